@@ -1,0 +1,108 @@
+// The modernization loop's records: verdicts, fixes, iterations, jobs and their outcome (DESIGN.md "The loop").
+import { z } from 'zod';
+import { ExecutionReportSchema } from './execution';
+
+export const ProblemSchema = z.enum(['timeout', 'error', 'score-deviation']);
+export type Problem = z.infer<typeof ProblemSchema>;
+
+export const VerdictSchema = z.object({
+  /** score reproduces the target (or there is no score spec and the run is error-free) */
+  reproducible: z.boolean(),
+  /** no errors other than pre-existing ones, and no timeout/crash */
+  errorFree: z.boolean(),
+  problem: ProblemSchema.nullable(),
+  reason: z.string(),
+  score: z.number().nullable(),
+  target: z.number().nullable(),
+  /** |s_r − s_t| / |s_t| when both exist */
+  relativeDeviation: z.number().nullable(),
+  /** one-sample t-test p-value when runs > 1 and scores vary */
+  pValue: z.number().nullable(),
+  method: z.enum(['tolerance', 't-test', 'errors-only', 'no-score']),
+});
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export const FixTypeSchema = z.enum(['error-repair', 'runtime-reduction', 'score-calibration']);
+export type FixType = z.infer<typeof FixTypeSchema>;
+export const FixSourceSchema = z.enum(['rules', 'llm', 'memory']);
+export type FixSource = z.infer<typeof FixSourceSchema>;
+
+export const CellEditSchema = z.object({
+  cellIndex: z.number().int().nonnegative(),
+  /** full new source of the cell; null deletes the cell */
+  source: z.string().nullable(),
+});
+export type CellEdit = z.infer<typeof CellEditSchema>;
+
+export const UsageSchema = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const FixSchema = z.object({
+  type: FixTypeSchema,
+  source: FixSourceSchema,
+  /** rule ids applied (rules), or the model name (llm) */
+  ruleIds: z.array(z.string()).default([]),
+  model: z.string().nullable().default(null),
+  /** what the fix does and why, for a reader */
+  plan: z.string(),
+  edits: z.array(CellEditSchema),
+  usage: UsageSchema.nullable().default(null),
+  /** semantic-change flags (epochs, estimators, subsampling, seeds, removed cells …) */
+  flags: z.array(z.string()).default([]),
+  /** the error signature this fix addressed, for no-progress detection and fix memory */
+  signature: z.string().nullable().default(null),
+});
+export type Fix = z.infer<typeof FixSchema>;
+
+export const OutcomeSchema = z.enum(['reproducible', 'reproducible-with-errors', 'not-reproducible']);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+export const StopReasonSchema = z.enum([
+  'reproducible',
+  'no-fix',
+  'no-progress',
+  'budget',
+  'cancelled',
+  'max-iterations',
+  'failed',
+]);
+export type StopReason = z.infer<typeof StopReasonSchema>;
+
+export const JobStatusSchema = z.enum(['queued', 'running', 'paused', 'done', 'failed', 'cancelled']);
+export type JobStatus = z.infer<typeof JobStatusSchema>;
+
+export const JobSettingsSchema = z.object({
+  runtime: z.enum(['local', 'docker']).default('local'),
+  python: z.string().nullable().default(null),
+  image: z.string().nullable().default(null),
+  gpus: z.string().default('none'),
+  timeoutMs: z.number().int().positive().default(600_000),
+  runs: z.number().int().positive().default(1),
+  maxIterations: z.number().int().nonnegative().default(16),
+  tolerance: z.number().positive().default(0.1),
+  alpha: z.number().positive().default(0.05),
+  fixers: z.array(z.enum(['rules', 'llm'])).default(['rules']),
+  network: z.boolean().default(false),
+});
+export type JobSettings = z.infer<typeof JobSettingsSchema>;
+
+export const IterationSchema = z.object({
+  jobId: z.string(),
+  index: z.number().int().nonnegative(),
+  /** content hash of the executed notebook version (blob key) */
+  versionHash: z.string(),
+  /** content hash of the executed notebook with outputs, when kept */
+  executedHash: z.string().nullable(),
+  report: ExecutionReportSchema,
+  verdict: VerdictSchema,
+  /** the fix proposed after this iteration that produced the next version (null when the loop stopped) */
+  fix: FixSchema.nullable(),
+  /** the fix was tried and did not help (same error at the same place) */
+  fixFailed: z.boolean().default(false),
+  createdAt: z.string(),
+});
+export type Iteration = z.infer<typeof IterationSchema>;
