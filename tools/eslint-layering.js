@@ -6,7 +6,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** @type {Record<string, {folders: string[], packages: RegExp}>} */
 const LAYERS = {
-  shared: { folders: ['shared'], packages: /^zod(\/|$)/ },
+  shared: { folders: ['shared'], packages: /^(zod|jstat)(\/|$)/ },
   main: { folders: ['shared', 'main', 'resources'], packages: /^(?!react|react-dom|monaco-editor)/ },
   renderer: { folders: ['shared', 'renderer'], packages: /^(?!node:|electron|better-sqlite3|dockerode|openai)/ },
 };
