@@ -1,0 +1,111 @@
+// The app API over HTTP + server-sent events, for the renderer served by `nbrevive serve`: one named function per
+// invoke channel (POST /api/<channel>) and one `onX(listener) → unsubscribe` per event channel (one shared
+// EventSource on /api/events, opened while anyone listens; the browser replays missed events via Last-Event-ID).
+import { z } from 'zod';
+import { API, API_EVENT_CHANNELS, API_INVOKE_CHANNELS, NbreviveApi } from '../../../shared/contracts/api';
+import { listenerName, methodName } from '../../../shared/contracts/channel';
+
+/** An error the host answered with: `code` is one of shared/lib/errors' codes, or `unauthorized`/`network`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The part of EventSource the client uses, so tests and other hosts can supply their own. */
+export interface EventSourceLike {
+  addEventListener(type: string, listener: (event: { data: string }) => void): void;
+  close(): void;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface HttpApiOptions {
+  fetch?: typeof fetch;
+  createEventSource?: (url: string) => EventSourceLike;
+}
+
+export function createHttpApi(baseUrl: string, token: string, options: HttpApiOptions = {}): NbreviveApi {
+  const base = baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const createEventSource = options.createEventSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
+  const client: Record<string, unknown> = {};
+
+  for (const channel of API_INVOKE_CHANNELS) {
+    const output = API[channel].output as z.ZodType;
+    client[methodName(channel)] = async (input: unknown) => {
+      let res: Response;
+      try {
+        res = await doFetch(`${base}/api/${channel}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(input ?? {}),
+        });
+      } catch (e) {
+        throw new ApiError('network', `the nbrevive host did not answer (${(e as Error).message}); is \`nbrevive serve\` running?`, 0);
+      }
+      const text = await res.text();
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        throw new ApiError('internal', `the host answered ${res.status} with non-JSON: ${text.slice(0, 200)}`, res.status);
+      }
+      if (!res.ok) {
+        const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
+        throw new ApiError(error?.code ?? 'internal', error?.message ?? `HTTP ${res.status}`, res.status);
+      }
+      return output.parse(body);
+    };
+  }
+
+  // one EventSource for all listeners; opened on the first subscription, closed with the last
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let source: EventSourceLike | null = null;
+  const total = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
+  const open = () => {
+    if (source) return;
+    source = createEventSource(`${base}/api/events?token=${encodeURIComponent(token)}`);
+    for (const channel of API_EVENT_CHANNELS) {
+      const schema = API[channel].payload as z.ZodType;
+      source.addEventListener(channel, (event) => {
+        const parsed = schema.safeParse(JSON.parse(event.data));
+        if (!parsed.success) return console.error(`nbrevive: malformed ${channel} event`, parsed.error);
+        for (const listener of listeners.get(channel) ?? []) listener(parsed.data);
+      });
+    }
+  };
+
+  for (const channel of API_EVENT_CHANNELS) {
+    client[listenerName(channel)] = (listener: (payload: unknown) => void) => {
+      let set = listeners.get(channel);
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(listener);
+      open();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        set.delete(listener);
+        if (total() === 0 && source) {
+          source.close();
+          source = null;
+        }
+      };
+    };
+  }
+
+  return client as NbreviveApi;
+}
+
+/** The base URL and token of the page the renderer was served from (`/?token=…`, kept for the session). */
+export function httpApiFromLocation(location: Location, storage: Storage): NbreviveApi {
+  const fromQuery = new URLSearchParams(location.search).get('token');
+  if (fromQuery) storage.setItem('nbrevive.token', fromQuery);
+  const token = fromQuery ?? storage.getItem('nbrevive.token') ?? '';
+  return createHttpApi(location.origin, token);
+}

@@ -1,0 +1,123 @@
+// The app API between the renderer and the host (Electron IPC or HTTP+SSE): every channel declared once, with its
+// zod schemas. Clients and the host's handler table are typed from this map (see channel.ts).
+import { z } from 'zod';
+import { ExecutionReportSchema } from '../models/execution';
+import { FixSchema, VerdictSchema } from '../models/loop';
+import { NotebookSchema } from '../models/notebook';
+import { ClientOf, event, EventKeys, HandlersOf, invoke, InvokeKeys } from './channel';
+import {
+  AppSettingsSchema,
+  CaseDetailSchema,
+  CaseImportInputSchema,
+  CaseImportOutputSchema,
+  CaseListInputSchema,
+  CaseSummarySchema,
+  Empty,
+  ExportBatchInputSchema,
+  ExportNotebookInputSchema,
+  ExportOutputSchema,
+  ExportReportInputSchema,
+  IterationDiffInputSchema,
+  IterationFinishedEventSchema,
+  IterationRef,
+  IterationSummarySchema,
+  IterationVersionInputSchema,
+  JobDetailSchema,
+  JobEnqueueInputSchema,
+  JobListInputSchema,
+  JobProgressEventSchema,
+  JobRef,
+  JobSummarySchema,
+  LogLineSchema,
+  LogTailInputSchema,
+  NotebookSideSchema,
+  pageOf,
+  QueueChangedEventSchema,
+  QueueStatusSchema,
+  ReviewSchema,
+  ReviewSetInputSchema,
+  RuntimeCheckInputSchema,
+  RuntimeCheckOutputSchema,
+  RuntimeListOutputSchema,
+  SettingsSetInputSchema,
+  StatsInputSchema,
+  StatsSchema,
+} from './schemas';
+
+export const API = {
+  // cases
+  'app:cases.import': invoke(CaseImportInputSchema, CaseImportOutputSchema),
+  'app:cases.list': invoke(CaseListInputSchema, pageOf(CaseSummarySchema)),
+  'app:cases.get': invoke(z.object({ caseId: z.string().min(1, 'caseId is required') }).strict(), CaseDetailSchema),
+
+  // jobs
+  'app:jobs.enqueue': invoke(JobEnqueueInputSchema, z.object({ jobs: z.array(JobSummarySchema) })),
+  'app:jobs.list': invoke(JobListInputSchema, pageOf(JobSummarySchema)),
+  'app:jobs.get': invoke(JobRef, JobDetailSchema),
+  'app:jobs.cancel': invoke(JobRef, JobSummarySchema),
+  /** requeues a failed or cancelled job; it resumes from its last persisted iteration */
+  'app:jobs.retry': invoke(JobRef, JobSummarySchema),
+  'app:jobs.setPriority': invoke(z.object({ jobId: z.string().min(1), priority: z.number().int() }).strict(), JobSummarySchema),
+
+  // queue
+  'app:queue.status': invoke(Empty, QueueStatusSchema),
+  'app:queue.pause': invoke(Empty, QueueStatusSchema),
+  'app:queue.resume': invoke(Empty, QueueStatusSchema),
+  'app:queue.setConcurrency': invoke(
+    z.object({ concurrency: z.number().int().min(1, 'concurrency must be at least 1').max(64) }).strict(),
+    QueueStatusSchema,
+  ),
+
+  // iterations
+  'app:iterations.list': invoke(JobRef, z.object({ items: z.array(IterationSummarySchema) })),
+  'app:iterations.getVersion': invoke(IterationVersionInputSchema, z.object({ hash: z.string(), notebook: NotebookSchema })),
+  'app:iterations.getReport': invoke(IterationRef, z.object({ report: ExecutionReportSchema, verdict: VerdictSchema })),
+  'app:iterations.getFix': invoke(IterationRef, z.object({ fix: FixSchema.nullable(), fixFailed: z.boolean() })),
+  /** the two notebooks to compare (the UI renders the diff) */
+  'app:iterations.diff': invoke(IterationDiffInputSchema, z.object({ before: NotebookSideSchema, after: NotebookSideSchema })),
+
+  // logs
+  'app:logs.tail': invoke(LogTailInputSchema, z.object({ lines: z.array(LogLineSchema) })),
+
+  // runtimes
+  'app:runtimes.list': invoke(Empty, RuntimeListOutputSchema),
+  'app:runtimes.check': invoke(RuntimeCheckInputSchema, RuntimeCheckOutputSchema),
+
+  // settings
+  'app:settings.get': invoke(Empty, AppSettingsSchema),
+  'app:settings.set': invoke(SettingsSetInputSchema, AppSettingsSchema),
+
+  // reviews
+  'app:reviews.get': invoke(JobRef, z.object({ review: ReviewSchema.nullable() })),
+  'app:reviews.set': invoke(ReviewSetInputSchema, ReviewSchema),
+
+  // exports
+  'app:exports.notebook': invoke(ExportNotebookInputSchema, ExportOutputSchema),
+  'app:exports.batch': invoke(ExportBatchInputSchema, ExportOutputSchema),
+  'app:exports.report': invoke(ExportReportInputSchema, ExportOutputSchema),
+
+  // stats
+  'app:stats.corpus': invoke(StatsInputSchema, StatsSchema),
+
+  // events
+  'app:jobs.progress': event(JobProgressEventSchema),
+  'app:iterations.finished': event(IterationFinishedEventSchema),
+  'app:logs.line': event(LogLineSchema),
+  'app:queue.changed': event(QueueChangedEventSchema),
+} as const;
+
+export type Api = typeof API;
+export type ApiChannel = keyof Api;
+export type ApiInvokeChannel = InvokeKeys<Api>;
+export type ApiEventChannel = EventKeys<Api>;
+/** What the renderer calls: `window.nbrevive` (Electron preload) and `createHttpApi` (browser) both implement it. */
+export type NbreviveApi = ClientOf<Api>;
+/** The host's handler table: one function per invoke channel. */
+export type ApiHandlers<Ctx = void> = HandlersOf<Api, Ctx>;
+
+export const API_INVOKE_CHANNELS = (Object.keys(API) as ApiChannel[]).filter(
+  (k): k is ApiInvokeChannel => API[k].kind === 'invoke',
+);
+export const API_EVENT_CHANNELS = (Object.keys(API) as ApiChannel[]).filter(
+  (k): k is ApiEventChannel => API[k].kind === 'event',
+);

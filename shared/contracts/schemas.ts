@@ -1,0 +1,297 @@
+// The request/response shapes of the app API (renderer ↔ host): what the UI lists, shows and sends. Domain records
+// (reports, verdicts, fixes, settings) are reused from shared/models so one schema describes each thing.
+import { z } from 'zod';
+import { ResolvedCaseSchema, TargetSchema } from '../models/case';
+import { EnvironmentDescriptionSchema, ExecutionReportSchema, RuntimeCheckSchema } from '../models/execution';
+import {
+  FixSourceSchema,
+  FixTypeSchema,
+  JobSettingsSchema,
+  JobStatusSchema,
+  OutcomeSchema,
+  StopReasonSchema,
+  VerdictSchema,
+} from '../models/loop';
+import { ErrorInfoSchema } from './channel';
+
+const Id = z.string().min(1, 'an id is required');
+const JobRef = z.object({ jobId: Id }).strict();
+const Empty = z.object({}).strict();
+export const EmptySchema = Empty;
+
+export const PagingSchema = z.object({
+  offset: z.number().int().nonnegative().default(0),
+  limit: z.number().int().positive().max(1000, 'limit must be at most 1000').default(100),
+});
+export const SortOrderSchema = z.enum(['asc', 'desc']);
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+}
+
+// ---------- cases
+export const CaseSummarySchema = z.object({
+  id: Id,
+  title: z.string(),
+  competition: z.string().nullable(),
+  created: z.string().nullable(),
+  root: z.string(),
+  scoreKind: z.string(),
+  target: TargetSchema.nullable(),
+  importedAt: z.string(),
+  /** the newest job of the case, for the status column */
+  latestJob: z
+    .object({ id: Id, status: JobStatusSchema, outcome: OutcomeSchema.nullable() })
+    .nullable()
+    .default(null),
+});
+export type CaseSummary = z.infer<typeof CaseSummarySchema>;
+
+export const CaseImportInputSchema = z
+  .object({
+    path: z.string().min(1, 'path is required: a notebook, a case folder or a corpus folder'),
+    /** auto: a .ipynb file is a notebook, a folder with nbrevive.case.json a case, any other folder a corpus */
+    kind: z.enum(['auto', 'notebook', 'case', 'corpus']).default('auto'),
+  })
+  .strict();
+export const CaseImportOutputSchema = z.object({
+  cases: z.array(CaseSummarySchema),
+  /** folders or files that could not be imported, with the reason */
+  errors: z.array(z.object({ path: z.string() }).extend(ErrorInfoSchema.shape)),
+});
+
+export const CaseListInputSchema = PagingSchema.extend({
+  search: z.string().optional(),
+  competition: z.string().optional(),
+  /** the newest job's outcome; 'none' = never run to an outcome */
+  outcome: z.union([OutcomeSchema, z.literal('none')]).optional(),
+  sort: z.enum(['title', 'created', 'importedAt', 'id']).default('importedAt'),
+  order: SortOrderSchema.default('desc'),
+}).strict();
+
+export const CaseDetailSchema = z.object({
+  summary: CaseSummarySchema,
+  case: ResolvedCaseSchema,
+  jobs: z.array(z.lazy(() => JobSummarySchema)),
+});
+
+// ---------- jobs and queue
+export const JobSummarySchema = z.object({
+  id: Id,
+  caseId: Id,
+  caseTitle: z.string(),
+  status: JobStatusSchema,
+  priority: z.number().int(),
+  settings: JobSettingsSchema,
+  iterations: z.number().int().nonnegative(),
+  outcome: OutcomeSchema.nullable(),
+  stopReason: StopReasonSchema.nullable(),
+  bestIteration: z.number().int().nullable(),
+  costUsd: z.number().nonnegative(),
+  error: ErrorInfoSchema.nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+export const JobEnqueueInputSchema = z
+  .object({
+    caseIds: z.array(Id).min(1, 'caseIds must name at least one case'),
+    settings: JobSettingsSchema.partial().default({}),
+    priority: z.number().int().default(0),
+  })
+  .strict();
+
+export const JobListInputSchema = PagingSchema.extend({
+  status: z.array(JobStatusSchema).optional(),
+  caseId: Id.optional(),
+  outcome: OutcomeSchema.optional(),
+  sort: z.enum(['createdAt', 'priority', 'finishedAt']).default('createdAt'),
+  order: SortOrderSchema.default('desc'),
+}).strict();
+
+export const JobDetailSchema = z.object({ job: JobSummarySchema, review: z.lazy(() => ReviewSchema).nullable() });
+
+export const QueueStatusSchema = z.object({
+  paused: z.boolean(),
+  concurrency: z.number().int().positive(),
+  queued: z.number().int().nonnegative(),
+  running: z.number().int().nonnegative(),
+  /** live worker processes */
+  workers: z.number().int().nonnegative(),
+});
+export type QueueStatus = z.infer<typeof QueueStatusSchema>;
+
+// ---------- iterations
+export const IterationSummarySchema = z.object({
+  jobId: Id,
+  index: z.number().int().nonnegative(),
+  versionHash: z.string(),
+  status: ExecutionReportSchema.shape.status,
+  wallTimeMs: z.number().nonnegative(),
+  errorCount: z.number().int().nonnegative(),
+  score: z.number().nullable(),
+  verdict: VerdictSchema,
+  fix: z.object({ type: FixTypeSchema, source: FixSourceSchema, plan: z.string() }).nullable(),
+  fixFailed: z.boolean(),
+  createdAt: z.string(),
+});
+export type IterationSummary = z.infer<typeof IterationSummarySchema>;
+
+const IterationRef = z.object({ jobId: Id, index: z.number().int().nonnegative() }).strict();
+
+export const IterationVersionInputSchema = IterationRef.extend({
+  /** the executed notebook (with outputs) instead of the version as it was given to the runtime */
+  executed: z.boolean().default(false),
+}).strict();
+
+export const NotebookSideSchema = z.object({
+  label: z.string(),
+  hash: z.string(),
+  /** the whole notebook as JSON text */
+  text: z.string(),
+  cells: z.array(z.object({ index: z.number().int(), id: z.string().nullable(), cellType: z.string(), source: z.string() })),
+});
+export type NotebookSide = z.infer<typeof NotebookSideSchema>;
+
+export const IterationDiffInputSchema = IterationRef.extend({
+  against: z.enum(['original', 'previous']),
+}).strict();
+
+// ---------- logs
+export const LogLineSchema = z.object({
+  jobId: Id,
+  /** increasing per job: the order lines were written */
+  seq: z.number().int().nonnegative(),
+  iteration: z.number().int().nullable(),
+  stream: z.enum(['stdout', 'stderr', 'system']),
+  text: z.string(),
+  at: z.string(),
+});
+export type LogLine = z.infer<typeof LogLineSchema>;
+
+export const LogTailInputSchema = z
+  .object({
+    jobId: Id,
+    limit: z.number().int().positive().max(5000).default(500),
+    /** only lines with seq greater than this */
+    afterSeq: z.number().int().optional(),
+  })
+  .strict();
+
+// ---------- runtimes
+export const PythonCandidateSchema = z.object({
+  path: z.string(),
+  version: z.string().nullable(),
+  source: z.string(),
+  /** nbclient + ipykernel importable: can execute notebooks */
+  usable: z.boolean(),
+  note: z.string().nullable().default(null),
+});
+export const RuntimeListOutputSchema = z.object({
+  pythons: z.array(PythonCandidateSchema),
+  gpus: z.array(z.string()),
+});
+export const RuntimeCheckInputSchema = z
+  .object({
+    runtime: z.enum(['local', 'docker']).default('local'),
+    python: z.string().nullable().default(null),
+    image: z.string().nullable().default(null),
+  })
+  .strict();
+export const RuntimeCheckOutputSchema = RuntimeCheckSchema.extend({ environment: EnvironmentDescriptionSchema.nullable() });
+
+// ---------- settings (the API key never crosses: the renderer only learns whether one is stored)
+export const AppSettingsSchema = z.object({
+  defaults: JobSettingsSchema,
+  llm: z.object({
+    baseUrl: z.string().nullable(),
+    model: z.string().nullable(),
+    hasKey: z.boolean(),
+    budgetUsd: z.number().nonnegative().nullable(),
+  }),
+  concurrency: z.number().int().positive(),
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+export const SettingsSetInputSchema = z
+  .object({
+    defaults: JobSettingsSchema.partial().optional(),
+    llm: z
+      .object({
+        baseUrl: z.string().nullable().optional(),
+        model: z.string().nullable().optional(),
+        /** a new key; null removes the stored one */
+        apiKey: z.string().nullable().optional(),
+        budgetUsd: z.number().nonnegative().nullable().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+// ---------- reviews (functional equivalence of the modernized notebook, judged by a person)
+export const ReviewVerdictSchema = z.enum(['equivalent', 'not-equivalent', 'unsure']);
+export const ReviewSchema = z.object({
+  jobId: Id,
+  verdict: ReviewVerdictSchema,
+  note: z.string(),
+  updatedAt: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+export const ReviewSetInputSchema = z
+  .object({ jobId: Id, verdict: ReviewVerdictSchema, note: z.string().max(20_000).default('') })
+  .strict();
+
+// ---------- exports: written to `path` on the host when given, returned as text otherwise
+export const ExportNotebookInputSchema = z
+  .object({
+    jobId: Id,
+    /** default: the job's best iteration */
+    index: z.number().int().nonnegative().optional(),
+    path: z.string().optional(),
+  })
+  .strict();
+export const ExportBatchInputSchema = z
+  .object({ jobIds: z.array(Id).min(1, 'jobIds must name at least one job'), dir: z.string().min(1, 'dir is required') })
+  .strict();
+export const ExportReportInputSchema = z
+  .object({
+    jobIds: z.array(Id).optional(),
+    format: z.enum(['csv', 'json']),
+    path: z.string().optional(),
+  })
+  .strict();
+export const ExportOutputSchema = z.object({ path: z.string().nullable(), content: z.string().nullable(), count: z.number().int() });
+
+// ---------- stats (the corpus tables of the paper, over finished jobs)
+export const StatsInputSchema = z.object({ jobIds: z.array(Id).optional() }).strict();
+export const StatsSchema = z.object({
+  jobs: z.number().int().nonnegative(),
+  outcomes: z.record(z.string(), z.number().int()),
+  fixes: z.array(z.object({ type: FixTypeSchema, source: FixSourceSchema, count: z.number().int() })),
+  /** error names in the first iteration vs. in the best iteration */
+  errorTypes: z.array(z.object({ ename: z.string(), before: z.number().int(), after: z.number().int() })),
+  /** iterations needed by reproducible jobs: histogram and mean */
+  iterationsToSuccess: z.object({ histogram: z.record(z.string(), z.number().int()), mean: z.number().nullable() }),
+  cost: z.object({ totalUsd: z.number(), perJobUsd: z.number().nullable(), promptTokens: z.number().int(), completionTokens: z.number().int() }),
+});
+export type Stats = z.infer<typeof StatsSchema>;
+
+// ---------- events
+export const JobPhaseSchema = z.enum(['queued', 'preparing', 'executing', 'judging', 'fixing', 'finished']);
+export const JobProgressEventSchema = z.object({
+  jobId: Id,
+  status: JobStatusSchema,
+  phase: JobPhaseSchema,
+  iteration: z.number().int().nullable(),
+  maxIterations: z.number().int().nullable(),
+  /** "cell i of n" while executing */
+  cell: z.object({ ordinal: z.number().int(), count: z.number().int() }).nullable().default(null),
+  message: z.string().nullable().default(null),
+});
+export type JobProgressEvent = z.infer<typeof JobProgressEventSchema>;
+export const IterationFinishedEventSchema = IterationSummarySchema;
+export const QueueChangedEventSchema = QueueStatusSchema.extend({ reason: z.string() });
+
+export { JobRef, IterationRef, Empty };
