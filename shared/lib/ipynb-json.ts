@@ -1,0 +1,285 @@
+// JSON exactly as Python's `json` module reads and writes it, so that nbrevive can write a notebook byte for byte
+// as nbformat does (json.dumps(indent=1, sort_keys=True, separators=(",", ": "), ensure_ascii=False)).
+// JavaScript numbers cannot tell `1.0` from `1`, nor keep integers beyond 2^53, so the parser records such numbers
+// in a side table keyed by their holder object; `dumpsPython` uses it as long as the value was not changed.
+import { NbreviveError } from './errors';
+
+/** holder object → key → the number as read and how Python writes it back */
+const numberMarks = new WeakMap<object, Map<string | number, { value: number; repr: string }>>();
+
+function markNumber(holder: object, key: string | number, value: number, repr: string): void {
+  let marks = numberMarks.get(holder);
+  if (!marks) numberMarks.set(holder, (marks = new Map()));
+  marks.set(key, { value, repr });
+}
+
+/** Carry the number marks of `from` over to `to` (for shallow copies such as `{...cell, source}`). */
+export function copyNumberMarks(from: object, to: object): void {
+  const marks = numberMarks.get(from);
+  if (marks) numberMarks.set(to, new Map(marks));
+}
+
+function markedRepr(holder: object, key: string | number, value: number): string | undefined {
+  const mark = numberMarks.get(holder)?.get(key);
+  return mark && Object.is(mark.value, value) ? mark.repr : undefined;
+}
+
+/** Python's repr(float): shortest round-trip digits, exponent form below 1e-4 and from 1e16 on. */
+export function pythonFloatRepr(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return 'Infinity';
+  if (x === -Infinity) return '-Infinity';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const sign = x < 0 ? '-' : '';
+  // String() gives the shortest round-trip digits (closest on ties), as Python's repr does; only the layout differs.
+  const [mantissa = '', e = '0'] = String(Math.abs(x)).split('e');
+  const [intPart = '', fracPart = ''] = mantissa.split('.');
+  let digits = intPart + fracPart;
+  let exp = Number.parseInt(e, 10) + intPart.length - 1;
+  const leadingZeros = digits.length - digits.replace(/^0+/, '').length;
+  digits = digits.slice(leadingZeros).replace(/0+$/, '') || '0';
+  exp -= leadingZeros;
+  if (exp < -4 || exp >= 16) {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    return `${sign}${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  }
+  if (exp >= 0) {
+    const whole = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
+    return `${sign}${whole}.${digits.slice(exp + 1) || '0'}`;
+  }
+  return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+}
+
+function pythonNumberRepr(holder: object, key: string | number, value: number): string {
+  const marked = markedRepr(holder, key, value);
+  if (marked !== undefined) return marked;
+  if (!Number.isInteger(value)) return pythonFloatRepr(value);
+  return Number.isSafeInteger(value) ? String(value) : BigInt(value).toString();
+}
+
+export class JsonSyntaxError extends Error {
+  constructor(
+    readonly problem: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${problem} at line ${line}, column ${column}`);
+  }
+}
+
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * Parse JSON as Python's json.loads does (strict strings, NaN/Infinity accepted, duplicate keys: last wins),
+ * remembering floats with integral values and integers too large for a double. Throws JsonSyntaxError.
+ */
+export function parsePythonJson(text: string): unknown {
+  let i = 0;
+  const fail = (problem: string, at = i): never => {
+    const before = text.slice(0, at);
+    const line = before.split('\n').length;
+    throw new JsonSyntaxError(problem, line, at - before.lastIndexOf('\n'));
+  };
+  const skipWs = (): void => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+      else return;
+    }
+  };
+  const describe = (): string => (i >= text.length ? 'end of text' : `'${text[i]}'`);
+
+  const parseString = (): string => {
+    // caller saw the opening quote at text[i]
+    i++;
+    let out = '';
+    let start = i;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (Number.isNaN(c)) fail('unterminated string', start - 1);
+      if (c === 34) {
+        out += text.slice(start, i);
+        i++;
+        return out;
+      }
+      if (c < 0x20) fail('invalid control character in string');
+      if (c === 92) {
+        out += text.slice(start, i);
+        const e = text[i + 1] ?? '';
+        if (e === 'u') {
+          const hex = text.slice(i + 2, i + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\uXXXX escape');
+          out += String.fromCharCode(Number.parseInt(hex, 16));
+          i += 6;
+        } else {
+          const r = ESCAPES[e];
+          if (r === undefined) fail('invalid escape');
+          out += r;
+          i += 2;
+        }
+        start = i;
+        continue;
+      }
+      i++;
+    }
+  };
+
+  const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
+  const parseValue = (holder: object | null, key: string | number): unknown => {
+    skipWs();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const obj: Record<string, unknown> = {};
+      skipWs();
+      if (text[i] === '}') {
+        i++;
+        return obj;
+      }
+      for (;;) {
+        skipWs();
+        if (text[i] !== '"') fail(`expected a property name in double quotes, found ${describe()}`);
+        const k = parseString();
+        skipWs();
+        if (text[i] !== ':') fail(`expected ':', found ${describe()}`);
+        i++;
+        const v = parseValue(obj, k);
+        // a "__proto__" key must stay data, never change the prototype
+        if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+        else obj[k] = v;
+        skipWs();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return obj;
+        }
+        fail(`expected ',' or '}', found ${describe()}`);
+      }
+    }
+    if (c === '[') {
+      i++;
+      const arr: unknown[] = [];
+      skipWs();
+      if (text[i] === ']') {
+        i++;
+        return arr;
+      }
+      for (;;) {
+        arr.push(parseValue(arr, arr.length));
+        skipWs();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return arr;
+        }
+        fail(`expected ',' or ']', found ${describe()}`);
+      }
+    }
+    if (c === '"') return parseString();
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+      ['NaN', NaN],
+      ['Infinity', Infinity],
+      ['-Infinity', -Infinity],
+    ] as const) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return value;
+      }
+    }
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
+    if (!m) return fail(`expected a value, found ${describe()}`);
+    i += m[0].length;
+    const value = Number(m[0]);
+    const isFloat = m[1] !== undefined || m[2] !== undefined;
+    if (holder) {
+      if (isFloat && Number.isInteger(value)) markNumber(holder, key, value, pythonFloatRepr(value));
+      else if (!isFloat && !Number.isSafeInteger(value)) markNumber(holder, key, value, BigInt(m[0]).toString());
+    }
+    return value;
+  };
+
+  const value = parseValue(null, '');
+  skipWs();
+  if (i < text.length) fail(`unexpected ${describe()} after the JSON value`);
+  return value;
+}
+
+// Python's json escapes these with ensure_ascii=False: quote, backslash and the C0 controls, nothing else.
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
+const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function pythonString(s: string): string {
+  return `"${s.replace(NEEDS_ESCAPE, (ch) => SHORT_ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+
+/** Python's sort_keys order: by code point (JavaScript's default sort compares UTF-16 units). */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let k = 0; k < n; k++) {
+    let x = a.charCodeAt(k);
+    let y = b.charCodeAt(k);
+    if (x === y) continue;
+    // surrogates (astral code points) sort after U+E000..U+FFFF in code point order
+    if (x >= 0xd800) x = x < 0xe000 ? x + 0x2000 : x - 0x800;
+    if (y >= 0xd800) y = y < 0xe000 ? y + 0x2000 : y - 0x800;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** json.dumps(value, indent=1, sort_keys=True, separators=(",", ": "), ensure_ascii=False) */
+export function dumpsPython(value: unknown): string {
+  const out: string[] = [];
+  const write = (v: unknown, holder: object | null, key: string | number, level: number): void => {
+    if (v === null || v === undefined) out.push('null');
+    else if (v === true) out.push('true');
+    else if (v === false) out.push('false');
+    else if (typeof v === 'number') out.push(holder ? pythonNumberRepr(holder, key, v) : pythonNumberRepr({}, key, v));
+    else if (typeof v === 'string') out.push(pythonString(v));
+    else if (Array.isArray(v)) {
+      if (v.length === 0) {
+        out.push('[]');
+        return;
+      }
+      const indent = '\n' + ' '.repeat(level + 1);
+      out.push('[');
+      v.forEach((item, idx) => {
+        out.push(idx === 0 ? indent : ',' + indent);
+        write(item, v, idx, level + 1);
+      });
+      out.push('\n' + ' '.repeat(level) + ']');
+    } else if (typeof v === 'object') {
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort(compareCodePoints);
+      if (keys.length === 0) {
+        out.push('{}');
+        return;
+      }
+      const indent = '\n' + ' '.repeat(level + 1);
+      out.push('{');
+      keys.forEach((k, idx) => {
+        out.push(idx === 0 ? indent : ',' + indent, pythonString(k), ': ');
+        write(obj[k], obj, k, level + 1);
+      });
+      out.push('\n' + ' '.repeat(level) + '}');
+    } else {
+      throw new NbreviveError('internal', `cannot write a ${typeof v} value as JSON`);
+    }
+  };
+  write(value, null, '', 0);
+  return out.join('');
+}
