@@ -1,0 +1,53 @@
+// What every repository of the store shares: the connection, the clock, a statement cache, and the two ways in —
+// `read` (errors mapped) and `write` (an IMMEDIATE transaction: takes the write lock up front, so concurrent
+// writers wait on busy_timeout instead of failing on a stale snapshot).
+import type Database from 'better-sqlite3';
+import { withStoreErrors } from './sqlite-errors';
+
+export class StoreContext {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+    readonly now: () => number,
+  ) {}
+
+  /** A prepared statement, cached by its SQL text (for the queries built per call, like list filters). */
+  prepare<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt as unknown as Database.Statement<P, R>;
+  }
+
+  read = <T>(fn: () => T): T => withStoreErrors(this.path, fn);
+
+  /** Runs `fn` in one IMMEDIATE transaction (a savepoint when already inside one): all of it or nothing. */
+  write = <T>(fn: () => T): T => withStoreErrors(this.path, () => this.db.transaction(fn).immediate());
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : iso(ms);
+}
+
+export function msOrNull(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new TypeError(`not a date: ${value}`);
+  return ms;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export type SortOrder = 'asc' | 'desc';
