@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTAINER_LABEL,
+  DEFAULT_LIMITS,
+  GiB,
+  type ContainerSpec,
+  containerCreateOptions,
+  parseByteSize,
+} from '../../../../../../main/core/runtime/docker/container-config';
+import { parseGpuOption } from '../../../../../../main/core/runtime/docker/gpu';
+
+const spec: ContainerSpec = {
+  image: 'nbrevive/runtime:latest',
+  cmd: ['python3', '/opt/nbrevive/runner/nbrevive_runner.py'],
+  user: '1000:1000',
+  limits: { memoryBytes: 4 * GiB, cpus: 1.5, pids: 512, shmBytes: GiB },
+  network: false,
+  gpus: parseGpuOption('none'),
+  workingDir: '/kaggle/working',
+  mounts: [
+    { host: '/data/case/input', container: '/kaggle/input', readOnly: true },
+    { host: '/jobs/1/working', container: '/kaggle/working', readOnly: false },
+  ],
+};
+
+describe('container configuration', () => {
+  it('lays out Kaggle: data read-only at /kaggle/input, a writable /kaggle/working as cwd, a non-root user', () => {
+    const o = containerCreateOptions(spec);
+    expect(o.HostConfig?.Binds).toEqual(['/data/case/input:/kaggle/input:ro', '/jobs/1/working:/kaggle/working:rw']);
+    expect(o.WorkingDir).toBe('/kaggle/working');
+    expect(o.User).toBe('1000:1000');
+    expect(o.Labels?.[CONTAINER_LABEL]).toBe('1');
+  });
+
+  it('turns the network off unless asked, and applies memory, CPU, pids and shm limits', () => {
+    const off = containerCreateOptions(spec);
+    expect(off.HostConfig?.NetworkMode).toBe('none');
+    expect(off.NetworkDisabled).toBe(true);
+    expect(off.HostConfig).toMatchObject({ Memory: 4 * GiB, MemorySwap: 4 * GiB, NanoCpus: 1.5e9, PidsLimit: 512, ShmSize: GiB });
+    expect(off.HostConfig?.CapDrop).toEqual(['ALL']);
+    const on = containerCreateOptions({ ...spec, network: true });
+    expect(on.HostConfig?.NetworkMode).toBe('bridge');
+    expect(on.NetworkDisabled).toBe(false);
+    expect(containerCreateOptions({ ...spec, limits: DEFAULT_LIMITS }).HostConfig?.NanoCpus).toBeUndefined();
+  });
+
+  it('requests GPUs only when asked', () => {
+    expect(containerCreateOptions(spec).HostConfig?.DeviceRequests).toBeUndefined();
+    expect(containerCreateOptions({ ...spec, gpus: parseGpuOption('all') }).HostConfig?.DeviceRequests).toEqual([
+      { Driver: 'nvidia', Count: -1, Capabilities: [['gpu']] },
+    ]);
+    expect(containerCreateOptions({ ...spec, gpus: parseGpuOption('device=1') }).HostConfig?.DeviceRequests).toEqual([
+      { Driver: 'nvidia', DeviceIDs: ['1'], Capabilities: [['gpu']] },
+    ]);
+  });
+
+  it('reads sizes the way the docker CLI writes them', () => {
+    expect(parseByteSize('512m')).toBe(512 * 1024 ** 2);
+    expect(parseByteSize('8g')).toBe(8 * GiB);
+    expect(parseByteSize('2GiB')).toBe(2 * GiB);
+    expect(parseByteSize('1024')).toBe(1024);
+    expect(() => parseByteSize('lots')).toThrow('"lots" is not a size');
+  });
+});
