@@ -1,0 +1,251 @@
+// The judge (DESIGN.md, Judge): does a run reproduce the author's score, is it error-free, and which problem should
+// the next fix address. Also how iterations are ranked to pick a job's best version, and which errors the author's
+// own notebook already had.
+import type { ScoreSpec, Target } from '../models/case';
+import type { CellError, ExecutionReport } from '../models/execution';
+import type { Outcome, Problem, Verdict } from '../models/loop';
+import type { Notebook } from '../models/notebook';
+import { oneSampleTTest } from './statistics';
+
+export const DEFAULT_TOLERANCE = 0.1;
+export const DEFAULT_ALPHA = 0.05;
+
+export interface JudgeInput {
+  report: Pick<ExecutionReport, 'status' | 'errors' | 'scores' | 'score' | 'scoreNote' | 'timeoutMs' | 'message'>;
+  /** the author's score; null when the case has none */
+  target: Pick<Target, 'value' | 'tolerance'> | null;
+  scoreSpecKind: ScoreSpec['kind'];
+  /** relative τ for the deterministic comparison; a case's own `target.tolerance` takes precedence */
+  tolerance?: number;
+  /** significance level of the t-test for repeated runs whose scores vary */
+  alpha?: number;
+}
+
+/** Shortest readable form of a score: up to 6 significant digits, no trailing zeros. */
+export function formatScore(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return String(Number(value.toPrecision(6)));
+}
+
+function formatPercent(fraction: number): string {
+  return `${(fraction * 100).toFixed(2)}%`;
+}
+
+function formatTolerance(tau: number): string {
+  return `${Number((tau * 100).toPrecision(6))}%`;
+}
+
+function formatP(p: number): string {
+  return p < 0.0001 ? p.toExponential(2) : p.toFixed(4);
+}
+
+/** Errors that count against "error-free": everything the author's notebook did not already show. */
+export function newErrors(errors: readonly CellError[]): CellError[] {
+  return errors.filter((e) => !e.preExisting);
+}
+
+interface ScoreJudgement {
+  reproducible: boolean;
+  method: Verdict['method'];
+  reason: string;
+  score: number | null;
+  relativeDeviation: number | null;
+  pValue: number | null;
+}
+
+function relativeDeviationOf(score: number, target: number): number | null {
+  if (target !== 0) return Math.abs(score - target) / Math.abs(target);
+  return score === 0 ? 0 : null;
+}
+
+function judgeScore(input: JudgeInput, tau: number, alpha: number): ScoreJudgement {
+  const { report, target } = input;
+  const none = { score: null, relativeDeviation: null, pValue: null };
+  if (input.scoreSpecKind === 'none') {
+    return { ...none, reproducible: true, method: 'errors-only', reason: 'no score spec: judged on errors alone' };
+  }
+  // runs > 1 fill `scores`; a caller that only set `score` ran once
+  const scores = report.scores.length > 0 ? report.scores : [report.score];
+  const missing = scores.filter((s) => s === null).length;
+  const values = scores.filter((s): s is number => s !== null);
+  if (values.length === 0) {
+    const why = report.scoreNote ?? 'the run produced none';
+    return { ...none, reproducible: false, method: 'no-score', reason: `no score: ${why}` };
+  }
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  if (missing > 0) {
+    const why = report.scoreNote ? ` (${report.scoreNote})` : '';
+    return {
+      ...none,
+      score: mean,
+      reproducible: false,
+      method: 'no-score',
+      reason: `no score in ${missing} of ${scores.length} runs${why}`,
+    };
+  }
+  if (!target) {
+    return {
+      ...none,
+      score: mean,
+      reproducible: true,
+      method: 'errors-only',
+      reason: `score ${formatScore(mean)}; the case has no target score: judged on errors alone`,
+    };
+  }
+  const t = target.value;
+  const relativeDeviation = relativeDeviationOf(mean, t);
+  const deterministic = values.every((v) => v === values[0]);
+  if (deterministic) {
+    const reproducible = Math.abs(mean - t) <= tau * Math.abs(t);
+    const deviation = relativeDeviation === null ? '' : ` (deviation ${formatPercent(relativeDeviation)})`;
+    const what = values.length > 1 ? `score ${formatScore(mean)} (all ${values.length} runs)` : `score ${formatScore(mean)}`;
+    const reason = reproducible
+      ? `${what} is within ${formatTolerance(tau)} of target ${formatScore(t)}${deviation}`
+      : `${what} is not within ${formatTolerance(tau)} of target ${formatScore(t)}${deviation}`;
+    return { score: mean, relativeDeviation, pValue: null, reproducible, method: 'tolerance', reason };
+  }
+  const test = oneSampleTTest(values, t);
+  const reproducible = test.p >= alpha;
+  const reason =
+    `mean score ${formatScore(mean)} over ${values.length} runs (sd ${formatScore(test.sd)}) ` +
+    (reproducible
+      ? `is consistent with target ${formatScore(t)} (t-test p = ${formatP(test.p)} ≥ ${alpha})`
+      : `differs from target ${formatScore(t)} (t-test p = ${formatP(test.p)} < ${alpha})`);
+  return { score: mean, relativeDeviation, pValue: test.p, reproducible, method: 't-test', reason };
+}
+
+function describeErrors(errors: readonly CellError[]): string {
+  const counted = newErrors(errors);
+  const pre = errors.length - counted.length;
+  const preText = pre > 0 ? ` (${pre} more pre-existing)` : '';
+  if (counted.length === 0) return pre > 0 ? `only pre-existing errors (${pre})` : 'no errors';
+  const first = counted[0] as CellError;
+  const more = counted.length > 1 ? ` and ${counted.length - 1} more` : '';
+  return `${counted.length} error${counted.length > 1 ? 's' : ''}: ${first.ename} in cell ${first.cellIndex}${more}${preText}`;
+}
+
+/** Judges one execution (possibly repeated `runs` times) against the case's target. */
+export function judge(input: JudgeInput): Verdict {
+  const tau = input.target?.tolerance ?? input.tolerance ?? DEFAULT_TOLERANCE;
+  const alpha = input.alpha ?? DEFAULT_ALPHA;
+  const { report } = input;
+  const timedOut = report.status === 'timeout';
+  const crashed = report.status === 'crashed';
+  const counted = newErrors(report.errors);
+  const errorFree = !timedOut && !crashed && counted.length === 0;
+  const s = judgeScore(input, tau, alpha);
+
+  let reproducible = s.reproducible;
+  const parts: string[] = [];
+  if (timedOut) {
+    // a notebook that does not finish within the limit has not been reproduced, whatever it printed before
+    reproducible = false;
+    parts.push(`timed out after ${Math.round(report.timeoutMs / 1000)} s`);
+  }
+  if (crashed) parts.push(`the kernel crashed${report.message ? ` (${report.message})` : ''}`);
+  if (s.method === 'errors-only' && input.scoreSpecKind === 'none') {
+    reproducible = reproducible && errorFree;
+    parts.push(`no score spec: ${errorFree ? 'ran without errors' : describeErrors(report.errors)}`);
+  } else {
+    parts.push(s.reason);
+    if (report.errors.length > 0) parts.push(describeErrors(report.errors));
+  }
+
+  let problem: Problem | null = null;
+  if (timedOut) problem = 'timeout';
+  else if (counted.length > 0 || crashed) problem = 'error';
+  else if (!reproducible) problem = 'score-deviation';
+
+  return {
+    reproducible,
+    errorFree,
+    problem,
+    reason: parts.join('; '),
+    score: s.score,
+    target: input.target?.value ?? null,
+    relativeDeviation: s.relativeDeviation,
+    pValue: s.pValue,
+    method: s.method,
+  };
+}
+
+/** The job outcome an iteration's verdict stands for. */
+export function outcomeOf(verdict: Pick<Verdict, 'reproducible' | 'errorFree'>): Outcome {
+  if (!verdict.reproducible) return 'not-reproducible';
+  return verdict.errorFree ? 'reproducible' : 'reproducible-with-errors';
+}
+
+/** What ranking an iteration needs: its report's errors and status, and its verdict. */
+export interface JudgedRun {
+  report: Pick<ExecutionReport, 'errors' | 'status'>;
+  verdict: Pick<Verdict, 'reproducible' | 'errorFree' | 'score' | 'target'>;
+}
+
+function tier(run: JudgedRun): number {
+  if (run.verdict.reproducible) return run.verdict.errorFree ? 0 : 1;
+  return 2;
+}
+
+/** Errors that count, plus one for a timeout or crash (the notebook did not get to the end). */
+function problemCount(run: JudgedRun): number {
+  const stopped = run.report.status === 'timeout' || run.report.status === 'crashed' ? 1 : 0;
+  return newErrors(run.report.errors).length + stopped;
+}
+
+function distance(run: JudgedRun): number {
+  const { score, target } = run.verdict;
+  if (score === null) return Number.POSITIVE_INFINITY;
+  return target === null ? 0 : Math.abs(score - target);
+}
+
+/**
+ * Orders iterations best first (DESIGN.md, The loop): error-free reproducible, then reproducible with errors, then
+ * the rest; within each, fewer errors, then the score closer to the target. Ties return 0, so a stable sort keeps
+ * the earlier iteration (fewer edits to the author's code) ahead.
+ */
+export function compareIterations(a: JudgedRun, b: JudgedRun): number {
+  return tier(a) - tier(b) || problemCount(a) - problemCount(b) || compareDistance(distance(a), distance(b));
+}
+
+function compareDistance(a: number, b: number): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+/** a is strictly better than b. */
+export function betterThan(a: JudgedRun, b: JudgedRun): boolean {
+  return compareIterations(a, b) < 0;
+}
+
+/** The best of a job's iterations (the earliest among equals); undefined for none. */
+export function bestIteration<T extends JudgedRun>(runs: readonly T[]): T | undefined {
+  let best: T | undefined;
+  for (const run of runs) if (best === undefined || betterThan(run, best)) best = run;
+  return best;
+}
+
+/**
+ * Marks errors the ORIGINAL notebook's saved outputs already show: same cell (matched by cell id, so cells inserted
+ * or removed by fixes do not shift the match) and same exception name. `versionCellIds[i]` is the id of cell i of
+ * the executed version; it is used when an error carries no cell id of its own.
+ */
+export function markPreExisting(
+  errors: readonly CellError[],
+  original: Notebook,
+  versionCellIds: readonly (string | null | undefined)[] = [],
+): CellError[] {
+  const savedErrors = new Map<string, Set<string>>();
+  for (const cell of original.cells) {
+    if (!cell.id || cell.cell_type !== 'code') continue;
+    const names = new Set<string>();
+    for (const output of cell.outputs ?? []) {
+      if (output.output_type === 'error' && output.ename) names.add(output.ename);
+    }
+    if (names.size > 0) savedErrors.set(cell.id, names);
+  }
+  return errors.map((error) => {
+    const id = error.cellId ?? versionCellIds[error.cellIndex] ?? null;
+    const preExisting = id !== null && (savedErrors.get(id)?.has(error.ename) ?? false);
+    return preExisting === error.preExisting ? error : { ...error, preExisting };
+  });
+}

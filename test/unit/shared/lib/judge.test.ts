@@ -1,0 +1,227 @@
+// The judge (DESIGN.md, Judge), the ranking of iterations, and pre-existing errors.
+import { describe, expect, it } from 'vitest';
+import {
+  bestIteration,
+  betterThan,
+  compareIterations,
+  judge,
+  type JudgeInput,
+  type JudgedRun,
+  markPreExisting,
+  outcomeOf,
+} from '../../../../shared/lib/judge';
+import { oneSampleTTest } from '../../../../shared/lib/statistics';
+import type { CellError, ExecutionReport } from '../../../../shared/models/execution';
+import { VerdictSchema } from '../../../../shared/models/loop';
+import type { Notebook } from '../../../../shared/models/notebook';
+
+function cellError(cellIndex: number, ename: string, extra: Partial<CellError> = {}): CellError {
+  return { cellIndex, cellId: `c${cellIndex}`, ename, evalue: 'x', traceback: [], line: null, preExisting: false, ...extra };
+}
+
+function report(over: Partial<ExecutionReport> = {}): JudgeInput['report'] {
+  const scores = over.scores ?? [];
+  return { status: 'ok', errors: [], scores, score: over.score ?? scores[0] ?? null, scoreNote: null, timeoutMs: 600_000, message: null, ...over };
+}
+
+const target = { value: 0.7085 };
+
+function verdictOf(input: Partial<JudgeInput> & { report: JudgeInput['report'] }) {
+  const v = judge({ target, scoreSpecKind: 'output', ...input });
+  expect(VerdictSchema.parse(v)).toEqual(v);
+  return v;
+}
+
+describe('judge: deterministic runs (τ)', () => {
+  it('reproduces within τ·|s_t| and says so in one line', () => {
+    const v = verdictOf({ report: report({ scores: [0.7085] }) });
+    expect(v).toMatchObject({ reproducible: true, errorFree: true, problem: null, method: 'tolerance', relativeDeviation: 0 });
+    expect(v.reason).toBe('score 0.7085 is within 10% of target 0.7085 (deviation 0.00%)');
+    expect(outcomeOf(v)).toBe('reproducible');
+  });
+
+  it('treats the boundary |s_r − s_t| = τ·|s_t| as reproducible and just beyond as deviation', () => {
+    expect(verdictOf({ report: report({ scores: [110] }), target: { value: 100 } }).reproducible).toBe(true);
+    const off = verdictOf({ report: report({ scores: [110.01] }), target: { value: 100 } });
+    expect(off).toMatchObject({ reproducible: false, problem: 'score-deviation' });
+    expect(off.reason).toBe('score 110.01 is not within 10% of target 100 (deviation 10.01%)');
+    expect(outcomeOf(off)).toBe('not-reproducible');
+  });
+
+  it('uses the tolerance argument, and a case tolerance before it', () => {
+    const r = report({ scores: [0.74] }); // 4.4 % off
+    expect(verdictOf({ report: r, tolerance: 0.05 }).reproducible).toBe(true);
+    expect(verdictOf({ report: r, tolerance: 0.01 }).reproducible).toBe(false);
+    expect(verdictOf({ report: r, tolerance: 0.05, target: { value: 0.7085, tolerance: 0.01 } }).reproducible).toBe(false);
+  });
+
+  it('judges equal scores of several runs by τ, not by a t-test', () => {
+    const v = verdictOf({ report: report({ scores: [0.7, 0.7, 0.7] }) });
+    expect(v).toMatchObject({ method: 'tolerance', pValue: null, reproducible: true });
+    expect(v.reason).toContain('all 3 runs');
+  });
+
+  it('handles a target of zero: only an exact zero reproduces', () => {
+    expect(verdictOf({ report: report({ scores: [0] }), target: { value: 0 } }).reproducible).toBe(true);
+    const v = verdictOf({ report: report({ scores: [0.001] }), target: { value: 0 } });
+    expect(v).toMatchObject({ reproducible: false, relativeDeviation: null });
+  });
+});
+
+describe('judge: repeated runs whose scores vary (t-test)', () => {
+  it('reproduces when p ≥ α and not when p < α, with the p-value of the t-test', () => {
+    const near = [0.70, 0.71, 0.705, 0.712, 0.709];
+    const v = verdictOf({ report: report({ scores: near }) });
+    expect(v.method).toBe('t-test');
+    expect(v.pValue).toBeCloseTo(oneSampleTTest(near, 0.7085).p, 12);
+    expect(v.pValue as number).toBeGreaterThanOrEqual(0.05);
+    expect(v.reproducible).toBe(true);
+    expect(v.reason).toMatch(/^mean score 0\.7072 over 5 runs \(sd [\d.]+\) is consistent with target 0\.7085 \(t-test p = 0\.\d{4} ≥ 0\.05\)$/);
+
+    // within τ of the target, yet consistently off: the t-test rejects it
+    const far = [0.68, 0.681, 0.679, 0.6805];
+    const w = verdictOf({ report: report({ scores: far }) });
+    expect(w).toMatchObject({ method: 't-test', reproducible: false, problem: 'score-deviation' });
+    expect(w.pValue as number).toBeLessThan(0.05);
+    expect(w.reason).toContain('differs from target 0.7085');
+  });
+
+  it('honours α', () => {
+    const scores = [0.70, 0.705, 0.703];
+    const p = oneSampleTTest(scores, 0.7085).p;
+    expect(verdictOf({ report: report({ scores }), alpha: p / 2 }).reproducible).toBe(true);
+    expect(verdictOf({ report: report({ scores }), alpha: Math.min(0.99, p * 2) }).reproducible).toBe(false);
+  });
+});
+
+describe('judge: no score, no spec, errors and timeouts', () => {
+  it('no score → not reproducible, with the scoring note', () => {
+    const v = verdictOf({ report: report({ scores: [null], scoreNote: 'submission.csv was not found' }) });
+    expect(v).toMatchObject({ reproducible: false, method: 'no-score', score: null, problem: 'score-deviation' });
+    expect(v.reason).toBe('no score: submission.csv was not found');
+  });
+
+  it('a run without a score among several → not reproducible', () => {
+    const v = verdictOf({ report: report({ scores: [0.7085, null] }) });
+    expect(v).toMatchObject({ reproducible: false, method: 'no-score' });
+    expect(v.reason).toContain('no score in 1 of 2 runs');
+  });
+
+  it('score spec none → judged on errors alone', () => {
+    const clean = judge({ report: report(), target: null, scoreSpecKind: 'none' });
+    expect(clean).toMatchObject({ reproducible: true, errorFree: true, method: 'errors-only', problem: null });
+    expect(clean.reason).toBe('no score spec: ran without errors');
+    const broken = judge({ report: report({ status: 'error', errors: [cellError(3, 'NameError')] }), target: null, scoreSpecKind: 'none' });
+    expect(broken).toMatchObject({ reproducible: false, errorFree: false, problem: 'error' });
+    expect(broken.reason).toBe('no score spec: 1 error: NameError in cell 3');
+  });
+
+  it('errors with a reproduced score → reproducible with errors, problem error', () => {
+    const v = verdictOf({ report: report({ status: 'error', scores: [0.7085], errors: [cellError(5, 'AttributeError'), cellError(9, 'TypeError')] }) });
+    expect(v).toMatchObject({ reproducible: true, errorFree: false, problem: 'error' });
+    expect(outcomeOf(v)).toBe('reproducible-with-errors');
+    expect(v.reason).toBe('score 0.7085 is within 10% of target 0.7085 (deviation 0.00%); 2 errors: AttributeError in cell 5 and 1 more');
+  });
+
+  it('pre-existing errors do not count against error-free', () => {
+    const v = verdictOf({ report: report({ status: 'error', scores: [0.7085], errors: [cellError(5, 'NameError', { preExisting: true })] }) });
+    expect(v).toMatchObject({ reproducible: true, errorFree: true, problem: null });
+    expect(outcomeOf(v)).toBe('reproducible');
+    expect(v.reason).toContain('only pre-existing errors (1)');
+  });
+
+  it('a timeout is the problem whatever the score', () => {
+    const v = verdictOf({ report: report({ status: 'timeout', scores: [0.7085], errors: [cellError(2, 'NameError')] }) });
+    expect(v).toMatchObject({ problem: 'timeout', reproducible: false, errorFree: false });
+    expect(v.reason).toMatch(/^timed out after 600 s; score 0\.7085 is within 10%/);
+  });
+
+  it('a crash is an error even without error cells', () => {
+    const v = verdictOf({ report: report({ status: 'crashed', scores: [0.7085], message: 'the kernel died (out of memory?)' }) });
+    expect(v).toMatchObject({ problem: 'error', errorFree: false, reproducible: true });
+    expect(v.reason).toContain('the kernel crashed (the kernel died (out of memory?))');
+  });
+
+  it('no target → judged on errors, the score still reported', () => {
+    const v = verdictOf({ report: report({ scores: [0.5] }), target: null });
+    expect(v).toMatchObject({ reproducible: true, method: 'errors-only', score: 0.5, target: null });
+  });
+});
+
+describe('choosing the best iteration', () => {
+  const run = (errors: CellError[], score: number | null, status: ExecutionReport['status'] = errors.length ? 'error' : 'ok'): JudgedRun => {
+    const r = report({ status, errors, scores: [score] });
+    return { report: r, verdict: judge({ report: r, target, scoreSpecKind: 'output' }) };
+  };
+  const errs = (k: number): CellError[] => Array.from({ length: k }, (_, i) => cellError(i, 'NameError'));
+
+  it('error-free reproducible > reproducible with errors > fewer errors, then closer score', () => {
+    const errorFreeRepro = run([], 0.69);
+    const reproWithErrors = run(errs(1), 0.7085);
+    const oneErrorFar = run(errs(1), 0.2);
+    const twoErrorsFar = run(errs(2), 0.3);
+    const twoErrorsCloser = run(errs(2), 0.5);
+    const noScore = run(errs(2), null);
+    const shuffled = [noScore, twoErrorsFar, oneErrorFar, reproWithErrors, twoErrorsCloser, errorFreeRepro];
+    expect([...shuffled].sort(compareIterations)).toEqual([errorFreeRepro, reproWithErrors, oneErrorFar, twoErrorsCloser, twoErrorsFar, noScore]);
+    expect(betterThan(errorFreeRepro, reproWithErrors)).toBe(true);
+    expect(betterThan(reproWithErrors, errorFreeRepro)).toBe(false);
+  });
+
+  it('a closer score wins among reproducible error-free runs; ties keep the earlier iteration', () => {
+    const a = run([], 0.70);
+    const b = run([], 0.708);
+    expect(betterThan(b, a)).toBe(true);
+    const first = run(errs(1), 0.1);
+    const second = run(errs(1), 0.1);
+    expect(compareIterations(first, second)).toBe(0);
+    expect(bestIteration([first, second])).toBe(first);
+    expect(bestIteration([])).toBeUndefined();
+  });
+
+  it('pre-existing errors are not counted, a timeout counts as one', () => {
+    const pre = run([cellError(1, 'NameError', { preExisting: true })], 0.1);
+    const one = run(errs(1), 0.1);
+    const timedOut = run([], 0.1, 'timeout');
+    expect(betterThan(pre, one)).toBe(true);
+    expect(compareIterations(timedOut, one)).toBe(0);
+  });
+});
+
+describe('markPreExisting', () => {
+  const original: Notebook = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {},
+    cells: [
+      { id: 'md', cell_type: 'markdown', source: '# t', metadata: {} },
+      {
+        id: 'load',
+        cell_type: 'code',
+        source: 'import foo',
+        metadata: {},
+        outputs: [{ output_type: 'error', ename: 'ModuleNotFoundError', evalue: "No module named 'foo'", traceback: [] }],
+      },
+      { id: 'fit', cell_type: 'code', source: 'fit()', metadata: {}, outputs: [{ output_type: 'stream', name: 'stdout', text: 'ok\n' }] },
+    ],
+  };
+
+  it('marks the same error name in the same cell (by id, even when a fix shifted the index)', () => {
+    // a fix inserted a cell at the top: 'load' is now index 2
+    const versionIds = ['new', 'md', 'load', 'fit'];
+    const errors = [
+      cellError(2, 'ModuleNotFoundError', { cellId: null }),
+      cellError(2, 'ImportError', { cellId: 'load' }),
+      cellError(3, 'NameError', { cellId: 'fit' }),
+      cellError(1, 'ModuleNotFoundError', { cellId: 'md' }),
+    ];
+    const marked = markPreExisting(errors, original, versionIds);
+    expect(marked.map((e) => e.preExisting)).toEqual([true, false, false, false]);
+    expect(errors[0]?.preExisting).toBe(false); // input not mutated
+  });
+
+  it('clears a stale mark', () => {
+    const marked = markPreExisting([cellError(3, 'NameError', { cellId: 'fit', preExisting: true })], original);
+    expect(marked[0]?.preExisting).toBe(false);
+  });
+});
