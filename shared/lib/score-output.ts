@@ -1,0 +1,97 @@
+// Reading a score from a notebook's text outputs (score spec `output`): the score cell is named by its index in
+// the ORIGINAL notebook and found again in an executed version by its cell id, so cells that fixes insert or remove
+// do not shift it; a regex with one capture group is matched against each output line in order.
+import type { Cell, Notebook } from '../models/notebook';
+
+export interface ScoreReading {
+  score: number | null;
+  /** why the score is null, when it is */
+  note: string | null;
+}
+
+export interface OutputScoreRequest {
+  cellIndex: number;
+  pattern: string;
+  occurrence: 'first' | 'last';
+}
+
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+function textOf(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join('') : (value ?? '');
+}
+
+/** The cell's text outputs in order: streams (stdout and stderr) and the text/plain of results and displays. */
+export function cellTextOutputs(cell: Cell): string[] {
+  const texts: string[] = [];
+  for (const output of cell.outputs ?? []) {
+    if (output.output_type === 'stream') texts.push(textOf(output.text));
+    else if (output.output_type === 'execute_result' || output.output_type === 'display_data') {
+      const plain = output.data?.['text/plain'];
+      if (typeof plain === 'string' || Array.isArray(plain)) texts.push(textOf(plain as string | string[]));
+    }
+  }
+  return texts.map((t) => t.replace(ANSI, ''));
+}
+
+/** A decimal number as printed by Python (optionally signed, with exponent); NaN for anything else. */
+export function parseDecimal(text: string): number {
+  const s = text.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : Number.NaN;
+}
+
+/** Matches `pattern` against every line of `texts` and converts the first or last match's capture to a number. */
+export function readScore(texts: readonly string[], pattern: string, occurrence: 'first' | 'last'): ScoreReading {
+  let regex: RegExp;
+  try {
+    // manifests are often written with Python's re in mind: accept its named-group syntax too
+    regex = new RegExp(pattern.replace(/\(\?P</g, '(?<').replace(/\(\?P=(\w+)\)/g, '\\k<$1>'));
+  } catch (e) {
+    return { score: null, note: `the score pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(e as Error).message}` };
+  }
+  const lines = texts.flatMap((t) => t.split(/\r\n|\r|\n/));
+  let capture: string | undefined;
+  let matched = false;
+  for (const line of lines) {
+    const m = regex.exec(line);
+    if (!m) continue;
+    matched = true;
+    capture = m[1] ?? m[0];
+    if (occurrence === 'first') break;
+  }
+  if (!matched || capture === undefined) {
+    const shown = lines.filter((l) => l.trim() !== '').slice(-3).map((l) => JSON.stringify(l.slice(0, 80)));
+    const tail = shown.length > 0 ? ` (last lines: ${shown.join(', ')})` : ' (the cell has no text output)';
+    return { score: null, note: `no output line of the score cell matches ${JSON.stringify(pattern)}${tail}` };
+  }
+  const score = parseDecimal(capture);
+  if (Number.isNaN(score)) return { score: null, note: `the score pattern captured ${JSON.stringify(capture)}, which is not a number` };
+  return { score, note: null };
+}
+
+/**
+ * Finds the score cell in `executed`: the cell whose id equals that of `original.cells[cellIndex]`. When the
+ * original cell has no id (a notebook that was not imported through parseNotebook) the same index is used.
+ */
+export function findScoreCell(original: Notebook, executed: Notebook, cellIndex: number): { cell: Cell } | { note: string } {
+  const source = original.cells[cellIndex];
+  if (!source) {
+    return { note: `the score cell index ${cellIndex} is outside the original notebook (${original.cells.length} cells)` };
+  }
+  if (!source.id) {
+    const cell = executed.cells[cellIndex];
+    return cell ? { cell } : { note: `the executed notebook has no cell ${cellIndex}` };
+  }
+  const cell = executed.cells.find((c) => c.id === source.id);
+  return cell ? { cell } : { note: `the score cell (original cell ${cellIndex}, id ${source.id}) is no longer in the notebook` };
+}
+
+/** Score spec `output`: the score printed by the score cell of the executed notebook. */
+export function scoreFromOutputs(request: OutputScoreRequest, original: Notebook, executed: Notebook): ScoreReading {
+  const found = findScoreCell(original, executed, request.cellIndex);
+  if ('note' in found) return { score: null, note: found.note };
+  if (found.cell.cell_type !== 'code') {
+    return { score: null, note: `the score cell ${request.cellIndex} is a ${found.cell.cell_type} cell, not a code cell` };
+  }
+  return readScore(cellTextOutputs(found.cell), request.pattern, request.occurrence);
+}

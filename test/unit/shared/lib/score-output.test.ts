@@ -1,0 +1,70 @@
+// Reading the score printed by the score cell: which lines count, first/last, cells tracked by id across edits.
+import { describe, expect, it } from 'vitest';
+import { cellTextOutputs, findScoreCell, readScore, scoreFromOutputs } from '../../../../shared/lib/score-output';
+import type { Cell, Notebook } from '../../../../shared/models/notebook';
+
+const code = (id: string | undefined, outputs: Cell['outputs']): Cell => ({
+  ...(id ? { id } : {}),
+  cell_type: 'code',
+  source: '',
+  metadata: {},
+  outputs,
+  execution_count: 1,
+});
+const nb = (cells: Cell[]): Notebook => ({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells });
+
+const scoreCell = code('score', [
+  { output_type: 'stream', name: 'stdout', text: ['fold 1: 0.81\n', 'fold 2: 0.79\n'] },
+  { output_type: 'display_data', data: { 'text/html': '<b>0.5</b>', 'text/plain': 'CV: 0.8000' }, metadata: {} },
+  { output_type: 'stream', name: 'stderr', text: '\u001b[31mwarn: 0.1\u001b[0m\n' },
+  { output_type: 'execute_result', data: { 'text/plain': ['0.7084745762711865'] }, metadata: {}, execution_count: 1 },
+]);
+
+describe('readScore', () => {
+  it('takes the first or last matching line, in output order', () => {
+    const texts = cellTextOutputs(scoreCell);
+    expect(texts).toEqual(['fold 1: 0.81\nfold 2: 0.79\n', 'CV: 0.8000', 'warn: 0.1\n', '0.7084745762711865']);
+    expect(readScore(texts, String.raw`^fold \d: (\d+\.\d+)`, 'first')).toEqual({ score: 0.81, note: null });
+    expect(readScore(texts, String.raw`^fold \d: (\d+\.\d+)`, 'last')).toEqual({ score: 0.79, note: null });
+    expect(readScore(texts, String.raw`^\s*(\d+\.\d+)`, 'last')).toEqual({ score: 0.7084745762711865, note: null });
+    expect(readScore(texts, String.raw`^CV: (?P<cv>[\d.]+)`, 'last')).toEqual({ score: 0.8, note: null });
+  });
+
+  it('explains a pattern that matches nothing, captures a non-number, or does not compile', () => {
+    expect(readScore(['accuracy: high\n'], String.raw`accuracy: (\d+)`, 'last').note).toBe(
+      'no output line of the score cell matches "accuracy: (\\\\d+)" (last lines: "accuracy: high")',
+    );
+    expect(readScore([], 'x(\\d)', 'last').note).toBe('no output line of the score cell matches "x(\\\\d)" (the cell has no text output)');
+    expect(readScore(['score: 1.2.3'], String.raw`score: ([\d.]+)`, 'last').note).toBe('the score pattern captured "1.2.3", which is not a number');
+    expect(readScore(['x'], '(', 'last').note).toMatch(/^the score pattern "\(" is not a valid regular expression: /);
+  });
+});
+
+describe('scoreFromOutputs', () => {
+  const original = nb([{ id: 'md', cell_type: 'markdown', source: '# x', metadata: {} }, code('a', []), code('score', [])]);
+
+  it('finds the score cell by id after a fix inserted and removed cells', () => {
+    const executed = nb([code('new', [{ output_type: 'stream', name: 'stdout', text: '0.1\n' }]), code('a', []), code('x', []), scoreCell]);
+    expect(scoreFromOutputs({ cellIndex: 2, pattern: String.raw`^\s*(\d+\.\d+)`, occurrence: 'last' }, original, executed)).toEqual({
+      score: 0.7084745762711865,
+      note: null,
+    });
+  });
+
+  it('notes a removed score cell, an index outside the notebook, a markdown cell', () => {
+    const executed = nb([code('a', [])]);
+    expect(scoreFromOutputs({ cellIndex: 2, pattern: '(x)', occurrence: 'last' }, original, executed).note).toBe(
+      'the score cell (original cell 2, id score) is no longer in the notebook',
+    );
+    expect(findScoreCell(original, executed, 9)).toEqual({ note: 'the score cell index 9 is outside the original notebook (3 cells)' });
+    expect(scoreFromOutputs({ cellIndex: 0, pattern: '(x)', occurrence: 'last' }, original, original).note).toBe(
+      'the score cell 0 is a markdown cell, not a code cell',
+    );
+  });
+
+  it('falls back to the index when the original has no cell ids', () => {
+    const noIds = nb([code(undefined, []), code(undefined, [])]);
+    const executed = nb([code(undefined, []), code(undefined, [{ output_type: 'stream', name: 'stdout', text: '42.5\n' }])]);
+    expect(scoreFromOutputs({ cellIndex: 1, pattern: String.raw`([\d.]+)`, occurrence: 'first' }, noIds, executed).score).toBe(42.5);
+  });
+});
