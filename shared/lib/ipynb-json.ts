@@ -216,7 +216,6 @@ export function parsePythonJson(text: string): unknown {
 }
 
 // Python's json escapes these with ensure_ascii=False: quote, backslash and the C0 controls, nothing else.
-// eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
 const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

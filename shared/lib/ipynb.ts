@@ -291,7 +291,7 @@ function upgradeOutputV3(output: Json): Json {
 
 function upgradeCellV3(cell: Json): Json {
   if (!isObject(cell.metadata)) cell.metadata = {};
-  const metadata = cell.metadata;
+  const metadata = cell.metadata as Json;
   if (cell.cell_type === 'code') {
     delete cell.language;
     if ('collapsed' in cell) {
@@ -363,6 +363,12 @@ function describeJson(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const key of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
 function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p, k) => (typeof p === 'number' ? `[${p}]` : k === 0 ? String(p) : `.${String(p)}`)).join('') || 'the document';
 }
@@ -413,7 +419,8 @@ export function parseNotebook(text: string, options: ParseNotebookOptions = {}):
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue ? issuePath(issue.path) : 'the document';
-    const problem = issue ? (/received undefined$/.test(issue.message) ? 'is missing' : `is invalid (${issue.message})`) : 'is invalid';
+    const missing = issue && valueAt(nb, issue.path) === undefined;
+    const problem = missing ? 'is missing' : `is invalid (${issue?.message ?? 'unknown problem'})`;
     throw notANotebook(label, `${where} ${problem}`);
   }
   // Validation only: the original objects are kept (the schema has no defaults or transforms) so that the
