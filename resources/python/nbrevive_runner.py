@@ -75,6 +75,51 @@ def become_subreaper():
         pass
 
 
+def descendants(root):
+    children = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if fields and fields[0] != "Z":
+            children.setdefault(int(fields[1]), []).append(int(name))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def kill_descendants():
+    """Nothing the notebook started may outlive the run: freeze the whole tree, then kill it (we are its reaper)."""
+    if not sys.platform.startswith("linux"):
+        return
+    for _ in range(50):
+        pids = descendants(os.getpid())
+        if not pids:
+            return
+        for sig in (signal.SIGSTOP, signal.SIGKILL):
+            for pid in pids if sig == signal.SIGSTOP else descendants(os.getpid()):
+                try:
+                    os.kill(pid, sig)
+                except OSError:
+                    pass
+        time.sleep(0.02)
+        while True:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                break
+
+
 def source_text(cell):
     src = cell.get("source", "")
     return "".join(src) if isinstance(src, list) else src
@@ -392,6 +437,7 @@ def main():
 
         traceback.print_exc()
         status, message = "crashed", f"the runner failed: {type(e).__name__}: {e}"
+    kill_descendants()
     channel.emit({"type": "done", "status": status, "message": message, "notebook": json.dumps(nb, ensure_ascii=False)})
     sys.stderr.flush()
     # the kernel is gone or being killed by the parent; don't wait for asyncio/zmq teardown

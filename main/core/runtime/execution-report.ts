@@ -1,0 +1,207 @@
+// Turns the runner's event stream into an ExecutionReport (without scores): cell durations, errors with the
+// offending source line, status and message. Runtime-agnostic: the local and the Docker runtime both feed it.
+import type { CellError, CellRun, ExecutionReport, ExecutionStatus, RunnerEvent } from '../../../shared/models/execution';
+import type { Notebook } from '../../../shared/models/notebook';
+
+type DoneEvent = Extract<RunnerEvent, { type: 'done' }>;
+
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+function sourceOf(notebook: Notebook, cellIndex: number): string {
+  const source = notebook.cells[cellIndex]?.source ?? '';
+  return Array.isArray(source) ? source.join('') : source;
+}
+
+/**
+ * The source line an error points at: the last traceback frame inside a notebook cell ("Cell In [4], line 2",
+ * "Input In [4] ... line 2", "<ipython-input-4-…>" with an arrow), read from that cell's source; otherwise the
+ * last "---->" arrow line of the traceback. `cellForExecutionCount` maps IPython's In[n] to a cell index.
+ */
+export function offendingLine(
+  traceback: string[],
+  notebook: Notebook,
+  cellIndex: number,
+  cellForExecutionCount: (count: number) => number | undefined = () => undefined,
+): string | null {
+  const text = stripAnsi(traceback.join('\n'));
+  const lines = text.split('\n');
+  let found: { cell: number; line: number } | null = null;
+  let arrow: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const row = lines[i] ?? '';
+    const frame =
+      /Cell In ?\[(\d+)\], line (\d+)/.exec(row) ??
+      /Input In ?\[(\d+)\].*?line:? ?(\d+)/.exec(row) ??
+      /<ipython-input-(\d+)-[0-9a-f]+>.*?line (\d+)/.exec(row);
+    if (frame) {
+      const cell = cellForExecutionCount(Number(frame[1])) ?? cellIndex;
+      found = { cell, line: Number(frame[2]) };
+      continue;
+    }
+    const legacy = /<ipython-input-(\d+)-[0-9a-f]+>/.exec(row);
+    if (legacy) {
+      // IPython 7 names the cell, then shows the line as an arrow ("----> 3 code") a few lines below
+      const cell = cellForExecutionCount(Number(legacy[1])) ?? cellIndex;
+      for (let j = i + 1; j < lines.length && !/^\S/.test(lines[j] ?? ''); j++) {
+        const a = /^-+> ?\s*(\d+)\s/.exec(lines[j] ?? '');
+        if (a) {
+          found = { cell, line: Number(a[1]) };
+          break;
+        }
+      }
+      continue;
+    }
+    const a = /^-+> ?\s*\d+\s(.*)$/.exec(row);
+    if (a) arrow = (a[1] ?? '').trim();
+  }
+  if (found) {
+    const source = sourceOf(notebook, found.cell).split('\n');
+    const line = source[found.line - 1];
+    if (line !== undefined && line.trim() !== '') return line.trim();
+  }
+  return arrow && arrow !== '' ? arrow : null;
+}
+
+export interface RunningCell {
+  cellIndex: number;
+  firstLine: string;
+  startedAt: number;
+}
+
+/** Collects the events of one execution; `buildReport` is called once the runner is gone. */
+export class ExecutionTracker {
+  readonly events: RunnerEvent[] = [];
+  private readonly durations = new Map<number, { durationMs: number; status: 'ok' | 'error' }>();
+  private readonly errorEvents: Extract<RunnerEvent, { type: 'error' }>[] = [];
+  private readonly started = new Set<number>();
+  private running: RunningCell | null = null;
+  private doneEvent: DoneEvent | null = null;
+  private readonly notes: string[] = [];
+
+  /** `notebook` is the version that was executed, as stored (cell ids and sources for the report) */
+  constructor(private readonly notebook: Notebook) {}
+
+  handle(event: RunnerEvent): void {
+    // stream text is not kept here: the executed notebook holds it, and a flood would only cost memory
+    if (event.type !== 'stream') this.events.push(event);
+    switch (event.type) {
+      case 'cell-started':
+        this.started.add(event.cellIndex);
+        this.running = { cellIndex: event.cellIndex, firstLine: event.firstLine, startedAt: Date.now() };
+        break;
+      case 'cell-finished':
+        this.durations.set(event.cellIndex, { durationMs: event.durationMs, status: event.status });
+        this.running = null;
+        break;
+      case 'error':
+        this.errorEvents.push(event);
+        break;
+      case 'note':
+        this.notes.push(event.message);
+        break;
+      case 'done':
+        this.doneEvent = event;
+        break;
+      default:
+        break;
+    }
+  }
+
+  get runningCell(): RunningCell | null {
+    return this.running;
+  }
+
+  get done(): DoneEvent | null {
+    return this.doneEvent;
+  }
+
+  get noteMessages(): readonly string[] {
+    return this.notes;
+  }
+
+  private cellId(cellIndex: number): string | null {
+    const id = this.notebook.cells[cellIndex]?.id;
+    return typeof id === 'string' ? id : null;
+  }
+
+  /** errors in the report's shape; `executed` (when the runner sent it) maps In[n] of tracebacks to cells */
+  errors(executed: Notebook | null): CellError[] {
+    const byCount = new Map<number, number>();
+    (executed ?? this.notebook).cells.forEach((cell, index) => {
+      if (cell.cell_type === 'code' && typeof cell.execution_count === 'number') byCount.set(cell.execution_count, index);
+    });
+    return this.errorEvents.map((e) => ({
+      cellIndex: e.cellIndex,
+      cellId: e.cellId ?? this.cellId(e.cellIndex),
+      ename: e.ename,
+      evalue: e.evalue,
+      traceback: e.traceback,
+      line: offendingLine(e.traceback, this.notebook, e.cellIndex, (n) => byCount.get(n)),
+      preExisting: false,
+    }));
+  }
+
+  cells(): CellRun[] {
+    const runs: CellRun[] = [];
+    this.notebook.cells.forEach((cell, cellIndex) => {
+      if (cell.cell_type !== 'code') return;
+      const finished = this.durations.get(cellIndex);
+      const running = this.running?.cellIndex === cellIndex ? Date.now() - this.running.startedAt : null;
+      runs.push({
+        cellIndex,
+        cellId: this.cellId(cellIndex),
+        durationMs: finished?.durationMs ?? running ?? 0,
+        status: finished?.status ?? (this.errorEvents.some((e) => e.cellIndex === cellIndex) ? 'error' : 'skipped'),
+      });
+    });
+    return runs;
+  }
+
+  /**
+   * The report. `outcome` overrides what the events say when the parent ended the run (timeout) or the runner
+   * died without a `done` event (crashed).
+   */
+  buildReport(options: {
+    wallTimeMs: number;
+    timeoutMs: number;
+    filesWritten: string[];
+    executed: Notebook | null;
+    outcome?: { status: ExecutionStatus; message: string } | null;
+  }): ExecutionReport {
+    const errors = this.errors(options.executed);
+    let status: ExecutionStatus;
+    let message: string | null;
+    if (options.outcome) {
+      status = options.outcome.status;
+      message = options.outcome.message;
+    } else if (this.doneEvent) {
+      status = this.doneEvent.status === 'crashed' ? 'crashed' : errors.length > 0 ? 'error' : 'ok';
+      message = this.doneEvent.message;
+    } else {
+      status = 'crashed';
+      message = 'the runner ended without reporting a result';
+    }
+    return {
+      status,
+      wallTimeMs: options.wallTimeMs,
+      timeoutMs: options.timeoutMs,
+      errors,
+      cells: this.cells(),
+      filesWritten: options.filesWritten,
+      scores: [],
+      score: null,
+      scoreNote: null,
+      message,
+    };
+  }
+}
+
+/** "cell 7 (`model.fit(X, y)`)": how messages name the cell that was running. */
+export function describeRunningCell(cell: RunningCell | null): string {
+  if (!cell) return 'before the first cell started';
+  return cell.firstLine ? `cell ${cell.cellIndex} (\`${cell.firstLine}\`)` : `cell ${cell.cellIndex}`;
+}

@@ -1,0 +1,248 @@
+// The `local` runtime: executes notebooks with a Python interpreter on this machine (a setting: --python,
+// NBREVIVE_PYTHON, or the first detected interpreter with nbclient + ipykernel). Notebook code runs unsandboxed.
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { NbreviveError } from '../../../shared/lib/errors';
+import type { EnvironmentDescription, RunnerEvent, RuntimeCheck } from '../../../shared/models/execution';
+import { NotebookSchema, type Notebook } from '../../../shared/models/notebook';
+import { describeRunningCell, ExecutionTracker } from './execution-report';
+import { restoreSources } from './path-mapping';
+import { descendantSessions, isProcessAlive, killProcessTree, killSessions } from './process-tree';
+import { checkPython, describePython } from './python-detect';
+import { DEFAULT_OUTPUT_CAP, RunnerEventParser, runnerArgs, runnerScriptPath, TailBuffer } from './runner-protocol';
+import type { ExecutionRequest, ExecutionResult, Runtime } from './runtime';
+import { listFilesWritten, prepareWorkspace } from './workspace';
+
+export const DEFAULT_TIMEOUT_MS = 600_000;
+/** how long the runner gets to report the cells that ran after a stop request, before its tree is killed */
+const STOP_GRACE_MS = 3_000;
+
+export interface LocalRuntimeOptions {
+  /** interpreter path; default NBREVIVE_PYTHON, else /usr/bin/python3 when present, else `python3` */
+  python?: string;
+  /** characters of stream output kept per cell */
+  outputCap?: number;
+}
+
+/** The interpreter setting when none is given: NBREVIVE_PYTHON, the system Python, or `python3` on PATH. */
+export function defaultPythonSetting(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.NBREVIVE_PYTHON) return env.NBREVIVE_PYTHON;
+  return fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  return s < 120 ? `${Number.isInteger(s) ? s : s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`;
+}
+
+/** Parses the runner's executed notebook; null (and the reason) when it is not a valid notebook. */
+export function parseExecutedNotebook(text: string, original: Notebook): { notebook: Notebook | null; problem: string | null } {
+  try {
+    const parsed = NotebookSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return { notebook: null, problem: `the executed notebook is not valid: ${parsed.error.message}` };
+    return { notebook: restoreSources(parsed.data, original), problem: null };
+  } catch (e) {
+    return { notebook: null, problem: `the executed notebook is not JSON: ${(e as Error).message}` };
+  }
+}
+
+function lastLines(text: string, n: number): string {
+  return text.trim().split('\n').slice(-n).join('\n');
+}
+
+export class LocalRuntime implements Runtime {
+  readonly kind = 'local' as const;
+  readonly python: string;
+  private readonly outputCap: number;
+  private checked: Promise<RuntimeCheck> | null = null;
+
+  constructor(options: LocalRuntimeOptions = {}) {
+    this.python = options.python ?? defaultPythonSetting();
+    this.outputCap = options.outputCap ?? DEFAULT_OUTPUT_CAP;
+  }
+
+  async check(): Promise<RuntimeCheck> {
+    const result = await checkPython(this.python);
+    return result.ok
+      ? { ok: true, message: `${result.message}; notebook code runs unsandboxed, with your user's rights` }
+      : { ok: false, message: result.message };
+  }
+
+  async describe(): Promise<EnvironmentDescription> {
+    const [info, gpus] = await Promise.all([describePython(this.python), nvidiaGpus()]);
+    return { runtime: 'local', python: info.python, pythonPath: info.executable, image: null, packages: info.packages, gpus };
+  }
+
+  async execute(request: ExecutionRequest, onEvent?: (event: RunnerEvent) => void): Promise<ExecutionResult> {
+    this.checked ??= this.check();
+    const check = await this.checked;
+    if (!check.ok) {
+      this.checked = null;
+      throw new NbreviveError('runtime-unavailable', check.message);
+    }
+    const timeoutMs = request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
+    if (request.signal?.aborted) throw new NbreviveError('cancelled', 'the execution was cancelled before it started');
+
+    const workspace = prepareWorkspace(request);
+    const notebookPath = path.join(workspace.jobDir, '.nbrevive-run.ipynb');
+    fs.writeFileSync(notebookPath, JSON.stringify(workspace.notebookForRun));
+    const tracker = new ExecutionTracker(request.notebook);
+    const stderr = new TailBuffer();
+    const invalidLines: string[] = [];
+    const sessions = new Set<number>();
+    const startedAt = Date.now();
+
+    const child = spawn(
+      this.python,
+      [runnerScriptPath(), ...runnerArgs({ notebookPath, cwd: workspace.workingDir, eventsFd: 3, outputCap: this.outputCap })],
+      {
+        cwd: workspace.workingDir,
+        // its own process group and session: a terminal's Ctrl-C reaches us, and we decide what to stop
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' },
+      },
+    );
+    const runnerPid = child.pid;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+      child.once('exit', (code, sig) => resolve({ code, signal: sig }));
+      child.once('error', (error) => resolve({ code: null, signal: null, error }));
+    });
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+
+    const parser = new RunnerEventParser(
+      (event) => {
+        tracker.handle(event);
+        if (event.type === 'cell-started' && runnerPid !== undefined) {
+          // remember the kernel's session: if the runner dies, its orphans are found through it
+          for (const sid of descendantSessions(runnerPid)) sessions.add(sid);
+        }
+        try {
+          onEvent?.(event);
+        } catch (e) {
+          stderr.push(`\n[nbrevive] an event listener failed: ${(e as Error).message}\n`);
+        }
+      },
+      (line, reason) => invalidLines.push(`${reason}: ${line.slice(0, 200)}`),
+    );
+    child.stdio[3]?.on('data', (chunk: Buffer) => parser.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+
+    let outcome: { status: 'timeout'; message: string } | null = null;
+    let cancelMessage: string | null = null;
+    let graceTimer: NodeJS.Timeout | null = null;
+    const stop = (): void => {
+      if (graceTimer || runnerPid === undefined) return;
+      try {
+        process.kill(runnerPid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      graceTimer = setTimeout(() => void killProcessTree(runnerPid), STOP_GRACE_MS);
+    };
+    const timer = setTimeout(() => {
+      outcome = {
+        status: 'timeout',
+        message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: stopped while ${describeRunningCell(tracker.runningCell)} was running`,
+      };
+      stop();
+    }, timeoutMs);
+    const onAbort = (): void => {
+      cancelMessage ??= `the execution was cancelled while ${describeRunningCell(tracker.runningCell)} was running`;
+      stop();
+    };
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let exit: Awaited<typeof exited>;
+    try {
+      exit = await exited;
+    } finally {
+      clearTimeout(timer);
+      if (graceTimer) clearTimeout(graceTimer);
+      request.signal?.removeEventListener('abort', onAbort);
+      // nothing of this run may survive it, whatever happened
+      if (runnerPid !== undefined && isProcessAlive(runnerPid)) await killProcessTree(runnerPid);
+      await killSessions([...sessions]);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      parser.end();
+      fs.rmSync(notebookPath, { force: true });
+    }
+    const wallTimeMs = Date.now() - startedAt;
+
+    if (exit.error) {
+      throw new NbreviveError('runtime-unavailable', `could not start ${this.python}: ${exit.error.message}; check --python or NBREVIVE_PYTHON`);
+    }
+    if (cancelMessage) throw new NbreviveError('cancelled', cancelMessage, { wallTimeMs });
+
+    const done = tracker.done;
+    let executed: Notebook | null = null;
+    const notes: string[] = [];
+    if (done) {
+      const parsed = parseExecutedNotebook(done.notebook, request.notebook);
+      executed = parsed.notebook;
+      if (parsed.problem) notes.push(parsed.problem);
+    }
+    if (invalidLines.length > 0) notes.push(`${invalidLines.length} unreadable line(s) on the event channel: ${invalidLines[0]}`);
+    let crash: { status: 'crashed'; message: string } | null = null;
+    if (!outcome && !done) {
+      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      const tail = lastLines(stderr.toString(), 15);
+      crash = {
+        status: 'crashed',
+        message: `the runner ${how} while ${describeRunningCell(tracker.runningCell)} was running, without reporting a result${tail ? `:\n${tail}` : ''}`,
+      };
+    }
+    const report = tracker.buildReport({
+      wallTimeMs,
+      timeoutMs,
+      filesWritten: listFilesWritten(workspace),
+      executed,
+      outcome: outcome ?? crash,
+    });
+    if (notes.length > 0) report.message = [report.message, ...notes].filter(Boolean).join('; ');
+    return { report, executed, workingDir: workspace.workingDir };
+  }
+
+  runPython(script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {
+    return runPythonScript(this.python, script, args, options);
+  }
+}
+
+/** Runs `script` (fed on stdin) with `args`; resolves with stdout, rejects with stderr's tail; kills its tree on timeout. */
+export function runPythonScript(python: string, script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, ['-', ...args], { cwd: options.cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err = new TailBuffer(16 * 1024);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== undefined) void killProcessTree(child.pid);
+    }, options.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdin.on('error', () => undefined); // the script may exit before reading all of stdin
+    child.stdin.end(script);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(new NbreviveError('runtime-unavailable', `could not start ${python}: ${e.message}; check --python or NBREVIVE_PYTHON`));
+    });
+    child.once('close', (code, sig) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new NbreviveError('internal', `the Python script ran longer than ${formatDuration(options.timeoutMs)} and was stopped`));
+      else if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new NbreviveError('internal', `the Python script failed (${sig ? `killed by ${sig}` : `exit code ${code}`}): ${lastLines(err.toString(), 10)}`));
+    });
+  });
+}
+
+/** GPU names from nvidia-smi, or none when it is absent. */
+function nvidiaGpus(): Promise<string[]> {
+  return new Promise((resolve) => {
+    execFile('nvidia-smi', ['--query-gpu=name', '--format=csv,noheader'], { timeout: 5_000 }, (error, stdout) => {
+      resolve(error ? [] : stdout.split('\n').map((l) => l.trim()).filter(Boolean));
+    });
+  });
+}

@@ -1,0 +1,202 @@
+// Kaggle's folder layout for one execution, under the job's folder: `input/` (a copy of the case data, made once
+// per job folder and checked before every execution, so the case folder is never touched) and a fresh `working/`
+// (the kernel's cwd, so `../input/train.csv` resolves). Also places data.files, data.dirs and data.urls and
+// computes the path rewrites for the executed copy. Runtime-agnostic: Docker passes its own kernel-visible paths.
+import fs from 'node:fs';
+import path from 'node:path';
+import { NbreviveError } from '../../../shared/lib/errors';
+import type { ResolvedCase } from '../../../shared/models/case';
+import type { Notebook } from '../../../shared/models/notebook';
+import { kaggleMappings, rewriteNotebookPaths, type PathMapping } from './path-mapping';
+
+const INPUT_MANIFEST = '.nbrevive-input.json';
+
+export interface WorkspaceOptions {
+  /** how the kernel sees a host path under jobDir (Docker: its mount points); identity by default */
+  toKernelPath?: (hostPath: string) => string;
+  /** rewrite `/kaggle/input` and `/kaggle/working` literals (local: yes; Docker mounts those paths itself) */
+  rewriteKaggle?: boolean;
+}
+
+export interface Workspace {
+  jobDir: string;
+  inputDir: string;
+  workingDir: string;
+  /** files for absolute or outside-working data.files targets and data.urls copies */
+  extraDir: string;
+  /** the notebook to hand to the runner: paths rewritten; never store it */
+  notebookForRun: Notebook;
+  mappings: PathMapping[];
+  /** working-dir-relative files nbrevive placed (data.files), with their state, so they are not reported as written */
+  placed: Map<string, { size: number; mtimeMs: number }>;
+}
+
+interface InputManifest {
+  source: string;
+  files: Record<string, { size: number; mtimeMs: number }>;
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function walkFiles(root: string, limit = 100_000): string[] {
+  const out: string[] = [];
+  const todo = [''];
+  while (todo.length > 0 && out.length < limit) {
+    const rel = todo.pop() as string;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) todo.push(child);
+      else out.push(child);
+    }
+  }
+  return out.sort();
+}
+
+function copyFile(source: string, target: string): void {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.rmSync(target, { force: true }); // a read-only copy from an earlier run cannot be overwritten in place
+  // a real copy (reflink where the file system can): a hard link would let the notebook write into the case
+  fs.copyFileSync(source, target, fs.constants.COPYFILE_FICLONE);
+}
+
+/**
+ * Makes `inputDir` an exact copy of `dataDir`. Copies once per job folder; on later calls only files that the
+ * last execution changed, removed or added are put right. Files are made read-only, like Kaggle's input.
+ */
+export function syncInputCopy(dataDir: string | null, inputDir: string, manifestPath: string): void {
+  fs.mkdirSync(inputDir, { recursive: true });
+  let manifest: InputManifest | null = null;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as InputManifest;
+  } catch {
+    manifest = null;
+  }
+  if (!manifest || manifest.source !== (dataDir ?? '')) {
+    fs.rmSync(inputDir, { recursive: true, force: true });
+    fs.mkdirSync(inputDir, { recursive: true });
+    manifest = { source: dataDir ?? '', files: {} };
+    for (const rel of dataDir ? walkFiles(dataDir) : []) {
+      const target = path.join(inputDir, rel);
+      copyFile(path.join(dataDir as string, rel), target);
+      fs.chmodSync(target, 0o444);
+      const st = fs.statSync(target);
+      manifest.files[rel] = { size: st.size, mtimeMs: st.mtimeMs };
+    }
+    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+    return;
+  }
+  const expected = manifest.files;
+  for (const rel of walkFiles(inputDir)) {
+    if (!(rel in expected)) fs.rmSync(path.join(inputDir, rel), { force: true });
+  }
+  for (const [rel, state] of Object.entries(expected)) {
+    const target = path.join(inputDir, rel);
+    let st: fs.Stats | null = null;
+    try {
+      st = fs.statSync(target);
+    } catch {
+      st = null;
+    }
+    if (st && st.isFile() && st.size === state.size && st.mtimeMs === state.mtimeMs) continue;
+    if (st?.isDirectory()) fs.rmSync(target, { recursive: true, force: true });
+    copyFile(path.join(manifest.source, rel), target);
+    fs.chmodSync(target, 0o444);
+    const fresh = fs.statSync(target);
+    expected[rel] = { size: fresh.size, mtimeMs: fresh.mtimeMs };
+  }
+  fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+}
+
+function requireSource(kind: string, key: string, source: string): void {
+  if (!fs.existsSync(source)) {
+    throw new NbreviveError(
+      'data-missing',
+      `the case maps ${kind} ${key} to ${source}, which does not exist: add the file to the case folder or fix nbrevive.case.json`,
+      { key, source },
+    );
+  }
+}
+
+/** Lays out input/, a fresh working/ and the case's extra files under `request.jobDir`. */
+export function prepareWorkspace(
+  request: { notebook: Notebook; case: ResolvedCase; jobDir: string },
+  options: WorkspaceOptions = {},
+): Workspace {
+  const toKernel = options.toKernelPath ?? ((p: string) => p);
+  const jobDir = path.resolve(request.jobDir);
+  const inputDir = path.join(jobDir, 'input');
+  const workingDir = path.join(jobDir, 'working');
+  const extraDir = path.join(jobDir, 'extra');
+  const { case: c } = request;
+  if (c.dataDir && !fs.existsSync(c.dataDir)) {
+    throw new NbreviveError('data-missing', `the case's data folder ${c.dataDir} does not exist: add it or fix data.dir in nbrevive.case.json`, {
+      dataDir: c.dataDir,
+    });
+  }
+  fs.mkdirSync(jobDir, { recursive: true });
+  syncInputCopy(c.dataDir, inputDir, path.join(jobDir, INPUT_MANIFEST));
+  fs.rmSync(workingDir, { recursive: true, force: true });
+  fs.mkdirSync(workingDir, { recursive: true });
+  fs.rmSync(extraDir, { recursive: true, force: true });
+
+  const mappings: PathMapping[] = options.rewriteKaggle === false ? [] : kaggleMappings({ input: toKernel(inputDir), working: toKernel(workingDir) });
+  const placed = new Map<string, { size: number; mtimeMs: number }>();
+  // a target the kernel cannot reach as written (absolute, or outside working/) goes to extra/ and is rewritten
+  const extraFor = (target: string): string => path.join(extraDir, target.replace(/^[/\\]+/, '').replace(/\.\.(?=[/\\]|$)/g, '_up_'));
+
+  for (const [target, source] of Object.entries(c.files)) {
+    requireSource('data.files', target, source);
+    const inWorking = !path.isAbsolute(target) && isInside(path.resolve(workingDir, target), workingDir);
+    const dest = inWorking ? path.resolve(workingDir, target) : extraFor(target);
+    copyFile(source, dest);
+    if (inWorking) {
+      const st = fs.statSync(dest);
+      placed.set(path.relative(workingDir, dest).split(path.sep).join('/'), { size: st.size, mtimeMs: st.mtimeMs });
+    } else {
+      mappings.push({ from: target, to: toKernel(dest), match: 'exact' });
+    }
+  }
+  for (const dir of c.dirs) {
+    const inWorking = !path.isAbsolute(dir) && isInside(path.resolve(workingDir, dir), workingDir);
+    const dest = inWorking ? path.resolve(workingDir, dir) : extraFor(dir);
+    fs.mkdirSync(dest, { recursive: true });
+    if (!inWorking) mappings.push({ from: dir.replace(/[/\\]+$/, ''), to: toKernel(dest), match: 'prefix' });
+  }
+  let urlCount = 0;
+  for (const [url, local] of Object.entries(c.urls)) {
+    requireSource('data.urls', url, local);
+    let dest: string;
+    if (c.dataDir && isInside(local, c.dataDir)) {
+      dest = path.join(inputDir, path.relative(c.dataDir, local));
+    } else {
+      dest = path.join(extraDir, 'urls', `${urlCount++}-${path.basename(local)}`);
+      copyFile(local, dest);
+    }
+    mappings.push({ from: url, to: toKernel(dest), match: 'exact' });
+  }
+  const { notebook: notebookForRun } = rewriteNotebookPaths(request.notebook, mappings);
+  return { jobDir, inputDir, workingDir, extraDir, notebookForRun, mappings, placed };
+}
+
+/** Files under working/ after the run (relative, '/'-separated), except placed data.files left unchanged. */
+export function listFilesWritten(workspace: Pick<Workspace, 'workingDir' | 'placed'>): string[] {
+  return walkFiles(workspace.workingDir, 10_000).filter((rel) => {
+    const placed = workspace.placed.get(rel);
+    if (!placed) return true;
+    try {
+      const st = fs.statSync(path.join(workspace.workingDir, rel));
+      return st.size !== placed.size || st.mtimeMs !== placed.mtimeMs;
+    } catch {
+      return false;
+    }
+  });
+}
