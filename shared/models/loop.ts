@@ -34,6 +34,19 @@ export const CellEditSchema = z.object({
 });
 export type CellEdit = z.infer<typeof CellEditSchema>;
 
+export const LineRewriteSchema = z.object({
+  /** consecutive source lines (trailing spaces trimmed) the fix replaced */
+  before: z.array(z.string()),
+  after: z.array(z.string()),
+});
+export type LineRewrite = z.infer<typeof LineRewriteSchema>;
+
+export const TranscriptMessageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: z.string(),
+});
+export type TranscriptMessage = z.infer<typeof TranscriptMessageSchema>;
+
 export const UsageSchema = z.object({
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),
@@ -55,6 +68,10 @@ export const FixSchema = z.object({
   flags: z.array(z.string()).default([]),
   /** the error signature this fix addressed, for no-progress detection and fix memory */
   signature: z.string().nullable().default(null),
+  /** line-level rewrites the fix makes, so fix memory can replay it on another notebook */
+  rewrites: z.array(LineRewriteSchema).optional(),
+  /** the conversation with the model (prompts and raw answers, a re-ask included), kept for review */
+  transcript: z.array(TranscriptMessageSchema).optional(),
 });
 export type Fix = z.infer<typeof FixSchema>;
 

@@ -1,0 +1,480 @@
+// Builds the chat prompt for one fix from the templates in resources/prompts and DESIGN.md's feedback (problem,
+// first failing cell's traceback without ANSI codes, other errors one line each, runtime vs limit, s_r vs s_t,
+// the notebook's date, package versions, fixes already tried), fitted to the model's context with a real tokenizer:
+// outputs trimmed, tracebacks kept, and in the cells format long unchanged cells far from the problem elided.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CellError } from '../../../../shared/models/execution';
+import type { LlmFormat, LlmSettings } from '../../../../shared/models/llm';
+import type { FixType, Problem } from '../../../../shared/models/loop';
+import type { Cell, Notebook } from '../../../../shared/models/notebook';
+import { NbreviveError } from '../../../../shared/lib/errors';
+import type { FixContext } from '../fixer';
+import { cellSource, stripAnsi, toPercent } from './notebook-text';
+import { countMessages, type TokenCounter } from './tokens';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export const FIX_TYPE_FOR_PROBLEM: Record<Problem, FixType> = {
+  error: 'error-repair',
+  timeout: 'runtime-reduction',
+  'score-deviation': 'score-calibration',
+};
+
+export const DEFAULT_PROMPTS_DIR = path.resolve(import.meta.dirname, '../../../../resources/prompts');
+
+const TEMPLATE_NAMES = [
+  'system',
+  'error-repair',
+  'runtime-reduction',
+  'score-calibration',
+  'answer-cells',
+  'answer-notebook',
+  'reask',
+] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+export type Templates = Record<TemplateName, string>;
+
+const templateCache = new Map<string, Templates>();
+
+export function loadTemplates(dir: string = DEFAULT_PROMPTS_DIR): Templates {
+  let templates = templateCache.get(dir);
+  if (!templates) {
+    const entries = TEMPLATE_NAMES.map((name) => {
+      const file = path.join(dir, `${name}.md`);
+      if (!fs.existsSync(file)) {
+        throw new NbreviveError('internal', `the prompt template ${file} is missing; reinstall nbrevive or fix promptsDir`);
+      }
+      return [name, fs.readFileSync(file, 'utf8').trim()] as const;
+    });
+    templates = Object.fromEntries(entries) as Templates;
+    templateCache.set(dir, templates);
+  }
+  return templates;
+}
+
+/** Replaces every `{{name}}`; a placeholder without a value is a bug in a template, reported as such. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new NbreviveError('internal', `prompt template placeholder {{${name}}} has no value`);
+    return value;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Feedback sections
+
+/** The error the fix is about: the first one (by cell) that the author's notebook did not already have. */
+export function primaryError(errors: CellError[]): CellError | null {
+  const sorted = [...errors].sort((a, b) => a.cellIndex - b.cellIndex);
+  return sorted.find((error) => !error.preExisting) ?? sorted[0] ?? null;
+}
+
+function firstLine(text: string, max = 160): string {
+  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Traceback text without ANSI codes; when longer than maxLines, the head and the tail (where the cause is). */
+export function tracebackText(error: CellError, maxLines = 60): string {
+  const lines = stripAnsi(error.traceback.join('\n')).split('\n');
+  if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) return `${error.ename}: ${error.evalue}`;
+  if (lines.length <= maxLines) return lines.join('\n');
+  const head = Math.min(8, Math.floor(maxLines / 4));
+  const tail = maxLines - head;
+  return [...lines.slice(0, head), `… (${lines.length - maxLines} traceback lines left out) …`, ...lines.slice(-tail)].join('\n');
+}
+
+function errorLine(error: CellError): string {
+  const pre = error.preExisting ? ' (the author’s notebook had this error too)' : '';
+  return `- cell ${error.cellIndex}: ${error.ename}: ${firstLine(stripAnsi(error.evalue))}${pre}`;
+}
+
+function errorsList(errors: CellError[], except: CellError | null, max = 20): string {
+  const rest = errors.filter((error) => error !== except).sort((a, b) => a.cellIndex - b.cellIndex);
+  if (rest.length === 0) return '(none)';
+  const shown = rest.slice(0, max).map(errorLine);
+  if (rest.length > max) shown.push(`- … and ${rest.length - max} more`);
+  return shown.join('\n');
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function runtimeText(ctx: FixContext): string {
+  const { report } = ctx;
+  const status = report.status === 'timeout' ? 'it was stopped at the limit' : `status ${report.status}`;
+  const message = report.message ? `; ${firstLine(report.message, 300)}` : '';
+  return `Wall time ${seconds(report.wallTimeMs)} of a ${seconds(report.timeoutMs)} limit (${status}${message}).`;
+}
+
+function slowCellsText(ctx: FixContext): string {
+  const slow = [...ctx.report.cells].sort((a, b) => b.durationMs - a.durationMs).slice(0, 5);
+  if (slow.length === 0) return '(no cell timings)';
+  return slow.map((cell) => `- cell ${cell.cellIndex}: ${seconds(cell.durationMs)} (${cell.status})`).join('\n');
+}
+
+function scoreText(ctx: FixContext): string {
+  const { verdict, case: c } = ctx;
+  if (c.score.kind === 'none') return 'The notebook has no score: it is judged on running without errors.';
+  const target = c.target;
+  const targetText = target
+    ? `target s_t = ${target.value}${target.metric ? ` (${target.metric})` : ''}, ${target.higherIsBetter ? 'higher' : 'lower'} is better, tolerance ±${((target.tolerance ?? 0.1) * 100).toFixed(0)}%`
+    : 'no target score is known';
+  if (verdict.score === null) {
+    const why = ctx.report.scoreNote ? `: ${ctx.report.scoreNote}` : '';
+    return `Score: the run produced no score${why}; ${targetText}.`;
+  }
+  const deviation = verdict.relativeDeviation === null ? '' : `, deviation ${(verdict.relativeDeviation * 100).toFixed(2)}%`;
+  const runs = ctx.report.scores.length > 1 ? ` (mean of ${ctx.report.scores.length} runs: ${ctx.report.scores.join(', ')})` : '';
+  return `Score: s_r = ${verdict.score}${runs}; ${targetText}${deviation}.`;
+}
+
+/** Import name → distribution name where they differ. */
+const DISTRIBUTION_OF: Record<string, string> = {
+  sklearn: 'scikit-learn',
+  cv2: 'opencv-python',
+  PIL: 'pillow',
+  skimage: 'scikit-image',
+  yaml: 'pyyaml',
+  bs4: 'beautifulsoup4',
+  mpl_toolkits: 'matplotlib',
+  dateutil: 'python-dateutil',
+  Levenshtein: 'python-levenshtein',
+  tf: 'tensorflow',
+};
+const STDLIB = new Set(
+  'os sys re math time datetime json csv collections itertools functools random warnings string pickle gc glob subprocess operator copy io pathlib typing statistics zipfile urllib shutil tempfile logging argparse heapq bisect hashlib uuid decimal fractions textwrap pprint time timeit multiprocessing threading concurrent queue struct array enum dataclasses abc contextlib inspect traceback unicodedata codecs base64 gzip bz2 lzma tarfile sqlite3 calendar locale platform socket http email html xml numbers cmath __future__ builtins ast dis'.split(' '),
+);
+const CORE_PACKAGES = ['numpy', 'pandas', 'scikit-learn', 'scipy', 'matplotlib', 'seaborn'];
+
+function normalizeDist(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+/** Top-level modules a notebook imports (`import a.b`, `from a import b`), in order of appearance. */
+export function importedModules(notebook: Notebook): string[] {
+  const modules = new Set<string>();
+  for (const cell of notebook.cells) {
+    if (cell.cell_type !== 'code') continue;
+    for (const line of cellSource(cell).split('\n')) {
+      const from = /^\s*from\s+([A-Za-z_]\w*)/.exec(line);
+      if (from?.[1]) modules.add(from[1]);
+      const imp = /^\s*import\s+(.+)$/.exec(line);
+      if (imp?.[1]) {
+        for (const part of imp[1].split(',')) {
+          const name = /^\s*([A-Za-z_]\w*)/.exec(part)?.[1];
+          if (name) modules.add(name);
+        }
+      }
+    }
+  }
+  return [...modules];
+}
+
+/** Versions of the packages the notebook imports (and the core stack), and the imported ones not installed. */
+export function packagesText(ctx: FixContext, maxOthers = 0): string {
+  const installed = new Map(Object.entries(ctx.environment.packages).map(([name, version]) => [normalizeDist(name), { name, version }]));
+  const relevant = new Set<string>(CORE_PACKAGES.map(normalizeDist));
+  const missing: string[] = [];
+  for (const module of importedModules(ctx.notebook)) {
+    if (STDLIB.has(module)) continue;
+    const dist = normalizeDist(DISTRIBUTION_OF[module] ?? module);
+    if (installed.has(dist)) relevant.add(dist);
+    else missing.push(module);
+  }
+  const lines = [`python ${ctx.environment.python}`];
+  for (const dist of relevant) {
+    const found = installed.get(dist);
+    if (found) lines.push(`${found.name}==${found.version}`);
+  }
+  const others = [...installed.keys()].filter((dist) => !relevant.has(dist)).sort();
+  if (maxOthers > 0) {
+    for (const dist of others.slice(0, maxOthers)) {
+      const found = installed.get(dist);
+      if (found) lines.push(`${found.name}==${found.version}`);
+    }
+  }
+  const hidden = others.length - Math.min(maxOthers, others.length);
+  let text = lines.join(', ');
+  if (hidden > 0) text += ` (and ${hidden} other installed packages)`;
+  if (missing.length > 0) text += `\nImported by the notebook but NOT installed: ${missing.join(', ')}`;
+  return text;
+}
+
+function historyText(ctx: FixContext, maxEntries = 8): string {
+  if (ctx.history.length === 0) return '(none yet)';
+  const entries = ctx.history.slice(-maxEntries).map((entry) => {
+    const { fix } = entry;
+    const by = fix.source === 'rules' && fix.ruleIds.length > 0 ? `rules ${fix.ruleIds.join(', ')}` : fix.source;
+    const cells = fix.edits.map((edit) => edit.cellIndex).join(', ') || 'none';
+    const result = entry.failed ? 'FAILED: it did not help, do not repeat it' : 'applied';
+    return `- iteration ${entry.iteration}, ${fix.type} by ${by}, cells ${cells}: ${firstLine(fix.plan, 300)} → ${result}`;
+  });
+  const skipped = ctx.history.length - entries.length;
+  return (skipped > 0 ? [`- (${skipped} earlier fixes not shown)`, ...entries] : entries).join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The notebook view
+
+/** Index in the current notebook of the original notebook's cell `originalIndex` (by cell id, else by position). */
+export function currentIndexOf(ctx: FixContext, originalIndex: number): number | null {
+  const original = ctx.original.cells[originalIndex];
+  if (!original) return null;
+  if (original.id) {
+    const found = ctx.notebook.cells.findIndex((cell) => cell.id === original.id);
+    if (found >= 0) return found;
+  }
+  return originalIndex < ctx.notebook.cells.length ? originalIndex : null;
+}
+
+/** Cells whose source differs from the original's (the job already changed them). */
+function changedCells(ctx: FixContext): Set<number> {
+  const originals = new Map<string, string>();
+  ctx.original.cells.forEach((cell, index) => originals.set(cell.id ?? `#${index}`, cellSource(cell)));
+  const changed = new Set<number>();
+  ctx.notebook.cells.forEach((cell, index) => {
+    const before = originals.get(cell.id ?? `#${index}`);
+    if (before !== undefined && before !== cellSource(cell)) changed.add(index);
+  });
+  return changed;
+}
+
+const MODEL_CODE = /\.(fit|fit_transform|predict|predict_proba|score|train)\(|cross_val_score\(|cross_val_predict\(|GridSearchCV\(|train_test_split\(|(Classifier|Regressor|Regression)\(/;
+
+/** Cells the problem points at, most important first. */
+export function focusCells(ctx: FixContext): number[] {
+  const focus: number[] = [];
+  const add = (index: number | null | undefined): void => {
+    if (index !== null && index !== undefined && index >= 0 && index < ctx.notebook.cells.length && !focus.includes(index)) {
+      focus.push(index);
+    }
+  };
+  if (ctx.problem === 'error') {
+    add(primaryError(ctx.report.errors)?.cellIndex);
+    for (const error of ctx.report.errors.filter((e) => !e.preExisting)) add(error.cellIndex);
+  } else if (ctx.problem === 'timeout') {
+    const cells = ctx.report.cells;
+    add(cells[cells.length - 1]?.cellIndex);
+    for (const cell of [...cells].sort((a, b) => b.durationMs - a.durationMs).slice(0, 3)) add(cell.cellIndex);
+  } else {
+    const scoreCell = ctx.case.score.kind === 'output' ? currentIndexOf(ctx, ctx.case.score.cellIndex) : null;
+    add(scoreCell);
+    const anchor = scoreCell ?? ctx.notebook.cells.length - 1;
+    const modelCells = ctx.notebook.cells
+      .map((cell, index) => ({ cell, index }))
+      .filter(({ cell }) => cell.cell_type === 'code' && MODEL_CODE.test(cellSource(cell)))
+      .sort((a, b) => Math.abs(a.index - anchor) - Math.abs(b.index - anchor))
+      .slice(0, 6);
+    for (const { index } of modelCells) add(index);
+    for (const error of ctx.report.errors.filter((e) => !e.preExisting)) add(error.cellIndex);
+  }
+  return focus;
+}
+
+function textOutputs(cell: Cell, maxLines = 8, maxChars = 600): string | null {
+  const texts: string[] = [];
+  for (const output of cell.outputs ?? []) {
+    if (output.output_type === 'stream' && output.text !== undefined) {
+      texts.push(typeof output.text === 'string' ? output.text : output.text.join(''));
+    } else if ((output.output_type === 'execute_result' || output.output_type === 'display_data') && output.data) {
+      const plain = output.data['text/plain'];
+      if (typeof plain === 'string') texts.push(plain);
+      else if (Array.isArray(plain)) texts.push(plain.join(''));
+    }
+  }
+  const lines = stripAnsi(texts.join('\n')).split('\n').filter((line) => line.trim() !== '');
+  if (lines.length === 0) return null;
+  let shown = lines.slice(-maxLines).join('\n');
+  if (shown.length > maxChars) shown = `…${shown.slice(-maxChars)}`;
+  return lines.length > maxLines ? `… (${lines.length - maxLines} lines left out)\n${shown}` : shown;
+}
+
+function cellHeader(index: number, cell: Cell): string {
+  return `# %% cell ${index} [${cell.cell_type}]`;
+}
+
+function fullCell(index: number, cell: Cell, withOutput: boolean): string {
+  const source = cellSource(cell);
+  const body =
+    cell.cell_type === 'code'
+      ? source
+      : source
+          .split('\n')
+          .map((line) => (line === '' ? '#' : `# ${line}`))
+          .join('\n');
+  const output = withOutput && cell.cell_type === 'code' ? textOutputs(cell) : null;
+  const outputText = output ? `\n# [output, trimmed]\n${output.split('\n').map((l) => `#   ${l}`).join('\n')}` : '';
+  return `${cellHeader(index, cell)}\n${body}${outputText}`;
+}
+
+function elidedCell(index: number, cell: Cell): string {
+  const source = cellSource(cell);
+  const lines = source.split('\n').length;
+  return `${cellHeader(index, cell)} elided (${lines} line${lines === 1 ? '' : 's'}): ${firstLine(source, 80)}`;
+}
+
+export interface NotebookView {
+  text: string;
+  shown: number[];
+  elided: number[];
+}
+
+const SHORT_CELL_LINES = 2;
+const IMPORT_LINE = /^\s*(import|from)\s+[A-Za-z_]/m;
+
+/**
+ * The cells-format view: the focus cells, their neighbours, cells the job changed and import cells in full (most
+ * important first, while the token budget lasts); short cells in full; every other cell as one elided line.
+ */
+export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: number, neighbours: number): NotebookView {
+  const cells = ctx.notebook.cells;
+  const focus = focusCells(ctx);
+  const changed = changedCells(ctx);
+  const anchor = focus[0] ?? 0;
+  const codeIndices = cells.map((cell, index) => (cell.cell_type === 'code' ? index : -1)).filter((i) => i >= 0);
+  const rank = new Map<number, number>();
+  const want = (index: number, priority: number): void => {
+    if (index >= 0 && index < cells.length && (rank.get(index) ?? Infinity) > priority) rank.set(index, priority);
+  };
+  focus.forEach((index, order) => want(index, order === 0 ? 0 : 1));
+  for (const index of focus) {
+    const at = codeIndices.indexOf(index);
+    for (let d = 1; d <= neighbours; d++) {
+      const before = codeIndices[at - d];
+      const after = codeIndices[at + d];
+      if (at >= 0 && before !== undefined) want(before, 3);
+      if (at >= 0 && after !== undefined) want(after, 3);
+    }
+  }
+  for (const index of changed) want(index, 2);
+  cells.forEach((cell, index) => {
+    if (cell.cell_type === 'code' && IMPORT_LINE.test(cellSource(cell))) want(index, 2);
+  });
+  const ordered = [...rank.entries()].sort((a, b) => a[1] - b[1] || Math.abs(a[0] - anchor) - Math.abs(b[0] - anchor));
+
+  const full = new Set<number>();
+  const outputFor = new Set(focus.slice(0, 2));
+  const rendered = (index: number): string => {
+    const cell = cells[index] as Cell;
+    if (full.has(index)) return fullCell(index, cell, outputFor.has(index));
+    if (cellSource(cell).split('\n').length <= SHORT_CELL_LINES && cell.cell_type === 'code') return fullCell(index, cell, false);
+    return elidedCell(index, cell);
+  };
+  const render = (): string => cells.map((_, index) => rendered(index)).join('\n\n');
+  let used = counter.count(render());
+  for (const [index, priority] of ordered) {
+    const before = counter.count(rendered(index));
+    full.add(index);
+    const after = counter.count(rendered(index));
+    if (used - before + after > budgetTokens && priority > 0) {
+      full.delete(index);
+      continue;
+    }
+    used += after - before;
+  }
+  const shown = cells
+    .map((cell, index) => index)
+    .filter((index) => full.has(index) || (cells[index]?.cell_type === 'code' && cellSource(cells[index] as Cell).split('\n').length <= SHORT_CELL_LINES));
+  const elided = cells.map((_, index) => index).filter((index) => !shown.includes(index));
+  return { text: render(), shown, elided };
+}
+
+/** The whole-notebook view (the paper's format): every code cell in full; markdown shortened only when needed. */
+export function notebookView(ctx: FixContext, counter: TokenCounter, budgetTokens: number): NotebookView {
+  const all = ctx.notebook.cells.map((_, index) => index);
+  const full = toPercent(ctx.notebook);
+  if (counter.count(full) <= budgetTokens) return { text: full, shown: all, elided: [] };
+  const shortened = toPercent(ctx.notebook, (cell) => {
+    const text = cellSource(cell);
+    return text.length > 120 ? `${firstLine(text, 100)} …` : text;
+  });
+  const elided = ctx.notebook.cells.flatMap((cell, index) => (cell.cell_type === 'markdown' && cellSource(cell).length > 120 ? [index] : []));
+  return { text: shortened, shown: all.filter((i) => !elided.includes(i)), elided };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The prompt
+
+export interface BuiltPrompt {
+  messages: ChatMessage[];
+  promptTokens: number;
+  fixType: FixType;
+  format: LlmFormat;
+  /** cells shown in full / as one elided line */
+  shownCells: number[];
+  elidedCells: number[];
+  /** the cell the problem points at first, when any */
+  primaryCell: number | null;
+}
+
+export type PromptSettings = Pick<LlmSettings, 'format' | 'contextTokens' | 'maxTokens' | 'neighbourCells'>;
+
+/** The system and user messages for one fix, fitted to `contextTokens − maxTokens`. */
+export function buildPrompt(ctx: FixContext, settings: PromptSettings, counter: TokenCounter, templates: Templates = loadTemplates()): BuiltPrompt {
+  const fixType = FIX_TYPE_FOR_PROBLEM[ctx.problem];
+  const budget = settings.contextTokens - settings.maxTokens;
+  if (budget <= 500) {
+    throw new NbreviveError(
+      'llm-error',
+      `the LLM context size (${settings.contextTokens} tokens) leaves no room for a prompt after ${settings.maxTokens} answer tokens: raise contextTokens or lower maxTokens`,
+    );
+  }
+  const primary = primaryError(ctx.report.errors);
+  const focus = focusCells(ctx);
+  const values = (tight: boolean, notebook: string): Record<string, string> => ({
+    date: ctx.case.created ?? 'an unknown date',
+    cell_index: primary ? String(primary.cellIndex) : '?',
+    traceback: primary ? tracebackText(primary, tight ? 30 : 80) : '(no traceback)',
+    other_errors: errorsList(ctx.report.errors, primary, tight ? 8 : 20),
+    errors: errorsList(ctx.report.errors, null, tight ? 8 : 20),
+    runtime: runtimeText(ctx),
+    slow_cells: slowCellsText(ctx),
+    score: scoreText(ctx),
+    packages: packagesText(ctx, tight ? 0 : 25),
+    history: historyText(ctx, tight ? 4 : 8),
+    notebook,
+    answer_format: settings.format === 'cells' ? templates['answer-cells'] : templates['answer-notebook'],
+  });
+  const system = templates.system;
+  let tight = false;
+  const frameTokens = (): number =>
+    countMessages(counter, [{ content: system }, { content: fillTemplate(templates[fixType], values(tight, '')) }]);
+  let frame = frameTokens();
+  if (frame > budget / 2) {
+    tight = true;
+    frame = frameTokens();
+  }
+  const notebookBudget = budget - frame;
+  const view =
+    settings.format === 'cells'
+      ? cellsView(ctx, counter, notebookBudget, settings.neighbourCells)
+      : notebookView(ctx, counter, notebookBudget);
+  const messages: ChatMessage[] = [
+    { role: 'system', content: system },
+    { role: 'user', content: fillTemplate(templates[fixType], values(tight, view.text)) },
+  ];
+  const promptTokens = countMessages(counter, messages);
+  if (promptTokens > budget) {
+    const hint = settings.format === 'notebook' ? 'use the cells format or a model with a larger context' : 'raise contextTokens';
+    throw new NbreviveError(
+      'llm-error',
+      `the prompt for this notebook needs ${promptTokens} tokens, more than the ${budget} the context size (${settings.contextTokens}) leaves after ${settings.maxTokens} answer tokens: ${hint}`,
+    );
+  }
+  return {
+    messages,
+    promptTokens,
+    fixType,
+    format: settings.format,
+    shownCells: view.shown,
+    elidedCells: view.elided,
+    primaryCell: focus[0] ?? null,
+  };
+}

@@ -1,0 +1,305 @@
+// The chat-completions client of the LLM fixer: the `openai` SDK pointed at OpenAI or any OpenAI-compatible server
+// (Ollama, vLLM, llama.cpp, LM Studio), with our own retry loop (exponential backoff on 429 / 5xx / network
+// errors, Retry-After honoured), structured output that steps down to what the server supports, streaming or not,
+// and errors that name the server and the HTTP status and never carry the API key.
+import OpenAI from 'openai';
+import { NbreviveError } from '../../../../shared/lib/errors';
+import {
+  LLM_PRESETS,
+  LlmSettingsSchema,
+  isLocalLlm,
+  llmBaseUrl,
+  type LlmSettings,
+  type LlmSettingsInput,
+} from '../../../../shared/models/llm';
+import type { ChatMessage } from './prompt';
+
+export { LLM_PRESETS };
+
+/** Settings with defaults filled and the API key taken from OPENAI_API_KEY when the settings carry none. */
+export function resolveLlmSettings(input: LlmSettingsInput = {}, env: NodeJS.ProcessEnv = process.env): LlmSettings {
+  const settings = LlmSettingsSchema.parse(input);
+  return { ...settings, apiKey: settings.apiKey ?? (env.OPENAI_API_KEY?.trim() || null) };
+}
+
+/** Replaces a secret (and any `Bearer …`/`sk-…` token) in text meant for logs, errors and the database. */
+export function redactSecret(text: string, secret: string | null): string {
+  let out = text;
+  if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out.replace(/Bearer\s+[^\s"',]+/gi, 'Bearer [redacted]').replace(/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-[redacted]');
+}
+
+export type ResponseMode = 'json_schema' | 'json_object' | 'none';
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  /** ask for JSON matching this schema (structured output), stepping down to json_object and plain text */
+  jsonSchema?: { name: string; schema: Record<string, unknown> } | null;
+  signal?: AbortSignal;
+}
+
+export interface ChatResult {
+  content: string;
+  /** as the server reported them; null when it did not */
+  promptTokens: number | null;
+  completionTokens: number | null;
+  finishReason: string | null;
+  model: string;
+  /** how the JSON answer was asked for */
+  responseMode: ResponseMode;
+  attempts: number;
+}
+
+export interface LlmClientOptions {
+  /** progress lines (retries, fallbacks); never contain the key */
+  onLog?: (message: string) => void;
+  /** injectable for tests of the backoff arithmetic; defaults to a real, abortable timer */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new NbreviveError('cancelled', 'the LLM call was cancelled'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new NbreviveError('cancelled', 'the LLM call was cancelled'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+class IdleTimeout extends Error {}
+
+type Verdict =
+  | { kind: 'retry'; delayMs: number | null; reason: string }
+  | { kind: 'downgrade' }
+  | { kind: 'fatal'; error: NbreviveError };
+
+function errorCode(e: unknown): string | null {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** Retry-After as milliseconds: `retry-after-ms`, seconds, or an HTTP date. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
+  if (!headers) return null;
+  const ms = Number(headers.get('retry-after-ms'));
+  if (headers.get('retry-after-ms') !== null && Number.isFinite(ms)) return Math.max(0, ms);
+  const value = headers.get('retry-after');
+  if (value === null) return null;
+  const secs = Number(value);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+export class LlmClient {
+  readonly baseUrl: string;
+  readonly settings: LlmSettings;
+  private readonly client: OpenAI;
+  private mode: ResponseMode;
+  private readonly log: (message: string) => void;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(settings: LlmSettings, options: LlmClientOptions = {}) {
+    this.settings = settings;
+    this.baseUrl = llmBaseUrl(settings);
+    if (!settings.apiKey && !isLocalLlm(settings)) {
+      throw new NbreviveError(
+        'llm-error',
+        `no API key for the LLM server at ${this.baseUrl}: set OPENAI_API_KEY or enter the key in settings`,
+      );
+    }
+    // local servers ignore the key, but the SDK needs one
+    this.client = new OpenAI({ apiKey: settings.apiKey ?? 'no-key', baseURL: this.baseUrl, maxRetries: 0, timeout: settings.timeoutMs });
+    this.mode = settings.structuredOutput === 'auto' ? 'json_schema' : settings.structuredOutput;
+    const log = options.onLog ?? (() => undefined);
+    this.log = (message) => log(this.redact(message));
+    this.sleep = options.sleep ?? abortableSleep;
+  }
+
+  redact(text: string): string {
+    return redactSecret(text, this.settings.apiKey);
+  }
+
+  /** One chat completion, retried and stepped down as the server requires. */
+  async chat(request: ChatRequest): Promise<ChatResult> {
+    const { settings } = this;
+    let attempt = 0;
+    for (;;) {
+      attempt++;
+      const mode: ResponseMode = request.jsonSchema ? this.mode : 'none';
+      try {
+        const result = settings.stream ? await this.once(request, mode, true) : await this.once(request, mode, false);
+        return { ...result, responseMode: mode, attempts: attempt };
+      } catch (e) {
+        const verdict = this.classify(e, request, mode, attempt);
+        if (verdict.kind === 'fatal') throw verdict.error;
+        if (verdict.kind === 'downgrade') {
+          this.mode = mode === 'json_schema' ? 'json_object' : 'none';
+          this.log(`the LLM server at ${this.baseUrl} does not accept response_format ${mode}; asking with ${this.mode}`);
+          attempt--;
+          continue;
+        }
+        const backoff = settings.retryBaseMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
+        const delay = Math.min(verdict.delayMs ?? backoff, settings.maxRetryAfterMs);
+        this.log(`${verdict.reason}; retry ${attempt} of ${settings.retries} in ${(delay / 1000).toFixed(1)} s`);
+        await this.sleep(delay, request.signal);
+      }
+    }
+  }
+
+  private body(request: ChatRequest, mode: ResponseMode, stream: boolean): Record<string, unknown> {
+    const { settings } = this;
+    const maxField =
+      settings.maxTokensField === 'auto'
+        ? settings.preset === 'openai' && settings.baseUrl === null
+          ? 'max_completion_tokens'
+          : 'max_tokens'
+        : settings.maxTokensField;
+    const body: Record<string, unknown> = { model: settings.model, messages: request.messages, [maxField]: settings.maxTokens };
+    if (settings.temperature !== null) body.temperature = settings.temperature;
+    if (mode === 'json_schema' && request.jsonSchema) {
+      body.response_format = { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } };
+    } else if (mode === 'json_object') {
+      body.response_format = { type: 'json_object' };
+    }
+    if (stream) {
+      body.stream = true;
+      body.stream_options = { include_usage: true };
+    }
+    return body;
+  }
+
+  private async once(request: ChatRequest, mode: ResponseMode, stream: boolean): Promise<Omit<ChatResult, 'responseMode' | 'attempts'>> {
+    const body = this.body(request, mode, stream);
+    const requestOptions = { signal: request.signal, timeout: this.settings.timeoutMs };
+    if (!stream) {
+      const completion = (await this.client.chat.completions.create(
+        body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+        requestOptions,
+      )) as OpenAI.ChatCompletion;
+      const choice = completion.choices?.[0];
+      return {
+        content: choice?.message?.content ?? '',
+        promptTokens: completion.usage?.prompt_tokens ?? null,
+        completionTokens: completion.usage?.completion_tokens ?? null,
+        finishReason: choice?.finish_reason ?? null,
+        model: completion.model ?? this.settings.model,
+      };
+    }
+    // a stream that stops sending chunks is as dead as a server that never answers: an idle timer aborts it
+    const idle = new AbortController();
+    const onAbort = (): void => idle.abort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    const arm = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        idle.abort();
+      }, this.settings.timeoutMs);
+    };
+    try {
+      arm();
+      const chunks = (await this.client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
+        signal: idle.signal,
+        timeout: this.settings.timeoutMs,
+      })) as AsyncIterable<OpenAI.ChatCompletionChunk>;
+      let content = '';
+      let promptTokens: number | null = null;
+      let completionTokens: number | null = null;
+      let finishReason: string | null = null;
+      let model = this.settings.model;
+      for await (const chunk of chunks) {
+        arm();
+        const choice = chunk.choices?.[0];
+        content += choice?.delta?.content ?? '';
+        finishReason = choice?.finish_reason ?? finishReason;
+        if (chunk.model) model = chunk.model;
+        if (chunk.usage) {
+          promptTokens = chunk.usage.prompt_tokens ?? promptTokens;
+          completionTokens = chunk.usage.completion_tokens ?? completionTokens;
+        }
+      }
+      return { content, promptTokens, completionTokens, finishReason, model };
+    } catch (e) {
+      if (timedOut && !request.signal?.aborted) throw new IdleTimeout('stream idle');
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private classify(e: unknown, request: ChatRequest, mode: ResponseMode, attempt: number): Verdict {
+    const url = this.baseUrl;
+    const { settings } = this;
+    const canRetry = attempt <= settings.retries;
+    const fatal = (message: string, status?: number): Verdict => ({
+      kind: 'fatal',
+      error: new NbreviveError('llm-error', this.redact(message), { baseUrl: url, status: status ?? null, attempts: attempt }),
+    });
+    if (request.signal?.aborted || e instanceof OpenAI.APIUserAbortError) {
+      return { kind: 'fatal', error: new NbreviveError('cancelled', 'the LLM call was cancelled') };
+    }
+    if (e instanceof NbreviveError) return { kind: 'fatal', error: e };
+    const timeout = e instanceof IdleTimeout || e instanceof OpenAI.APIConnectionTimeoutError;
+    if (timeout) {
+      const reason = `the LLM server at ${url} did not answer within ${(settings.timeoutMs / 1000).toFixed(0)} s`;
+      if (canRetry) return { kind: 'retry', delayMs: null, reason };
+      return fatal(`${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model "${settings.model}" is loaded, or raise the timeout`);
+    }
+    if (e instanceof OpenAI.APIConnectionError) {
+      const code = errorCode(e);
+      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH') {
+        return fatal(`could not reach the LLM server at ${url} (${code}): is it running? check the base URL in settings`);
+      }
+      const reason = `the connection to the LLM server at ${url} failed (${code ?? e.message})`;
+      if (canRetry) return { kind: 'retry', delayMs: null, reason };
+      return fatal(`${reason} after ${attempt} attempts: check the network and the server`);
+    }
+    if (e instanceof OpenAI.APIError && typeof e.status === 'number') {
+      const status = e.status;
+      const detail = this.redact(e.message.replace(/^\d{3}\s*/, '')).slice(0, 300);
+      if (status === 401) {
+        return fatal(`the LLM server at ${url} refused the API key (HTTP 401): check OPENAI_API_KEY or the key in settings`, status);
+      }
+      if (status === 403) {
+        return fatal(`the LLM server at ${url} denied access (HTTP 403) to model "${settings.model}": check the key's permissions`, status);
+      }
+      if (status === 404) {
+        return fatal(
+          `the LLM server at ${url} has no model "${settings.model}" or no chat-completions endpoint (HTTP 404): check the model name and that the base URL ends in /v1`,
+          status,
+        );
+      }
+      if (status === 400 && mode !== 'none' && /response_format|json_schema|json_object|structured|grammar|schema/i.test(e.message)) {
+        return { kind: 'downgrade' };
+      }
+      if (status === 429 && /insufficient_quota/.test(`${e.code ?? ''} ${e.message}`)) {
+        return fatal(`the LLM server at ${url} says the account's quota is used up (HTTP 429): ${detail}`, status);
+      }
+      if (status === 429 || status === 408 || status === 409 || status >= 500) {
+        const wait = retryAfterMs(e.headers);
+        if (wait !== null && wait > settings.maxRetryAfterMs) {
+          return fatal(`the LLM server at ${url} asks to wait ${(wait / 1000).toFixed(0)} s (HTTP ${status}), longer than the ${(settings.maxRetryAfterMs / 1000).toFixed(0)} s allowed: try again later`, status);
+        }
+        const reason = `the LLM server at ${url} answered HTTP ${status}${status === 429 ? ' (rate limited)' : ''}`;
+        if (canRetry) return { kind: 'retry', delayMs: wait, reason };
+        return fatal(`${reason} ${attempt} times: ${detail}`, status);
+      }
+      return fatal(`the LLM server at ${url} rejected the request (HTTP ${status}): ${detail}`, status);
+    }
+    return fatal(`the call to the LLM server at ${url} failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
