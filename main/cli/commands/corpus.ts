@@ -1,0 +1,151 @@
+// `nbrevive corpus run <dir>`: modernizes every case below a folder with N jobs at a time, with a progress bar,
+// then prints the paper's tables (outcomes, fixes by type and source, error types before/after, fixes to success).
+import { formatScore } from '../../../shared/lib/judge';
+import type { JobSettings } from '../../../shared/models/loop';
+import { findCases } from '../../core/case/case-loader';
+import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
+import { Budget } from '../../core/fixers/llm';
+import { createJob, importCase } from '../../core/jobs/job-service';
+import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';
+import { openStore, resolveDbPath, type Job } from '../../core/store';
+import { bold } from '../format';
+import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
+import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError } from '../options';
+
+export const CORPUS_HELP = `usage: nbrevive corpus run <dir> [--concurrency N] [--max-iterations N] [--fixers rules,llm] [--json]
+
+Modernizes every case below dir (folders holding nbrevive.case.json) and prints the outcome tables.
+Accepts the options of nbrevive modernize.`;
+
+export async function corpusCommand(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === '--help' || sub === '-h' || !sub) {
+    console.log(CORPUS_HELP);
+    return 0;
+  }
+  if (sub !== 'run') throw new UsageError(`unknown corpus command '${sub}'`);
+  const { values, positionals } = parse(rest, {
+    ...COMMON_OPTIONS,
+    ...JOB_OPTIONS,
+    ...LLM_OPTIONS,
+    concurrency: { type: 'string' },
+    'max-iterations': { type: 'string' },
+    fixers: { type: 'string' },
+  });
+  if (values.help) {
+    console.log(CORPUS_HELP);
+    return 0;
+  }
+  const dir = positionals[0];
+  if (!dir) throw new UsageError('which folder? nbrevive corpus run <dir>');
+  const concurrency = Number(values.concurrency ?? 1);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
+  const maxIterations = Number(values['max-iterations'] ?? 16);
+  const fixers = (values.fixers ?? 'rules').split(',') as JobSettings['fixers'];
+  const settings = jobSettingsFrom(values, { maxIterations, fixers });
+  const store = openStore(resolveDbPath(values.db));
+  try {
+    const runtime = await createRuntime(settings);
+    const caseDirs = await findCases(dir);
+    if (caseDirs.length === 0) throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
+    const jobs: Job[] = [];
+    for (const caseDir of caseDirs) {
+      const record = await importCase(store, caseDir);
+      jobs.push(createJob(store, record, settings, { status: 'queued' }));
+    }
+    const llm = settings.fixers.includes('llm') ? llmSettingsFrom(values, store) : null;
+    const corpusBudget = llm ? new Budget('corpus', llm.budget) : null;
+    const bar = new ProgressBar(jobs.length, !values.json || !!process.stderr.isTTY);
+    const controller = new AbortController();
+    process.on('SIGINT', () => controller.abort('cancel'));
+    let next = 0;
+    const finished: Job[] = [];
+    const worker = async () => {
+      while (next < jobs.length && !controller.signal.aborted) {
+        const job = jobs[next++]!;
+        const extra = llm && corpusBudget ? await buildLlmFixers(store, llm, corpusBudget.child(`job ${job.id}`)) : [];
+        const runner = createJobRunner(store, runtime, createFixers({ extra }));
+        bar.start(job.caseId);
+        try {
+          finished.push(await runner.run(job.id, { signal: controller.signal }));
+        } catch (e) {
+          bar.note(`${job.caseId}: ${(e as Error).message}`);
+          finished.push(store.jobs.require(job.id));
+        }
+        bar.done(job.caseId, finished.at(-1)?.outcome ?? 'failed');
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+    bar.finish();
+    const stats = corpusStats(store, jobs.map((j) => store.jobs.require(j.id)));
+    if (values.json) console.log(JSON.stringify(stats));
+    else printTables(stats);
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+class ProgressBar {
+  private done_ = 0;
+  private readonly running = new Set<string>();
+  private readonly started = Date.now();
+  constructor(
+    private readonly total: number,
+    private readonly enabled: boolean,
+  ) {}
+  start(id: string) {
+    this.running.add(id);
+    this.draw();
+  }
+  done(id: string, outcome: string) {
+    this.running.delete(id);
+    this.done_++;
+    this.note(`${id}: ${outcome}`);
+  }
+  note(text: string) {
+    if (!this.enabled) return;
+    process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${text}\n`);
+    this.draw();
+  }
+  private draw() {
+    if (!this.enabled || !process.stderr.isTTY) return;
+    const width = 30;
+    const filled = Math.round((this.done_ / this.total) * width);
+    const secs = Math.round((Date.now() - this.started) / 1000);
+    process.stderr.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.done_}/${this.total}  ${secs}s  ${[...this.running].join(', ')}`);
+  }
+  finish() {
+    if (this.enabled && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  }
+}
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+export function printTables(stats: CorpusStats): void {
+  const pct = (n: number) => `${stats.jobs ? ((100 * n) / stats.jobs).toFixed(1) : '0.0'}%`;
+  console.log(`\n${bold('Outcomes')}`);
+  console.log(table(['outcome', 'jobs', 'share'], Object.entries(stats.outcomes).filter(([, n]) => n > 0).map(([k, n]) => [k, n, pct(n)])));
+  console.log(`\n${bold('Fixes by type and source')} (${stats.fixes.total} fixes, ${stats.fixes.failed} failed)`);
+  console.log(table(['type', 'fixes'], Object.entries(stats.fixes.byType)));
+  console.log(table(['source', 'fixes'], Object.entries(stats.fixes.bySource)));
+  console.log(`\n${bold('Error types')}`);
+  const names = [...new Set([...Object.keys(stats.errorTypes.before), ...Object.keys(stats.errorTypes.after)])].sort();
+  console.log(table(['error', 'before', 'after'], names.map((n) => [n, stats.errorTypes.before[n] ?? 0, stats.errorTypes.after[n] ?? 0])));
+  console.log(`\n${bold('Fixes to success')}`);
+  console.log(table(['fixes', 'jobs'], Object.entries(stats.fixesToSuccess).sort((a, b) => Number(a[0]) - Number(b[0]))));
+  console.log(`mean: error-free ${stats.meanFixesToSuccess.reproducible?.toFixed(2) ?? '-'}, with errors ${stats.meanFixesToSuccess.withErrors?.toFixed(2) ?? '-'}`);
+  console.log(`\n${bold('Cases')}`);
+  console.log(
+    table(
+      ['case', 'first error before', 'fixes', 'outcome', 'score', 'target'],
+      stats.rows.map((r) => [r.caseId, r.firstErrorBefore ?? '-', r.fixes.join(', ') || '-', r.outcome ?? r.stopReason ?? '-', r.score === null ? '-' : formatScore(r.score), r.target === null ? '-' : formatScore(r.target)]),
+    ),
+  );
+  if (stats.usage.costUsd || stats.usage.promptTokens) console.log(`\nLLM: ${stats.usage.promptTokens + stats.usage.completionTokens} tokens, $${stats.usage.costUsd.toFixed(4)}`);
+}

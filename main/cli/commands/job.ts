@@ -1,0 +1,275 @@
+// `nbrevive run` (execute once and report what broke) and `nbrevive modernize` (the loop until the notebook runs
+// and reproduces its score). Both store a job: an execution is iteration 0 of a job with no fixing.
+import { formatScore } from '../../../shared/lib/judge';
+import { changedLineCount } from '../../../shared/lib/notebook-edits';
+import { parseNotebook } from '../../../shared/lib/ipynb';
+import type { JobSettings } from '../../../shared/models/loop';
+import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
+import { createJob, importCase } from '../../core/jobs/job-service';
+import type { LoopEvent } from '../../core/loop/loop';
+import { openStore, resolveDbPath, type Job, type Store } from '../../core/store';
+import { exportJob } from '../../core/jobs/export';
+import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
+import { bold, formatDuration, formatExecution, green, red } from '../format';
+import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError } from '../options';
+import { Progress } from '../progress';
+
+export const RUN_HELP = `usage: nbrevive run <notebook | case folder | case.json> [options]
+
+Executes the notebook once in today's environment and reports, cell by cell, what fails and the score it reaches
+against the author's.
+
+  --data DIR        the data folder (provided as ../input and /kaggle/input)
+  --python PATH     the Python interpreter with nbclient + ipykernel (default: NBREVIVE_PYTHON, else detected)
+  --runtime NAME    local (default) or docker;  --image NAME, --gpus all|N|none, --network for docker
+  --timeout SEC     whole-notebook time limit (default 600)
+  --runs N          execute N times; varying scores are judged with a one-sample t-test
+  --tolerance T     relative tolerance of the score (default 0.1)
+  --db PATH         the database (default: the user data folder; NBREVIVE_DB)
+  --json            print one JSON object instead of the report`;
+
+export const MODERNIZE_HELP = `usage: nbrevive modernize <notebook | case folder | case.json> [options]
+       nbrevive modernize --resume JOB
+
+Runs the loop: execute, judge, fix (rules first, then an LLM if enabled), until the notebook runs and reproduces
+its score or the budget ends. Every iteration is stored; a killed job resumes with --resume.
+
+  --max-iterations N   executions at most (default 16)
+  --fixers LIST        rules (default), llm, or rules,llm
+  --out FILE           write the best version there (.ipynb, .py for percent format)
+  --resume JOB         continue a job from its last stored iteration
+  (and every option of nbrevive run; LLM options: see nbrevive help llm)`;
+
+interface JobCommandOptions {
+  store: Store;
+  settings: JobSettings;
+  json: boolean;
+  progress: Progress;
+}
+
+function controllerForSignals(progress: Progress): AbortController {
+  const controller = new AbortController();
+  let count = 0;
+  process.on('SIGINT', () => {
+    count++;
+    if (count > 1) process.exit(130);
+    progress.print('cancelling… (press Ctrl+C again to quit at once)');
+    controller.abort('cancel');
+  });
+  process.on('SIGTERM', () => controller.abort('cancel'));
+  return controller;
+}
+
+async function runToEnd(options: JobCommandOptions, jobId: string, extraFixers: Awaited<ReturnType<typeof buildLlmFixers>>, onEvent?: (e: LoopEvent) => void): Promise<Job> {
+  const { store, settings, progress } = options;
+  const runtime = await createRuntime(settings);
+  const runner = createJobRunner(store, runtime, createFixers({ extra: extraFixers }));
+  const controller = controllerForSignals(progress);
+  return runner.run(jobId, {
+    signal: controller.signal,
+    onEvent: (event) => {
+      progress.handle(event);
+      onEvent?.(event);
+    },
+  });
+}
+
+export async function runCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, ...JOB_OPTIONS });
+  if (values.help) {
+    console.log(RUN_HELP);
+    return 0;
+  }
+  const target = positionals[0];
+  if (!target || positionals.length > 1) throw new UsageError('nbrevive run takes exactly one notebook, case folder or case.json');
+  const settings = jobSettingsFrom(values, { maxIterations: 1, fixers: [] });
+  const store = openStore(resolveDbPath(values.db));
+  try {
+    await createRuntime(settings); // an unusable runtime fails before anything is stored
+    const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
+    const job = createJob(store, caseRecord, settings, { status: 'running' });
+    const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
+    const finished = await runToEnd({ store, settings, json: values.json, progress }, job.id, []);
+    const iteration = store.iterations.get(job.id, 0);
+    if (!iteration) {
+      if (values.json) console.log(JSON.stringify({ status: 'cancelled', jobId: job.id }));
+      else console.log(`${finished.status}: nothing was executed (job ${job.id})`);
+      return finished.status === 'cancelled' ? 130 : 1;
+    }
+    if (values.json) {
+      const { report, verdict } = iteration;
+      console.log(
+        JSON.stringify({
+          status: report.status,
+          wallTimeMs: report.wallTimeMs,
+          errors: report.errors.map((e) => ({ cellIndex: e.cellIndex, ename: e.ename, evalue: e.evalue, preExisting: e.preExisting, line: e.line })),
+          score: report.score,
+          scores: report.scores,
+          scoreNote: report.scoreNote,
+          target: verdict.target,
+          verdict: { reproducible: verdict.reproducible, errorFree: verdict.errorFree, reason: verdict.reason, method: verdict.method, pValue: verdict.pValue },
+          message: report.message,
+          caseId: caseRecord.id,
+          jobId: job.id,
+        }),
+      );
+    } else {
+      console.log(formatExecution(iteration, finished));
+    }
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+function describeEvent(event: LoopEvent): string | null {
+  switch (event.type) {
+    case 'iteration-finished': {
+      const { report, verdict, index } = event.iteration;
+      const errs = report.errors.filter((e) => !e.preExisting);
+      const first = errs[0];
+      const what =
+        report.status === 'timeout'
+          ? red('timeout')
+          : errs.length
+            ? `${red(`${errs.length} error(s)`)}, first: cell ${first?.cellIndex} ${first?.ename}: ${first?.evalue.split('\n')[0]?.slice(0, 100)}`
+            : green('no errors');
+      const score = report.score === null ? 'no score' : `score ${formatScore(report.score)}`;
+      return `${bold(`iteration ${index}`)}  ${formatDuration(report.wallTimeMs)}  ${what}; ${score}; ${verdict.reproducible ? 'reproducible' : 'not reproducible'}`;
+    }
+    case 'fix-proposed': {
+      const { fix } = event;
+      const ids = fix.ruleIds.length ? ` [${fix.ruleIds.join(', ')}]` : fix.model ? ` [${fix.model}]` : '';
+      return `  → fix ${fix.type} (${fix.source})${ids}: ${fix.plan.split('\n')[0]?.slice(0, 140)}`;
+    }
+    case 'fix-failed':
+      return `  ✗ the fix of iteration ${event.iteration} did not help (${event.why}); it will not be tried again`;
+    default:
+      return null;
+  }
+}
+
+export async function modernizeCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    ...JOB_OPTIONS,
+    ...LLM_OPTIONS,
+    'max-iterations': { type: 'string' },
+    fixers: { type: 'string' },
+    out: { type: 'string' },
+    resume: { type: 'string' },
+  });
+  if (values.help) {
+    console.log(MODERNIZE_HELP);
+    return 0;
+  }
+  const store = openStore(resolveDbPath(values.db));
+  try {
+    let jobId: string;
+    let settings: JobSettings;
+    if (values.resume) {
+      if (positionals.length) throw new UsageError('--resume JOB takes no notebook: the job knows its case');
+      const job = store.jobs.require(values.resume);
+      if (job.status === 'done' || job.status === 'cancelled') throw new UsageError(`job ${job.id} is ${job.status}; nothing to resume`);
+      jobId = job.id;
+      settings = job.settings;
+    } else {
+      const target = positionals[0];
+      if (!target || positionals.length > 1) throw new UsageError('nbrevive modernize takes exactly one notebook, case folder or case.json');
+      const maxIterations = values['max-iterations'] === undefined ? 16 : Number(values['max-iterations']);
+      if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new UsageError(`--max-iterations must be a positive integer, got '${values['max-iterations']}'`);
+      const fixers = (values.fixers ?? 'rules').split(',').map((f) => f.trim()).filter(Boolean);
+      for (const f of fixers) if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
+      settings = jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] });
+      await createRuntime(settings);
+      const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
+      jobId = createJob(store, caseRecord, settings, { status: 'running' }).id;
+    }
+    const extra = settings.fixers.includes('llm') ? await buildLlmFixers(store, llmSettingsFrom(values, store)) : [];
+    const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
+    const quiet = values.json;
+    const finished = await runToEnd({ store, settings, json: values.json, progress }, jobId, extra, (event) => {
+      const line = quiet ? null : describeEvent(event);
+      if (line) progress.print(line);
+    });
+    const summary = summarize(store, finished);
+    if (values.out && finished.bestIteration !== null) await exportJob(store, finished.id, values.out);
+    if (values.json) console.log(JSON.stringify({ ...summary, out: values.out ?? null }));
+    else printSummary(summary, values.out);
+    return finished.status === 'cancelled' ? 130 : 0;
+  } finally {
+    store.close();
+  }
+}
+
+export interface ModernizeSummary {
+  jobId: string;
+  caseId: string;
+  status: string;
+  outcome: string | null;
+  stopReason: string | null;
+  iterations: number;
+  bestIteration: number | null;
+  score: number | null;
+  target: number | null;
+  fixes: { iteration: number; type: string; source: string; ruleId: string | null; ruleIds: string[]; failed: boolean; flags: string[]; usage: unknown }[];
+  fixesByType: Record<string, number>;
+  fixesBySource: Record<string, number>;
+  linesChanged: number;
+  usage: { promptTokens: number; completionTokens: number; costUsd: number };
+  errorsBefore: { cellIndex: number; ename: string }[];
+  errorsAfter: { cellIndex: number; ename: string }[];
+}
+
+export function summarize(store: Store, job: Job): ModernizeSummary {
+  const iterations = store.iterations.list(job.id);
+  const fixes = iterations.filter((it) => it.fix).map((it) => ({
+    iteration: it.index,
+    type: it.fix!.type,
+    source: it.fix!.source,
+    ruleId: it.fix!.ruleIds[0] ?? null,
+    ruleIds: it.fix!.ruleIds,
+    failed: it.fixFailed,
+    flags: it.fix!.flags,
+    usage: it.fix!.usage,
+  }));
+  const count = (key: 'type' | 'source') => fixes.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f[key]]: (acc[f[key]] ?? 0) + 1 }), {});
+  const first = iterations[0];
+  const best = job.bestIteration === null ? undefined : iterations.find((it) => it.index === job.bestIteration);
+  let linesChanged = 0;
+  if (first && best) linesChanged = changedLineCount(parseNotebook(store.blobs.getText(first.versionHash)), parseNotebook(store.blobs.getText(best.versionHash)));
+  const errs = (it: typeof first) => (it?.report.errors ?? []).filter((e) => !e.preExisting).map((e) => ({ cellIndex: e.cellIndex, ename: e.ename }));
+  return {
+    jobId: job.id,
+    caseId: job.caseId,
+    status: job.status,
+    outcome: job.outcome,
+    stopReason: job.stopReason,
+    iterations: iterations.length,
+    bestIteration: job.bestIteration,
+    score: job.score,
+    target: job.target,
+    fixes,
+    fixesByType: count('type'),
+    fixesBySource: count('source'),
+    linesChanged,
+    usage: { promptTokens: job.promptTokens, completionTokens: job.completionTokens, costUsd: job.costUsd },
+    errorsBefore: errs(first),
+    errorsAfter: errs(best),
+  };
+}
+
+function printSummary(s: ModernizeSummary, out: string | undefined): void {
+  const outcome = s.outcome === 'reproducible' ? green(s.outcome) : s.outcome === 'not-reproducible' ? red(s.outcome) : (s.outcome ?? s.status);
+  console.log('');
+  console.log(`${bold('outcome')}     ${outcome} (stopped: ${s.stopReason ?? s.status})`);
+  console.log(`${bold('iterations')}  ${s.iterations}, best: ${s.bestIteration ?? '-'}`);
+  const byType = Object.entries(s.fixesByType).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  const bySource = Object.entries(s.fixesBySource).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  console.log(`${bold('fixes')}       ${s.fixes.length} (${byType}; by source: ${bySource})`);
+  console.log(`${bold('score')}       ${s.score === null ? 'none' : formatScore(s.score)}   target ${s.target === null ? 'none' : formatScore(s.target)}`);
+  console.log(`${bold('errors')}      before ${s.errorsBefore.length}, after ${s.errorsAfter.length}`);
+  console.log(`${bold('changed')}     ${s.linesChanged} line(s)`);
+  if (s.usage.promptTokens || s.usage.costUsd) console.log(`${bold('LLM usage')}   ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens, $${s.usage.costUsd.toFixed(4)}`);
+  console.log(`${bold('job')}         ${s.jobId}${out ? `   written: ${out}` : `   (nbrevive export ${s.jobId} --out FILE)`}`);
+}

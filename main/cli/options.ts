@@ -1,0 +1,64 @@
+// Options shared by the CLI commands, parsed with node:util's parseArgs; a bad option is a usage error that names
+// the option and what it accepts.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { NbreviveError } from '../../shared/lib/errors';
+import { JobSettingsSchema, type JobSettings } from '../../shared/models/loop';
+
+export class UsageError extends Error {}
+
+export const COMMON_OPTIONS = {
+  db: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
+export const JOB_OPTIONS = {
+  data: { type: 'string' },
+  python: { type: 'string' },
+  runtime: { type: 'string' },
+  image: { type: 'string' },
+  gpus: { type: 'string' },
+  network: { type: 'boolean', default: false },
+  timeout: { type: 'string' },
+  runs: { type: 'string' },
+  tolerance: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+function positiveNumber(name: string, value: string | undefined, integer: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${value}'`);
+  }
+  return n;
+}
+
+/** Job settings from the command line (and NBREVIVE_PYTHON), validated by the shared schema. */
+export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<JobSettings> = {}): JobSettings {
+  const runtime = (values.runtime as string | undefined) ?? 'local';
+  if (runtime !== 'local' && runtime !== 'docker') throw new UsageError(`--runtime must be 'local' or 'docker', got '${runtime}'`);
+  const timeoutSec = positiveNumber('timeout', values.timeout as string | undefined, false);
+  const runs = positiveNumber('runs', values.runs as string | undefined, true);
+  const tolerance = positiveNumber('tolerance', values.tolerance as string | undefined, false);
+  const parsed = JobSettingsSchema.safeParse({
+    runtime,
+    python: (values.python as string | undefined) ?? process.env.NBREVIVE_PYTHON ?? null,
+    image: (values.image as string | undefined) ?? null,
+    gpus: (values.gpus as string | undefined) ?? 'none',
+    network: !!values.network,
+    ...(timeoutSec !== undefined ? { timeoutMs: Math.round(timeoutSec * 1000) } : {}),
+    ...(runs !== undefined ? { runs } : {}),
+    ...(tolerance !== undefined ? { tolerance } : {}),
+    ...extra,
+  });
+  if (!parsed.success) throw new NbreviveError('invalid-request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  return parsed.data;
+}

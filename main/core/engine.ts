@@ -1,0 +1,87 @@
+// Builds the engine a job runs with from its settings: the store, the runtime (checked before use) and the fixers.
+// The CLI, the worker and the tests all go through here so they run jobs the same way.
+import path from 'node:path';
+import { NbreviveError } from '../../shared/lib/errors';
+import type { JobSettings } from '../../shared/models/loop';
+import type { Fixer } from './fixers/fixer';
+import { RulesFixer } from './fixers/rules/engine';
+import { JobRunner } from './loop/loop';
+import { LocalRuntime } from './runtime/local-runtime';
+import { detectPythons, pickDefault } from './runtime/python-detect';
+import type { Runtime } from './runtime/runtime';
+import type { Store } from './store';
+
+export interface RuntimeOptions {
+  runtime: JobSettings['runtime'];
+  python?: string | null;
+  image?: string | null;
+  gpus?: string;
+  network?: boolean;
+}
+
+const runtimeCache = new Map<string, Promise<Runtime>>();
+
+/** A checked runtime for these settings; throws a typed error whose message says how to make it usable. */
+export function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const key = JSON.stringify([options.runtime, options.python ?? null, options.image ?? null, options.gpus ?? 'none', !!options.network]);
+  let pending = runtimeCache.get(key);
+  if (!pending) {
+    pending = buildRuntime(options);
+    runtimeCache.set(key, pending);
+    pending.catch(() => runtimeCache.delete(key));
+  }
+  return pending;
+}
+
+async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
+  let runtime: Runtime;
+  if (options.runtime === 'docker') {
+    const { DockerRuntime } = await import('./runtime/docker/docker-runtime');
+    const { parseGpuOption } = await import('./runtime/docker/gpu');
+    runtime = new DockerRuntime({
+      image: options.image ?? 'nbrevive',
+      gpus: parseGpuOption(options.gpus),
+      network: !!options.network,
+    });
+  } else {
+    runtime = new LocalRuntime({ python: await choosePython(options.python ?? null) });
+  }
+  const check = await runtime.check();
+  if (!check.ok) throw new NbreviveError(options.runtime === 'docker' ? 'docker-unavailable' : 'runtime-unavailable', check.message);
+  return runtime;
+}
+
+/** The interpreter to use: the one asked for, else the first detected one with nbclient + ipykernel. */
+export async function choosePython(asked: string | null): Promise<string> {
+  if (asked) return asked;
+  const candidates = await detectPythons();
+  const pick = pickDefault(candidates);
+  if (pick) return pick.path;
+  const tried = candidates.map((c) => c.path).join(', ') || 'none found';
+  throw new NbreviveError(
+    'runtime-unavailable',
+    `no Python interpreter with nbclient and ipykernel was found (tried: ${tried}). On Debian/Ubuntu: ` +
+      '`sudo apt-get install python3-nbclient python3-ipykernel python3-pandas python3-sklearn`, then pass ' +
+      '`--python /usr/bin/python3`; elsewhere: `python3 -m venv ~/.venvs/nbrevive && ~/.venvs/nbrevive/bin/pip install nbclient ipykernel pandas scikit-learn` ' +
+      'and `--python ~/.venvs/nbrevive/bin/python` (or set NBREVIVE_PYTHON).',
+  );
+}
+
+export interface FixerOptions {
+  /** extra fixers (LLM, fix memory) built by the caller from its provider settings */
+  extra?: readonly Fixer[];
+}
+
+/** The fixers in the order the loop asks them: fix memory, rules, then the LLM. */
+export function createFixers(options: FixerOptions = {}): Fixer[] {
+  const extra = options.extra ?? [];
+  return [...extra.filter((f) => f.name === 'memory'), new RulesFixer(), ...extra.filter((f) => f.name === 'llm')];
+}
+
+export function workRootFor(store: Store): string {
+  return path.join(path.dirname(store.path), 'work');
+}
+
+export function createJobRunner(store: Store, runtime: Runtime, fixers: readonly Fixer[]): JobRunner {
+  return new JobRunner({ store, runtime, fixers, workRoot: workRootFor(store) });
+}
