@@ -5,7 +5,7 @@ import type { ScoreSpec, Target } from '../models/case';
 import type { CellError, ExecutionReport } from '../models/execution';
 import type { Outcome, Problem, Verdict } from '../models/loop';
 import type { Notebook } from '../models/notebook';
-import { oneSampleTTest } from './statistics';
+import { oneSampleTTest, sampleMean } from './statistics';
 
 export const DEFAULT_TOLERANCE = 0.1;
 export const DEFAULT_ALPHA = 0.05;
@@ -72,7 +72,7 @@ function judgeScore(input: JudgeInput, tau: number, alpha: number): ScoreJudgeme
     const why = report.scoreNote ?? 'the run produced none';
     return { ...none, reproducible: false, method: 'no-score', reason: `no score: ${why}` };
   }
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const mean = sampleMean(values);
   if (missing > 0) {
     const why = report.scoreNote ? ` (${report.scoreNote})` : '';
     return {

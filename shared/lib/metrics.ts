@@ -1,6 +1,7 @@
 // The built-in metrics a `submission` score spec grades with. Each follows scikit-learn 1.2's definition exactly
 // (clipping, tie handling, zero division), so a score here equals what the author's `sklearn.metrics` call gave.
 import type { Metric } from '../models/case';
+import { sampleMean as mean } from './statistics';
 
 /** A class label as read from a file: numbers (and booleans, as 0/1) compare numerically, anything else as text. */
 export type Label = number | string;
@@ -37,12 +38,6 @@ export function higherIsBetter(metric: Metric): boolean {
 function checkLengths(a: readonly unknown[], b: readonly unknown[]): void {
   if (a.length !== b.length) throw new MetricError(`${a.length} true values but ${b.length} predictions`);
   if (a.length === 0) throw new MetricError('there are no rows to score');
-}
-
-function mean(values: readonly number[]): number {
-  let sum = 0;
-  for (const v of values) sum += v;
-  return sum / values.length;
 }
 
 function labelKey(label: Label): string {

@@ -2,6 +2,7 @@
 // the ORIGINAL notebook and found again in an executed version by its cell id, so cells that fixes insert or remove
 // do not shift it; a regex with one capture group is matched against each output line in order.
 import type { Cell, Notebook } from '../models/notebook';
+import { cellTextOutputs } from './ipynb';
 
 export interface ScoreReading {
   score: number | null;
@@ -17,21 +18,9 @@ export interface OutputScoreRequest {
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
-function textOf(value: string | string[] | undefined): string {
-  return Array.isArray(value) ? value.join('') : (value ?? '');
-}
-
-/** The cell's text outputs in order: streams (stdout and stderr) and the text/plain of results and displays. */
-export function cellTextOutputs(cell: Cell): string[] {
-  const texts: string[] = [];
-  for (const output of cell.outputs ?? []) {
-    if (output.output_type === 'stream') texts.push(textOf(output.text));
-    else if (output.output_type === 'execute_result' || output.output_type === 'display_data') {
-      const plain = output.data?.['text/plain'];
-      if (typeof plain === 'string' || Array.isArray(plain)) texts.push(textOf(plain as string | string[]));
-    }
-  }
-  return texts.map((t) => t.replace(ANSI, ''));
+/** The cell's text outputs (streams and text/plain) without terminal colour codes. */
+export function scoreCellText(cell: Cell): string {
+  return cellTextOutputs(cell).replace(ANSI, '');
 }
 
 /** A decimal number as printed by Python (optionally signed, with exponent); NaN for anything else. */
@@ -40,8 +29,8 @@ export function parseDecimal(text: string): number {
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : Number.NaN;
 }
 
-/** Matches `pattern` against every line of `texts` and converts the first or last match's capture to a number. */
-export function readScore(texts: readonly string[], pattern: string, occurrence: 'first' | 'last'): ScoreReading {
+/** Matches `pattern` against every line of `text` and converts the first or last match's capture to a number. */
+export function readScore(text: string, pattern: string, occurrence: 'first' | 'last'): ScoreReading {
   let regex: RegExp;
   try {
     // manifests are often written with Python's re in mind: accept its named-group syntax too
@@ -49,7 +38,7 @@ export function readScore(texts: readonly string[], pattern: string, occurrence:
   } catch (e) {
     return { score: null, note: `the score pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(e as Error).message}` };
   }
-  const lines = texts.flatMap((t) => t.split(/\r\n|\r|\n/));
+  const lines = text.split(/\r\n|\r|\n/);
   let capture: string | undefined;
   let matched = false;
   for (const line of lines) {
@@ -93,5 +82,5 @@ export function scoreFromOutputs(request: OutputScoreRequest, original: Notebook
   if (found.cell.cell_type !== 'code') {
     return { score: null, note: `the score cell ${request.cellIndex} is a ${found.cell.cell_type} cell, not a code cell` };
   }
-  return readScore(cellTextOutputs(found.cell), request.pattern, request.occurrence);
+  return readScore(scoreCellText(found.cell), request.pattern, request.occurrence);
 }

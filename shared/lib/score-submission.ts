@@ -16,6 +16,7 @@ import {
   rocAuc,
 } from './metrics';
 import { parseDecimal, type ScoreReading } from './score-output';
+import { sampleMean as mean } from './statistics';
 
 export interface SubmissionGradeRequest {
   submission: CsvTable;
@@ -98,10 +99,6 @@ function alignRows(req: SubmissionGradeRequest, sub: string, ans: string): numbe
     throw new GradeNote(`${sub} has ${extra} rows whose ${idColumn} is not in ${ans}`);
   }
   return order;
-}
-
-function mean(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
 interface Columns {

@@ -1,6 +1,6 @@
 // Reading the score printed by the score cell: which lines count, first/last, cells tracked by id across edits.
 import { describe, expect, it } from 'vitest';
-import { cellTextOutputs, findScoreCell, readScore, scoreFromOutputs } from '../../../../shared/lib/score-output';
+import { findScoreCell, readScore, scoreCellText, scoreFromOutputs } from '../../../../shared/lib/score-output';
 import type { Cell, Notebook } from '../../../../shared/models/notebook';
 
 const code = (id: string | undefined, outputs: Cell['outputs']): Cell => ({
@@ -22,8 +22,8 @@ const scoreCell = code('score', [
 
 describe('readScore', () => {
   it('takes the first or last matching line, in output order', () => {
-    const texts = cellTextOutputs(scoreCell);
-    expect(texts).toEqual(['fold 1: 0.81\nfold 2: 0.79\n', 'CV: 0.8000', 'warn: 0.1\n', '0.7084745762711865']);
+    const texts = scoreCellText(scoreCell);
+    expect(texts).toBe('fold 1: 0.81\nfold 2: 0.79\nCV: 0.8000\nwarn: 0.1\n0.7084745762711865');
     expect(readScore(texts, String.raw`^fold \d: (\d+\.\d+)`, 'first')).toEqual({ score: 0.81, note: null });
     expect(readScore(texts, String.raw`^fold \d: (\d+\.\d+)`, 'last')).toEqual({ score: 0.79, note: null });
     expect(readScore(texts, String.raw`^\s*(\d+\.\d+)`, 'last')).toEqual({ score: 0.7084745762711865, note: null });
@@ -31,12 +31,12 @@ describe('readScore', () => {
   });
 
   it('explains a pattern that matches nothing, captures a non-number, or does not compile', () => {
-    expect(readScore(['accuracy: high\n'], String.raw`accuracy: (\d+)`, 'last').note).toBe(
+    expect(readScore('accuracy: high\n', String.raw`accuracy: (\d+)`, 'last').note).toBe(
       'no output line of the score cell matches "accuracy: (\\\\d+)" (last lines: "accuracy: high")',
     );
-    expect(readScore([], 'x(\\d)', 'last').note).toBe('no output line of the score cell matches "x(\\\\d)" (the cell has no text output)');
-    expect(readScore(['score: 1.2.3'], String.raw`score: ([\d.]+)`, 'last').note).toBe('the score pattern captured "1.2.3", which is not a number');
-    expect(readScore(['x'], '(', 'last').note).toMatch(/^the score pattern "\(" is not a valid regular expression: /);
+    expect(readScore('', 'x(\\d)', 'last').note).toBe('no output line of the score cell matches "x(\\\\d)" (the cell has no text output)');
+    expect(readScore('score: 1.2.3', String.raw`score: ([\d.]+)`, 'last').note).toBe('the score pattern captured "1.2.3", which is not a number');
+    expect(readScore('x', '(', 'last').note).toMatch(/^the score pattern "\(" is not a valid regular expression: /);
   });
 });
 
