@@ -1,0 +1,212 @@
+// Building blocks shared by the catalog files: module moves (imports and dotted uses), renamed keyword
+// arguments of known callables, and renamed attributes of an imported module. A new rule that fits one of
+// these shapes is a table entry; anything else writes its own apply().
+import type { Node } from 'web-tree-sitter';
+import type { ImportTable } from '../imports';
+import type { ParsedSource } from '../python-parser';
+import type { CellContext } from '../rule';
+import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
+import { insertLineBefore, keywordArgument, lineStart, renameKeyword } from '../syntax';
+
+export interface NameMove {
+  /** module the name lives in now (default: the move's `to`, or its `from` for name-only moves) */
+  module?: string;
+  /** the name it has now (default: unchanged) */
+  name?: string;
+}
+
+export interface ModuleMove {
+  /** module that was removed or renamed, e.g. 'sklearn.cross_validation' */
+  from: string;
+  /** where its contents live now; omit when only the listed names moved */
+  to?: string;
+  /** per-name destinations (renamed classes, names that went elsewhere) */
+  names?: Record<string, NameMove>;
+}
+
+interface ImportItem {
+  name: string;
+  alias: string | null;
+}
+
+function itemText(item: ImportItem): string {
+  return item.alias && item.alias !== item.name ? `${item.name} as ${item.alias}` : item.name;
+}
+
+function destination(move: ModuleMove, module: string, name: string): { module: string; name: string } | null {
+  const override = move.names?.[name];
+  const sub = module.slice(move.from.length);
+  if (override) return { module: override.module ?? (move.to ? move.to + sub : module), name: override.name ?? name };
+  if (move.to) return { module: move.to + sub, name };
+  return null;
+}
+
+/** Edits for one module move in one cell: import statements and dotted uses (`sklearn.cross_validation.X`). */
+export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: ModuleMove): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  const inMoved = (module: string): boolean => module === move.from || module.startsWith(`${move.from}.`);
+
+  for (const statement of parsed.nodes('import_from_statement')) {
+    if (!ctx.inScope(statement)) continue;
+    const moduleNode = statement.childForFieldName('module_name');
+    if (!moduleNode || moduleNode.type === 'relative_import') continue;
+    const module = parsed.text(moduleNode).replace(/\s+/g, '');
+    const itemNodes = statement.childrenForFieldName('name');
+    if (itemNodes.length === 0) {
+      // `from old import *`
+      if (inMoved(module) && move.to) edits.push(replaceNode(moduleNode, move.to + module.slice(move.from.length)));
+      continue;
+    }
+    const items: ImportItem[] = itemNodes.map((node) =>
+      node.type === 'aliased_import'
+        ? { name: parsed.text(node.childForFieldName('name') as Node), alias: parsed.text(node.childForFieldName('alias') as Node) }
+        : { name: parsed.text(node), alias: null },
+    );
+    // group the names by the statement each needs now
+    const groups = new Map<string, string[]>(); // key: 'from M' or 'import M' → item texts
+    const add = (key: string, text: string): void => {
+      const list = groups.get(key) ?? [];
+      list.push(text);
+      groups.set(key, list);
+    };
+    let touched = false;
+    let renamed = false;
+    for (const item of items) {
+      if (inMoved(module)) {
+        const dest = destination(move, module, item.name);
+        if (!dest) {
+          add(`from ${module}`, itemText(item));
+          continue;
+        }
+        touched = true;
+        if (dest.name !== item.name) renamed = true;
+        add(`from ${dest.module}`, itemText({ name: dest.name, alias: dest.name !== item.name ? (item.alias ?? item.name) : item.alias }));
+      } else if (`${module}.${item.name}` === move.from && move.to) {
+        // `from sklearn import cross_validation [as cv]`: the module itself
+        touched = true;
+        renamed = true;
+        const local = item.alias ?? item.name;
+        const dot = move.to.lastIndexOf('.');
+        if (dot === -1) add(`import ${move.to}`, local === move.to ? move.to : `${move.to} as ${local}`);
+        else {
+          const last = move.to.slice(dot + 1);
+          add(`from ${move.to.slice(0, dot)}`, itemText({ name: last, alias: local }));
+        }
+      } else {
+        add(`from ${module}`, itemText(item));
+      }
+    }
+    if (!touched) continue;
+    if (groups.size === 1 && !renamed) {
+      const key = [...groups.keys()][0] as string;
+      edits.push(replaceNode(moduleNode, key.slice('from '.length)));
+      continue;
+    }
+    const indent = parsed.source.slice(lineStart(parsed.source, statement.startIndex), statement.startIndex);
+    const lines = [...groups].map(([key, texts]) =>
+      key.startsWith('import ') ? texts.map((t) => `import ${t}`).join(`\n${indent}`) : `${key} import ${texts.join(', ')}`,
+    );
+    edits.push(replaceNode(statement, lines.join(`\n${indent}`)));
+  }
+
+  if (move.to) {
+    for (const statement of parsed.nodes('import_statement')) {
+      if (!ctx.inScope(statement)) continue;
+      for (const item of statement.childrenForFieldName('name')) {
+        const nameNode = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
+        if (!nameNode) continue;
+        const module = parsed.text(nameNode).replace(/\s+/g, '');
+        if (!inMoved(module)) continue;
+        const target = move.to + module.slice(move.from.length);
+        // `import cPickle` → `import pickle as cPickle`: uses of the bare name keep working
+        const keepName = item.type !== 'aliased_import' && !module.includes('.') && target !== module;
+        edits.push(replaceNode(nameNode, keepName ? `${target} as ${module}` : target));
+      }
+    }
+  }
+
+  // dotted uses: `sklearn.cross_validation.train_test_split(...)`, `pd.tools.plotting.scatter_matrix`
+  let importInserted = false;
+  for (const attribute of parsed.nodes('attribute')) {
+    if (!ctx.inScope(attribute) || attribute.parent?.type === 'dotted_name') continue;
+    const qualified = ctx.imports.resolve(attribute, parsed);
+    if (!qualified) continue;
+    let target: string | null = null;
+    if (qualified === move.from && move.to) target = move.to;
+    else if (qualified.startsWith(`${move.from}.`) && qualified.lastIndexOf('.') === move.from.length) {
+      const name = qualified.slice(move.from.length + 1);
+      const override = move.names?.[name];
+      if (override) target = `${override.module ?? move.to ?? move.from}.${override.name ?? name}`;
+    }
+    if (!target) continue;
+    const head = headIdentifier(attribute);
+    const bound = head ? ctx.imports.bindings.get(parsed.text(head)) : undefined;
+    if (head && bound && (target === bound || target.startsWith(`${bound}.`))) {
+      edits.push(replaceNode(attribute, parsed.text(head) + target.slice(bound.length)));
+    } else {
+      edits.push(replaceNode(attribute, target));
+      const targetModule = target.slice(0, target.lastIndexOf('.')) || target;
+      if (!importInserted && !isModuleImportedAsItself(ctx.imports, targetModule)) {
+        edits.push(insertLineBefore(attribute, `import ${targetModule}`, parsed));
+        importInserted = true;
+      }
+    }
+  }
+  return edits;
+}
+
+function headIdentifier(node: Node): Node | null {
+  let current: Node | null = node;
+  while (current && current.type === 'attribute') current = current.childForFieldName('object');
+  return current?.type === 'identifier' ? current : null;
+}
+
+function isModuleImportedAsItself(imports: ImportTable, module: string): boolean {
+  const head = module.split('.')[0] as string;
+  return imports.bindings.get(head) === head && imports.imports(module);
+}
+
+/** Needles for a move: the last segment of each moved module / moved name. */
+export function moveNeedles(moves: readonly ModuleMove[]): string[] {
+  const needles = new Set<string>();
+  for (const move of moves) {
+    needles.add(move.from.slice(move.from.lastIndexOf('.') + 1));
+    for (const name of Object.keys(move.names ?? {})) needles.add(name);
+  }
+  return [...needles];
+}
+
+/** Is the call's callee one of these names of this package (qualified, or through a star import)? */
+export function calleeOf(call: Node, parsed: ParsedSource, imports: ImportTable, module: string, names: readonly string[]): string | null {
+  return imports.refersTo(call.childForFieldName('function'), parsed, module, names);
+}
+
+/** Renames keyword arguments of calls to the given callables: { size: 'height' }. */
+export function keywordRenameEdits(
+  parsed: ParsedSource,
+  ctx: CellContext,
+  match: (call: Node) => boolean,
+  renames: Record<string, string>,
+): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  for (const call of parsed.nodes('call')) {
+    if (!ctx.inScope(call) || !match(call)) continue;
+    for (const [oldName, newName] of Object.entries(renames)) {
+      const kw = keywordArgument(call, oldName, parsed);
+      if (!kw || keywordArgument(call, newName, parsed)) continue;
+      const edit = renameKeyword(kw, newName);
+      if (edit) edits.push(edit);
+    }
+  }
+  return edits;
+}
+
+/** Inserts `line` once at the top of the cell (after a leading cell magic line, if any). */
+export function insertAtCellTop(parsed: ParsedSource, line: string): SourceEdit {
+  const magic = parsed.regions.find((r) => r.kind === 'cell-magic' && r.start === parsed.source.search(/\S/));
+  if (magic) {
+    const eol = parsed.source.indexOf('\n', magic.start);
+    return insertAt(eol === -1 ? parsed.source.length : eol + 1, `${line}\n`);
+  }
+  return insertAt(0, `${line}\n`);
+}

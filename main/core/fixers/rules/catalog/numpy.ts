@@ -1,0 +1,186 @@
+// NumPy: aliases and functions removed between 1.14 and 2.0 (np.float & co in 1.24, asscalar in 1.23,
+// histogram(normed) in 1.24, np.warnings in 1.24, the 2.0 namespace cleanup).
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../python-parser';
+import { defineRule, type CellContext, type Rule } from '../rule';
+import { replaceNode, type SourceEdit } from '../source-edit';
+import { asPrimary, keywordArgument, positionalArguments, callArguments } from '../syntax';
+import { insertAtCellTop, keywordRenameEdits } from './helpers';
+
+/** Attribute nodes `<numpy alias>.<name>` for names in the table, with the name. */
+function numpyAttributes(parsed: ParsedSource, ctx: CellContext, names: Record<string, string>): { node: Node; name: string }[] {
+  const found: { node: Node; name: string }[] = [];
+  for (const attr of parsed.nodes('attribute')) {
+    if (!ctx.inScope(attr)) continue;
+    const qualified = ctx.imports.resolve(attr, parsed);
+    if (!qualified?.startsWith('numpy.')) continue;
+    const name = qualified.slice('numpy.'.length);
+    if (name in names) found.push({ node: attr, name });
+  }
+  return found;
+}
+
+const BUILTIN_ALIASES: Record<string, string> = {
+  float: 'float',
+  int: 'int',
+  bool: 'bool',
+  object: 'object',
+  str: 'str',
+  long: 'int',
+  unicode: 'str',
+  complex: 'complex',
+};
+
+const builtinAliases = defineRule({
+  id: 'numpy.builtin-type-aliases',
+  title: 'np.float, np.int, np.bool, np.object, np.str … → Python builtins',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
+  deprecatedIn: '1.20',
+  explanation:
+    'np.float, np.int, np.bool, np.object, np.str, np.long, np.unicode and np.complex were only aliases of the Python builtins; NumPy 1.20 deprecated them and 1.24 removed them. The builtin gives the same dtype (float64, int64, …).',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute '(float|int|bool|object|str|long|unicode|complex)'/ }], pattern: true },
+  needles: Object.keys(BUILTIN_ALIASES).map((name) => `.${name}`),
+  apply(parsed, ctx) {
+    return numpyAttributes(parsed, ctx, BUILTIN_ALIASES).map(({ node, name }) => replaceNode(node, BUILTIN_ALIASES[name] as string));
+  },
+});
+
+const asscalar = defineRule({
+  id: 'numpy.asscalar',
+  title: 'np.asscalar(a) → a.item()',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.23', date: '2022-06-22' },
+  deprecatedIn: '1.16',
+  explanation: 'np.asscalar was removed in NumPy 1.23; ndarray.item() returns the same Python scalar.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute 'asscalar'/ }], pattern: true },
+  needles: ['asscalar'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || ctx.imports.resolve(call.childForFieldName('function'), parsed) !== 'numpy.asscalar') continue;
+      const args = positionalArguments(call);
+      if (args.length !== 1 || callArguments(call).length !== 1) continue;
+      edits.push(replaceNode(call, `${asPrimary(args[0] as Node, parsed)}.item()`));
+    }
+    return edits;
+  },
+});
+
+const rank = defineRule({
+  id: 'numpy.rank',
+  title: 'np.rank(a) → np.ndim(a)',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.18', date: '2019-12-22' },
+  explanation: 'np.rank (the number of dimensions) was removed in NumPy 1.18; np.ndim is the same function.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute 'rank'/ }], pattern: true },
+  needles: ['rank'],
+  apply(parsed, ctx) {
+    return numpyAttributes(parsed, ctx, { rank: 'ndim' }).flatMap(({ node }) => {
+      const name = node.childForFieldName('attribute');
+      return name ? [replaceNode(name, 'ndim')] : [];
+    });
+  },
+});
+
+const histogramNormed = defineRule({
+  id: 'numpy.histogram-normed',
+  title: 'np.histogram(normed=…) → density=…',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
+  deprecatedIn: '1.6',
+  explanation: "np.histogram's `normed` argument was removed in NumPy 1.24; `density` is its correct replacement (normed was documented as buggy for unequal bins).",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /histogram\(\) got an unexpected keyword argument 'normed'/ }], pattern: true },
+  needles: ['normed'],
+  apply(parsed, ctx) {
+    return keywordRenameEdits(parsed, ctx, (call) => {
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      return q === 'numpy.histogram' || q === 'numpy.histogram2d' || q === 'numpy.histogramdd';
+    }, { normed: 'density' });
+  },
+});
+
+const warningsAttribute = defineRule({
+  id: 'numpy.warnings-module',
+  title: 'np.warnings → warnings',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
+  explanation: 'np.warnings was the standard library warnings module leaking into the numpy namespace; NumPy 1.24 removed it. The rule imports warnings and uses it directly.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute 'warnings'/ }], pattern: true },
+  needles: ['warnings'],
+  apply(parsed, ctx) {
+    const uses = numpyAttributes(parsed, ctx, { warnings: 'warnings' });
+    if (uses.length === 0) return [];
+    const edits: SourceEdit[] = uses.map(({ node }) => replaceNode(node, 'warnings'));
+    if (ctx.imports.bindings.get('warnings') !== 'warnings') edits.push(insertAtCellTop(parsed, 'import warnings'));
+    return edits;
+  },
+});
+
+const printoptionsNan = defineRule({
+  id: 'numpy.printoptions-threshold-nan',
+  title: 'np.set_printoptions(threshold=np.nan) → threshold=sys.maxsize',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.14', date: '2018-01-06' },
+  explanation: 'NumPy 1.14 rejects a NaN threshold ("threshold must be non-NAN"); sys.maxsize prints whole arrays, as NaN used to.',
+  trigger: { errors: [{ ename: 'ValueError', evalue: /threshold must be non-NAN/ }], pattern: true },
+  needles: ['threshold'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || ctx.imports.resolve(call.childForFieldName('function'), parsed) !== 'numpy.set_printoptions') continue;
+      const value = keywordArgument(call, 'threshold', parsed)?.childForFieldName('value');
+      const q = value ? ctx.imports.resolve(value, parsed) : null;
+      if (value && q && /^numpy\.(nan|NaN|NAN|inf|Inf)$/.test(q)) edits.push(replaceNode(value, 'sys.maxsize'));
+    }
+    if (edits.length > 0 && ctx.imports.bindings.get('sys') !== 'sys') edits.push(insertAtCellTop(parsed, 'import sys'));
+    return edits;
+  },
+});
+
+const NUMPY2_ALIASES: Record<string, string> = {
+  float_: 'float64',
+  complex_: 'complex128',
+  NaN: 'nan',
+  NAN: 'nan',
+  Inf: 'inf',
+  Infinity: 'inf',
+  PINF: 'inf',
+  infty: 'inf',
+  product: 'prod',
+  cumproduct: 'cumprod',
+  sometrue: 'any',
+  alltrue: 'all',
+  round_: 'round',
+  unicode_: 'str_',
+  string_: 'bytes_',
+  row_stack: 'vstack',
+  mat: 'asmatrix',
+  float128: 'longdouble',
+};
+
+const numpy2Aliases = defineRule({
+  id: 'numpy.2-removed-aliases',
+  title: 'NumPy 2.0 removed aliases (np.NaN, np.Inf, np.float_, np.product …)',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '2.0', date: '2024-06-16' },
+  explanation:
+    'NumPy 2.0 removed duplicate names from its namespace: np.NaN/np.NAN → np.nan, np.Inf/np.PINF/np.infty → np.inf, np.float_ → np.float64, np.complex_ → np.complex128, np.product → np.prod, np.cumproduct → np.cumprod, np.sometrue → np.any, np.alltrue → np.all, np.round_ → np.round, np.unicode_ → np.str_, np.string_ → np.bytes_, np.row_stack → np.vstack.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /`np\.\w+` was removed in the NumPy 2\.0 release|module 'numpy' has no attribute '(float_|complex_|NaN|NAN|Inf|Infinity|PINF|infty|product|cumproduct|sometrue|alltrue|round_|unicode_|string_|row_stack|mat)'/ }], pattern: true },
+  needles: Object.keys(NUMPY2_ALIASES),
+  apply(parsed, ctx) {
+    return numpyAttributes(parsed, ctx, NUMPY2_ALIASES).flatMap(({ node, name }) => {
+      const nameNode = node.childForFieldName('attribute');
+      return nameNode ? [replaceNode(nameNode, NUMPY2_ALIASES[name] as string)] : [];
+    });
+  },
+});
+
+export const NUMPY_RULES: Rule[] = [builtinAliases, asscalar, rank, histogramNormed, warningsAttribute, printoptionsNan, numpy2Aliases];

@@ -1,0 +1,442 @@
+// Python 2 → 3: statements and builtins that Python 3 removed (print/exec statements, xrange, iteritems,
+// has_key, `except E, e`, octal literals, renamed stdlib modules), plus the py2 helper-package patterns that
+// show up when a notebook imports its author's own modules.
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../python-parser';
+import { defineRule, type CellContext, type Rule } from '../rule';
+import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
+import { asOperand, definesName, methodName, methodReceiver, positionalArguments, callArguments } from '../syntax';
+import { insertAtCellTop, moduleMoveEdits, moveNeedles, type ModuleMove } from './helpers';
+
+const PY3 = { package: 'python', version: '3.0', date: '2008-12-03' };
+
+function printStatementEdits(parsed: ParsedSource, node: Node): SourceEdit[] {
+  const keyword = node.child(0);
+  if (!keyword || keyword.type !== 'print') return [];
+  const args = node.childrenForFieldName('argument');
+  const chevron = node.namedChildren.find((c) => c.type === 'chevron');
+  const file = chevron?.namedChildren[0];
+  const lastChild = node.lastChild;
+  const trailingComma = lastChild?.type === ',' && args.length > 0;
+  const extra = [file ? `file=${parsed.text(file)}` : null, trailingComma ? "end=' '" : null].filter((x): x is string => x !== null);
+  const firstArg = args[0];
+  const lastArg = args.at(-1);
+  if (!firstArg || !lastArg) return [replaceNode(node, `print(${extra.join(', ')})`)];
+  const close = `${extra.length ? `, ${extra.join(', ')}` : ''})`;
+  return [
+    { start: keyword.endIndex, end: firstArg.startIndex, text: '(' },
+    trailingComma ? { start: lastArg.endIndex, end: node.endIndex, text: close } : insertAt(lastArg.endIndex, close),
+  ];
+}
+
+/** Does any cell of the notebook still hold a Python 2 print statement (so a bare `print` is one too)? */
+function notebookUsesPrintStatements(ctx: CellContext): boolean {
+  return ctx.notebook.codeCells.some((i) => ctx.notebook.source(i).includes('print') && ctx.notebook.parse(i).nodes('print_statement').length > 0);
+}
+
+const printStatement = defineRule({
+  id: 'py2.print-statement',
+  title: 'Python 2 print statement → print() function',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same.",
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /Missing parentheses in call to 'print'/ }], pattern: true },
+  needles: ['print'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('print_statement')) if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node));
+    // a bare `print` (an empty line in Python 2) parses as an expression; only in a Python 2 notebook
+    const bare = parsed.nodes('expression_statement').filter((s) => s.namedChildCount === 1 && s.namedChildren[0]?.type === 'identifier' && parsed.text(s) === 'print');
+    if (bare.length > 0 && (edits.length > 0 || notebookUsesPrintStatements(ctx))) for (const s of bare) edits.push(insertAt(s.endIndex, '()'));
+    return edits;
+  },
+});
+
+const execStatement = defineRule({
+  id: 'py2.exec-statement',
+  title: 'Python 2 exec statement → exec() function',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 made exec a function: `exec code in ns` becomes `exec(code, ns)`.',
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /Missing parentheses in call to 'exec'/ }], pattern: true },
+  needles: ['exec'],
+  apply(parsed, ctx) {
+    return parsed.nodes('exec_statement').filter(ctx.inScope).map((node) => {
+      const parts = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => parsed.text(c));
+      return replaceNode(node, `exec(${parts.join(', ')})`);
+    });
+  },
+});
+
+const exceptComma = defineRule({
+  id: 'py2.except-comma',
+  title: 'except E, e: → except E as e:',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 only accepts `except E as e:`; the Python 2 form `except E, e:` is a syntax error.',
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /multiple exception types must be parenthesized|invalid syntax/ }], pattern: true },
+  needles: ['except'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const clause of parsed.nodes('except_clause')) {
+      if (!ctx.inScope(clause)) continue;
+      const values = clause.childrenForFieldName('value');
+      if (values.length !== 2 || values[1]?.type !== 'identifier') continue;
+      const comma = clause.children.find((c) => c.type === ',' && c.startIndex >= (values[0] as Node).endIndex && c.endIndex <= (values[1] as Node).startIndex);
+      if (comma) edits.push({ start: comma.startIndex, end: comma.endIndex, text: ' as' });
+    }
+    return edits;
+  },
+});
+
+const oldNumberLiterals = defineRule({
+  id: 'py2.number-literals',
+  title: 'Python 2 octal (0777) and long (10L) literals',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 writes octal literals as 0o777 and has no long suffix: 0777 → 0o777, 10L → 10.',
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /leading zeros in decimal integer literals|invalid (decimal literal|syntax)/ }], pattern: true },
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('integer')) {
+      if (!ctx.inScope(node)) continue;
+      const text = parsed.text(node);
+      if (/^0[0-7]+$/.test(text)) edits.push(replaceNode(node, `0o${text.slice(1)}`));
+      else if (/^(0[xX][0-9a-fA-F]+|\d+)[lL]$/.test(text)) edits.push(replaceNode(node, text.slice(0, -1)));
+    }
+    return edits;
+  },
+});
+
+/** Builtins Python 3 removed or renamed, used by name (not as attributes, keywords or local definitions). */
+const RENAMED_BUILTINS: Record<string, string> = {
+  xrange: 'range',
+  raw_input: 'input',
+  unicode: 'str',
+  basestring: 'str',
+  unichr: 'chr',
+  long: 'int',
+};
+
+function isNameUse(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.startIndex === node.startIndex) return false;
+  if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.startIndex === node.startIndex) return false;
+  if (['dotted_name', 'aliased_import', 'parameters', 'default_parameter', 'typed_parameter', 'function_definition', 'class_definition'].includes(parent.type)) return false;
+  if (parent.type === 'assignment' && parent.childForFieldName('left')?.startIndex === node.startIndex) return false;
+  return true;
+}
+
+const renamedBuiltins = defineRule({
+  id: 'py2.renamed-builtins',
+  title: 'xrange, raw_input, unicode, basestring, unichr, long → Python 3 builtins',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'Python 3 removed these builtins: xrange → range, raw_input → input, unicode/basestring → str, unichr → chr, long → int (same results for the uses notebooks make of them). Names the notebook defines itself are left alone.',
+  trigger: { errors: [{ ename: 'NameError', evalue: /name '(xrange|raw_input|unicode|basestring|unichr|long)' is not defined/ }], pattern: true },
+  needles: Object.keys(RENAMED_BUILTINS),
+  prepare(notebook) {
+    // names the notebook defines itself (a variable called `long`) are not the builtins
+    const defined = new Set<string>();
+    for (const index of notebook.codeCells) {
+      const source = notebook.source(index);
+      for (const name of Object.keys(RENAMED_BUILTINS)) if (source.includes(name) && definesName(notebook.parse(index), name)) defined.add(name);
+    }
+    return defined;
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    return parsed
+      .nodes('identifier')
+      .filter((node) => {
+        const name = parsed.text(node);
+        return name in RENAMED_BUILTINS && !defined.has(name) && isNameUse(node) && ctx.inScope(node);
+      })
+      .map((node) => replaceNode(node, RENAMED_BUILTINS[parsed.text(node)] as string));
+  },
+});
+
+const reduceBuiltin = defineRule({
+  id: 'py2.reduce-builtin',
+  title: 'reduce() → functools.reduce',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 moved reduce() to functools; the rule imports it where the cell uses it.',
+  trigger: { errors: [{ ename: 'NameError', evalue: /name 'reduce' is not defined/ }], pattern: true },
+  needles: ['reduce('],
+  apply(parsed, ctx) {
+    if (ctx.imports.bindings.has('reduce')) return [];
+    const uses = parsed.nodes('call').filter((call) => {
+      const fn = call.childForFieldName('function');
+      return fn?.type === 'identifier' && parsed.text(fn) === 'reduce' && ctx.inScope(call);
+    });
+    if (uses.length === 0 || definesName(parsed, 'reduce')) return [];
+    return [insertAtCellTop(parsed, 'from functools import reduce')];
+  },
+});
+
+const DICT_ITERATORS: Record<string, string> = { iteritems: 'items', itervalues: 'values', iterkeys: 'keys' };
+
+const dictIterators = defineRule({
+  id: 'py2.dict-iterators',
+  title: '.iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys()',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 dicts have no iteritems/itervalues/iterkeys; items/values/keys return views that iterate the same way (pandas also removed Series/DataFrame.iteritems in 2.0 in favour of .items()).",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(iteritems|itervalues|iterkeys)'/ }], pattern: true },
+  needles: Object.keys(DICT_ITERATORS),
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed);
+      if (!name || !(name in DICT_ITERATORS) || callArguments(call).length > 0 || !ctx.inScope(call)) continue;
+      const attr = call.childForFieldName('function')?.childForFieldName('attribute');
+      if (attr) edits.push(replaceNode(attr, DICT_ITERATORS[name] as string));
+    }
+    return edits;
+  },
+});
+
+const hasKey = defineRule({
+  id: 'py2.has-key',
+  title: 'd.has_key(k) → k in d',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 dicts have no has_key(); `k in d` is the same test.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute 'has_key'/ }], pattern: true },
+  needles: ['has_key'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (methodName(call, parsed) !== 'has_key' || !ctx.inScope(call)) continue;
+      const receiver = methodReceiver(call);
+      const args = positionalArguments(call);
+      if (!receiver || args.length !== 1 || callArguments(call).length !== 1) continue;
+      const test = `${asOperand(args[0] as Node, parsed)} in ${asOperand(receiver, parsed)}`;
+      const parent = call.parent?.type ?? '';
+      const bare = ['expression_statement', 'if_statement', 'elif_clause', 'while_statement', 'assignment', 'return_statement', 'parenthesized_expression', 'argument_list', 'assert_statement'].includes(parent);
+      edits.push(replaceNode(call, bare ? test : `(${test})`));
+    }
+    return edits;
+  },
+});
+
+const dictViewIndexing = defineRule({
+  id: 'py2.dict-view-indexing',
+  title: 'd.keys()[i] → list(d.keys())[i]',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'In Python 3 keys()/values()/items() return views that cannot be indexed; wrapping them in list() gives the Python 2 list.',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /'dict_(keys|values|items)' object is not subscriptable/ }] },
+  errorScope: 'line',
+  needles: ['keys()[', 'values()[', 'items()['],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const subscript of parsed.nodes('subscript')) {
+      const value = subscript.childForFieldName('value');
+      if (!value || value.type !== 'call' || !ctx.inScope(subscript)) continue;
+      const name = methodName(value, parsed);
+      if (!name || !['keys', 'values', 'items'].includes(name) || callArguments(value).length > 0) continue;
+      edits.push(replaceNode(value, `list(${parsed.text(value)})`));
+    }
+    return edits;
+  },
+});
+
+const INT_CONTEXT_CALLS = new Set(['range', 'xrange', 'randint', 'zeros', 'ones', 'empty', 'reshape', 'sample', 'choice', 'arange', 'repeat', 'tile', 'int']);
+
+const integerDivision = defineRule({
+  id: 'py2.integer-division',
+  title: 'a / b → a // b where an integer is required',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'In Python 2, / between integers was floor division; in Python 3 it returns a float, which range(), slicing and indexing reject. The rule uses // on the failing line, inside range()/sizes and indexes only.',
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers|only integer scalar arrays|must be int|'float' object is not iterable|integer argument expected, got float/ },
+      { ename: 'IndexError', evalue: /only integers, slices/ },
+      { ename: 'ValueError', evalue: /invalid literal for int\(\)|expected an integer|must be an integer/ },
+    ],
+  },
+  errorScope: 'line',
+  needles: ['/'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const op of parsed.nodes('binary_operator')) {
+      const operator = op.childForFieldName('operator');
+      if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
+      let inIntegerContext = false;
+      for (let p: Node | null = op.parent; p && !['expression_statement', 'block', 'module'].includes(p.type); p = p.parent) {
+        if (p.type === 'slice' || (p.type === 'subscript' && !p.childForFieldName('value')?.equals(op))) inIntegerContext = true;
+        if (p.type === 'call') {
+          const fn = p.childForFieldName('function');
+          const name = fn ? parsed.text(fn).split('.').pop() : '';
+          if (name && INT_CONTEXT_CALLS.has(name)) inIntegerContext = true;
+        }
+        if (inIntegerContext) break;
+      }
+      if (inIntegerContext) edits.push({ start: operator.startIndex, end: operator.endIndex, text: '//' });
+    }
+    return edits;
+  },
+});
+
+const STRING_CONSTANTS: Record<string, string> = { letters: 'ascii_letters', lowercase: 'ascii_lowercase', uppercase: 'ascii_uppercase' };
+
+const stringModule = defineRule({
+  id: 'py2.string-module',
+  title: 'string.letters/lowercase/uppercase/maketrans → Python 3 names',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*) and moved maketrans to str.maketrans.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'string' has no attribute '(letters|lowercase|uppercase|maketrans)'/ }], pattern: true },
+  needles: ['string.'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const attr of parsed.nodes('attribute')) {
+      if (!ctx.inScope(attr)) continue;
+      const qualified = ctx.imports.resolve(attr, parsed);
+      if (!qualified?.startsWith('string.')) continue;
+      const name = qualified.slice('string.'.length);
+      const nameNode = attr.childForFieldName('attribute');
+      if (!nameNode) continue;
+      if (name in STRING_CONSTANTS) edits.push(replaceNode(nameNode, STRING_CONSTANTS[name] as string));
+      else if (name === 'maketrans') edits.push(replaceNode(attr, 'str.maketrans'));
+    }
+    return edits;
+  },
+});
+
+const STDLIB_MOVES: ModuleMove[] = [
+  { from: 'cPickle', to: 'pickle' },
+  { from: 'cStringIO', to: 'io' },
+  { from: 'StringIO', to: 'io' },
+  { from: 'Queue', to: 'queue' },
+  { from: 'ConfigParser', to: 'configparser' },
+  { from: 'HTMLParser', to: 'html.parser' },
+  { from: 'urlparse', to: 'urllib.parse' },
+  { from: 'httplib', to: 'http.client' },
+  { from: 'cookielib', to: 'http.cookiejar' },
+  { from: 'Tkinter', to: 'tkinter' },
+  { from: '__builtin__', to: 'builtins' },
+  { from: 'itertools', names: { izip: { module: 'builtins', name: 'zip' }, imap: { module: 'builtins', name: 'map' }, ifilter: { module: 'builtins', name: 'filter' }, izip_longest: { name: 'zip_longest' } } },
+];
+
+const stdlibModules = defineRule({
+  id: 'py2.stdlib-modules',
+  title: 'Python 2 standard-library modules → their Python 3 names',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'Python 3 renamed these modules (cPickle → pickle, StringIO/cStringIO → io, Queue → queue, ConfigParser → configparser, urlparse → urllib.parse, …) and itertools.izip/imap/ifilter became the builtins zip/map/filter. Imports are rewritten so the names the notebook uses stay bound.',
+  trigger: {
+    errors: [
+      { ename: 'ModuleNotFoundError', evalue: /No module named '(cPickle|cStringIO|StringIO|Queue|ConfigParser|HTMLParser|urlparse|httplib|cookielib|Tkinter|__builtin__)'/ },
+      { ename: 'ImportError', evalue: /cannot import name '(izip|imap|ifilter|izip_longest)'/ },
+    ],
+    pattern: true,
+  },
+  needles: moveNeedles(STDLIB_MOVES),
+  apply(parsed, ctx) {
+    return STDLIB_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});
+
+const SYS_PATH_COMMENT = '# Python 2 package: its modules import each other without the package prefix';
+
+const implicitRelativeImport = defineRule({
+  id: 'py2.implicit-relative-import',
+  title: "Python 2 package with implicit relative imports (No module named '<sibling>')",
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "A helper package written for Python 2 imports its own modules as `import predict` instead of `from . import predict`; Python 3 looks for a top-level module and fails. The rule puts the package's folder on sys.path before the notebook imports it, so those imports resolve; the helper's files are not changed.",
+  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named '[\w.]+'/ }, { ename: 'ImportError', evalue: /No module named / }] },
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const error of ctx.errors) {
+      const missing = /No module named '?([\w.]+)'?/.exec(error.evalue)?.[1]?.split('.')[0];
+      if (!missing) continue;
+      const frames = error.traceback.join('\n').replace(/\u001b\[[0-9;]*m/g, '');
+      // the frame that failed is a package's __init__.py (or a module inside a package folder)
+      const initFile = [...frames.matchAll(/File\s+"?([^\s":]+?)\/__init__\.py/g)].map((m) => m[1] as string).at(-1);
+      if (!initFile) continue;
+      const packageName = initFile.split('/').pop() as string;
+      const imports = [...parsed.nodes('import_from_statement'), ...parsed.nodes('import_statement')].filter((statement) => {
+        const text = parsed.text(statement);
+        return new RegExp(`^(from|import)\\s+${packageName}\\b`).test(text);
+      });
+      const first = imports[0];
+      if (!first) continue;
+      // prefer the working-dir-relative folder the case provides; else the folder the traceback names
+      const relative = Object.keys(ctx.case?.files ?? {}).find((key) => key.endsWith(`${packageName}/${missing}.py`) || key.endsWith(`${packageName}/${missing}/__init__.py`));
+      const folder = relative ? relative.slice(0, relative.lastIndexOf(`${packageName}/`) + packageName.length) : initFile;
+      const line = `import sys; sys.path.insert(0, ${JSON.stringify(folder).replace(/^"|"$/g, "'")})  ${SYS_PATH_COMMENT}`;
+      if (parsed.source.includes(`sys.path.insert(0, '${folder}')`)) continue;
+      const indent = parsed.source.slice(parsed.source.lastIndexOf('\n', first.startIndex - 1) + 1, first.startIndex);
+      edits.push(insertAt(first.startIndex - indent.length, `${indent}${line}\n`));
+    }
+    return edits;
+  },
+});
+
+const HELPER_BUILTINS: Record<string, string> = { xrange: 'range', unicode: 'str', basestring: 'str', raw_input: 'input', unichr: 'chr', long: 'int' };
+
+const helperModuleBuiltins = defineRule({
+  id: 'py2.helper-module-builtins',
+  title: 'Python 2 builtins used inside a helper module the notebook imports',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "The failing code is in a helper file the notebook imports (not in the notebook), and it uses a Python 2 builtin. The rule defines that builtin for the session (e.g. builtins.xrange = range) at the top of the failing cell, leaving the helper file untouched.",
+  trigger: { errors: [{ ename: 'NameError', evalue: /name '(xrange|unicode|basestring|raw_input|unichr|long)' is not defined/ }] },
+  apply(parsed, ctx) {
+    const names = new Set<string>();
+    for (const error of ctx.errors) {
+      const name = /name '(\w+)'/.exec(error.evalue)?.[1];
+      const frames = error.traceback.map((f) => f.replace(/\u001b\[[0-9;]*m/g, ''));
+      const last = frames.filter((f) => /File\s+\S+\.py|\.py:\d+/.test(f) || /Cell In\[|ipython-input/.test(f)).at(-1) ?? '';
+      if (name && name in HELPER_BUILTINS && /\.py\b/.test(last) && !/Cell In\[|ipython-input/.test(last)) names.add(name);
+    }
+    const missing = [...names].filter((name) => !parsed.source.includes(`builtins.${name} =`));
+    if (missing.length === 0) return [];
+    const assignments = missing.map((name) => `builtins.${name} = ${HELPER_BUILTINS[name]}`).join('; ');
+    return [insertAtCellTop(parsed, `import builtins; ${assignments}  # Python 2 helper module`)];
+  },
+});
+
+export const PYTHON2_RULES: Rule[] = [
+  printStatement,
+  execStatement,
+  exceptComma,
+  oldNumberLiterals,
+  renamedBuiltins,
+  reduceBuiltin,
+  dictIterators,
+  hasKey,
+  dictViewIndexing,
+  integerDivision,
+  stringModule,
+  stdlibModules,
+  implicitRelativeImport,
+  helperModuleBuiltins,
+];

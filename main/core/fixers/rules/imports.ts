@@ -1,0 +1,105 @@
+// What the notebook's imports bind: local name → qualified name (`np` → numpy, `RFC` →
+// sklearn.ensemble.RandomForestClassifier), collected over all cells, so a rule can tell that `ske.
+// RandomForestClassifier(...)` or `lm.LogisticRegression()` is the scikit-learn class it is about.
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from './python-parser';
+
+export class ImportTable {
+  /** local name → qualified dotted name */
+  readonly bindings = new Map<string, string>();
+  /** modules imported with `from M import *` */
+  readonly starModules: string[] = [];
+  /** every module named in an import statement */
+  readonly modules = new Set<string>();
+
+  static fromCells(cells: Iterable<ParsedSource>): ImportTable {
+    const table = new ImportTable();
+    for (const parsed of cells) table.add(parsed);
+    return table;
+  }
+
+  add(parsed: ParsedSource): void {
+    for (const statement of parsed.nodes('import_statement')) {
+      for (const item of statement.childrenForFieldName('name')) {
+        if (item.type === 'aliased_import') {
+          const name = item.childForFieldName('name');
+          const alias = item.childForFieldName('alias');
+          if (!name || !alias) continue;
+          this.modules.add(parsed.text(name));
+          this.bindings.set(parsed.text(alias), parsed.text(name));
+        } else {
+          const module = parsed.text(item);
+          this.modules.add(module);
+          const head = module.split('.')[0] as string;
+          this.bindings.set(head, head);
+        }
+      }
+    }
+    for (const statement of parsed.nodes('import_from_statement')) {
+      const moduleNode = statement.childForFieldName('module_name');
+      if (!moduleNode || moduleNode.type === 'relative_import') continue;
+      const module = parsed.text(moduleNode).replace(/\s+/g, '');
+      this.modules.add(module);
+      if (statement.namedChildren.some((c) => c.type === 'wildcard_import')) {
+        this.starModules.push(module);
+        continue;
+      }
+      for (const item of statement.childrenForFieldName('name')) {
+        if (item.type === 'aliased_import') {
+          const name = item.childForFieldName('name');
+          const alias = item.childForFieldName('alias');
+          if (name && alias) this.bindings.set(parsed.text(alias), `${module}.${parsed.text(name)}`);
+        } else {
+          this.bindings.set(parsed.text(item), `${module}.${parsed.text(item)}`);
+        }
+      }
+    }
+  }
+
+  /** Is this module (or a submodule of it) imported anywhere? */
+  imports(module: string): boolean {
+    for (const m of this.modules) if (m === module || m.startsWith(`${module}.`)) return true;
+    return false;
+  }
+
+  /** The local name bound to exactly this module (`numpy` → 'np'), or null. */
+  aliasFor(qualified: string): string | null {
+    for (const [local, target] of this.bindings) if (target === qualified) return local;
+    return null;
+  }
+
+  /**
+   * The qualified name of an identifier or attribute chain (`ske.RandomForestClassifier` →
+   * 'sklearn.ensemble.RandomForestClassifier'), or null when its head is not an imported name.
+   */
+  resolve(node: Node | null, parsed: ParsedSource): string | null {
+    if (!node) return null;
+    if (node.type === 'identifier') return this.bindings.get(parsed.text(node)) ?? null;
+    if (node.type === 'attribute') {
+      const object = this.resolve(node.childForFieldName('object'), parsed);
+      const attribute = node.childForFieldName('attribute');
+      return object && attribute ? `${object}.${parsed.text(attribute)}` : null;
+    }
+    return null;
+  }
+
+  /**
+   * Does the node name the symbol `module.Name`, or a `Name` that a star import or a deeper (private) module
+   * of the same package provides? `module` may be a package prefix: ('sklearn', 'RandomForestClassifier')
+   * matches sklearn.ensemble.RandomForestClassifier and sklearn.ensemble.forest.RandomForestClassifier.
+   */
+  refersTo(node: Node | null, parsed: ParsedSource, module: string, names: readonly string[]): string | null {
+    if (!node) return null;
+    const qualified = this.resolve(node, parsed);
+    if (qualified) {
+      const last = qualified.slice(qualified.lastIndexOf('.') + 1);
+      if (names.includes(last) && (qualified.startsWith(`${module}.`))) return last;
+      return null;
+    }
+    if (node.type === 'identifier') {
+      const name = parsed.text(node);
+      if (names.includes(name) && this.starModules.some((m) => m === module || m.startsWith(`${module}.`))) return name;
+    }
+    return null;
+  }
+}

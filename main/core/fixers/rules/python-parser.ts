@@ -1,0 +1,268 @@
+// Parses notebook cells with tree-sitter-python (WASM, via web-tree-sitter) for the rules engine. IPython syntax
+// (`%magic`, `%%cellmagic`, `!shell`, `x = !cmd`, `obj?`) is masked with same-length filler first, so the grammar
+// sees valid Python, every node offset is an offset into the author's source, and rules can tell which ranges
+// they must never touch. tree-sitter reports offsets in UTF-16 code units when given a JS string, so node
+// offsets index the source string directly, also with non-ASCII text.
+import { createRequire } from 'node:module';
+import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+
+export type { Node, Tree } from 'web-tree-sitter';
+
+export type MaskedKind = 'line-magic' | 'cell-magic' | 'shell' | 'help';
+
+/** A range of IPython syntax replaced by filler before parsing; rules never edit inside it. */
+export interface MaskedRegion {
+  start: number;
+  end: number;
+  kind: MaskedKind;
+}
+
+export interface MaskResult {
+  masked: string;
+  regions: MaskedRegion[];
+}
+
+/** Cell magics whose body is Python: only their first line is masked, the body is parsed and may be fixed. */
+const PYTHON_BODY_CELL_MAGICS = new Set(['time', 'timeit', 'capture', 'prun', 'memit', 'debug', 'pypy', 'python', 'python3']);
+
+/**
+ * Replaces IPython-only syntax by filler of the same length: the first masked line becomes `0` (a harmless
+ * expression statement, valid at any indentation) followed by spaces, further masked lines become comments.
+ * Newlines are kept, so lines and offsets stay where they were.
+ */
+export function maskIPython(source: string): MaskResult {
+  const regions: MaskedRegion[] = [];
+  const chars = source.split('');
+  const fill = (start: number, end: number, kind: MaskedKind): void => {
+    let first = true;
+    let lineStart = true;
+    for (let i = start; i < end; i++) {
+      if (chars[i] === '\n' || chars[i] === '\r') {
+        lineStart = true;
+        continue;
+      }
+      if (first) chars[i] = '0';
+      else if (lineStart) chars[i] = '#';
+      else chars[i] = ' ';
+      first = false;
+      lineStart = false;
+    }
+    regions.push({ start, end, kind });
+  };
+
+  // A cell magic on the first non-blank line.
+  const firstLine = /^(\s*\n)*([ \t]*)%%(\w+)[^\n]*/.exec(source);
+  let scanFrom = 0;
+  if (firstLine) {
+    const magicStart = firstLine[0].length - firstLine[0].replace(/^(\s*\n)*[ \t]*/, '').length;
+    const name = firstLine[3] ?? '';
+    if (PYTHON_BODY_CELL_MAGICS.has(name)) {
+      fill(magicStart, firstLine[0].length, 'cell-magic');
+      scanFrom = firstLine[0].length;
+    } else {
+      fill(magicStart, source.length, 'cell-magic');
+      return { masked: chars.join(''), regions };
+    }
+  }
+
+  // A small tokenizer: tracks strings, comments, bracket depth and line continuations so that `%` and `!` are
+  // only read as IPython syntax where a Python statement (or the right side of an assignment) starts.
+  let depth = 0;
+  let quote: string | null = null; // "'", '"', "'''" or '"""'
+  let statementStart = true;
+  let lastSignificant = ''; // last non-blank character outside strings/comments on this logical line
+  let lastTwo = '';
+  let i = scanFrom;
+  const n = source.length;
+  const endOfMagic = (from: number): number => {
+    // a magic runs to the end of the line, continued by a trailing backslash
+    let j = from;
+    for (;;) {
+      while (j < n && source[j] !== '\n') j++;
+      let k = j - 1;
+      while (k >= from && (source[k] === ' ' || source[k] === '\t' || source[k] === '\r')) k--;
+      if (j < n && source[k] === '\\') {
+        j++;
+        continue;
+      }
+      return j;
+    }
+  };
+  while (i < n) {
+    const c = source[i] as string;
+    if (quote) {
+      if (c === '\\') {
+        i += 2;
+        continue;
+      }
+      if (source.startsWith(quote, i)) {
+        i += quote.length;
+        quote = null;
+        lastSignificant = 'x';
+        continue;
+      }
+      if (c === '\n' && quote.length === 1) quote = null; // unterminated single-quoted string: a syntax error anyway
+      i++;
+      continue;
+    }
+    if (c === '\n') {
+      if (depth === 0) {
+        statementStart = true;
+        lastSignificant = '';
+        lastTwo = '';
+      }
+      i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\f') {
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < n && source[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '\\' && (source[i + 1] === '\n' || (source[i + 1] === '\r' && source[i + 2] === '\n'))) {
+      i += source[i + 1] === '\r' ? 3 : 2;
+      continue;
+    }
+    if (depth === 0 && (statementStart || (lastSignificant === '=' && !/[=!<>+\-*/%&|^@:]=$/.test(lastTwo)))) {
+      if (c === '%' || c === '!' || c === '?') {
+        const end = endOfMagic(i);
+        const kind: MaskedKind = c === '!' ? 'shell' : c === '?' ? 'help' : 'line-magic';
+        fill(i, end, kind);
+        i = end;
+        continue;
+      }
+    }
+    if (c === '?' && depth === 0) {
+      // `obj?` / `obj??`: help for the whole statement line
+      let s = i;
+      while (s > 0 && source[s - 1] !== '\n') s--;
+      while (source[s] === ' ' || source[s] === '\t') s++;
+      const end = endOfMagic(i);
+      fill(s, end, 'help');
+      i = end;
+      continue;
+    }
+    statementStart = false;
+    if (c === '"' || c === "'") {
+      quote = source.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      i += quote.length;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+    else if (c === ';' && depth === 0) statementStart = true;
+    lastTwo = (lastSignificant + c).slice(-2);
+    lastSignificant = c;
+    i++;
+  }
+  regions.sort((a, b) => a.start - b.start);
+  return { masked: chars.join(''), regions };
+}
+
+/** One parsed cell: the author's source, its masked twin, the syntax tree and the masked regions. */
+export class ParsedSource {
+  private readonly byType = new Map<string, Node[]>();
+
+  constructor(
+    readonly source: string,
+    readonly masked: string,
+    readonly tree: Tree,
+    readonly regions: readonly MaskedRegion[],
+  ) {}
+
+  get root(): Node {
+    return this.tree.rootNode;
+  }
+
+  get hasError(): boolean {
+    return this.tree.rootNode.hasError;
+  }
+
+  /** ERROR and MISSING nodes in the tree: an edit must not raise this number. */
+  errorCount(): number {
+    if (!this.tree.rootNode.hasError) return 0;
+    let count = 0;
+    const cursor = this.tree.walk();
+    try {
+      for (;;) {
+        const node = cursor.currentNode;
+        if (node.isError || node.isMissing) count++;
+        if (node.hasError && cursor.gotoFirstChild()) continue;
+        while (!cursor.gotoNextSibling()) {
+          if (!cursor.gotoParent()) return count;
+        }
+      }
+    } finally {
+      cursor.delete();
+    }
+  }
+
+  /** All nodes of the given type, in source order (cached per type). */
+  nodes(type: string): Node[] {
+    let found = this.byType.get(type);
+    if (!found) {
+      found = this.root.descendantsOfType(type).filter((node): node is Node => node !== null && !this.isMasked(node.startIndex, node.endIndex));
+      this.byType.set(type, found);
+    }
+    return found;
+  }
+
+  /** The author's text of a node (never the masked filler). */
+  text(node: Node): string {
+    return this.source.slice(node.startIndex, node.endIndex);
+  }
+
+  /** Does [start, end) touch IPython syntax that was masked? */
+  isMasked(start: number, end: number): boolean {
+    for (const region of this.regions) {
+      if (start < region.end && end > region.start) return true;
+      if (start === end && start > region.start && start < region.end) return true;
+    }
+    return false;
+  }
+
+  /** 1-based line of an offset, for plans a person reads. */
+  lineOf(offset: number): number {
+    let line = 1;
+    for (let i = 0; i < offset && i < this.source.length; i++) if (this.source.charCodeAt(i) === 10) line++;
+    return line;
+  }
+
+  /** Frees the WASM memory of the tree. */
+  delete(): void {
+    this.tree.delete();
+  }
+}
+
+/** The initialised parser; create it once with loadPythonParser() and reuse it. */
+export class PythonParser {
+  constructor(private readonly parser: Parser) {}
+
+  parse(source: string): ParsedSource {
+    const { masked, regions } = maskIPython(source);
+    const tree = this.parser.parse(masked);
+    if (!tree) throw new Error('tree-sitter returned no tree (parser has no language?)');
+    return new ParsedSource(source, masked, tree, regions);
+  }
+}
+
+let loading: Promise<PythonParser> | null = null;
+
+/** Initialises web-tree-sitter and the Python grammar once per process; later calls get the same parser. */
+export function loadPythonParser(): Promise<PythonParser> {
+  loading ??= (async () => {
+    await Parser.init();
+    const require = createRequire(import.meta.url);
+    const language = await Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
+    const parser = new Parser();
+    parser.setLanguage(language);
+    return new PythonParser(parser);
+  })();
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}

@@ -1,0 +1,156 @@
+// The rule API: one deterministic migration (a removed API, a renamed argument, a changed default) with the
+// library version where the behaviour changed, what triggers it (an error signature and/or a syntax pattern),
+// the edit it makes on a cell's syntax tree, and an explanation a person can read. Catalog files under
+// catalog/ each export a list of rules for one library group; catalog/index.ts lists them all.
+import type { ResolvedCase } from '../../../../shared/models/case';
+import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
+import type { Notebook } from '../../../../shared/models/notebook';
+import type { Node } from 'web-tree-sitter';
+import type { ImportTable } from './imports';
+import type { ParsedSource } from './python-parser';
+import type { SourceEdit } from './source-edit';
+import { compareVersions, isBeforeDate } from './version';
+
+export type RuleKind = 'error-repair' | 'score-calibration' | 'runtime-reduction';
+
+/** A library version where behaviour changed; `date` is that release's date (score calibration compares it). */
+export interface VersionPin {
+  /** distribution name as EnvironmentDescription.packages spells it ('scikit-learn', 'pandas'), or 'python' */
+  package: string;
+  version: string;
+  /** YYYY-MM-DD release date of `version` */
+  date?: string;
+}
+
+export interface ErrorSignature {
+  ename: string;
+  /** matched against the error's evalue */
+  evalue?: RegExp;
+}
+
+export interface Rule {
+  /** stable, kebab/dotted: '<group>.<what>', e.g. 'sklearn.cross-validation-module' */
+  id: string;
+  title: string;
+  kind: RuleKind;
+  /** the library whose change this rule follows (display name) */
+  library: string;
+  /** the old code stops working (error-repair) or behaves differently (score-calibration) from this version */
+  since: VersionPin;
+  /** version that deprecated the old API, when it differs from `since` */
+  deprecatedIn?: string;
+  /** the rule's replacement does not exist from this version of the same package on (exclusive upper bound) */
+  until?: string;
+  /** what changed and what the edit does, for a person reviewing the fix */
+  explanation: string;
+  trigger: {
+    /** errors that show this rule's problem; the rule is then applied to the failing cells */
+    errors?: ErrorSignature[];
+    /**
+     * The rule's syntax pattern is certainly broken in an environment at or past `since` (or, for calibration
+     * and runtime rules, applicable) wherever it appears: it is applied to every cell, not only failing ones.
+     */
+    pattern?: boolean;
+  };
+  /** on an error-triggered application: edit the whole failing cell or only the lines the error points at */
+  errorScope?: 'cell' | 'line';
+  /** cheap prefilter: the rule is only run on cells whose source contains one of these strings */
+  needles?: readonly string[];
+  /** semantic-change flags a fix by this rule carries (Fix.flags) */
+  flags?: readonly string[];
+  /** notebook-wide analysis before the rule edits any cell (e.g. which variables hold an old KFold) */
+  prepare?(notebook: NotebookView, ctx: RuleRunContext): unknown;
+  /** the edits for one cell; [] when the rule does not apply there */
+  apply(parsed: ParsedSource, ctx: CellContext): SourceEdit[];
+}
+
+/** The notebook as rules see it: code cells' current sources, parsed on demand. */
+export interface NotebookView {
+  readonly notebook: Notebook;
+  /** indexes of code cells, in order */
+  readonly codeCells: readonly number[];
+  source(cellIndex: number): string;
+  parse(cellIndex: number): ParsedSource;
+}
+
+export interface RuleRunContext {
+  env: EnvironmentDescription;
+  case: ResolvedCase | null;
+  /** the notebook's original date (case.created), YYYY[-MM[-DD]] or null */
+  created: string | null;
+  /** imports of the whole notebook (current sources) */
+  readonly imports: ImportTable;
+  notebook: NotebookView;
+}
+
+export interface CellContext extends RuleRunContext {
+  cellIndex: number;
+  /** what prepare() returned */
+  state: unknown;
+  /** errors of this cell that matched the rule's signatures (empty for a pattern application) */
+  errors: CellError[];
+  /** is the node where this application may edit (everywhere, or on the failing lines for errorScope 'line') */
+  inScope(node: Node): boolean;
+}
+
+export type Gate = 'yes' | 'no' | 'unknown';
+
+/** The environment's version of a package ('python' reads EnvironmentDescription.python), or null. */
+export function packageVersion(env: EnvironmentDescription, pkg: string): string | null {
+  if (pkg === 'python') return /(\d+(?:\.\d+)+)/.exec(env.python)?.[1] ?? null;
+  const wanted = pkg.toLowerCase().replace(/_/g, '-');
+  for (const [name, version] of Object.entries(env.packages)) if (name.toLowerCase().replace(/_/g, '-') === wanted) return version;
+  return null;
+}
+
+/** Does the environment have the change this rule follows (its package at or past `since`, before `until`)? */
+export function versionGate(rule: Rule, env: EnvironmentDescription): Gate {
+  const version = packageVersion(env, rule.since.package);
+  if (!version) return 'unknown';
+  if (compareVersions(version, rule.since.version) < 0) return 'no';
+  if (rule.until && compareVersions(version, rule.until) >= 0) return 'no';
+  return 'yes';
+}
+
+/** Score calibration pins an old default only for notebooks written before the release that changed it. */
+export function predatesChange(rule: Rule, created: string | null): boolean {
+  if (!rule.since.date) return true;
+  return created === null || isBeforeDate(created, rule.since.date);
+}
+
+export function matchesSignature(rule: Rule, error: Pick<CellError, 'ename' | 'evalue'>): boolean {
+  return (rule.trigger.errors ?? []).some((sig) => sig.ename === error.ename && (!sig.evalue || sig.evalue.test(error.evalue)));
+}
+
+/** Identity helper that type-checks a catalog entry. */
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}
+
+/** What listRules() shows for docs and the UI. */
+export interface RuleInfo {
+  id: string;
+  title: string;
+  kind: RuleKind;
+  library: string;
+  since: VersionPin;
+  deprecatedIn: string | null;
+  explanation: string;
+  triggers: { errors: string[]; pattern: boolean };
+}
+
+export function describeRule(rule: Rule): RuleInfo {
+  return {
+    id: rule.id,
+    title: rule.title,
+    kind: rule.kind,
+    library: rule.library,
+    since: rule.since,
+    deprecatedIn: rule.deprecatedIn ?? null,
+    explanation: rule.explanation,
+    triggers: {
+      errors: (rule.trigger.errors ?? []).map((sig) => (sig.evalue ? `${sig.ename}: /${sig.evalue.source}/` : sig.ename)),
+      pattern: rule.trigger.pattern ?? false,
+    },
+  };
+}

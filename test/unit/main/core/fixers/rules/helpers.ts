@@ -1,0 +1,64 @@
+// Test helpers for rules: run rules on one or more cells and get the new sources back, in a modern
+// environment (the reference stack of ../shared/ENVIRONMENT.md, plus newer libraries where a rule needs them).
+import type { CellError, EnvironmentDescription } from '../../../../../../shared/models/execution';
+import type { Notebook } from '../../../../../../shared/models/notebook';
+import { applyRules, type ApplyOptions, type ApplyResult } from '../../../../../../main/core/fixers/rules/engine';
+
+export const MODERN_PACKAGES: Record<string, string> = {
+  numpy: '1.24.2',
+  pandas: '1.5.3',
+  'scikit-learn': '1.2.1',
+  matplotlib: '3.6.3',
+  seaborn: '0.12.2',
+  xgboost: '1.7.4',
+  scipy: '1.10.1',
+  statsmodels: '0.13.5',
+};
+
+export function environment(packages: Record<string, string> = {}, python = '3.11.2', gpus: string[] = []): EnvironmentDescription {
+  return { runtime: 'local', python, pythonPath: null, image: null, packages: { ...MODERN_PACKAGES, ...packages }, gpus };
+}
+
+export function notebookOf(...sources: string[]): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
+    cells: sources.map((source) => ({ cell_type: 'code' as const, metadata: {}, source, outputs: [], execution_count: null })),
+  };
+}
+
+export function cellError(cellIndex: number, ename: string, evalue: string, line: string | null = null, traceback: string[] = []): CellError {
+  return { cellIndex, cellId: null, ename, evalue, traceback, line, preExisting: false };
+}
+
+export interface FixOptions extends ApplyOptions {
+  packages?: Record<string, string>;
+  python?: string;
+  gpus?: string[];
+}
+
+/** Applies the given rules to a one-cell notebook and returns the cell's new source. */
+export async function fix(source: string, ruleIds: string[] | 'all', options: FixOptions = {}): Promise<string> {
+  const result = await fixCells([source], ruleIds, options);
+  const cell = result.notebook.cells[0];
+  return Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
+}
+
+export async function fixCells(sources: string[], ruleIds: string[] | 'all', options: FixOptions = {}): Promise<ApplyResult> {
+  const { packages, python, gpus, ...rest } = options;
+  return applyRules(notebookOf(...sources), ruleIds, environment(packages, python, gpus), rest);
+}
+
+/** Source of cell i of a result. */
+export function cellSource(result: ApplyResult, index: number): string {
+  const cell = result.notebook.cells[index];
+  return Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
+}
+
+/** Asserts idempotence: applying the same rules to the fixed source changes nothing. */
+export async function fixTwice(source: string, ruleIds: string[] | 'all', options: FixOptions = {}): Promise<[string, string]> {
+  const once = await fix(source, ruleIds, options);
+  const twice = await fix(once, ruleIds, options);
+  return [once, twice];
+}
