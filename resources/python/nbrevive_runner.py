@@ -405,7 +405,10 @@ def main():
 
     import nbformat
 
-    nb = nbformat.from_dict(json.loads(text))
+    from nbformat.v4.rwbase import rejoin_lines
+
+    # sources and texts may be stored as lists of lines; nbclient works on strings
+    nb = rejoin_lines(nbformat.from_dict(json.loads(text)))
     cells = nb.get("cells", [])
     nb["cells"] = cells
     channel.emit(
