@@ -10,6 +10,10 @@ export const CONTAINER_WORKING_DIR = '/kaggle/working';
 export const CONTAINER_RUNNER_DIR = '/opt/nbrevive/runner';
 /** where the job's own files (the notebook to run, the runner's settings) are mounted (read-only) */
 export const CONTAINER_JOB_DIR = '/opt/nbrevive/job';
+/** data.files / data.dirs targets outside the working dir and data.urls copies (the workspace's extra/) */
+export const CONTAINER_EXTRA_DIR = '/kaggle/nbrevive-extra';
+/** label naming the job folder a container runs for */
+export const JOB_LABEL = 'io.nbrevive.job';
 /** label put on every container nbrevive starts, so stale ones (after a crash of the host process) can be found */
 export const CONTAINER_LABEL = 'io.nbrevive.runtime';
 

@@ -5,16 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../../shared/lib/errors';
-import {
-  type EnvironmentDescription,
-  type ExecutionReport,
-  type RunnerEvent,
-  RunnerEventSchema,
-  type RuntimeCheck,
-} from '../../../../shared/models/execution';
-import { type Notebook, NotebookSchema } from '../../../../shared/models/notebook';
+import type { EnvironmentDescription, RunnerEvent, RuntimeCheck } from '../../../../shared/models/execution';
+import type { Notebook } from '../../../../shared/models/notebook';
+import { ExecutionTracker, describeRunningCell } from '../execution-report';
+import { DEFAULT_TIMEOUT_MS, formatDuration, parseExecutedNotebook } from '../local-runtime';
+import { DESCRIBED_PACKAGES } from '../python-detect';
+import { RUNNER_SCRIPT_NAME, RunnerEventParser, TailBuffer, pythonResourcesDir, runnerArgs } from '../runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from '../runtime';
+import { listFilesWritten, prepareWorkspace } from '../workspace';
 import {
+  CONTAINER_EXTRA_DIR,
   CONTAINER_INPUT_DIR,
   CONTAINER_JOB_DIR,
   CONTAINER_LABEL,
@@ -23,9 +23,11 @@ import {
   type ContainerLimits,
   type ContainerSpec,
   DEFAULT_LIMITS,
+  GiB,
+  JOB_LABEL,
   containerCreateOptions,
 } from './container-config';
-import { cancelledError, runContainer } from './container-run';
+import { runContainer } from './container-run';
 import { type EngineConnection, type EngineInfo, connectEngine, engineInfo, requireImage } from './engine';
 import { type GpuAllocator, type GpuRequest, NO_GPUS, detectNvidia, formatGpuRequest, noNvidiaRuntimeError } from './gpu';
 import { resolveImageName } from './images';
@@ -43,31 +45,33 @@ export interface DockerRuntimeSettings {
   limits?: Partial<ContainerLimits>;
   /** "uid:gid" the notebook runs as; default: the calling user, or 1000:1000 when that is root */
   user?: string;
-  /** the folder holding nbrevive_runner.py (default resources/python) */
+  /** the folder holding nbrevive_runner.py (default: resources/python, as the local runtime finds it) */
   runnerDir?: string;
+  /** characters of stream output the runner keeps per cell */
+  outputCap?: number;
 }
-
-const DEFAULT_RUNNER_DIR = path.resolve(import.meta.dirname, '../../../../resources/python');
 const STDERR_KEEP = 64 * 1024;
 
 /** describe() results per image id (+ GPU request): an image's packages do not change under the same id */
 const descriptions = new Map<string, Promise<EnvironmentDescription>>();
 
+// the local runtime's description (same packages, read from their metadata) plus the GPUs the container sees
 const DESCRIBE_SCRIPT = `
-import json, platform, subprocess, sys
+import json, subprocess, sys
 from importlib import metadata
 packages = {}
-for dist in metadata.distributions():
-    name = (dist.metadata.get('Name') or '').strip().lower().replace('_', '-')
-    if name and name not in packages:
-        packages[name] = dist.version
+for name in sys.argv[1:]:
+    try:
+        packages[name.lower()] = metadata.version(name)
+    except Exception:
+        pass
 gpus = []
 try:
     out = subprocess.run(['nvidia-smi', '--query-gpu=name', '--format=csv,noheader'], capture_output=True, text=True, timeout=20)
     gpus = [l.strip() for l in out.stdout.splitlines() if l.strip()] if out.returncode == 0 else []
 except Exception:
     pass
-print(json.dumps({'python': platform.python_version(), 'executable': sys.executable, 'packages': packages, 'gpus': gpus}))
+print(json.dumps({'python': sys.version.split()[0], 'executable': sys.executable, 'packages': packages, 'gpus': gpus}))
 `;
 
 export class DockerRuntime implements Runtime {
@@ -118,7 +122,7 @@ export class DockerRuntime implements Runtime {
     const key = `${this.connection.address} ${image.Id} ${formatGpuRequest(gpus)}`;
     let description = descriptions.get(key);
     if (!description) {
-      description = this.runScript(DESCRIBE_SCRIPT, [], { timeoutMs: 180_000, gpus }).then((stdout) => {
+      description = this.runScript(DESCRIBE_SCRIPT, [...DESCRIBED_PACKAGES], { timeoutMs: 180_000, gpus }).then((stdout) => {
         const parsed = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
           python: string;
           executable: string;
@@ -141,12 +145,48 @@ export class DockerRuntime implements Runtime {
   }
 
   async execute(request: ExecutionRequest, onEvent?: (event: RunnerEvent) => void): Promise<ExecutionResult> {
-    if (request.signal?.aborted) throw cancelledError();
-    const layout = prepareJobDir(request);
+    if (request.signal?.aborted) throw new NbreviveError('cancelled', 'the execution was cancelled before it started');
+    const timeoutMs = request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
+    const jobDir = path.resolve(request.jobDir);
+    // the job's folders as the kernel sees them: Kaggle's own paths, so /kaggle/input literals need no rewriting
+    const kernelRoots: Array<[string, string]> = [
+      [path.join(jobDir, 'input'), CONTAINER_INPUT_DIR],
+      [path.join(jobDir, 'working'), CONTAINER_WORKING_DIR],
+      [path.join(jobDir, 'extra'), CONTAINER_EXTRA_DIR],
+    ];
+    const toKernelPath = (hostPath: string): string => {
+      for (const [host, inContainer] of kernelRoots) {
+        const rel = path.relative(host, hostPath);
+        if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return path.posix.join(inContainer, ...rel.split(path.sep));
+      }
+      return hostPath;
+    };
+    const workspace = prepareWorkspace(request, { toKernelPath, rewriteKaggle: false });
+    const controlDir = path.join(jobDir, '.nbrevive-docker');
+    fs.rmSync(controlDir, { recursive: true, force: true });
+    fs.mkdirSync(controlDir, { recursive: true });
+    fs.writeFileSync(path.join(controlDir, 'notebook.ipynb'), JSON.stringify(workspace.notebookForRun));
+    fs.mkdirSync(workspace.extraDir, { recursive: true });
     const user = this.containerUser();
-    chownForContainer(layout.workingDir, user);
+    chownForContainer(workspace.workingDir, user);
+    chownForContainer(workspace.extraDir, user);
+
     const lease = this.settings.gpuAllocator?.acquire(this.settings.gpus ?? NO_GPUS);
     const gpus: GpuRequest = lease && lease.ids.length > 0 ? { kind: 'devices', ids: lease.ids } : (this.settings.gpus ?? NO_GPUS);
+    const tracker = new ExecutionTracker(request.notebook);
+    const stderr = new TailBuffer();
+    const invalidLines: string[] = [];
+    const parser = new RunnerEventParser(
+      (event) => {
+        tracker.handle(event);
+        try {
+          onEvent?.(event);
+        } catch (e) {
+          stderr.push(`\n[nbrevive] an event listener failed: ${(e as Error).message}\n`);
+        }
+      },
+      (line, reason) => invalidLines.push(`${reason}: ${line.slice(0, 200)}`),
+    );
     try {
       const spec = await this.spec({
         user,
@@ -154,48 +194,64 @@ export class DockerRuntime implements Runtime {
         workingDir: CONTAINER_WORKING_DIR,
         cmd: [
           'python3',
-          `${CONTAINER_RUNNER_DIR}/nbrevive_runner.py`,
-          '--notebook', `${CONTAINER_JOB_DIR}/notebook.ipynb`,
-          '--cwd', CONTAINER_WORKING_DIR,
-          '--events-fd', '1',
+          `${CONTAINER_RUNNER_DIR}/${RUNNER_SCRIPT_NAME}`,
+          ...runnerArgs({ notebookPath: `${CONTAINER_JOB_DIR}/notebook.ipynb`, cwd: CONTAINER_WORKING_DIR, eventsFd: 1, outputCap: this.settings.outputCap }),
         ],
         mounts: [
-          { host: layout.inputDir, container: CONTAINER_INPUT_DIR, readOnly: true },
-          { host: layout.workingDir, container: CONTAINER_WORKING_DIR, readOnly: false },
-          { host: layout.controlDir, container: CONTAINER_JOB_DIR, readOnly: true },
-          { host: this.settings.runnerDir ?? DEFAULT_RUNNER_DIR, container: CONTAINER_RUNNER_DIR, readOnly: true },
+          { host: workspace.inputDir, container: CONTAINER_INPUT_DIR, readOnly: true },
+          { host: workspace.workingDir, container: CONTAINER_WORKING_DIR, readOnly: false },
+          { host: workspace.extraDir, container: CONTAINER_EXTRA_DIR, readOnly: false },
+          { host: controlDir, container: CONTAINER_JOB_DIR, readOnly: true },
+          { host: this.settings.runnerDir ?? pythonResourcesDir(), container: CONTAINER_RUNNER_DIR, readOnly: true },
         ],
-        labels: { 'io.nbrevive.job': path.basename(request.jobDir) },
+        labels: { [JOB_LABEL]: path.basename(jobDir) },
       });
-      const events = new EventCollector(onEvent);
-      let stderr = '';
       const run = await runContainer(this.connection, containerCreateOptions(spec), {
-        onStdout: (chunk) => events.push(chunk),
-        onStderr: (chunk) => {
-          stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
-        },
-        timeoutMs: request.timeoutMs,
+        onStdout: (chunk) => parser.push(chunk),
+        onStderr: (chunk) => stderr.push(chunk),
+        timeoutMs,
         signal: request.signal,
       });
-      events.end();
-      if (run.cancelled) throw cancelledError();
-      const report = events.report(request, run.wallTimeMs);
-      if (run.timedOut) {
-        report.status = 'timeout';
-        report.message = `the notebook ran longer than the ${Math.round(request.timeoutMs / 1000)} s limit: its container was stopped`;
-      } else if (!events.done) {
-        report.status = 'crashed';
-        report.message = run.oomKilled
-          ? `the container ran out of memory (limit ${(spec.limits.memoryBytes / 1024 ** 3).toFixed(1)} GiB): raise the memory limit`
-          : `the runner ended without reporting (exit code ${run.exitCode}): ${lastLines(stderr)}`;
-      } else if (run.oomKilled && report.status !== 'crashed') {
-        report.status = 'crashed';
-        report.message = `the container ran out of memory (limit ${(spec.limits.memoryBytes / 1024 ** 3).toFixed(1)} GiB)`;
+      parser.end();
+      if (run.cancelled) {
+        throw new NbreviveError('cancelled', `the execution was cancelled while ${describeRunningCell(tracker.runningCell)} was running; its container was removed`, {
+          wallTimeMs: run.wallTimeMs,
+        });
       }
-      report.filesWritten = filesWritten(layout.workingDir, layout.mappedFiles);
-      return { report, executed: events.executed, workingDir: layout.workingDir };
+      const done = tracker.done;
+      let executed: Notebook | null = null;
+      const notes: string[] = [];
+      if (done) {
+        const parsed = parseExecutedNotebook(done.notebook, request.notebook);
+        executed = parsed.notebook;
+        if (parsed.problem) notes.push(parsed.problem);
+      }
+      if (invalidLines.length > 0) notes.push(`${invalidLines.length} unreadable line(s) on the event channel: ${invalidLines[0]}`);
+      const memory = `${(spec.limits.memoryBytes / GiB).toFixed(1)} GiB`;
+      let outcome: { status: 'timeout' | 'crashed'; message: string } | null = null;
+      if (run.timedOut) {
+        outcome = {
+          status: 'timeout',
+          message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: its container was stopped while ${describeRunningCell(tracker.runningCell)} was running`,
+        };
+      } else if (run.oomKilled) {
+        outcome = {
+          status: 'crashed',
+          message: `the container ran out of memory (limit ${memory}) while ${describeRunningCell(tracker.runningCell)} was running: raise the memory limit (--memory)`,
+        };
+      } else if (!done) {
+        const tail = lastLines(stderr.toString(), 15);
+        outcome = {
+          status: 'crashed',
+          message: `the runner exited with code ${run.exitCode} while ${describeRunningCell(tracker.runningCell)} was running, without reporting a result${tail ? `:\n${tail}` : ''}`,
+        };
+      }
+      const report = tracker.buildReport({ wallTimeMs: run.wallTimeMs, timeoutMs, filesWritten: listFilesWritten(workspace), executed, outcome });
+      if (notes.length > 0) report.message = [report.message, ...notes].filter(Boolean).join('; ');
+      return { report, executed, workingDir: workspace.workingDir };
     } finally {
       lease?.release();
+      fs.rmSync(controlDir, { recursive: true, force: true });
     }
   }
 
@@ -257,43 +313,6 @@ export class DockerRuntime implements Runtime {
   }
 }
 
-interface JobLayout {
-  inputDir: string;
-  workingDir: string;
-  /** holds the notebook the runner reads (mounted read-only, outside the working dir) */
-  controlDir: string;
-  /** working-dir-relative paths of the case's mapped files (not counted as written) */
-  mappedFiles: Set<string>;
-}
-
-/** Lays out the job folder: input/ (the case data, or empty), working/ with the case's file mappings, the notebook. */
-function prepareJobDir(request: ExecutionRequest): JobLayout {
-  const jobDir = path.resolve(request.jobDir);
-  const workingDir = path.join(jobDir, 'working');
-  const controlDir = path.join(jobDir, 'docker');
-  fs.mkdirSync(workingDir, { recursive: true });
-  fs.mkdirSync(controlDir, { recursive: true });
-  let inputDir = request.case.dataDir;
-  if (!inputDir) {
-    inputDir = path.join(jobDir, 'input');
-    fs.mkdirSync(inputDir, { recursive: true });
-  }
-  const mappedFiles = new Set<string>();
-  for (const [target, source] of Object.entries(request.case.files)) {
-    const inWorking = path.resolve(CONTAINER_WORKING_DIR, target);
-    if (!inWorking.startsWith(`${CONTAINER_WORKING_DIR}/`)) continue; // /kaggle/input/… is the data dir itself
-    const rel = path.relative(CONTAINER_WORKING_DIR, inWorking);
-    const dest = path.join(workingDir, rel);
-    fs.mkdirSync(path.dirname(dest), { recursive: true });
-    // a copy, not a link: a symlink to a host path would dangle inside the container
-    fs.copyFileSync(source, dest, fs.constants.COPYFILE_FICLONE);
-    mappedFiles.add(rel);
-  }
-  for (const dir of request.case.dirs) fs.mkdirSync(path.join(workingDir, dir), { recursive: true });
-  fs.writeFileSync(path.join(controlDir, 'notebook.ipynb'), JSON.stringify(request.notebook));
-  return { inputDir, workingDir, controlDir, mappedFiles };
-}
-
 /** The working dir must be writable by the container's user; as root we hand it over (as a user, it is ours already). */
 function chownForContainer(dir: string, user: string): void {
   if (process.getuid?.() !== 0) return;
@@ -307,93 +326,6 @@ function chownForContainer(dir: string, user: string): void {
   walk(dir);
 }
 
-function filesWritten(workingDir: string, mapped: Set<string>): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else {
-        const rel = path.relative(workingDir, full);
-        if (!mapped.has(rel)) out.push(rel);
-      }
-    }
-  };
-  walk(workingDir);
-  return out.sort();
-}
-
 function lastLines(text: string, n = 8): string {
-  const lines = text.trim().split('\n').slice(-n).join('\n');
-  return lines || '(no output on stderr)';
-}
-
-/** Splits the container's stdout into runner events (one JSON object per line) and folds them into a report. */
-class EventCollector {
-  private buffer = '';
-  private readonly decoder = new TextDecoder('utf-8');
-  readonly events: RunnerEvent[] = [];
-  done: Extract<RunnerEvent, { type: 'done' }> | null = null;
-  executed: Notebook | null = null;
-
-  constructor(private readonly onEvent?: (event: RunnerEvent) => void) {}
-
-  push(chunk: Buffer): void {
-    this.buffer += this.decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, nl);
-      this.buffer = this.buffer.slice(nl + 1);
-      this.line(line);
-    }
-  }
-
-  end(): void {
-    this.buffer += this.decoder.decode();
-    if (this.buffer.trim()) this.line(this.buffer);
-    this.buffer = '';
-  }
-
-  private line(text: string): void {
-    if (!text.trim()) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return; // not an event (the runner's channel carries only events; anything else is noise)
-    }
-    const event = RunnerEventSchema.safeParse(parsed);
-    if (!event.success) return;
-    this.events.push(event.data);
-    if (event.data.type === 'done') {
-      this.done = event.data;
-      const nb = NotebookSchema.safeParse(JSON.parse(event.data.notebook));
-      this.executed = nb.success ? nb.data : null;
-    }
-    this.onEvent?.(event.data);
-  }
-
-  report(request: ExecutionRequest, wallTimeMs: number): ExecutionReport {
-    const errors: ExecutionReport['errors'] = [];
-    const cells: ExecutionReport['cells'] = [];
-    for (const e of this.events) {
-      if (e.type === 'error') {
-        errors.push({ cellIndex: e.cellIndex, cellId: e.cellId, ename: e.ename, evalue: e.evalue, traceback: e.traceback, line: null, preExisting: false });
-      } else if (e.type === 'cell-finished') {
-        cells.push({ cellIndex: e.cellIndex, cellId: e.cellId, durationMs: e.durationMs, status: e.status });
-      }
-    }
-    return {
-      status: this.done?.status ?? 'crashed',
-      wallTimeMs,
-      timeoutMs: request.timeoutMs,
-      errors,
-      cells,
-      filesWritten: [],
-      scores: [],
-      score: null,
-      scoreNote: null,
-      message: this.done?.message ?? null,
-    };
-  }
+  return text.trim().split('\n').slice(-n).join('\n');
 }

@@ -1,0 +1,260 @@
+// The Docker runtime against a real engine (a private dockerd the test setup starts) and a real image built from
+// Debian packages: same errors and output as the local runtime, the sandbox (non-root, read-only input, no
+// network), timeout and cancel leaving no container, describe() and runPython(). Containers are few on purpose:
+// with the vfs driver each start copies the image.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { NbreviveError } from '../../../shared/lib/errors';
+import { parseNotebook } from '../../../shared/lib/ipynb';
+import { scoreFromOutputs } from '../../../shared/lib/score-output';
+import type { ResolvedCase } from '../../../shared/models/case';
+import type { RunnerEvent } from '../../../shared/models/execution';
+import type { Notebook } from '../../../shared/models/notebook';
+import { loadCase } from '../../../main/core/case/case-loader';
+import { CONTAINER_LABEL, GiB, JOB_LABEL } from '../../../main/core/runtime/docker/container-config';
+import { DockerRuntime } from '../../../main/core/runtime/docker/docker-runtime';
+import { parseGpuOption } from '../../../main/core/runtime/docker/gpu';
+import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
+import { corpusCase, describeCorpus, REPO_ROOT } from '../../helpers/corpus';
+import { containersWithLabel, describeDocker, startTestEngine, TEST_DOCKER_HOST, TEST_DOCKER_SOCKET, type TestEngine } from '../../helpers/docker-engine';
+import { TEST_PYTHON } from '../../helpers/python';
+
+function notebook(...sources: string[]): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
+    cells: [
+      { id: 'md', cell_type: 'markdown', source: '# written by the Docker runtime tests', metadata: {} },
+      ...sources.map((source, i) => ({ id: `c${i + 1}`, cell_type: 'code' as const, source, metadata: {}, outputs: [], execution_count: null })),
+    ],
+  };
+}
+
+function bareCase(root: string, dataDir: string | null, files: Record<string, string> = {}, dirs: string[] = []): ResolvedCase {
+  return {
+    id: 'docker-probe',
+    title: 'docker probe',
+    root,
+    notebookPath: path.join(root, 'probe.ipynb'),
+    dataDir,
+    files,
+    dirs,
+    urls: {},
+    score: { kind: 'none' },
+    target: null,
+    created: null,
+    competition: null,
+    manifest: null,
+  };
+}
+
+function streamText(nb: Notebook | null, cellIndex: number): string {
+  const cell = nb?.cells[cellIndex];
+  return (cell?.outputs ?? [])
+    .filter((o) => o.output_type === 'stream' && o.name === 'stdout')
+    .map((o) => (Array.isArray(o.text) ? o.text.join('') : (o.text ?? '')))
+    .join('');
+}
+
+describeDocker('Docker runtime (real engine, Debian-built image)', () => {
+  let engine: TestEngine;
+  let runtime: DockerRuntime;
+  let tmp: string;
+
+  beforeAll(async () => {
+    engine = await startTestEngine();
+    runtime = new DockerRuntime({ image: engine.image, host: TEST_DOCKER_HOST, limits: { memoryBytes: 3 * GiB, cpus: 2, pids: 1024 } });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-docker-test-'));
+  }, 900_000);
+
+  afterAll(async () => {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    await engine?.release();
+  }, 120_000);
+
+  it('check() says what is wrong: engine not running, image missing, GPUs without the NVIDIA runtime', async () => {
+    const ok = await runtime.check();
+    expect(ok.ok).toBe(true);
+    expect(ok.message).toMatch(new RegExp(`^Docker \\S+ at ${TEST_DOCKER_HOST}; image ${engine.image} \\(`));
+
+    const absent = await new DockerRuntime({ image: 'nbrevive-test/absent:1', host: TEST_DOCKER_HOST }).check();
+    expect(absent).toEqual({
+      ok: false,
+      message:
+        'the Docker image nbrevive-test/absent:1 is not on this engine: pull it with `nbrevive images pull nbrevive-test/absent:1`, ' +
+        "or build nbrevive's own image with `nbrevive images build` (resources/docker/Dockerfile)",
+    });
+
+    const gpus = await new DockerRuntime({ image: engine.image, host: TEST_DOCKER_HOST, gpus: parseGpuOption('all') }).check();
+    expect(gpus.ok).toBe(false);
+    expect(gpus.message).toMatch(
+      new RegExp(`^GPUs were requested \\(--gpus all\\) but the Docker engine at ${TEST_DOCKER_HOST} has no NVIDIA runtime: install the NVIDIA Container Toolkit`),
+    );
+
+    const nowhere = `unix://${path.join(tmp, 'no-engine.sock')}`;
+    const down = await new DockerRuntime({ image: engine.image, host: nowhere }).check();
+    expect(down).toEqual({
+      ok: false,
+      message: `Docker is not running (nothing answers at ${nowhere}): start it with \`sudo systemctl start docker\` (or start Docker Desktop), or set DOCKER_HOST to the address of a running engine`,
+    });
+  });
+
+  it('check() as a user outside the docker group says to join it (a real EACCES on the socket)', () => {
+    const mode = fs.statSync(TEST_DOCKER_SOCKET).mode & 0o777;
+    expect(mode & 0o006).toBe(0); // the socket is not world-accessible, as dockerd creates it
+    const script = `import { DockerRuntime } from ${JSON.stringify(path.join(REPO_ROOT, 'main/core/runtime/docker/docker-runtime.ts'))};
+const r = await new DockerRuntime({ image: 'x', host: ${JSON.stringify(TEST_DOCKER_HOST)} }).check();
+console.log(JSON.stringify(r));`;
+    const file = path.join(tmp, 'check-as-nobody.mts');
+    fs.writeFileSync(file, script);
+    fs.chmodSync(tmp, 0o755);
+    const r = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [file], { uid: 65534, gid: 65534, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: '/tmp' }, cwd: '/tmp' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout.trim())).toEqual({
+      ok: false,
+      message:
+        `permission denied on the Docker socket ${TEST_DOCKER_HOST}: add your user to the docker group ` +
+        '(`sudo usermod -aG docker $USER`, then log out and in again), or set DOCKER_HOST to an engine you may use',
+    });
+  });
+
+  it('runs a notebook in the sandbox with the same errors and outputs as the local runtime', async () => {
+    const root = path.join(tmp, 'probe-case');
+    fs.mkdirSync(path.join(root, 'input'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'input', 'data.csv'), 'a,b\n1,2\n3,4\n');
+    const probeCase = bareCase(root, path.join(root, 'input'), { 'data/copy.csv': path.join(root, 'input', 'data.csv') }, ['out']);
+    const common = [
+      "import pandas as pd\ndf = pd.read_csv('../input/data.csv')\nprint('sum', int(df.a.sum() + df.b.sum()))\nprint('copy', len(pd.read_csv('data/copy.csv')))",
+      'import numpy as np\nx = np.float(1)',
+      "df.to_csv('out/result.csv', index=False)\nprint('rows', len(df))",
+      'undefined_name + 1',
+    ];
+    const sandbox = [
+      "import os, time\ntime.sleep(2)\nprint('uid', os.getuid(), 'gid', os.getgid(), 'cwd', os.getcwd())",
+      "open('/kaggle/input/new.txt', 'w')",
+      "import socket\nsocket.create_connection(('1.1.1.1', 80), timeout=5)",
+      "import urllib.request\nurllib.request.urlopen('http://example.com/', timeout=5)",
+    ];
+    const nb = notebook(...common, ...sandbox);
+    const events: Array<{ at: number; event: RunnerEvent }> = [];
+    const local = new LocalRuntime({ python: TEST_PYTHON });
+    const [inDocker, locally] = await Promise.all([
+      runtime
+        .execute({ notebook: nb, case: probeCase, timeoutMs: 300_000, jobDir: path.join(tmp, 'job-docker') }, (event) => events.push({ at: Date.now(), event }))
+        .then((r) => ({ ...r, finishedAt: Date.now() })),
+      local.execute({ notebook: nb, case: probeCase, timeoutMs: 300_000, jobDir: path.join(tmp, 'job-local') }),
+    ]);
+    const commonCells = new Set(common.map((_, i) => i + 1));
+    const pick = (errors: Array<{ cellIndex: number; ename: string; evalue: string }>) =>
+      errors.filter((e) => commonCells.has(e.cellIndex)).map(({ cellIndex, ename, evalue }) => ({ cellIndex, ename, evalue }));
+    expect(pick(inDocker.report.errors)).toEqual(pick(locally.report.errors));
+    expect(pick(inDocker.report.errors).map((e) => [e.cellIndex, e.ename])).toEqual([
+      [2, 'AttributeError'],
+      [4, 'NameError'],
+    ]);
+    for (const cell of [1, 3]) expect(streamText(inDocker.executed, cell)).toBe(streamText(locally.executed, cell));
+    expect(streamText(inDocker.executed, 1)).toBe('sum 10\ncopy 2\n');
+    expect(inDocker.report.filesWritten).toEqual(['out/result.csv']);
+    expect(fs.readFileSync(path.join(inDocker.workingDir, 'out/result.csv'), 'utf8')).toBe('a,b\n1,2\n3,4\n');
+
+    // the sandbox: a non-root user, /kaggle/input read-only, no network
+    expect(streamText(inDocker.executed, 5)).toMatch(/^uid 1000 gid 1000 cwd \/kaggle\/working\n$/);
+    const byCell = new Map(inDocker.report.errors.map((e) => [e.cellIndex, e]));
+    expect(byCell.get(6)).toMatchObject({ ename: 'OSError', evalue: expect.stringContaining('Read-only file system') });
+    expect(byCell.get(7)?.ename).toBe('OSError');
+    expect(byCell.get(7)?.evalue).toMatch(/Network is unreachable|unreachable|Errno/);
+    expect(byCell.get(8)?.ename).toBe('URLError');
+    expect(inDocker.report.status).toBe('error');
+    expect(inDocker.report.cells.filter((c) => c.status !== 'skipped')).toHaveLength(8);
+
+    // events arrived live, while the container was still running (the sleep of cell 5 separates them)
+    const firstStream = events.find((e) => e.event.type === 'stream');
+    expect(firstStream).toBeDefined();
+    expect(inDocker.finishedAt - (firstStream?.at ?? 0)).toBeGreaterThan(1_500);
+    expect(events.map((e) => e.event.type).at(-1)).toBe('done');
+    expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+  });
+
+  it('timeout and cancel stop the container and leave none behind', async () => {
+    const root = path.join(tmp, 'sleep-case');
+    fs.mkdirSync(root, { recursive: true });
+    const nb = notebook("print('before')", 'import time\ntime.sleep(600)', "print('never')");
+    const controller = new AbortController();
+    const [timedOut, cancelled] = await Promise.all([
+      runtime.execute({ notebook: nb, case: bareCase(root, null), timeoutMs: 8_000, jobDir: path.join(tmp, 'job-timeout') }),
+      runtime
+        .execute({ notebook: nb, case: bareCase(root, null), timeoutMs: 300_000, jobDir: path.join(tmp, 'job-cancel'), signal: controller.signal }, (event) => {
+          if (event.type === 'cell-started' && event.cellIndex === 2) setTimeout(() => controller.abort(), 500);
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        ),
+    ]);
+    expect(timedOut.report.status).toBe('timeout');
+    expect(timedOut.report.message).toMatch(/^the notebook exceeded the time limit of 8 s: its container was stopped while cell \d/);
+    expect(timedOut.report.wallTimeMs).toBeLessThan(8_000 + 15_000);
+    expect(cancelled).toBeInstanceOf(NbreviveError);
+    expect((cancelled as NbreviveError).code).toBe('cancelled');
+    expect((cancelled as NbreviveError).message).toMatch(/^the execution was cancelled while cell 2 \(`import time`\) was running; its container was removed$/);
+    expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-timeout`)).toEqual([]);
+    expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-cancel`)).toEqual([]);
+    expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+  });
+
+  it('describe() reports the Python and package versions inside the image, cached per image id; runPython() runs a script there', async () => {
+    const [description, stdout] = await Promise.all([
+      runtime.describe(),
+      (async () => {
+        const cwd = path.join(tmp, 'grader');
+        fs.mkdirSync(cwd, { recursive: true });
+        const answers = path.join(tmp, 'answers.csv');
+        fs.writeFileSync(answers, 'id,y\n1,0\n2,1\n');
+        return runtime.runPython(
+          "import os, sys\nrows = open(sys.argv[1]).read().splitlines()\nopen('graded.txt', 'w').write(str(len(rows)))\nprint(len(rows), os.getuid() != 0)",
+          [answers],
+          { cwd, timeoutMs: 120_000 },
+        );
+      })(),
+    ]);
+    expect(stdout.trim()).toBe('3 True');
+    expect(fs.readFileSync(path.join(tmp, 'grader', 'graded.txt'), 'utf8')).toBe('3');
+    expect(description.runtime).toBe('docker');
+    expect(description.image).toBe(engine.image);
+    expect(description.python).toMatch(/^3\.11\./);
+    expect(description.packages).toMatchObject({ pandas: '1.5.3', 'scikit-learn': '1.2.1', nbclient: expect.any(String) });
+    expect(description.gpus).toEqual([]);
+    const t0 = Date.now();
+    expect(await runtime.describe()).toEqual(description);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+  });
+
+  describeCorpus('a real corpus case in Docker and locally', () => {
+    it('mlcourse-topic7-pca-clustering: the same first error and the same score', async () => {
+      const c = await loadCase(corpusCase('mlcourse-topic7-pca-clustering'));
+      const nb = parseNotebook(fs.readFileSync(c.notebookPath, 'utf8'));
+      const local = new LocalRuntime({ python: TEST_PYTHON });
+      const [inDocker, locally] = await Promise.all([
+        runtime.execute({ notebook: nb, case: c, timeoutMs: 300_000, jobDir: path.join(tmp, 'corpus-docker') }),
+        local.execute({ notebook: nb, case: c, timeoutMs: 300_000, jobDir: path.join(tmp, 'corpus-local') }),
+      ]);
+      const expected = c.manifest?.expected?.firstError;
+      expect(expected).toBeTruthy();
+      const first = (r: typeof inDocker) => r.report.errors[0] && { cellIndex: r.report.errors[0].cellIndex, ename: r.report.errors[0].ename };
+      expect(first(inDocker)).toEqual({ cellIndex: expected?.cellIndex, ename: expected?.ename });
+      expect(first(inDocker)).toEqual(first(locally));
+      expect(inDocker.report.errors.map((e) => [e.cellIndex, e.ename])).toEqual(locally.report.errors.map((e) => [e.cellIndex, e.ename]));
+      if (c.score.kind !== 'output') throw new Error('the case is expected to have an output score spec');
+      const spec = { cellIndex: c.score.cellIndex, pattern: c.score.pattern, occurrence: c.score.occurrence };
+      const dockerScore = scoreFromOutputs(spec, nb, inDocker.executed as Notebook);
+      const localScore = scoreFromOutputs(spec, nb, locally.executed as Notebook);
+      expect(dockerScore.score).not.toBeNull();
+      expect(dockerScore.score).toBe(localScore.score);
+    });
+  });
+});
