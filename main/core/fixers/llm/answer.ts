@@ -151,8 +151,11 @@ function notebookToEdits(cells: PercentCell[], notebook: Notebook): { edits: Cel
       for (let k = 0; k < count; k++) {
         const old = oldCode[oldAt + k];
         if (!old) continue;
-        if (k < paired) edits.set(old.index, restoreCommentedMagics(old.source, newCode[newAt + k] ?? ''));
-        else edits.set(old.index, null);
+        if (k >= paired) edits.set(old.index, null);
+        else {
+          const source = restoreCommentedMagics(old.source, newCode[newAt + k] ?? '');
+          if (normalize(source) !== normalize(old.source)) edits.set(old.index, source);
+        }
         lastOld = old.index;
       }
       for (let k = paired; k < added; k++) {
@@ -199,7 +202,7 @@ export function parseAnswer(text: string, notebook: Notebook): ParsedAnswer {
       throw new AnswerError(`the notebook block does not parse: ${(e as Error).message}`);
     }
     const { edits, notes } = notebookToEdits(cells, notebook);
-    return { plan: percent.plan.replace(/^#+\s*plan:?\s*/i, '').trim(), edits, format: 'notebook', notes };
+    return { plan: percent.plan.replace(/^(#+\s*)?(\*\*)?plan:?(\*\*)?:?\s*/i, '').trim(), edits, format: 'notebook', notes };
   }
   throw new AnswerError('the answer holds neither a JSON object with "edits" nor a fenced notebook in the percent format');
 }

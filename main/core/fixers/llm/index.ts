@@ -7,4 +7,4 @@ export { buildPrompt, FIX_TYPE_FOR_PROBLEM, loadTemplates, type BuiltPrompt, typ
 export { AnswerError, parseAnswer, validateEdits, type ParsedAnswer } from './answer';
 export { semanticFlagList, semanticFlags, type SemanticFlag, type SemanticFlagKind } from './semantic-flags';
 export { loadTokenizer, tokenizerFor, type TokenCounter } from './tokens';
-export { treeSitterSyntaxCheck, type SyntaxChecker } from './python-syntax';
+export { pythonCompileCheck, treeSitterSyntaxCheck, type SyntaxChecker } from './python-syntax';

@@ -11,7 +11,7 @@ import type { Budget } from './budget';
 import { errorSignature, lineRewrites, MemoryFixer, type FixMemory } from './memory';
 import { buildPrompt, fillTemplate, loadTemplates, primaryError, type ChatMessage, type Templates } from './prompt';
 import { LlmClient, resolveLlmSettings, type ChatResult } from './provider';
-import { treeSitterSyntaxCheck, type SyntaxChecker } from './python-syntax';
+import { pythonCompileCheck, treeSitterSyntaxCheck, type SyntaxChecker } from './python-syntax';
 import { semanticFlags } from './semantic-flags';
 import { countMessages, loadTokenizer, tokenizerFor, type TokenCounter } from './tokens';
 
@@ -20,7 +20,7 @@ export interface LlmFixerOptions {
   memory?: FixMemory | null;
   /** the job's budget (a child of the corpus budget); null: no cap */
   budget?: Budget | null;
-  /** syntax check of edited code cells; null turns it off */
+  /** syntax check of edited code cells; default: the local runtime's Python, else tree-sitter; null turns it off */
   checkSyntax?: SyntaxChecker | null;
   /** folder of the prompt templates (default resources/prompts) */
   promptsDir?: string;
@@ -55,7 +55,7 @@ export class LlmFixer implements Fixer {
   /** everything this fixer spent */
   usage: Usage = { ...ZERO };
   private readonly budget: Budget | null;
-  private readonly checkSyntax: SyntaxChecker | null;
+  private readonly checkSyntax: SyntaxChecker | null | undefined;
   private readonly templates: Templates;
   private readonly log: (message: string) => void;
 
@@ -65,7 +65,7 @@ export class LlmFixer implements Fixer {
     this.client = new LlmClient(settings, { onLog: this.log });
     this.memoryFixer = options.memory ? new MemoryFixer(options.memory) : null;
     this.budget = options.budget ?? null;
-    this.checkSyntax = options.checkSyntax === undefined ? treeSitterSyntaxCheck : options.checkSyntax;
+    this.checkSyntax = options.checkSyntax;
     this.templates = loadTemplates(options.promptsDir);
   }
 
@@ -88,7 +88,7 @@ export class LlmFixer implements Fixer {
       transcript.push({ role: 'assistant', content: result.chat.content });
       try {
         const parsed = this.read(result.chat, ctx);
-        const { edits } = await validateEdits(parsed.edits, ctx.notebook, this.checkSyntax);
+        const { edits } = await validateEdits(parsed.edits, ctx.notebook, this.syntaxChecker(ctx));
         const repeated = ctx.history.find((entry) => entry.failed && sameEdits(entry.fix.edits, edits));
         if (repeated) {
           throw new AnswerError(`this is the same change as the fix of iteration ${repeated.iteration}, which did not help; propose a different fix`);
@@ -105,6 +105,12 @@ export class LlmFixer implements Fixer {
     }
     this.lastFailure = { reason, usage, transcript };
     return null;
+  }
+
+  private syntaxChecker(ctx: FixContext): SyntaxChecker | null {
+    if (this.checkSyntax !== undefined) return this.checkSyntax;
+    const { runtime, pythonPath } = ctx.environment;
+    return runtime === 'local' && pythonPath ? pythonCompileCheck(pythonPath) : treeSitterSyntaxCheck;
   }
 
   private read(chat: ChatResult, ctx: FixContext): ParsedAnswer {

@@ -1,6 +1,9 @@
-// A light syntax check of the code cells an LLM answer writes: tree-sitter's Python grammar (in-process, no Python
-// needed, ~1 ms a cell) with IPython lines masked. It is lenient (it accepts Python 2 `print` statements) but it
-// catches what matters here: truncated answers, unbalanced brackets, broken indentation.
+// Syntax checks of the code cells an LLM answer writes, IPython lines masked. The environment's own Python, when
+// the runtime has one on this machine, compiles all cells of an answer in ONE process (~50 ms): exact, and it
+// catches indentation errors and Python 2 syntax. Without one, tree-sitter's Python grammar runs in-process: more
+// lenient (it accepts Python 2 `print` and most indentation slips) but it catches truncated answers and
+// unbalanced brackets.
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node } from 'web-tree-sitter';
 import { isIPythonLine } from './notebook-text';
@@ -61,3 +64,40 @@ export const treeSitterSyntaxCheck: SyntaxChecker = async (sources) => {
     }
   });
 };
+
+const COMPILE_SCRIPT = `
+import ast, json, sys
+flags = getattr(ast, "PyCF_ALLOW_TOP_LEVEL_AWAIT", 0)
+out = []
+for src in json.load(sys.stdin):
+    try:
+        compile(src, "<cell>", "exec", flags, dont_inherit=True)
+        out.append(None)
+    except SyntaxError as e:
+        near = (" near " + json.dumps((e.text or "").strip()[:80])) if e.text else ""
+        out.append("line %s: %s%s" % (e.lineno, e.msg, near))
+    except Exception as e:
+        out.append("%s: %s" % (type(e).__name__, e))
+print(json.dumps(out))
+`;
+
+/** Compiles the sources with `python` (one process for all); falls back to tree-sitter when it cannot run. */
+export function pythonCompileCheck(python: string): SyntaxChecker {
+  return async (sources) => {
+    if (sources.length === 0) return [];
+    const masked = sources.map((source) => (/^\s*%%(?!time|capture|prun)/.test(source) ? 'pass' : maskIPython(source)));
+    try {
+      const stdout = await new Promise<string>((resolve, reject) => {
+        const child = execFile(python, ['-c', COMPILE_SCRIPT], { timeout: 20_000, maxBuffer: 4 * 1024 * 1024 }, (error, out) =>
+          error ? reject(error) : resolve(out),
+        );
+        child.stdin?.end(JSON.stringify(masked));
+      });
+      const results = JSON.parse(stdout) as Array<string | null>;
+      if (Array.isArray(results) && results.length === sources.length) return results;
+    } catch {
+      // no usable interpreter here (a Docker runtime, a moved venv): the in-process check still runs
+    }
+    return treeSitterSyntaxCheck(sources);
+  };
+}
