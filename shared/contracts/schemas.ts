@@ -265,16 +265,38 @@ export const ExportReportInputSchema = z
 export const ExportOutputSchema = z.object({ path: z.string().nullable(), content: z.string().nullable(), count: z.number().int() });
 
 // ---------- stats (the corpus tables of the paper, over finished jobs)
-export const StatsInputSchema = z.object({ jobIds: z.array(Id).optional() }).strict();
+export const StatsInputSchema = z
+  .object({
+    /** default: every job with an outcome */
+    jobIds: z.array(Id).optional(),
+    competition: z.string().optional(),
+  })
+  .strict();
+const Counts = z.record(z.string(), z.number());
 export const StatsSchema = z.object({
   jobs: z.number().int().nonnegative(),
-  outcomes: z.record(z.string(), z.number().int()),
-  fixes: z.array(z.object({ type: FixTypeSchema, source: FixSourceSchema, count: z.number().int() })),
-  /** error names in the first iteration vs. in the best iteration */
-  errorTypes: z.array(z.object({ ename: z.string(), before: z.number().int(), after: z.number().int() })),
-  /** iterations needed by reproducible jobs: histogram and mean */
-  iterationsToSuccess: z.object({ histogram: z.record(z.string(), z.number().int()), mean: z.number().nullable() }),
-  cost: z.object({ totalUsd: z.number(), perJobUsd: z.number().nullable(), promptTokens: z.number().int(), completionTokens: z.number().int() }),
+  /** per outcome, plus 'unfinished' */
+  outcomes: Counts,
+  fixes: z.object({ byType: Counts, bySource: Counts, failed: z.number().int(), total: z.number().int() }),
+  /** error names (not pre-existing) in the first iteration vs. in the best iteration */
+  errorTypes: z.object({ before: Counts, after: Counts }),
+  /** successful jobs by the number of fixes they needed */
+  fixesToSuccess: Counts,
+  meanFixesToSuccess: z.object({ reproducible: z.number().nullable(), withErrors: z.number().nullable() }),
+  usage: z.object({ promptTokens: z.number().int(), completionTokens: z.number().int(), costUsd: z.number() }),
+  rows: z.array(
+    z.object({
+      jobId: z.string(),
+      caseId: z.string(),
+      outcome: OutcomeSchema.nullable(),
+      stopReason: z.string().nullable(),
+      firstErrorBefore: z.string().nullable(),
+      fixes: z.array(z.string()),
+      iterations: z.number().int(),
+      score: z.number().nullable(),
+      target: z.number().nullable(),
+    }),
+  ),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 

@@ -22,6 +22,8 @@ export const WorkerEventSchema = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('app:logs.line'), payload: LogLineSchema }),
 ]);
 export type WorkerEvent = z.infer<typeof WorkerEventSchema>;
+/** what a sender passes (schema defaults not yet applied) */
+export type WorkerEventInput = z.input<typeof WorkerEventSchema>;
 
 export const WorkerToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), workerId: z.string(), pid: z.number().int() }),
@@ -38,3 +40,4 @@ export const WorkerToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), error: ErrorInfoSchema }),
 ]);
 export type WorkerToHostMessage = z.infer<typeof WorkerToHostMessageSchema>;
+export type WorkerToHostMessageInput = z.input<typeof WorkerToHostMessageSchema>;

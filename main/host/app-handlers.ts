@@ -1,0 +1,366 @@
+// The app API's handlers: binds every contract channel to the store, the queue and the engine. Transport-free:
+// the HTTP server (`nbrevive serve`) and Electron IPC dispatch to the same table.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { ApiHandlers } from '../../shared/contracts/api';
+import type { AppSettings, CaseSummary, JobSummary, NotebookSide, QueueStatus } from '../../shared/contracts/schemas';
+import { SettingsSetInputSchema } from '../../shared/contracts/schemas';
+import { iterationSummary, toCsv } from '../../shared/contracts/summaries';
+import { NbreviveError, toErrorInfo } from '../../shared/lib/errors';
+import { cellSource, parseNotebook } from '../../shared/lib/ipynb';
+import { JobSettingsSchema } from '../../shared/models/loop';
+import type { Notebook } from '../../shared/models/notebook';
+import { createRuntime } from '../core/engine';
+import { exportJob, jobVersions } from '../core/jobs/export';
+import { createJob, importCase } from '../core/jobs/job-service';
+import { checkPython, describePython, detectPythons } from '../core/runtime/python-detect';
+import { listHostGpus } from '../core/runtime/docker/gpu';
+import { corpusStats } from '../core/stats/corpus-stats';
+import type { CaseRecord, Job, Store } from '../core/store';
+import { findCases } from '../core/case/case-loader';
+import type { SecretStore } from './secret-file';
+
+/** What the handlers need from whoever runs the worker (the host). */
+export interface QueueControl {
+  /** a job was queued or requeued */
+  wake(): void;
+  /** a running job should stop */
+  cancel(jobId: string): void;
+  /** the queue settings changed */
+  configure(concurrency: number, paused: boolean): void;
+  workers(): number;
+  /** tells clients the queue changed */
+  changed(reason: string): void;
+}
+
+export interface AppHandlerDependencies {
+  store: Store;
+  queue: QueueControl;
+  secrets: SecretStore;
+  /** concurrency when none is stored: one per GPU, else one */
+  defaultConcurrency: number;
+}
+
+const QueueSettingsSchema = z.object({ paused: z.boolean().default(false), concurrency: z.number().int().positive().optional() });
+const LlmSettingsSchema = z.object({
+  baseUrl: z.string().nullable().default(null),
+  model: z.string().nullable().default(null),
+  budgetUsd: z.number().nonnegative().nullable().default(null),
+});
+export const SETTINGS_KEYS = { queue: 'queue', defaults: 'job.defaults', llm: 'llm' } as const;
+
+export function jobSummary(job: Job): JobSummary {
+  return {
+    id: job.id,
+    caseId: job.caseId,
+    caseTitle: job.caseTitle,
+    status: job.status,
+    priority: job.priority,
+    settings: job.settings,
+    iterations: job.iterations,
+    outcome: job.outcome,
+    stopReason: job.stopReason,
+    bestIteration: job.bestIteration,
+    costUsd: job.costUsd,
+    error: job.error,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+function caseSummary(c: CaseRecord): CaseSummary {
+  return {
+    id: c.id,
+    title: c.title,
+    competition: c.competition,
+    created: c.created,
+    root: c.root,
+    scoreKind: c.scoreKind,
+    target: c.target,
+    importedAt: c.importedAt,
+    latestJob: c.latestJob,
+  };
+}
+
+function side(label: string, hash: string, text: string, nb: Notebook): NotebookSide {
+  return {
+    label,
+    hash,
+    text,
+    cells: nb.cells.map((c, index) => ({ index, id: c.id ?? null, cellType: c.cell_type, source: cellSource(c) })),
+  };
+}
+
+async function writeOrReturn(file: string | undefined, content: string, count: number) {
+  if (!file) return { path: null, content, count };
+  const out = path.resolve(file);
+  await fs.mkdir(path.dirname(out), { recursive: true });
+  await fs.writeFile(out, content);
+  return { path: out, content: null, count };
+}
+
+export function queueSettings(store: Store, defaultConcurrency: number): { paused: boolean; concurrency: number } {
+  const stored = store.settings.get(SETTINGS_KEYS.queue, QueueSettingsSchema) ?? { paused: false };
+  return { paused: stored.paused, concurrency: stored.concurrency ?? defaultConcurrency };
+}
+
+export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
+  const { store, queue, secrets } = deps;
+
+  const queueStatus = (): QueueStatus => {
+    const counts = store.jobs.countByStatus();
+    return { ...queueSettings(store, deps.defaultConcurrency), queued: counts.queued, running: counts.running, workers: queue.workers() };
+  };
+  const setQueue = (patch: { paused?: boolean; concurrency?: number }, reason: string): QueueStatus => {
+    const next = { ...queueSettings(store, deps.defaultConcurrency), ...patch };
+    store.settings.set(SETTINGS_KEYS.queue, next);
+    queue.configure(next.concurrency, next.paused);
+    queue.changed(reason);
+    return queueStatus();
+  };
+  const jobDefaults = () => JobSettingsSchema.parse(store.settings.get(SETTINGS_KEYS.defaults) ?? {});
+  const appSettings = (): AppSettings => {
+    const llm = store.settings.get(SETTINGS_KEYS.llm, LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
+    return {
+      defaults: jobDefaults(),
+      llm: { ...llm, hasKey: secrets.hasKey() },
+      concurrency: queueSettings(store, deps.defaultConcurrency).concurrency,
+    };
+  };
+  const notebookAt = (hash: string) => {
+    const text = store.blobs.getText(hash);
+    return { text, notebook: parseNotebook(text) };
+  };
+  const jobsFor = (jobIds: string[] | undefined, competition?: string): Job[] => {
+    if (jobIds) return jobIds.map((id) => store.jobs.require(id));
+    const out: Job[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const page = store.jobs.list({ outcome: undefined, competition, limit: 1000, offset, sort: 'createdAt', order: 'asc' });
+      out.push(...page.items.filter((j) => j.outcome !== null));
+      if (page.items.length < 1000) return out;
+    }
+  };
+
+  return {
+    // ---------- cases
+    async 'app:cases.import'({ path: target, kind }) {
+      const abs = path.resolve(target);
+      const stat = await fs.stat(abs).catch(() => null);
+      if (!stat) throw new NbreviveError('file-not-found', `nothing to import at ${abs}: give a notebook, a case folder or a corpus folder`);
+      const isCorpus =
+        kind === 'corpus' ||
+        (kind === 'auto' && stat.isDirectory() && !(await fs.stat(path.join(abs, 'nbrevive.case.json')).catch(() => null)));
+      const targets = isCorpus ? await findCases(abs) : [abs];
+      const cases = [];
+      const errors = [];
+      for (const t of targets) {
+        try {
+          cases.push(caseSummary(await importCase(store, t)));
+        } catch (e) {
+          if (!isCorpus) throw e;
+          errors.push({ path: t, ...toErrorInfo(e) });
+        }
+      }
+      return { cases, errors };
+    },
+    'app:cases.list': (input) => store.cases.list(input),
+    'app:cases.get'({ caseId }) {
+      const record = store.cases.require(caseId);
+      return { summary: caseSummary(record), case: record.case, jobs: store.jobs.list({ caseId, limit: 200 }).items.map(jobSummary) };
+    },
+
+    // ---------- jobs
+    'app:jobs.enqueue'({ caseIds, settings, priority }) {
+      const records = caseIds.map((id) => store.cases.require(id));
+      const merged = JobSettingsSchema.parse({ ...jobDefaults(), ...settings });
+      const jobs = store.transaction(() => records.map((r) => createJob(store, r, merged, { priority })));
+      queue.wake();
+      queue.changed('enqueued');
+      return { jobs: jobs.map(jobSummary) };
+    },
+    'app:jobs.list': (input) => {
+      const page = store.jobs.list(input);
+      return { items: page.items.map(jobSummary), total: page.total };
+    },
+    'app:jobs.get'({ jobId }) {
+      const job = store.jobs.require(jobId);
+      return { job: jobSummary(job), review: job.review };
+    },
+    'app:jobs.cancel'({ jobId }) {
+      const job = store.jobs.require(jobId);
+      let result = job;
+      if (job.status === 'queued' || job.status === 'paused') {
+        result = store.jobs.update(jobId, { status: 'cancelled', stopReason: 'cancelled' });
+      } else if (job.status === 'running') {
+        // the worker sees the flag at its next heartbeat even if this message is lost
+        result = store.jobs.update(jobId, { cancelRequested: true });
+        queue.cancel(jobId);
+      }
+      queue.changed('cancelled');
+      return jobSummary(result);
+    },
+    'app:jobs.retry'({ jobId }) {
+      const job = store.jobs.require(jobId);
+      if (job.status !== 'failed' && job.status !== 'cancelled' && job.status !== 'paused') {
+        throw new NbreviveError(
+          'invalid-request',
+          `job ${jobId} is ${job.status}: only failed, cancelled or paused jobs can be retried (enqueue the case again for a fresh job)`,
+        );
+      }
+      const requeued = store.jobs.update(jobId, {
+        status: 'queued',
+        error: null,
+        stopReason: null,
+        finishedAt: null,
+        cancelRequested: false,
+        workerId: null,
+      });
+      queue.wake();
+      queue.changed('retried');
+      return jobSummary(requeued);
+    },
+    'app:jobs.setPriority'({ jobId, priority }) {
+      const job = store.jobs.update(jobId, { priority });
+      queue.changed('priority');
+      return jobSummary(job);
+    },
+
+    // ---------- queue
+    'app:queue.status': () => queueStatus(),
+    'app:queue.pause': () => setQueue({ paused: true }, 'paused'),
+    'app:queue.resume': () => setQueue({ paused: false }, 'resumed'),
+    'app:queue.setConcurrency': ({ concurrency }) => setQueue({ concurrency }, 'concurrency'),
+
+    // ---------- iterations
+    'app:iterations.list': ({ jobId }) => {
+      store.jobs.require(jobId);
+      return { items: store.iterations.list(jobId).map(iterationSummary) };
+    },
+    'app:iterations.getVersion'({ jobId, index, executed }) {
+      const it = store.iterations.require(jobId, index);
+      const hash = executed ? it.executedHash : it.versionHash;
+      if (!hash) throw new NbreviveError('not-found', `iteration ${index} of job ${jobId} kept no executed notebook (the run crashed before it was written)`);
+      return { hash, notebook: notebookAt(hash).notebook };
+    },
+    'app:iterations.getReport'({ jobId, index }) {
+      const it = store.iterations.require(jobId, index);
+      return { report: it.report, verdict: it.verdict };
+    },
+    'app:iterations.getFix'({ jobId, index }) {
+      const it = store.iterations.require(jobId, index);
+      return { fix: it.fix, fixFailed: it.fixFailed };
+    },
+    'app:iterations.diff'({ jobId, index, against }) {
+      const job = store.jobs.require(jobId);
+      const it = store.iterations.require(jobId, index);
+      const beforeHash =
+        against === 'previous' && index > 0 ? store.iterations.require(jobId, index - 1).versionHash : store.cases.require(job.caseId).originalHash;
+      const before = notebookAt(beforeHash);
+      const after = notebookAt(it.versionHash);
+      return {
+        before: side(against === 'previous' && index > 0 ? `version ${index - 1}` : 'original', beforeHash, before.text, before.notebook),
+        after: side(`version ${index}`, it.versionHash, after.text, after.notebook),
+      };
+    },
+
+    // ---------- logs
+    'app:logs.tail'({ jobId, limit, afterSeq }) {
+      store.jobs.require(jobId);
+      return { lines: store.logs.tail(jobId, { limit, ...(afterSeq !== undefined ? { afterSeq } : {}) }) };
+    },
+
+    // ---------- runtimes
+    async 'app:runtimes.list'() {
+      const [pythons, gpus] = await Promise.all([detectPythons(), listHostGpus()]);
+      return {
+        pythons: pythons.map((p) => ({ path: p.path, version: p.version, source: p.source, usable: p.usable, note: p.problem })),
+        gpus: gpus.map((g) => `${g.index}: ${g.name}`),
+      };
+    },
+    async 'app:runtimes.check'({ runtime, python, image }) {
+      if (runtime === 'local' && python) {
+        const check = await checkPython(python);
+        if (!check.ok) return { ok: false, message: check.message, environment: null };
+        const d = await describePython(python);
+        return { ok: true, message: check.message, environment: { runtime: 'local', python: d.python, pythonPath: d.executable, packages: d.packages } };
+      }
+      try {
+        const rt = await createRuntime({ runtime, python, image });
+        return { ...(await rt.check()), environment: await rt.describe() };
+      } catch (e) {
+        if (e instanceof NbreviveError) return { ok: false, message: e.message, environment: null };
+        throw e;
+      }
+    },
+
+    // ---------- settings
+    'app:settings.get': () => appSettings(),
+    'app:settings.set'(input: z.output<typeof SettingsSetInputSchema>) {
+      if (input.defaults) store.settings.set(SETTINGS_KEYS.defaults, JobSettingsSchema.parse({ ...jobDefaults(), ...input.defaults }));
+      if (input.llm) {
+        const { apiKey, ...rest } = input.llm;
+        const current = store.settings.get(SETTINGS_KEYS.llm, LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
+        const next = { ...current };
+        if (rest.baseUrl !== undefined) next.baseUrl = rest.baseUrl;
+        if (rest.model !== undefined) next.model = rest.model;
+        if (rest.budgetUsd !== undefined) next.budgetUsd = rest.budgetUsd;
+        store.settings.set(SETTINGS_KEYS.llm, next);
+        if (apiKey !== undefined) secrets.setKey(apiKey);
+      }
+      return appSettings();
+    },
+
+    // ---------- reviews
+    'app:reviews.get': ({ jobId }) => ({ review: store.jobs.getReview(jobId) }),
+    'app:reviews.set': ({ jobId, verdict, note }) => store.jobs.setReview(jobId, verdict, note),
+
+    // ---------- exports
+    async 'app:exports.notebook'({ jobId, index, path: out }) {
+      if (out) {
+        const { file } = await exportJob(store, jobId, out, undefined, index);
+        return { path: file, content: null, count: 1 };
+      }
+      const { version } = jobVersions(store, jobId, index);
+      return { path: null, content: JSON.stringify(version, null, 1), count: 1 };
+    },
+    async 'app:exports.batch'({ jobIds, dir }) {
+      const out = path.resolve(dir);
+      for (const jobId of jobIds) {
+        const job = store.jobs.require(jobId);
+        await exportJob(store, jobId, path.join(out, `${job.caseId}--${job.id}.ipynb`));
+      }
+      const stats = corpusStats(store, jobIds.map((id) => store.jobs.require(id)));
+      await fs.writeFile(path.join(out, 'report.json'), JSON.stringify(stats, null, 2));
+      return { path: out, content: null, count: jobIds.length };
+    },
+    async 'app:exports.report'({ jobIds, format, path: out }) {
+      const jobs = jobsFor(jobIds);
+      const stats = corpusStats(store, jobs);
+      if (format === 'json') return writeOrReturn(out, JSON.stringify(stats, null, 2), jobs.length);
+      const reviews = new Map(jobs.map((j) => [j.id, j.review]));
+      const rows = [
+        ['jobId', 'caseId', 'outcome', 'stopReason', 'iterations', 'score', 'target', 'firstErrorBefore', 'fixes', 'review', 'reviewNote'],
+        ...stats.rows.map((r) => [
+          r.jobId,
+          r.caseId,
+          r.outcome,
+          r.stopReason,
+          r.iterations,
+          r.score,
+          r.target,
+          r.firstErrorBefore,
+          r.fixes.join('; '),
+          reviews.get(r.jobId)?.verdict ?? null,
+          reviews.get(r.jobId)?.note ?? null,
+        ]),
+      ];
+      return writeOrReturn(out, toCsv(rows), jobs.length);
+    },
+
+    // ---------- stats
+    'app:stats.corpus': ({ jobIds, competition }) => corpusStats(store, jobsFor(jobIds, competition)),
+  } satisfies ApiHandlers;
+}
+

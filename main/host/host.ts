@@ -1,0 +1,112 @@
+// The nbrevive host: owns the database, the event hub, the worker process and the API handler table. Transports
+// (HTTP+SSE for `nbrevive serve`, Electron IPC for the desktop app) sit on top of `dispatcher` and `events`.
+import { listHostGpus } from '../core/runtime/docker/gpu';
+import { openStore, Store } from '../core/store';
+import { createAppHandlers, queueSettings } from './app-handlers';
+import { EventHub } from './event-hub';
+import { ApiDispatcher, registerHandlers } from './handlers';
+import { fileSecretStore, SecretStore, secretFileFor } from './secret-file';
+import { WorkerSupervisor } from './worker-supervisor';
+
+export interface HostOptions {
+  dbPath: string;
+  /** default: one per GPU, else one (a stored setting wins) */
+  defaultConcurrency?: number;
+  secrets?: SecretStore;
+  /** extra worker arguments (tests: --poll-ms, --heartbeat-ms, --runner) */
+  workerArgs?: string[];
+  heartbeatTimeoutMs?: number;
+  /** false: no worker process (tests of the API alone) */
+  worker?: boolean;
+  log?: (line: string) => void;
+}
+
+export class NbreviveHost {
+  private constructor(
+    readonly store: Store,
+    readonly events: EventHub,
+    readonly dispatcher: ApiDispatcher,
+    readonly supervisor: WorkerSupervisor | null,
+  ) {}
+
+  static async start(options: HostOptions): Promise<NbreviveHost> {
+    const store = openStore(options.dbPath);
+    try {
+      const events = new EventHub();
+      const defaultConcurrency = options.defaultConcurrency ?? Math.max(1, (await listHostGpus()).length);
+      const queueStatus = () => {
+        const counts = store.jobs.countByStatus();
+        return { ...queueSettings(store, defaultConcurrency), queued: counts.queued, running: counts.running };
+      };
+      let supervisor: WorkerSupervisor | null = null;
+      const changed = (reason: string) =>
+        events.emit('app:queue.changed', { ...queueStatus(), workers: supervisor?.alive ? 1 : 0, reason });
+      // jobs a previous host left running (it crashed or was killed): back to the queue, to resume
+      const recovered = recoverJobs(store, null);
+      if (recovered.length) options.log?.(`requeued ${recovered.length} job(s) left running: ${recovered.join(', ')}`);
+      const initial = queueSettings(store, defaultConcurrency);
+      if (options.worker !== false) {
+        supervisor = new WorkerSupervisor({
+          dbPath: store.path,
+          events,
+          concurrency: initial.concurrency,
+          paused: initial.paused,
+          recover: (workerId) => recoverJobs(store, workerId),
+          onQueueChanged: changed,
+          workerArgs: options.workerArgs,
+          heartbeatTimeoutMs: options.heartbeatTimeoutMs,
+          log: options.log,
+        });
+      }
+      const sup = supervisor;
+      const dispatcher = registerHandlers(
+        createAppHandlers({
+          store,
+          secrets: options.secrets ?? fileSecretStore(secretFileFor(store.path)),
+          defaultConcurrency,
+          queue: {
+            wake: () => sup?.wake(),
+            cancel: (jobId) => sup?.cancel(jobId),
+            configure: (concurrency, paused) => sup?.configure(concurrency, paused),
+            workers: () => (sup?.alive ? 1 : 0),
+            changed,
+          },
+        }),
+      );
+      supervisor?.start();
+      return new NbreviveHost(store, events, dispatcher, supervisor);
+    } catch (e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /** stops the worker (its running jobs are requeued, to resume) and closes the database */
+  async close(): Promise<void> {
+    try {
+      await this.supervisor?.stop();
+    } finally {
+      this.store.close();
+    }
+  }
+}
+
+/**
+ * Puts the running jobs of `workerId` (null: every running job) back in the queue; a job whose cancel was asked
+ * for ends cancelled instead. Returns the requeued ids.
+ */
+export function recoverJobs(store: Store, workerId: string | null): string[] {
+  return store.transaction(() => {
+    const requeued: string[] = [];
+    // running jobs are at most a few per worker: one page holds them all
+    for (const job of store.jobs.list({ status: 'running', limit: 1000, sort: 'createdAt', order: 'asc' }).items) {
+      if (workerId !== null && job.workerId !== workerId) continue;
+      if (job.cancelRequested) store.jobs.update(job.id, { status: 'cancelled', stopReason: 'cancelled', cancelRequested: false });
+      else {
+        store.jobs.update(job.id, { status: 'queued', workerId: null });
+        requeued.push(job.id);
+      }
+    }
+    return requeued;
+  });
+}

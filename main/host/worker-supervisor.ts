@@ -1,0 +1,167 @@
+// Keeps one worker process alive for the host: forks it, forwards its events to the event hub, watches its
+// heartbeat, and when it dies requeues the jobs it held (they resume from their last persisted iteration) and
+// starts a new one, backing off when it keeps dying.
+import { ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HostToWorkerMessage, WorkerToHostMessage, WorkerToHostMessageSchema } from '../../shared/contracts/worker';
+import { EventHub } from './event-hub';
+
+const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../worker/worker-entry.ts');
+
+export interface WorkerSupervisorOptions {
+  dbPath: string;
+  events: EventHub;
+  concurrency: number;
+  paused: boolean;
+  /** requeues the jobs a dead worker held; returns their ids */
+  recover(workerId: string | null): string[];
+  /** a job ended (done / failed / cancelled / interrupted) or the set of running jobs changed */
+  onQueueChanged(reason: string): void;
+  /** extra CLI arguments for the worker entry (tests: --runner, --poll-ms) */
+  workerArgs?: string[];
+  heartbeatTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export class WorkerSupervisor {
+  private child: ChildProcess | null = null;
+  private workerId: string | null = null;
+  private running = new Set<string>();
+  private lastBeat = 0;
+  private stopped = false;
+  private restarts = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private concurrency: number;
+  private paused: boolean;
+
+  constructor(private readonly options: WorkerSupervisorOptions) {
+    this.concurrency = options.concurrency;
+    this.paused = options.paused;
+  }
+
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  get alive(): boolean {
+    return this.child !== null && this.workerId !== null;
+  }
+
+  get runningJobs(): string[] {
+    return [...this.running];
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.spawn();
+    const timeout = this.options.heartbeatTimeoutMs ?? 30_000;
+    this.watchdog = setInterval(() => {
+      if (this.child && this.workerId && Date.now() - this.lastBeat > timeout) {
+        this.log(`worker ${this.workerId} missed its heartbeat for ${timeout} ms: killing it`);
+        this.child.kill('SIGKILL');
+      }
+    }, Math.min(timeout, 5000));
+  }
+
+  configure(concurrency: number, paused: boolean): void {
+    this.concurrency = concurrency;
+    this.paused = paused;
+    this.send({ type: 'configure', concurrency, paused });
+  }
+
+  wake(): void {
+    this.send({ type: 'wake' });
+  }
+
+  cancel(jobId: string): void {
+    this.send({ type: 'cancel', jobId });
+  }
+
+  /** asks the worker to stop (running jobs stay resumable) and waits for it to exit; kills it after `graceMs` */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopped = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    this.send({ type: 'shutdown' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private log(line: string): void {
+    (this.options.log ?? ((l: string) => console.error(`[nbrevive host] ${l}`)))(line);
+  }
+
+  private send(message: HostToWorkerMessage): void {
+    if (this.child?.connected) this.child.send(message);
+  }
+
+  private spawn(): void {
+    const args = ['--db', this.options.dbPath, ...(this.options.workerArgs ?? [])];
+    const child = fork(WORKER_ENTRY, args, {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: process.env,
+    });
+    this.child = child;
+    this.workerId = null;
+    this.lastBeat = Date.now();
+    child.on('message', (raw) => this.onMessage(child, raw));
+    child.on('error', (e) => this.log(`worker process error: ${e.message}`));
+    child.once('exit', (code, signal) => this.onExit(child, code, signal));
+  }
+
+  private onMessage(child: ChildProcess, raw: unknown): void {
+    if (child !== this.child) return;
+    const parsed = WorkerToHostMessageSchema.safeParse(raw);
+    if (!parsed.success) return this.log(`worker sent a malformed message: ${parsed.error.message}`);
+    const message: WorkerToHostMessage = parsed.data;
+    this.lastBeat = Date.now();
+    switch (message.type) {
+      case 'ready':
+        this.workerId = message.workerId;
+        this.restarts = 0;
+        this.send({ type: 'configure', concurrency: this.concurrency, paused: this.paused });
+        this.options.onQueueChanged('worker-ready');
+        break;
+      case 'heartbeat':
+        this.running = new Set(message.running);
+        break;
+      case 'job-started':
+        this.running.add(message.jobId);
+        this.options.onQueueChanged('job-started');
+        break;
+      case 'job-ended':
+        this.running.delete(message.jobId);
+        this.options.onQueueChanged(`job-${message.status}`);
+        break;
+      case 'event':
+        this.options.events.emit(message.event.channel, message.event.payload as never);
+        break;
+      case 'error':
+        this.log(`worker: ${message.error.code}: ${message.error.message}`);
+        break;
+    }
+  }
+
+  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (child !== this.child) return;
+    const workerId = this.workerId;
+    this.child = null;
+    this.workerId = null;
+    this.running.clear();
+    if (this.stopped && code === 0) return;
+    // the jobs it held are 'running' in the database with its id: put them back in the queue to resume
+    const requeued = this.options.recover(workerId);
+    if (this.stopped) return;
+    this.log(`worker ${workerId ?? '(starting)'} exited (${signal ?? `code ${code}`}); requeued ${requeued.length} job(s), restarting`);
+    this.options.onQueueChanged('worker-restarted');
+    const delay = Math.min(10_000, 250 * 2 ** this.restarts++);
+    this.restartTimer = setTimeout(() => this.spawn(), delay);
+  }
+}

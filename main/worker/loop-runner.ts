@@ -1,0 +1,99 @@
+// The worker's job runner: runs a claimed job with the modernization loop (main/core/loop) and turns the loop's
+// events into the app's events (progress, iteration finished, log lines with their stored sequence numbers).
+import os from 'node:os';
+import path from 'node:path';
+import type { JobProgressEvent } from '../../shared/contracts/schemas';
+import { iterationSummary } from '../../shared/contracts/summaries';
+import type { WorkerEventInput } from '../../shared/contracts/worker';
+import type { JobSettings } from '../../shared/models/loop';
+import type { Fixer } from '../core/fixers/fixer';
+import { JobRunner, LoopEvent } from '../core/loop/loop';
+import type { Runtime } from '../core/runtime/runtime';
+import type { Store } from '../core/store';
+import type { WorkerJobRunner } from './job-runner';
+
+export interface LoopRunnerDependencies {
+  /** the runtime a job's settings ask for (local Python, Docker image) */
+  createRuntime(settings: JobSettings): Runtime | Promise<Runtime>;
+  /** the fixers to try, in order (the loop filters them by the job's `fixers` setting) */
+  createFixers(settings: JobSettings): readonly Fixer[] | Promise<readonly Fixer[]>;
+  /** where each job gets its working folder (default: <tmp>/nbrevive-jobs) */
+  workRoot?: string;
+  /** how often log lines written during a long cell are forwarded (default 500 ms) */
+  logPollMs?: number;
+}
+
+export function createLoopRunner(store: Store, deps: LoopRunnerDependencies): WorkerJobRunner {
+  const workRoot = deps.workRoot ?? path.join(os.tmpdir(), 'nbrevive-jobs');
+  return async (jobId, { signal, onEvent }) => {
+    const job = store.jobs.require(jobId);
+    const runtime = await deps.createRuntime(job.settings);
+    const fixers = await deps.createFixers(job.settings);
+    const runner = new JobRunner({ store, runtime, fixers, workRoot });
+    const maxIterations = job.settings.maxIterations;
+    let iteration: number | null = job.iterations;
+    let cellCount: number | null = null;
+    // Log lines are forwarded from the store (after the loop's log buffer wrote them), so every line a client sees
+    // carries the same sequence number as in `logs.tail`.
+    let lastSeq = store.logs.tail(jobId, { limit: 1 }).at(-1)?.seq ?? 0;
+    const forwardLogs = () => {
+      for (;;) {
+        const lines = store.logs.tail(jobId, { afterSeq: lastSeq, limit: 1000 });
+        for (const line of lines) onEvent({ channel: 'app:logs.line', payload: line });
+        if (lines.length === 0) return;
+        lastSeq = lines.at(-1)?.seq ?? lastSeq;
+        if (lines.length < 1000) return;
+      }
+    };
+    const progress = (p: Pick<JobProgressEvent, 'phase' | 'iteration' | 'message'> & Partial<JobProgressEvent>) =>
+      onEvent({ channel: 'app:jobs.progress', payload: { jobId, status: 'running', maxIterations, ...p } } satisfies WorkerEventInput);
+    const onLoopEvent = (event: LoopEvent) => {
+      switch (event.type) {
+        case 'iteration-started':
+          iteration = event.iteration;
+          cellCount = null;
+          progress({ phase: 'executing', iteration, message: `iteration ${event.iteration}: executing` });
+          break;
+        case 'runner':
+          if (event.run !== 0) break;
+          if (event.event.type === 'started') cellCount = event.event.codeCellCount;
+          else if (event.event.type === 'cell-started') {
+            progress({
+              phase: 'executing',
+              iteration,
+              cell: { ordinal: event.event.ordinal, count: cellCount ?? event.event.ordinal },
+              message: event.event.firstLine,
+            });
+          } else if (event.event.type === 'cell-finished' || event.event.type === 'done') forwardLogs();
+          break;
+        case 'iteration-finished':
+          forwardLogs();
+          onEvent({ channel: 'app:iterations.finished', payload: iterationSummary(event.iteration) });
+          progress({ phase: 'fixing', iteration: event.iteration.index, message: event.iteration.verdict.reason });
+          break;
+        case 'fix-proposed':
+        case 'fix-failed':
+          forwardLogs();
+          break;
+        case 'job-finished':
+          forwardLogs();
+          break;
+      }
+    };
+    const poll = setInterval(forwardLogs, deps.logPollMs ?? 500);
+    progress({ phase: 'preparing', iteration, message: job.iterations ? `resuming after iteration ${job.iterations - 1}` : 'starting' });
+    try {
+      await runner.run(jobId, { signal, onEvent: onLoopEvent });
+    } finally {
+      clearInterval(poll);
+      forwardLogs();
+      const end = store.jobs.get(jobId);
+      if (end) {
+        onEvent({
+          channel: 'app:jobs.progress',
+          payload: { jobId, status: end.status, phase: 'finished', iteration: end.iterations ? end.iterations - 1 : null, maxIterations, message: end.stopReason ?? end.error?.message ?? null },
+        });
+      }
+    }
+  };
+}

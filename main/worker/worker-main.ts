@@ -1,0 +1,100 @@
+// The worker process: opens the shared SQLite file, claims queued jobs and runs them with the modernization loop,
+// reporting to the host over its port. `nbrevive worker` and the host's fork both start here.
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { HostToWorkerMessageSchema } from '../../shared/contracts/worker';
+import { toErrorInfo } from '../../shared/lib/errors';
+import type { Store } from '../core/store';
+import type { WorkerJobRunner } from './job-runner';
+import { currentProcessPort, MessagePortLike } from './port';
+import { WorkerLoop } from './worker-loop';
+import { openWorkerQueue } from './worker-queue';
+import { defaultLoopDependencies } from './loop-dependencies';
+import { createLoopRunner } from './loop-runner';
+
+export interface WorkerCommandOptions {
+  db: string;
+  concurrency?: number;
+  paused?: boolean;
+  workerId?: string;
+  pollMs?: number;
+  heartbeatMs?: number;
+  /** a module exporting `createRunner(store): WorkerJobRunner`, used instead of the loop (benchmarks, tests) */
+  runnerModule?: string;
+  port?: MessagePortLike;
+}
+
+/** Runs until the host says shutdown or goes away; resolves with the exit code. */
+export async function workerCommand(options: WorkerCommandOptions): Promise<number> {
+  const port = options.port ?? currentProcessPort();
+  const { store, queue, close } = openWorkerQueue(options.db);
+  let runner: WorkerJobRunner;
+  try {
+    if (options.runnerModule) {
+      const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as { createRunner(store: Store): WorkerJobRunner };
+      runner = mod.createRunner(store);
+    } else {
+      runner = createLoopRunner(store, defaultLoopDependencies(store));
+    }
+  } catch (e) {
+    close();
+    throw e;
+  }
+  const loop = new WorkerLoop({
+    workerId: options.workerId,
+    queue,
+    runner,
+    send: (m) => port.postMessage(m),
+    concurrency: options.concurrency,
+    paused: options.paused,
+    pollMs: options.pollMs,
+    heartbeatMs: options.heartbeatMs,
+  });
+  let resolveDone: () => void = () => {};
+  const done = new Promise<void>((resolve) => (resolveDone = resolve));
+  const shutdown = () => void loop.stop().then(resolveDone, resolveDone);
+  const offMessage = port.onMessage((raw) => {
+    const parsed = HostToWorkerMessageSchema.safeParse(raw);
+    if (!parsed.success) return port.postMessage({ type: 'error', error: { code: 'invalid-request', message: parsed.error.message } });
+    loop.handle(parsed.data);
+    if (parsed.data.type === 'shutdown') shutdown();
+  });
+  const offClose = port.onClose(shutdown);
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  try {
+    loop.start();
+    await done;
+    return 0;
+  } catch (e) {
+    port.postMessage({ type: 'error', error: toErrorInfo(e) });
+    return 1;
+  } finally {
+    offMessage();
+    offClose();
+    close();
+  }
+}
+
+/** `nbrevive worker --db PATH [--concurrency N] [--paused] [--poll-ms N] [--heartbeat-ms N] [--runner MODULE]` */
+export function parseWorkerArgs(argv: string[]): WorkerCommandOptions {
+  const options: Partial<WorkerCommandOptions> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--db') options.db = value();
+    else if (arg === '--concurrency') options.concurrency = Number(value());
+    else if (arg === '--paused') options.paused = true;
+    else if (arg === '--worker-id') options.workerId = value();
+    else if (arg === '--poll-ms') options.pollMs = Number(value());
+    else if (arg === '--heartbeat-ms') options.heartbeatMs = Number(value());
+    else if (arg === '--runner') options.runnerModule = value();
+    else throw new Error(`unknown worker option ${arg}`);
+  }
+  if (!options.db) throw new Error('nbrevive worker needs --db PATH (the host passes its database)');
+  return options as WorkerCommandOptions;
+}

@@ -1,0 +1,28 @@
+// Pure mappings from domain records to the API's summary shapes, used by the host and the worker alike.
+import type { Iteration } from '../models/loop';
+import type { IterationSummary } from './schemas';
+
+export function iterationSummary(it: Iteration): IterationSummary {
+  return {
+    jobId: it.jobId,
+    index: it.index,
+    versionHash: it.versionHash,
+    status: it.report.status,
+    wallTimeMs: it.report.wallTimeMs,
+    errorCount: it.report.errors.length,
+    score: it.report.score,
+    verdict: it.verdict,
+    fix: it.fix ? { type: it.fix.type, source: it.fix.source, plan: it.fix.plan } : null,
+    fixFailed: it.fixFailed,
+    createdAt: it.createdAt,
+  };
+}
+
+/** RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled. */
+export function toCsv(rows: readonly (readonly (string | number | boolean | null)[])[]): string {
+  const field = (v: string | number | boolean | null) => {
+    const s = v === null ? '' : String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+}
