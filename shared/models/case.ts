@@ -27,7 +27,13 @@ export const SubmissionScoreSpecSchema = z.object({
 export const MleBenchScoreSpecSchema = z.object({
   kind: z.literal('mlebench'),
   competition: z.string(),
+  /** the mle-bench data root holding <competition>/prepared/private/… (absolute, or relative to the case folder) */
   dataDir: z.string().optional(),
+  /**
+   * the folder holding <competition>/config.yaml and grade.py (mle-bench's mlebench/competitions, or one laid out
+   * the same way); default: the mlebench package installed in the runtime's Python
+   */
+  competitionsDir: z.string().optional(),
   file: z.string().default('submission.csv'),
 });
 
