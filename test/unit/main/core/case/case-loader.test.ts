@@ -6,9 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseIdFromFileName, findCases, loadCase } from '../../../../../main/core/case/case-loader';
 import { readNotebookFile } from '../../../../../main/core/notebook/notebook-file';
-import { NbreviveError } from '../../../../../shared/lib/errors';
 import { ResolvedCaseSchema } from '../../../../../shared/models/case';
 import { describeCorpus } from '../../../../helpers/corpus';
+import { rejection } from '../../../../helpers/errors';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../fixtures/notebooks');
 let tmp: string;
@@ -16,16 +16,6 @@ beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-case-'));
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-async function failure(p: Promise<unknown>): Promise<NbreviveError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof NbreviveError) return e;
-    throw e;
-  }
-  throw new Error('expected loadCase to fail');
-}
 
 let caseCount = 0;
 /** A case folder with a notebook, an input/ folder with train.csv, and the given manifest. */
@@ -102,7 +92,7 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
 
   it('nothing at the target', async () => {
     const target = path.join(tmp, 'nope');
-    const e = await failure(loadCase(target));
+    const e = await rejection(loadCase(target));
     expect(e.code).toBe('file-not-found');
     expect(e.message).toBe(`nothing found at ${target}: give a notebook (.ipynb), a case folder holding nbrevive.case.json, or the path of a nbrevive.case.json`);
   });
@@ -110,34 +100,34 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
   it('a folder without a manifest', async () => {
     const dir = path.join(tmp, 'plain-folder');
     fs.mkdirSync(dir);
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.code).toBe('invalid-case');
     expect(e.message).toBe(`${dir} is not a case folder: it has no nbrevive.case.json; give the notebook file itself, or add a nbrevive.case.json (format: see the README)`);
   });
 
   it('missing notebook', async () => {
     const dir = makeCase({ ...ok, notebook: 'gone.ipynb' });
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.code).toBe('file-not-found');
     expect(e.message).toBe(`case my-case: its notebook ${path.join(dir, 'gone.ipynb')} does not exist; fix "notebook" in ${path.join(dir, 'nbrevive.case.json')}`);
   });
 
   it('bad id', async () => {
     const dir = makeCase({ ...ok, id: 'My Case' });
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.code).toBe('invalid-case');
     expect(e.message).toBe(`invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: id: id must be kebab-case (got "My Case")`);
   });
 
   it('bad score kind', async () => {
     const dir = makeCase({ ...ok, score: { kind: 'accuracy' } });
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.message).toBe(`invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: score.kind must be one of output, submission, mlebench, none (got "accuracy")`);
   });
 
   it('several problems, missing fields and wrong types', async () => {
     const dir = makeCase({ id: 'x', score: { kind: 'output', cellIndex: -1, pattern: 'a' }, created: '17', target: { value: 'high' } });
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.message).toBe(
       `invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: notebook is missing; created: created must be YYYY, YYYY-MM or YYYY-MM-DD (got "17"); ` +
         'score.cellIndex: Too small: expected number to be >=0 (got -1); target.value: expected number, received string (got "high")',
@@ -146,14 +136,14 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
 
   it('a manifest that is not JSON', async () => {
     const dir = makeCase('{ "id": "x", }');
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.code).toBe('invalid-case');
     expect(e.message).toBe(`invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: it is not valid JSON (expected a property name in double quotes, found '}' at line 1, column 14)`);
   });
 
   it('missing data folder', async () => {
     const dir = makeCase(ok, { input: false });
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.code).toBe('data-missing');
     expect(e.message).toBe(
       `case my-case: its data folder ${path.join(dir, 'input')} does not exist (data.dir in ${path.join(dir, 'nbrevive.case.json')}): put the case's data files there, or give their folder with --data DIR`,
@@ -166,28 +156,28 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
 
   it('missing mapped data file and URL copy', async () => {
     const dir = makeCase({ ...ok, data: { dir: 'input', files: { 'data/test.csv': 'input/test.csv' } } });
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.code).toBe('data-missing');
     expect(e.message).toBe(
       `case my-case: data.files["data/test.csv"] names ${path.join(dir, 'input', 'test.csv')}, which does not exist (nbrevive.case.json of case my-case, ${path.join(dir, 'nbrevive.case.json')}): restore the file, fix the manifest, or give a data folder that holds it with --data DIR`,
     );
     const urlCase = makeCase({ ...ok, data: { dir: 'input', urls: { 'https://example.org/a.csv': 'input/a.csv' } } });
-    expect((await failure(loadCase(urlCase))).message).toContain('data.urls["https://example.org/a.csv"] names');
+    expect((await rejection(loadCase(urlCase))).message).toContain('data.urls["https://example.org/a.csv"] names');
   });
 
   it('--data that does not exist', async () => {
     const dir = makeCase(ok);
     const missing = path.join(tmp, 'no-data-here');
-    const e = await failure(loadCase(dir, { dataDir: missing }));
+    const e = await rejection(loadCase(dir, { dataDir: missing }));
     expect(e.code).toBe('data-missing');
     expect(e.message).toBe(`data folder not found: ${missing} (given with --data); check the path`);
     const file = path.join(dir, 'input', 'train.csv');
-    expect((await failure(loadCase(dir, { dataDir: file }))).message).toBe(`${file} (given with --data) is a file, not a folder: give the folder that holds the data files`);
+    expect((await rejection(loadCase(dir, { dataDir: file }))).message).toBe(`${file} (given with --data) is a file, not a folder: give the folder that holds the data files`);
   });
 
   it('missing answers file of a submission score', async () => {
     const dir = makeCase({ ...ok, score: { kind: 'submission', answers: 'answers.csv', metric: 'accuracy' } });
-    const e = await failure(loadCase(dir));
+    const e = await rejection(loadCase(dir));
     expect(e.code).toBe('data-missing');
     expect(e.message).toBe(
       `case my-case: its answers file ${path.join(dir, 'answers.csv')} does not exist (score.answers in ${path.join(dir, 'nbrevive.case.json')}): add the file or fix the path`,
@@ -277,8 +267,8 @@ describe('findCases', () => {
 
   it('bad corpus folders', async () => {
     const missing = path.join(tmp, 'missing-corpus');
-    expect((await failure(findCases(missing))).message).toBe(`corpus folder not found: ${missing} (check the path)`);
+    expect((await rejection(findCases(missing))).message).toBe(`corpus folder not found: ${missing} (check the path)`);
     const file = path.join(FIXTURES, 'floats.ipynb');
-    expect((await failure(findCases(file))).message).toBe(`${file} is a file, not a corpus folder: give a folder holding case folders or notebooks`);
+    expect((await rejection(findCases(file))).message).toBe(`${file} is a file, not a corpus folder: give a folder holding case folders or notebooks`);
   });
 });
