@@ -6,7 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CellEdit } from '../../shared/models/loop';
 import type { Notebook } from '../../shared/models/notebook';
-import { applyEdits, toPercent } from '../../main/core/fixers/llm/notebook-text';
+import { applyCellEdits } from '../../shared/lib/notebook-edits';
+import { toPercent } from '../../main/core/fixers/llm/notebook-text';
 
 export type ScriptedReply =
   /** a completion; usage null leaves the usage fields out (as some local servers do) */
@@ -154,7 +155,7 @@ export function cellEditsReply(plan: string, edits: CellEdit[], usage?: { prompt
 
 /** A good answer in the paper's format: a plan, then the whole notebook (with the edits applied) in percent format. */
 export function wholeNotebookReply(plan: string, notebook: Notebook, edits: CellEdit[]): ScriptedReply {
-  const fixed = applyEdits(notebook, edits);
+  const fixed = applyCellEdits(notebook, edits);
   return { kind: 'answer', content: `${plan}\n\n\`\`\`python\n${toPercent(fixed)}\n\`\`\`\n` };
 }
 

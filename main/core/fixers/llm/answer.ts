@@ -6,7 +6,9 @@ import { diffArrays } from 'diff';
 import { z } from 'zod';
 import type { CellEdit } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
-import { applyEdits, cellSource, ipythonLines, parsePercent, type PercentCell } from './notebook-text';
+import { applyCellEdits } from '../../../../shared/lib/notebook-edits';
+import { NotebookSchema } from '../../../../shared/models/notebook';
+import { cellSource, ipythonLines, parsePercent, type PercentCell } from './notebook-text';
 import type { SyntaxChecker } from './python-syntax';
 
 export class AnswerError extends Error {
@@ -248,7 +250,7 @@ export async function validateEdits(
   }
   if (problems.length > 0) throw new AnswerError(problems.join('; '));
   try {
-    return { notebook: applyEdits(notebook, effective), edits: effective };
+    return { notebook: NotebookSchema.parse(applyCellEdits(notebook, effective)), edits: effective };
   } catch (e) {
     throw new AnswerError(`the edits do not give a valid notebook: ${(e as Error).message}`);
   }

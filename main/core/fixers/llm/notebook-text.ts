@@ -1,11 +1,9 @@
 // Notebook ↔ text for prompts and answers: cell sources, ANSI stripping, IPython line detection, and the percent
 // format (jupytext's `# %%` convention) used by the whole-notebook answer format.
-import type { CellEdit } from '../../../../shared/models/loop';
-import { NotebookSchema, type Cell, type Notebook } from '../../../../shared/models/notebook';
+import { cellSource } from '../../../../shared/lib/ipynb';
+import type { Cell, Notebook } from '../../../../shared/models/notebook';
 
-export function cellSource(cell: Cell): string {
-  return typeof cell.source === 'string' ? cell.source : cell.source.join('');
-}
+export { cellSource };
 
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007/g;
 
@@ -20,18 +18,6 @@ export function isIPythonLine(line: string): boolean {
 
 export function ipythonLines(source: string): string[] {
   return source.split('\n').filter(isIPythonLine).map((line) => line.trim());
-}
-
-/** Applies cell edits (null source deletes a cell); indices refer to the notebook before any edit. */
-export function applyEdits(notebook: Notebook, edits: CellEdit[]): Notebook {
-  const byIndex = new Map(edits.map((edit) => [edit.cellIndex, edit]));
-  const cells: Cell[] = [];
-  notebook.cells.forEach((cell, index) => {
-    const edit = byIndex.get(index);
-    if (!edit) cells.push(cell);
-    else if (edit.source !== null) cells.push({ ...cell, source: edit.source });
-  });
-  return NotebookSchema.parse({ ...notebook, cells });
 }
 
 export interface PercentCell {

@@ -4,63 +4,34 @@
 // lenient (it accepts Python 2 `print` and most indentation slips) but it catches truncated answers and
 // unbalanced brackets.
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { Language, Parser, type Node } from 'web-tree-sitter';
-import { isIPythonLine } from './notebook-text';
+import { loadPythonParser, maskIPython, type Node } from '../rules/python-parser';
 
 /** For each source: null when it parses, else a one-line description of the first syntax error. */
 export type SyntaxChecker = (sources: string[]) => Promise<Array<string | null>>;
-
-let parser: Promise<Parser> | null = null;
-
-function loadParser(): Promise<Parser> {
-  parser ??= (async () => {
-    await Parser.init();
-    const wasm = createRequire(import.meta.url).resolve('tree-sitter-python/tree-sitter-python.wasm');
-    const language = await Language.load(wasm);
-    const p = new Parser();
-    p.setLanguage(language);
-    return p;
-  })();
-  return parser;
-}
-
-/** IPython lines (and a cell magic's first line) become blanks of the same length, keeping positions. */
-export function maskIPython(source: string): string {
-  return source
-    .split('\n')
-    .map((line) => (isIPythonLine(line) ? ' '.repeat(line.length) : line))
-    .join('\n');
-}
 
 function firstProblem(node: Node): Node | null {
   if (node.isError || node.isMissing) return node;
   if (!node.hasError) return null;
   for (const child of node.children) {
-    if (!child) continue;
-    const found = firstProblem(child);
+    const found = child ? firstProblem(child) : null;
     if (found) return found;
   }
-  return node.hasError ? node : null;
+  return node;
 }
 
+/** tree-sitter, in-process, on the rules engine's parser (IPython syntax masked the same way). */
 export const treeSitterSyntaxCheck: SyntaxChecker = async (sources) => {
-  const p = await loadParser();
+  const parser = await loadPythonParser();
   return sources.map((source) => {
-    const masked = maskIPython(source);
-    // a cell magic such as %%bash makes the whole cell non-Python
-    if (/^\s*%%(?!time|capture|prun)/.test(source)) return null;
-    const tree = p.parse(masked);
-    if (!tree) return 'the code could not be parsed';
+    const parsed = parser.parse(source);
     try {
-      const problem = firstProblem(tree.rootNode);
+      const problem = firstProblem(parsed.root);
       if (!problem) return null;
-      const line = problem.startPosition.row + 1;
-      const text = masked.split('\n')[problem.startPosition.row]?.trim() ?? '';
-      const what = problem.isMissing ? `missing ${problem.type}` : 'invalid syntax';
-      return `line ${line}: ${what} near ${JSON.stringify(text.slice(0, 80))}`;
+      const row = problem.startPosition.row;
+      const text = source.split('\n')[row]?.trim() ?? '';
+      return `line ${row + 1}: ${problem.isMissing ? `missing ${problem.type}` : 'invalid syntax'} near ${JSON.stringify(text.slice(0, 80))}`;
     } finally {
-      tree.delete();
+      parsed.delete();
     }
   });
 };
@@ -85,7 +56,7 @@ print(json.dumps(out))
 export function pythonCompileCheck(python: string): SyntaxChecker {
   return async (sources) => {
     if (sources.length === 0) return [];
-    const masked = sources.map((source) => (/^\s*%%(?!time|capture|prun)/.test(source) ? 'pass' : maskIPython(source)));
+    const masked = sources.map((source) => maskIPython(source).masked);
     try {
       const stdout = await new Promise<string>((resolve, reject) => {
         const child = execFile(python, ['-c', COMPILE_SCRIPT], { timeout: 20_000, maxBuffer: 4 * 1024 * 1024 }, (error, out) =>

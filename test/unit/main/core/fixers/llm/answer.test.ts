@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { applyCellEdits } from '../../../../../../shared/lib/notebook-edits';
 import { AnswerError, parseAnswer, validateEdits } from '../../../../../../main/core/fixers/llm/answer';
-import { applyEdits, cellSource, toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
+import { cellSource, toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
 import { treeSitterSyntaxCheck } from '../../../../../../main/core/fixers/llm/python-syntax';
 import { smallNotebook } from './fix-context';
 
@@ -28,7 +29,7 @@ describe('parseAnswer: cell edits JSON', () => {
 describe('parseAnswer: whole notebook (percent format)', () => {
   const nb = smallNotebook();
   it('turns the changed cell into one edit and keeps the plan', () => {
-    const fixed = applyEdits(nb, [{ cellIndex: 3, source: FIXED_3 }]);
+    const fixed = applyCellEdits(nb, [{ cellIndex: 3, source: FIXED_3 }]);
     const parsed = parseAnswer(`Plan: np.float is gone; use float.\n\n\`\`\`python\n${toPercent(fixed)}\n\`\`\``, nb);
     expect(parsed.format).toBe('notebook');
     expect(parsed.plan).toBe('np.float is gone; use float.');
@@ -45,7 +46,7 @@ describe('parseAnswer: whole notebook (percent format)', () => {
   });
 
   it('restores magics the model commented out the jupytext way', () => {
-    const text = toPercent(applyEdits(nb, [{ cellIndex: 3, source: FIXED_3 }])).replace('%matplotlib inline', '# %matplotlib inline');
+    const text = toPercent(applyCellEdits(nb, [{ cellIndex: 3, source: FIXED_3 }])).replace('%matplotlib inline', '# %matplotlib inline');
     const parsed = parseAnswer(`p\n\`\`\`python\n${text}\n\`\`\``, nb);
     expect(parsed.edits.map((e) => e.cellIndex)).toEqual([3]);
   });

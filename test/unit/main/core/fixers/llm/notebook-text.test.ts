@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits, cellSource, ipythonLines, parsePercent, stripAnsi, toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
+import { cellSource, ipythonLines, parsePercent, stripAnsi, toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
 import { code, markdown, notebookOf, smallNotebook } from './fix-context';
 
 describe('percent format', () => {
@@ -33,11 +33,5 @@ describe('helpers', () => {
 
   it('finds IPython lines and keeps Python comments out', () => {
     expect(ipythonLines('%matplotlib inline\n!pip install x\n# %not\nx = 1 % 2\n  %time f()')).toEqual(['%matplotlib inline', '!pip install x', '%time f()']);
-  });
-
-  it('applies edits by original index, deleting with null', () => {
-    const nb = notebookOf([code('a'), code('b'), code('c')]);
-    const out = applyEdits(nb, [{ cellIndex: 0, source: 'A' }, { cellIndex: 1, source: null }]);
-    expect(out.cells.map(cellSource)).toEqual(['A', 'c']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskIPython, pythonCompileCheck, treeSitterSyntaxCheck } from '../../../../../../main/core/fixers/llm/python-syntax';
+import { pythonCompileCheck, treeSitterSyntaxCheck } from '../../../../../../main/core/fixers/llm/python-syntax';
 import { TEST_PYTHON } from '../../../../../helpers/python';
 
 const SOURCES = [
@@ -16,10 +16,6 @@ describe('treeSitterSyntaxCheck', () => {
     expect(results[1]).toMatch(/^line 1: missing \)/);
     expect(results[2]).toMatch(/^line 1:/);
     expect(results[3]).toBeNull();
-  });
-
-  it('masks IPython lines keeping offsets', () => {
-    expect(maskIPython('%time x\ny = 1')).toBe('       \ny = 1');
   });
 });
 
