@@ -15,6 +15,7 @@ import { loadPythonParser, type ParsedSource, type PythonParser } from './python
 import {
   describeRule,
   matchesSignature,
+  passesNeedles,
   predatesChange,
   versionGate,
   type CellContext,
@@ -111,6 +112,27 @@ function errorLineTexts(error: CellError, source: string): string[] {
   return texts;
 }
 
+/** The import statements of a cell, dedented, with their parenthesized or backslash continuation lines. */
+export function importStatements(source: string): string[] {
+  if (!/\bimport\b/.test(source)) return [];
+  const lines = source.split('\n');
+  const statements: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] as string).trim();
+    if (!/^(import\s|from\s+[\w.]+\s+import\b)/.test(line)) continue;
+    // `import a; b = 1` keeps only its first statement
+    let statement = line.split(';')[0] as string;
+    let depth = (statement.match(/\(/g)?.length ?? 0) - (statement.match(/\)/g)?.length ?? 0);
+    while ((depth > 0 || statement.endsWith('\\')) && i + 1 < lines.length) {
+      const next = (lines[++i] as string).trim();
+      statement = `${statement.endsWith('\\') ? statement.slice(0, -1) : statement} ${next}`;
+      depth += (next.match(/\(/g)?.length ?? 0) - (next.match(/\)/g)?.length ?? 0);
+    }
+    statements.push(statement.replace(/#.*$/, ''));
+  }
+  return statements;
+}
+
 class WorkingNotebook implements NotebookView {
   readonly codeCells: number[];
   private readonly sources = new Map<number, string>();
@@ -155,8 +177,17 @@ class WorkingNotebook implements NotebookView {
     this.importTable = null;
   }
 
+  /**
+   * The notebook's imports, from one small parse of just its import statements (parsing every cell that
+   * imports something would cost more than all the rules together).
+   */
   get imports(): ImportTable {
-    this.importTable ??= ImportTable.fromCells(this.codeCells.filter((i) => /\bimport\b/.test(this.source(i))).map((i) => this.parse(i)));
+    if (!this.importTable) {
+      const statements = this.codeCells.flatMap((i) => importStatements(this.source(i)));
+      const parsed = this.parser.parse(statements.join('\n'));
+      this.importTable = ImportTable.fromCells([parsed]);
+      parsed.delete();
+    }
     return this.importTable;
   }
 
@@ -263,9 +294,11 @@ export async function applyRules(
       for (const rule of rules) {
         const targets = targetsOf(rule, view, env, created, errors);
         if (targets.size === 0) continue;
-        const candidates = [...targets].filter(([index]) => !rule.needles || rule.needles.some((needle) => view.source(index).includes(needle)));
-        if (candidates.length === 0) continue;
+        // cheap string prefilter first; prepare() only runs when some cell may need the rule
+        const mayApply = [...targets].filter(([index]) => typeof rule.needles === 'function' || passesNeedles(rule, view.source(index), undefined));
+        if (mayApply.length === 0) continue;
         const state = rule.prepare?.(view, runContext);
+        const candidates = typeof rule.needles === 'function' ? mayApply.filter(([index]) => passesNeedles(rule, view.source(index), state)) : mayApply;
         for (const [cellIndex, target] of candidates) {
           const parsed = view.parse(cellIndex);
           const lines = target.lines;

@@ -54,8 +54,11 @@ export interface Rule {
   };
   /** on an error-triggered application: edit the whole failing cell or only the lines the error points at */
   errorScope?: 'cell' | 'line';
-  /** cheap prefilter: the rule is only run on cells whose source contains one of these strings */
-  needles?: readonly string[];
+  /**
+   * Cheap prefilter before a cell is parsed: the rule only runs on cells whose source contains one of these
+   * strings or matches one of these patterns, or for which the function (given prepare()'s state) says yes.
+   */
+  needles?: readonly (string | RegExp)[] | ((source: string, state: unknown) => boolean);
   /** semantic-change flags a fix by this rule carries (Fix.flags) */
   flags?: readonly string[];
   /** notebook-wide analysis before the rule edits any cell (e.g. which variables hold an old KFold) */
@@ -120,6 +123,14 @@ export function predatesChange(rule: Rule, created: string | null): boolean {
 
 export function matchesSignature(rule: Rule, error: Pick<CellError, 'ename' | 'evalue'>): boolean {
   return (rule.trigger.errors ?? []).some((sig) => sig.ename === error.ename && (!sig.evalue || sig.evalue.test(error.evalue)));
+}
+
+/** Does a cell's source pass the rule's needles? */
+export function passesNeedles(rule: Rule, source: string, state: unknown): boolean {
+  const needles = rule.needles;
+  if (!needles) return true;
+  if (typeof needles === 'function') return needles(source, state);
+  return needles.some((needle) => (typeof needle === 'string' ? source.includes(needle) : needle.test(source)));
 }
 
 /** Identity helper that type-checks a catalog entry. */

@@ -127,8 +127,13 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
 
   // dotted uses: `sklearn.cross_validation.train_test_split(...)`, `pd.tools.plotting.scatter_matrix`
   let importInserted = false;
+  const lastSegment = move.from.slice(move.from.lastIndexOf('.') + 1);
+  const endings = [...(move.to ? [lastSegment] : []), ...Object.keys(move.names ?? {})];
+  if (!endings.some((ending) => parsed.source.includes(ending))) return edits;
   for (const attribute of parsed.nodes('attribute')) {
     if (!ctx.inScope(attribute) || attribute.parent?.type === 'dotted_name') continue;
+    const nameNode = attribute.childForFieldName('attribute');
+    if (!nameNode || !endings.includes(parsed.text(nameNode))) continue;
     const qualified = ctx.imports.resolve(attribute, parsed);
     if (!qualified) continue;
     let target: string | null = null;
@@ -166,11 +171,17 @@ function isModuleImportedAsItself(imports: ImportTable, module: string): boolean
   return imports.bindings.get(head) === head && imports.imports(module);
 }
 
-/** Needles for a move: the last segment of each moved module / moved name. */
+/**
+ * Needles for moves: a moved name, or the moved module's last segment (last two for deeper modules: a cell
+ * that imports or uses `sklearn.ensemble.forest` spells `ensemble.forest`).
+ */
 export function moveNeedles(moves: readonly ModuleMove[]): string[] {
   const needles = new Set<string>();
   for (const move of moves) {
-    needles.add(move.from.slice(move.from.lastIndexOf('.') + 1));
+    if (move.to) {
+      const parts = move.from.split('.');
+      needles.add(parts.length > 2 ? parts.slice(-2).join('.') : (parts.at(-1) as string));
+    }
     for (const name of Object.keys(move.names ?? {})) needles.add(name);
   }
   return [...needles];

@@ -43,7 +43,8 @@ const printStatement = defineRule({
   explanation:
     "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same.",
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /Missing parentheses in call to 'print'/ }], pattern: true },
-  needles: ['print'],
+  // `print` followed by anything but `(` (or alone on its line)
+  needles: [/\bprint(?:[ \t]+[^\s(=]|[ \t]*$|[ \t]*>>)/m],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const node of parsed.nodes('print_statement')) if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node));
@@ -62,7 +63,7 @@ const execStatement = defineRule({
   since: PY3,
   explanation: 'Python 3 made exec a function: `exec code in ns` becomes `exec(code, ns)`.',
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /Missing parentheses in call to 'exec'/ }], pattern: true },
-  needles: ['exec'],
+  needles: [/\bexec[ \t]+[^\s(=]/],
   apply(parsed, ctx) {
     return parsed.nodes('exec_statement').filter(ctx.inScope).map((node) => {
       const parts = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => parsed.text(c));
@@ -79,7 +80,7 @@ const exceptComma = defineRule({
   since: PY3,
   explanation: 'Python 3 only accepts `except E as e:`; the Python 2 form `except E, e:` is a syntax error.',
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /multiple exception types must be parenthesized|invalid syntax/ }], pattern: true },
-  needles: ['except'],
+  needles: [/\bexcept\b[^:\n]*,/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const clause of parsed.nodes('except_clause')) {
@@ -101,6 +102,7 @@ const oldNumberLiterals = defineRule({
   since: PY3,
   explanation: 'Python 3 writes octal literals as 0o777 and has no long suffix: 0777 → 0o777, 10L → 10.',
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /leading zeros in decimal integer literals|invalid (decimal literal|syntax)/ }], pattern: true },
+  needles: [/(^|[^\w.])0[0-7]+\b|\d[lL]\b/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const node of parsed.nodes('integer')) {

@@ -1,0 +1,584 @@
+// scikit-learn: modules, classes, arguments and attributes removed between 0.18 and 1.4 (cross_validation /
+// grid_search / learning_curve → model_selection with the new splitter API, Imputer, externals.joblib,
+// OneHotEncoder(categorical_features), renamed scorers, private modules, removed keyword arguments …).
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../python-parser';
+import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule, type RuleRunContext } from '../rule';
+import { compareVersions } from '../version';
+import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
+import {
+  appendArguments,
+  asPrimary,
+  callArguments,
+  keywordArgument,
+  keywordName,
+  methodName,
+  positionalArguments,
+  removeArgument,
+  renameKeyword,
+  replaceStringContent,
+  stringContent,
+} from '../syntax';
+import { calleeOf, insertAtCellTop, keywordRenameEdits, moduleMoveEdits, moveNeedles, type ModuleMove } from './helpers';
+
+const SK = 'scikit-learn';
+const sk = (version: string, date: string) => ({ package: SK, version, date });
+
+const MODEL_SELECTION_RENAMES = {
+  LabelKFold: { name: 'GroupKFold' },
+  LeaveOneLabelOut: { name: 'LeaveOneGroupOut' },
+  LeavePLabelOut: { name: 'LeavePGroupsOut' },
+  LabelShuffleSplit: { name: 'GroupShuffleSplit' },
+};
+
+const MODEL_SELECTION_MOVES: ModuleMove[] = [
+  { from: 'sklearn.cross_validation', to: 'sklearn.model_selection', names: MODEL_SELECTION_RENAMES },
+  { from: 'sklearn.grid_search', to: 'sklearn.model_selection' },
+  { from: 'sklearn.learning_curve', to: 'sklearn.model_selection' },
+];
+
+const modelSelectionModules = defineRule({
+  id: 'sklearn.model-selection-modules',
+  title: 'sklearn.cross_validation / grid_search / learning_curve → sklearn.model_selection',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.20', '2018-09-25'),
+  deprecatedIn: '0.18',
+  explanation:
+    'scikit-learn 0.18 moved cross-validation, grid search and learning curves into sklearn.model_selection and 0.20 removed the old modules. Imports (and dotted uses) are rewritten; Label* splitters became Group*. The splitters changed constructors too (see sklearn.splitter-constructors).',
+  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.(cross_validation|grid_search|learning_curve)'/ }], pattern: true },
+  needles: moveNeedles(MODEL_SELECTION_MOVES),
+  apply(parsed, ctx) {
+    return MODEL_SELECTION_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});
+
+/**
+ * Old splitters took the data size (or the labels) in the constructor and were iterable; new ones take
+ * n_splits and yield from .split(X, y). For each old-style construction we remember what to split.
+ */
+interface OldSplitter {
+  /** constructor call */
+  call: Node;
+  cellIndex: number;
+  /** the text to pass to .split(...) */
+  splitArgs: string;
+  /** keyword edits for the constructor */
+  newArgs: string[];
+}
+
+const SPLITTERS = ['KFold', 'StratifiedKFold', 'ShuffleSplit', 'StratifiedShuffleSplit', 'LeaveOneOut', 'LeavePOut', 'GroupKFold'];
+
+/** `len(X)` / `X.shape[0]` → 'X'; other sizes → `range(n)`. */
+function dataFromSize(size: Node, parsed: ParsedSource): string {
+  if (size.type === 'call') {
+    const fn = size.childForFieldName('function');
+    const args = positionalArguments(size);
+    if (fn && parsed.text(fn) === 'len' && args.length === 1) return parsed.text(args[0] as Node);
+  }
+  if (size.type === 'subscript') {
+    const value = size.childForFieldName('value');
+    const index = size.childForFieldName('subscript');
+    if (value?.type === 'attribute' && parsed.text(value).endsWith('.shape') && index && parsed.text(index) === '0') {
+      return parsed.text(value.childForFieldName('object') as Node);
+    }
+  }
+  return `range(${parsed.text(size)})`;
+}
+
+function oldSplitter(call: Node, parsed: ParsedSource, ctx: RuleRunContext | CellContext): Omit<OldSplitter, 'cellIndex'> | null {
+  const kind = calleeOf(call, parsed, ctx.imports, 'sklearn', SPLITTERS);
+  if (!kind) return null;
+  const positional = positionalArguments(call);
+  const kw = (name: string): Node | null => keywordArgument(call, name, parsed)?.childForFieldName('value') ?? null;
+  const rest = (skipPositional: number, renames: Record<string, string>, positionalNames: string[]): string[] => {
+    const args: string[] = [];
+    positional.slice(skipPositional).forEach((arg, i) => {
+      const name = positionalNames[i];
+      if (name) args.push(`${name}=${parsed.text(arg)}`);
+    });
+    for (const arg of callArguments(call)) {
+      if (arg.type !== 'keyword_argument') continue;
+      const name = keywordName(arg, parsed);
+      if (['n', 'y', 'labels'].includes(name)) continue;
+      const value = arg.childForFieldName('value');
+      args.push(`${renames[name] ?? name}=${value ? parsed.text(value) : ''}`);
+    }
+    return args;
+  };
+  if (kind === 'KFold' || kind === 'LeaveOneOut' || kind === 'LeavePOut' || kind === 'ShuffleSplit') {
+    const size = positional[0] ?? kw('n');
+    const old = kw('n_folds') || kw('n_iter') || kw('n') || (kind === 'KFold' && positional.length >= 2) || (kind === 'LeaveOneOut' && positional.length === 1) || (kind === 'LeavePOut' && positional.length === 2) || (kind === 'ShuffleSplit' && positional[0] && !['integer', 'float'].includes(positional[0].type) && !keywordArgument(call, 'n_splits', parsed));
+    if (!old || !size) return null;
+    const skip = positional[0] ? 1 : 0;
+    const names = kind === 'KFold' ? ['n_splits', 'shuffle', 'random_state'] : kind === 'LeavePOut' ? ['p'] : kind === 'ShuffleSplit' ? ['n_splits', 'test_size', 'train_size', 'random_state'] : [];
+    return { call, splitArgs: dataFromSize(size, parsed), newArgs: rest(skip, { n_folds: 'n_splits', n_iter: 'n_splits' }, names) };
+  }
+  if (kind === 'StratifiedKFold' || kind === 'StratifiedShuffleSplit') {
+    const labels = positional[0] ?? kw('y');
+    if (!labels || ['integer'].includes(labels.type)) return null;
+    if (keywordArgument(call, 'n_splits', parsed)) return null;
+    const skip = positional[0] ? 1 : 0;
+    const names = kind === 'StratifiedKFold' ? ['n_splits', 'shuffle', 'random_state'] : ['n_splits', 'test_size', 'train_size', 'random_state'];
+    const y = parsed.text(labels);
+    // StratifiedKFold.split only uses X for its length: the labels serve as both, as the old API did
+    return { call, splitArgs: `${y}, ${y}`, newArgs: rest(skip, { n_folds: 'n_splits', n_iter: 'n_splits' }, names) };
+  }
+  if (kind === 'GroupKFold') {
+    const labels = positional[0] ?? kw('labels');
+    if (!labels || labels.type === 'integer') return null;
+    const l = parsed.text(labels);
+    return { call, splitArgs: `${l}, groups=${l}`, newArgs: rest(1, { n_folds: 'n_splits' }, ['n_splits']) };
+  }
+  return null;
+}
+
+const splitterConstructors = defineRule({
+  id: 'sklearn.splitter-constructors',
+  title: 'KFold(n, n_folds=k) → KFold(n_splits=k) and `for tr, te in kf` → kf.split(X)',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.20', '2018-09-25'),
+  deprecatedIn: '0.18',
+  explanation:
+    "The old splitters took the number of samples (KFold, ShuffleSplit) or the labels (StratifiedKFold) in the constructor and were iterated directly; model_selection's take n_splits and are iterated through .split(X, y). The constructor is rewritten (n_folds/n_iter → n_splits) and loops over the object call .split() with the data the old constructor received (StratifiedKFold gets the labels for both X and y: only their length and classes matter).",
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: /got an unexpected keyword argument '(n_folds|n_iter)'|object is not iterable|__init__\(\) takes|takes from \d+ to \d+ positional arguments/ },
+      { ename: 'ValueError', evalue: /The number of folds must be of Integral type|n_splits must be|Expected n_splits/ },
+    ],
+    pattern: true,
+  },
+  needles: (source, state) =>
+    /Fold|Split|LeaveOneOut|LeavePOut/.test(source) || [...((state as Map<string, OldSplitter> | undefined)?.keys() ?? [])].some((name) => source.includes(name)),
+  prepare(notebook: NotebookView, ctx: RuleRunContext) {
+    // variable name → the old splitter assigned to it (anywhere in the notebook)
+    const byName = new Map<string, OldSplitter>();
+    for (const cellIndex of notebook.codeCells) {
+      const source = notebook.source(cellIndex);
+      if (!SPLITTERS.some((s) => source.includes(s))) continue;
+      const parsed = notebook.parse(cellIndex);
+      for (const assignment of parsed.nodes('assignment')) {
+        const left = assignment.childForFieldName('left');
+        const right = assignment.childForFieldName('right');
+        if (left?.type !== 'identifier' || right?.type !== 'call') continue;
+        const old = oldSplitter(right, parsed, ctx);
+        if (old) byName.set(parsed.text(left), { ...old, cellIndex });
+      }
+    }
+    return byName;
+  },
+  apply(parsed, ctx) {
+    const byName = ctx.state as Map<string, OldSplitter>;
+    const edits: SourceEdit[] = [];
+    const rewritten = new Set<number>();
+    const constructorEdit = (old: Omit<OldSplitter, 'cellIndex'>): SourceEdit => {
+      const args = argumentsNode(old.call);
+      return { start: args.startIndex, end: args.endIndex, text: `(${old.newArgs.join(', ')})` };
+    };
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const old = oldSplitter(call, parsed, ctx);
+      if (!old) continue;
+      edits.push(constructorEdit(old));
+      rewritten.add(call.startIndex);
+      // an inline splitter iterated directly: `for tr, te in KFold(len(X), n_folds=5):`
+      if (call.parent?.type === 'for_statement' && call.parent.childForFieldName('right')?.startIndex === call.startIndex) {
+        edits.push(insertAt(call.endIndex, `.split(${old.splitArgs})`));
+      }
+    }
+    // loops (and list()/enumerate()) over a variable that holds an old splitter
+    for (const identifier of parsed.nodes('identifier')) {
+      const old = byName.get(parsed.text(identifier));
+      if (!old || !ctx.inScope(identifier)) continue;
+      const parent = identifier.parent;
+      if (!parent) continue;
+      const iterated =
+        (parent.type === 'for_statement' && parent.childForFieldName('right')?.startIndex === identifier.startIndex) ||
+        (parent.type === 'for_in_clause' && parent.childForFieldName('right')?.startIndex === identifier.startIndex) ||
+        (parent.type === 'argument_list' && parent.parent && ['enumerate', 'list', 'next', 'iter'].includes(parsed.text(parent.parent.childForFieldName('function') as Node)));
+      if (iterated) edits.push(insertAt(identifier.endIndex, `.split(${old.splitArgs})`));
+      const lenCall = parent.type === 'argument_list' && parent.parent && parsed.text(parent.parent.childForFieldName('function') as Node) === 'len' ? parent.parent : null;
+      if (lenCall) edits.push(replaceNode(lenCall, `${parsed.text(identifier)}.get_n_splits()`));
+    }
+    return edits;
+  },
+});
+
+function argumentsNode(call: Node): Node {
+  return call.childForFieldName('arguments') as Node;
+}
+
+const gridScores = defineRule({
+  id: 'sklearn.grid-scores',
+  title: 'search.grid_scores_ → search.cv_results_',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.20', '2018-09-25'),
+  deprecatedIn: '0.18',
+  explanation:
+    "GridSearchCV/RandomizedSearchCV.grid_scores_ (a list of (parameters, mean_validation_score, cv_validation_scores)) was removed in 0.20. The rule rebuilds the same list from cv_results_: params, mean_test_score, and each candidate's per-split test scores.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute 'grid_scores_'/ }], pattern: true },
+  needles: ['grid_scores_'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const np = ctx.imports.aliasFor('numpy');
+    for (const attr of parsed.nodes('attribute')) {
+      const name = attr.childForFieldName('attribute');
+      const object = attr.childForFieldName('object');
+      if (!name || !object || parsed.text(name) !== 'grid_scores_' || !ctx.inScope(attr)) continue;
+      const g = asPrimary(object, parsed);
+      const splits = `[${g}.cv_results_['split%d_test_score' % i] for i in range(${g}.n_splits_)]`;
+      const perCandidate = np ? `${np}.transpose(${splits})` : `zip(*${splits})`;
+      const tupleType = `__import__('collections').namedtuple('CVScoreTuple', 'parameters mean_validation_score cv_validation_scores')`;
+      edits.push(replaceNode(attr, `[${tupleType}(*t) for t in zip(${g}.cv_results_['params'], ${g}.cv_results_['mean_test_score'], ${perCandidate})]`));
+    }
+    return edits;
+  },
+});
+
+const SCORER_RENAMES: Record<string, string> = {
+  mean_squared_error: 'neg_mean_squared_error',
+  mean_absolute_error: 'neg_mean_absolute_error',
+  median_absolute_error: 'neg_median_absolute_error',
+  log_loss: 'neg_log_loss',
+  mean_squared_log_error: 'neg_mean_squared_log_error',
+};
+
+const scorerNames = defineRule({
+  id: 'sklearn.scorer-names',
+  title: "scoring='mean_squared_error' → 'neg_mean_squared_error' (and the other loss scorers)",
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.20', '2018-09-25'),
+  deprecatedIn: '0.18',
+  explanation:
+    "The loss scorers were renamed with a neg_ prefix in 0.18 and the old names removed in 0.20. The old 'mean_squared_error' scorer already returned the negated MSE (scorers are 'greater is better'), so the renamed scorer returns exactly the same numbers: code that takes -scores or sqrt(-scores) stays correct, and no sign change is needed.",
+  trigger: { errors: [{ ename: 'ValueError', evalue: /'(mean_squared_error|mean_absolute_error|median_absolute_error|log_loss|mean_squared_log_error)' is not a valid scoring value/ }], pattern: true },
+  needles: Object.keys(SCORER_RENAMES),
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const rename = (node: Node | null | undefined): void => {
+      const content = stringContent(node ?? null, parsed);
+      if (node && content && content in SCORER_RENAMES) {
+        const edit = replaceStringContent(node, SCORER_RENAMES[content] as string);
+        if (edit) edits.push(edit);
+      }
+    };
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const scoring = keywordArgument(call, 'scoring', parsed)?.childForFieldName('value');
+      if (scoring?.type === 'string') rename(scoring);
+      if (scoring?.type === 'list' || scoring?.type === 'tuple') scoring.namedChildren.forEach(rename);
+      if (calleeOf(call, parsed, ctx.imports, 'sklearn', ['get_scorer'])) rename(positionalArguments(call)[0]);
+    }
+    return edits;
+  },
+});
+
+const JOBLIB_MOVES: ModuleMove[] = [{ from: 'sklearn.externals.joblib', to: 'joblib' }];
+
+const externalsJoblib = defineRule({
+  id: 'sklearn.externals-joblib',
+  title: 'sklearn.externals.joblib → joblib',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.23', '2020-05-12'),
+  deprecatedIn: '0.21',
+  explanation: 'scikit-learn stopped vendoring joblib (deprecated 0.21, removed 0.23); the standalone joblib package, a scikit-learn dependency, has the same API.',
+  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.externals\.joblib'/ }, { ename: 'ImportError', evalue: /cannot import name 'joblib' from 'sklearn\.externals'/ }], pattern: true },
+  needles: ['joblib'],
+  apply(parsed, ctx) {
+    return JOBLIB_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});
+
+const PRIVATE_MODULE_MOVES: ModuleMove[] = [
+  ['sklearn.ensemble.forest', 'sklearn.ensemble'],
+  ['sklearn.ensemble.gradient_boosting', 'sklearn.ensemble'],
+  ['sklearn.ensemble.bagging', 'sklearn.ensemble'],
+  ['sklearn.ensemble.weight_boosting', 'sklearn.ensemble'],
+  ['sklearn.ensemble.voting', 'sklearn.ensemble'],
+  ['sklearn.tree.tree', 'sklearn.tree'],
+  ['sklearn.tree.export', 'sklearn.tree'],
+  ['sklearn.linear_model.logistic', 'sklearn.linear_model'],
+  ['sklearn.linear_model.base', 'sklearn.linear_model'],
+  ['sklearn.linear_model.ridge', 'sklearn.linear_model'],
+  ['sklearn.linear_model.coordinate_descent', 'sklearn.linear_model'],
+  ['sklearn.linear_model.stochastic_gradient', 'sklearn.linear_model'],
+  ['sklearn.svm.classes', 'sklearn.svm'],
+  ['sklearn.neighbors.classification', 'sklearn.neighbors'],
+  ['sklearn.neighbors.regression', 'sklearn.neighbors'],
+  ['sklearn.neighbors.unsupervised', 'sklearn.neighbors'],
+  ['sklearn.neighbors.kde', 'sklearn.neighbors'],
+  ['sklearn.metrics.scorer', 'sklearn.metrics'],
+  ['sklearn.metrics.classification', 'sklearn.metrics'],
+  ['sklearn.metrics.regression', 'sklearn.metrics'],
+  ['sklearn.metrics.ranking', 'sklearn.metrics'],
+  ['sklearn.preprocessing.data', 'sklearn.preprocessing'],
+  ['sklearn.preprocessing.label', 'sklearn.preprocessing'],
+  ['sklearn.datasets.samples_generator', 'sklearn.datasets'],
+  ['sklearn.datasets.base', 'sklearn.datasets'],
+  ['sklearn.decomposition.pca', 'sklearn.decomposition'],
+  ['sklearn.cluster.k_means_', 'sklearn.cluster'],
+  ['sklearn.feature_selection.univariate_selection', 'sklearn.feature_selection'],
+  ['sklearn.naive_bayes', 'sklearn.naive_bayes'],
+].filter(([from, to]) => from !== to).map(([from, to]) => ({ from: from as string, to: to as string }));
+
+const privateModules = defineRule({
+  id: 'sklearn.private-modules',
+  title: 'Private submodules (sklearn.ensemble.forest, sklearn.tree.tree, …) → public modules',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.24', '2020-12-22'),
+  deprecatedIn: '0.22',
+  explanation: 'scikit-learn 0.22 made its implementation modules private (renamed with a leading underscore) and 0.24 removed the old paths; every public name is importable from the package itself (sklearn.ensemble, sklearn.tree, …).',
+  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.[\w.]+'/ }], pattern: true },
+  needles: moveNeedles(PRIVATE_MODULE_MOVES),
+  apply(parsed, ctx) {
+    return PRIVATE_MODULE_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});
+
+const RENAMED_CLASS_MOVES: ModuleMove[] = [
+  { from: 'sklearn.preprocessing', names: { Imputer: { module: 'sklearn.impute', name: 'SimpleImputer' } } },
+  { from: 'sklearn.lda', to: 'sklearn.discriminant_analysis', names: { LDA: { name: 'LinearDiscriminantAnalysis' } } },
+  { from: 'sklearn.qda', to: 'sklearn.discriminant_analysis', names: { QDA: { name: 'QuadraticDiscriminantAnalysis' } } },
+  { from: 'sklearn.decomposition', names: { RandomizedPCA: { name: 'PCA' } } },
+  { from: 'sklearn.mixture', names: { GMM: { name: 'GaussianMixture' } } },
+];
+
+const renamedClasses = defineRule({
+  id: 'sklearn.renamed-classes',
+  title: 'Imputer → SimpleImputer, LDA/QDA → discriminant_analysis, RandomizedPCA → PCA, GMM → GaussianMixture',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.22', '2019-12-03'),
+  deprecatedIn: '0.20',
+  explanation:
+    "Classes removed in 0.19–0.22 with a replacement: preprocessing.Imputer → impute.SimpleImputer (the axis argument is gone: it always imputes columns; missing_values='NaN' becomes np.nan), lda.LDA/qda.QDA → discriminant_analysis, RandomizedPCA → PCA(svd_solver='randomized'), GMM → GaussianMixture (n_iter → max_iter). The import keeps the old local name, so the rest of the notebook is unchanged.",
+  trigger: {
+    errors: [
+      { ename: 'ImportError', evalue: /cannot import name '(Imputer|RandomizedPCA|GMM)'/ },
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.(lda|qda)'/ },
+      { ename: 'AttributeError', evalue: /has no attribute '(Imputer|RandomizedPCA|GMM)'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['Imputer', 'sklearn.lda', 'sklearn.qda', 'RandomizedPCA', 'GMM'],
+  apply(parsed, ctx) {
+    const edits = RENAMED_CLASS_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+    const np = ctx.imports.aliasFor('numpy');
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const old = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      const fnText = parsed.text(call.childForFieldName('function') as Node);
+      const isOld = (name: string, module: string): boolean => old === `${module}.${name}` || (old === null && fnText === name) || old?.endsWith(`.${name}`) === true;
+      if (isOld('Imputer', 'sklearn.preprocessing') || old === 'sklearn.impute.SimpleImputer') {
+        const axis = keywordArgument(call, 'axis', parsed);
+        if (axis && parsed.text(axis.childForFieldName('value') as Node) === '0') edits.push(removeArgument(axis, call));
+        const missing = keywordArgument(call, 'missing_values', parsed)?.childForFieldName('value');
+        const content = stringContent(missing ?? null, parsed);
+        if (missing && content?.toLowerCase() === 'nan') edits.push(replaceNode(missing, np ? `${np}.nan` : "float('nan')"));
+      } else if (isOld('RandomizedPCA', 'sklearn.decomposition') && !keywordArgument(call, 'svd_solver', parsed)) {
+        const edit = appendArguments(call, ["svd_solver='randomized'"], parsed);
+        if (edit) edits.push(edit);
+      } else if (isOld('GMM', 'sklearn.mixture')) {
+        edits.push(...keywordRenameEdits(parsed, ctx, (c) => c.startIndex === call.startIndex, { n_iter: 'max_iter' }));
+      }
+    }
+    return edits;
+  },
+});
+
+const oneHotCategoricalFeatures = defineRule({
+  id: 'sklearn.onehot-categorical-features',
+  title: 'OneHotEncoder(categorical_features=cols) → ColumnTransformer',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.22', '2019-12-03'),
+  deprecatedIn: '0.20',
+  explanation:
+    "OneHotEncoder's categorical_features was removed in 0.22. A ColumnTransformer that one-hot encodes those columns and passes the others through gives the old output: encoded columns first, the rest appended on the right, as a sparse matrix unless sparse=False.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'categorical_features'/ }], pattern: true },
+  needles: ['categorical_features'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['OneHotEncoder'])) continue;
+      const kw = keywordArgument(call, 'categorical_features', parsed);
+      const value = kw?.childForFieldName('value');
+      if (!kw || !value) continue;
+      const columns = parsed.text(value);
+      const others = callArguments(call).filter((a) => a !== kw && !(a.startIndex === kw.startIndex)).map((a) => parsed.text(a));
+      const encoder = `${parsed.text(call.childForFieldName('function') as Node)}(${others.join(', ')})`;
+      if (stringContent(value, parsed) === 'all') {
+        edits.push(removeArgument(kw, call));
+        continue;
+      }
+      const sparse = keywordArgument(call, 'sparse', parsed)?.childForFieldName('value');
+      const dense = sparse && parsed.text(sparse) === 'False';
+      edits.push(replaceNode(call, `ColumnTransformer([('onehot', ${encoder}, ${columns})], remainder='passthrough'${dense ? '' : ', sparse_threshold=1.0'})`));
+    }
+    if (edits.length > 0 && !ctx.imports.bindings.has('ColumnTransformer')) edits.push(insertAtCellTop(parsed, 'from sklearn.compose import ColumnTransformer'));
+    return edits;
+  },
+});
+
+const getFeatureNames = defineRule({
+  id: 'sklearn.get-feature-names',
+  title: '.get_feature_names() → list(.get_feature_names_out())',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.2', '2022-12-08'),
+  deprecatedIn: '1.0',
+  explanation: "get_feature_names() was removed in 1.2; get_feature_names_out() returns the same names as an array, wrapped in list() to keep the old list type.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'get_feature_names'/ }], pattern: false },
+  needles: ['get_feature_names('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || methodName(call, parsed) !== 'get_feature_names') continue;
+      const name = call.childForFieldName('function')?.childForFieldName('attribute');
+      if (!name) continue;
+      edits.push(insertAt(call.startIndex, 'list('), replaceNode(name, 'get_feature_names_out'), insertAt(call.endIndex, ')'));
+    }
+    return edits;
+  },
+});
+
+const PLOT_FUNCTIONS: Record<string, string> = {
+  plot_confusion_matrix: 'ConfusionMatrixDisplay',
+  plot_roc_curve: 'RocCurveDisplay',
+  plot_precision_recall_curve: 'PrecisionRecallDisplay',
+};
+
+const plotFunctions = defineRule({
+  id: 'sklearn.plot-functions',
+  title: 'plot_confusion_matrix / plot_roc_curve / plot_precision_recall_curve → *Display.from_estimator',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.2', '2022-12-08'),
+  deprecatedIn: '1.0',
+  explanation: 'The sklearn.metrics.plot_* functions were removed in 1.2; ConfusionMatrixDisplay/RocCurveDisplay/PrecisionRecallDisplay.from_estimator take the same arguments.',
+  trigger: { errors: [{ ename: 'ImportError', evalue: /cannot import name '(plot_confusion_matrix|plot_roc_curve|plot_precision_recall_curve)'/ }], pattern: true },
+  needles: Object.keys(PLOT_FUNCTIONS),
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const statement of parsed.nodes('import_from_statement')) {
+      if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics') continue;
+      for (const item of statement.childrenForFieldName('name')) {
+        const name = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
+        const display = name ? PLOT_FUNCTIONS[parsed.text(name)] : undefined;
+        if (name && display) edits.push(replaceNode(item, display));
+      }
+    }
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (!fn || !ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(fn, parsed) ?? parsed.text(fn);
+      const name = q.slice(q.lastIndexOf('.') + 1);
+      const display = PLOT_FUNCTIONS[name];
+      if (!display || !(q.startsWith('sklearn.') || q === name)) continue;
+      const prefix = fn.type === 'attribute' ? parsed.text(fn.childForFieldName('object') as Node) + '.' : '';
+      edits.push(replaceNode(fn, `${prefix}${display}.from_estimator`));
+    }
+    return edits;
+  },
+});
+
+/** Keyword arguments that were removed without replacement (they had no effect, or their effect is now always on). */
+const REMOVED_KEYWORDS: { classes: string[]; names: string[]; since: string }[] = [
+  { classes: ['KMeans', 'MiniBatchKMeans'], names: ['n_jobs', 'precompute_distances'], since: '1.0' },
+  { classes: ['GridSearchCV', 'RandomizedSearchCV'], names: ['iid'], since: '0.24' },
+  { classes: ['DecisionTreeClassifier', 'DecisionTreeRegressor', 'ExtraTreeClassifier', 'ExtraTreeRegressor', 'GradientBoostingClassifier', 'GradientBoostingRegressor'], names: ['presort'], since: '0.24' },
+  { classes: ['LinearRegression', 'Ridge', 'RidgeCV', 'Lasso', 'LassoCV', 'ElasticNet', 'ElasticNetCV', 'Lars', 'LassoLars', 'OrthogonalMatchingPursuit', 'BayesianRidge', 'ARDRegression'], names: ['normalize'], since: '1.2' },
+];
+
+const removedKeywords = defineRule({
+  id: 'sklearn.removed-keywords',
+  title: 'Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize=False)',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.24', '2020-12-22'),
+  explanation:
+    "Arguments removed without a replacement: KMeans(n_jobs, precompute_distances) (1.0; it always uses all cores through OpenMP), GridSearchCV/RandomizedSearchCV(iid) (0.24), trees' presort (0.24, no effect), and the linear models' normalize (1.2) when it was False (the default). normalize=True is left for review: dropping it changes Ridge/Lasso results.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /got an unexpected keyword argument '(n_jobs|precompute_distances|iid|presort|normalize)'/ }], pattern: true },
+  needles: ['n_jobs', 'precompute_distances', 'iid', 'presort', 'normalize'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const installed = packageVersion(ctx.env, SK);
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      for (const entry of REMOVED_KEYWORDS) {
+        if (installed && compareVersions(installed, entry.since) < 0) continue;
+        if (!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes)) continue;
+        for (const name of entry.names) {
+          const kw = keywordArgument(call, name, parsed);
+          if (!kw) continue;
+          if (name === 'normalize' && parsed.text(kw.childForFieldName('value') as Node) !== 'False') continue;
+          edits.push(removeArgument(kw, call));
+        }
+      }
+    }
+    return edits;
+  },
+});
+
+const sgdNIter = defineRule({
+  id: 'sklearn.sgd-n-iter',
+  title: 'SGDClassifier/SGDRegressor/Perceptron(n_iter=k) → max_iter=k, tol=None',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.21', '2019-05-09'),
+  deprecatedIn: '0.19',
+  explanation: 'n_iter was removed in 0.21; max_iter=k with tol=None runs exactly k epochs, as n_iter did.',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'n_iter'/ }], pattern: true },
+  needles: ['n_iter'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['SGDClassifier', 'SGDRegressor', 'Perceptron', 'PassiveAggressiveClassifier', 'PassiveAggressiveRegressor'])) continue;
+      const kw = keywordArgument(call, 'n_iter', parsed);
+      if (!kw || keywordArgument(call, 'max_iter', parsed)) continue;
+      const rename = renameKeyword(kw, 'max_iter');
+      if (rename) edits.push(rename);
+      if (!keywordArgument(call, 'tol', parsed)) edits.push(insertAt(kw.endIndex, ', tol=None'));
+    }
+    return edits;
+  },
+});
+
+const renamedKeywords = defineRule({
+  id: 'sklearn.renamed-keywords',
+  title: "Renamed arguments: OneHotEncoder(sparse) → sparse_output, Bagging/AdaBoost base_estimator → estimator",
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.4', '2024-01-18'),
+  deprecatedIn: '1.2',
+  explanation: 'Renamed in 1.2 and removed in 1.4: OneHotEncoder(sparse=…) → sparse_output, BaggingClassifier/AdaBoostClassifier(base_estimator=…) → estimator; same meaning.',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(sparse|base_estimator)'/ }], pattern: true },
+  needles: ['sparse=', 'base_estimator'],
+  apply(parsed, ctx) {
+    return [
+      ...keywordRenameEdits(parsed, ctx, (call) => !!calleeOf(call, parsed, ctx.imports, 'sklearn', ['OneHotEncoder']), { sparse: 'sparse_output' }),
+      ...keywordRenameEdits(parsed, ctx, (call) => !!calleeOf(call, parsed, ctx.imports, 'sklearn', ['BaggingClassifier', 'BaggingRegressor', 'AdaBoostClassifier', 'AdaBoostRegressor']), { base_estimator: 'estimator' }),
+    ];
+  },
+});
+
+export const SKLEARN_RULES: Rule[] = [
+  modelSelectionModules,
+  splitterConstructors,
+  gridScores,
+  scorerNames,
+  externalsJoblib,
+  privateModules,
+  renamedClasses,
+  oneHotCategoricalFeatures,
+  getFeatureNames,
+  plotFunctions,
+  removedKeywords,
+  sgdNIter,
+  renamedKeywords,
+];
