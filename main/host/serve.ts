@@ -24,6 +24,8 @@ export interface ServeOptions {
   concurrency?: number;
   workerArgs?: string[];
   heartbeatTimeoutMs?: number;
+  /** false: no worker process (the API alone) */
+  worker?: boolean;
   log?: (line: string) => void;
 }
 
@@ -52,6 +54,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.concurrency !== undefined ? { defaultConcurrency: options.concurrency } : {}),
     ...(options.workerArgs ? { workerArgs: options.workerArgs } : {}),
     ...(options.heartbeatTimeoutMs !== undefined ? { heartbeatTimeoutMs: options.heartbeatTimeoutMs } : {}),
+    ...(options.worker === false ? { worker: false } : {}),
     log: (line) => log(`[nbrevive serve] ${line}`),
   });
   const transport = createHttpTransport({
