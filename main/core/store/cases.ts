@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { ResolvedCase, ResolvedCaseSchema, Target, TargetSchema } from '../../../shared/models/case';
 import { JobStatus, Outcome } from '../../../shared/models/loop';
-import { iso, Page, SortOrder, StoreContext } from './context';
+import { iso, likePattern, Page, SortOrder, StoreContext } from './context';
 
 export interface CaseSummary {
   id: string;
@@ -178,9 +178,9 @@ export class CaseRepository {
       params.push(query.competition);
     }
     if (query.search) {
-      where.push(`(instr(lower(c.id), ?) > 0 OR instr(lower(c.title), ?) > 0 OR instr(lower(coalesce(c.competition, '')), ?) > 0)`);
-      const needle = query.search.toLowerCase();
-      params.push(needle, needle, needle);
+      const pattern = likePattern(query.search);
+      where.push(`(c.id LIKE ? ESCAPE '\\' OR c.title LIKE ? ESCAPE '\\' OR c.competition LIKE ? ESCAPE '\\')`);
+      params.push(pattern, pattern, pattern);
     }
     if (query.outcome === 'none') where.push('lj.outcome IS NULL');
     else if (query.outcome !== undefined) {
@@ -190,12 +190,14 @@ export class CaseRepository {
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const column = SORT_COLUMNS[query.sort ?? 'importedAt'];
     const dir = query.order === 'asc' ? 'ASC' : 'DESC';
+    // only the original date can be NULL; leaving the IS NULL term off the others lets an index give the order
+    const nullsLast = query.sort === 'created' ? `${column} IS NULL, ` : '';
     const limit = query.limit ?? 100;
     const offset = query.offset ?? 0;
-    return this.ctx.read(() => {
+    return this.ctx.snapshot(() => {
       const rows = this.ctx
         .prepare<unknown[], CaseRow>(
-          `${SELECT_CASE} ${whereSql} ORDER BY ${column} IS NULL, ${column} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`,
+          `${SELECT_CASE} ${whereSql} ORDER BY ${nullsLast}${column} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`,
         )
         .all(...params, limit, offset);
       const needsJoin = query.outcome !== undefined;

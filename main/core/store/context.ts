@@ -25,6 +25,9 @@ export class StoreContext {
 
   read = <T>(fn: () => T): T => withStoreErrors(this.path, fn);
 
+  /** Runs several reads on one consistent snapshot (a deferred transaction: takes no write lock). */
+  snapshot = <T>(fn: () => T): T => withStoreErrors(this.path, () => this.db.transaction(fn).deferred());
+
   /** Runs `fn` in one IMMEDIATE transaction (a savepoint when already inside one): all of it or nothing. */
   write = <T>(fn: () => T): T => withStoreErrors(this.path, () => this.db.transaction(fn).immediate());
 }
@@ -43,6 +46,14 @@ export function msOrNull(value: string | number | null | undefined): number | nu
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new TypeError(`not a date: ${value}`);
   return ms;
+}
+
+/**
+ * `%text%` for `LIKE ? ESCAPE '\\'`, with LIKE's wildcards in `text` escaped. LIKE folds ASCII case as SQLite's
+ * lower() does, without building a lowered copy of every row.
+ */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 export interface Page<T> {

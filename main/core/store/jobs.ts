@@ -16,7 +16,7 @@ import {
   Usage,
   UsageSchema,
 } from '../../../shared/models/loop';
-import { iso, isoOrNull, msOrNull, Page, SortOrder, StoreContext } from './context';
+import { iso, isoOrNull, likePattern, msOrNull, Page, SortOrder, StoreContext } from './context';
 
 export const REVIEW_VERDICTS = ['equivalent', 'not-equivalent', 'unsure'] as const;
 export const ReviewVerdictSchema = z.enum(REVIEW_VERDICTS);
@@ -126,6 +126,7 @@ export interface JobListQuery {
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['done', 'failed', 'cancelled'];
 
 interface JobRow {
+  rid: number;
   id: string;
   case_id: string;
   case_title: string;
@@ -157,7 +158,7 @@ interface JobRow {
   reviewed_at: number | null;
 }
 
-const SELECT_JOB = `SELECT j.*, c.title AS case_title, c.competition AS competition FROM jobs j JOIN cases c ON c.id = j.case_id`;
+const SELECT_JOB = `SELECT j.*, j.rowid AS rid, c.title AS case_title, c.competition AS competition FROM jobs j JOIN cases c ON c.id = j.case_id`;
 
 const SORT_COLUMNS: Record<JobSortKey, string> = {
   createdAt: 'j.created_at',
@@ -172,6 +173,8 @@ const SORT_COLUMNS: Record<JobSortKey, string> = {
   caseTitle: 'c.title COLLATE NOCASE',
   outcome: 'j.outcome',
 };
+
+const NOT_NULL_SORT_COLUMNS = new Set(['j.created_at', 'j.updated_at', 'j.priority', 'j.status', 'j.iterations', 'j.cost_usd', 'c.title COLLATE NOCASE']);
 
 function toJob(row: JobRow): Job {
   return {
@@ -324,29 +327,38 @@ export class JobRepository {
       params.push(query.outcome);
     }
     if (query.search) {
-      const needle = query.search.toLowerCase();
+      // Match the (few) cases once, then test each job by its id and case: no join over every job to count them.
+      const pattern = likePattern(query.search);
       where.push(
-        `(instr(lower(j.id), ?) > 0 OR instr(lower(j.case_id), ?) > 0 OR instr(lower(c.title), ?) > 0 OR instr(lower(coalesce(c.competition, '')), ?) > 0)`,
+        `(j.id LIKE ? ESCAPE '\\' OR j.case_id IN (SELECT id FROM cases WHERE id LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\' OR competition LIKE ? ESCAPE '\\'))`,
       );
-      params.push(needle, needle, needle, needle);
-      needsCase = true;
+      params.push(pattern, pattern, pattern, pattern);
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const column = SORT_COLUMNS[query.sort ?? 'createdAt'];
+    if (column.startsWith('c.')) needsCase = true;
     const dir = query.order === 'asc' ? 'ASC' : 'DESC';
     // NULLs (not started, no score …) go last in both directions; rowid keeps equal keys in a stable order.
-    const nullsLast = ['j.created_at', 'j.updated_at', 'j.priority', 'j.status', 'j.iterations', 'j.cost_usd'].includes(column)
-      ? ''
-      : `${column} IS NULL, `;
+    // Columns that are never NULL skip the IS NULL term so an index can deliver the order.
+    const nullsLast = NOT_NULL_SORT_COLUMNS.has(column) ? '' : `${column} IS NULL, `;
     const limit = query.limit ?? 100;
     const offset = query.offset ?? 0;
-    return this.ctx.read(() => {
-      const rows = this.ctx
-        .prepare<unknown[], JobRow>(`${SELECT_JOB} ${whereSql} ORDER BY ${nullsLast}${column} ${dir}, j.rowid ${dir} LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset);
-      const from = needsCase ? 'jobs j JOIN cases c ON c.id = j.case_id' : 'jobs j';
+    const from = needsCase ? 'jobs j JOIN cases c ON c.id = j.case_id' : 'jobs j';
+    return this.ctx.snapshot(() => {
+      // Page the narrow rowids first (indexes cover filter and order), then read the full rows of that page only.
+      const rowids = this.ctx
+        .prepare<unknown[], { rid: number }>(
+          `SELECT j.rowid AS rid FROM ${from} ${whereSql} ORDER BY ${nullsLast}${column} ${dir}, j.rowid ${dir} LIMIT ? OFFSET ?`,
+        )
+        .all(...params, limit, offset)
+        .map((r) => r.rid);
       const total = this.ctx.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params)?.n ?? 0;
-      return { items: rows.map(toJob), total };
+      if (rowids.length === 0) return { items: [], total };
+      const rows = this.ctx
+        .prepare<[string], JobRow>(`${SELECT_JOB} WHERE j.rowid IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify(rowids));
+      const byRowid = new Map(rows.map((r) => [r.rid, r]));
+      return { items: rowids.flatMap((rid) => (byRowid.has(rid) ? [toJob(byRowid.get(rid)!)] : [])), total };
     });
   }
 

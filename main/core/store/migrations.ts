@@ -77,10 +77,13 @@ export const MIGRATIONS: readonly Migration[] = [
         );
         -- the worker's claim (status = 'queued' ORDER BY priority DESC, created_at) and the status filter
         CREATE INDEX jobs_queue ON jobs(status, priority DESC, created_at);
-        CREATE INDEX jobs_case ON jobs(case_id, created_at);
+        -- id too: the search filter then counts matches from this index alone
+        CREATE INDEX jobs_case ON jobs(case_id, created_at, id);
         CREATE INDEX jobs_created ON jobs(created_at);
         CREATE INDEX jobs_finished ON jobs(finished_at);
         CREATE INDEX jobs_outcome ON jobs(outcome, created_at);
+        -- finished jobs ranked by score
+        CREATE INDEX jobs_status_score ON jobs(status, score);
 
         CREATE TABLE iterations (
           job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,

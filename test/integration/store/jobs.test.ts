@@ -145,6 +145,11 @@ describe('jobs', () => {
       { search: 'study 1', status: 'failed', limit: 1000 },
       { search: seeded[17]!.id },
       { status: 'cancelled', offset: 10_000 },
+      { search: '%' },
+      { search: 'study_1' },
+      { search: 'house-PRICES', status: 'done', limit: 1000 },
+      { sort: 'caseTitle', order: 'desc', status: 'done', limit: 30, offset: 5 },
+      { sort: 'score', order: 'asc', limit: 1000 },
     ];
     for (const q of queries) {
       const got = store.jobs.list(q);
