@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { scoreExecution } from '../../../main/core/scoring/score';
 import { parseNotebook } from '../../../shared/lib/ipynb';
 import { judge, markPreExisting } from '../../../shared/lib/judge';
 import { CaseManifestSchema } from '../../../shared/models/case';
 import { describeCorpus } from '../../helpers/corpus';
-import { pythonRuntime } from './python-runtime';
+import { TEST_PYTHON } from '../../helpers/python';
 
 describeCorpus('output scores of the corpus notebooks as their authors saved them', (corpusDir) => {
   const cases = fs
@@ -30,7 +31,7 @@ describeCorpus('output scores of the corpus notebooks as their authors saved the
     const notebookPath = path.join(root, manifest.notebook);
     const original = parseNotebook(fs.readFileSync(notebookPath, 'utf8'), { source: notebookPath });
     // the saved outputs stand in for an execution (the executed version is the original itself)
-    const reading = await scoreExecution({ spec: manifest.score, case: { root }, executed: original, original, workingDir: root, runtime: pythonRuntime });
+    const reading = await scoreExecution({ spec: manifest.score, case: { root }, executed: original, original, workingDir: root, runtime: new LocalRuntime({ python: TEST_PYTHON }) });
     expect(reading.note).toBeNull();
     expect(Math.abs((reading.score as number) - manifest.target.value) / Math.abs(manifest.target.value)).toBeLessThanOrEqual(1e-9);
     const verdict = judge({

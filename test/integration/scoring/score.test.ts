@@ -1,21 +1,47 @@
-// scoreExecution on real files: a notebook executed by nbclient (its printed score and the submission it wrote),
-// an edited version whose score cell moved, and an MLE-bench-style competition graded in real Python.
+// scoreExecution on real files: a notebook executed by the local runtime (its printed score and the submission it
+// wrote), an edited version whose score cell moved, and an MLE-bench-style competition graded in the runtime's
+// Python.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { scoreExecution, type ScoreRequest } from '../../../main/core/scoring/score';
 import { judge } from '../../../shared/lib/judge';
 import { parseNotebook } from '../../../shared/lib/ipynb';
-import { ScoreSpecSchema, type ScoreSpec } from '../../../shared/models/case';
+import { type ResolvedCase, ScoreSpecSchema, type ScoreSpec } from '../../../shared/models/case';
 import type { Notebook } from '../../../shared/models/notebook';
 import { REPO_ROOT } from '../../helpers/corpus';
 import { TEST_PYTHON } from '../../helpers/python';
-import { executeNotebook, pythonRuntime } from './python-runtime';
 
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/scoring');
 const MLEBENCH = path.join(FIXTURES, 'mlebench');
+const runtime = new LocalRuntime({ python: TEST_PYTHON });
+
+/** Executes a version of the fixture notebook in a fresh job folder; the executed notebook and its working dir. */
+async function execute(notebook: Notebook, jobDir: string): Promise<{ executed: Notebook; workingDir: string }> {
+  const resolved: ResolvedCase = {
+    id: 'scoring-fixture',
+    title: 'scoring fixture',
+    root: FIXTURES,
+    notebookPath: path.join(FIXTURES, 'score-notebook.ipynb'),
+    dataDir: null,
+    files: {},
+    dirs: [],
+    urls: {},
+    score: { kind: 'none' },
+    target: null,
+    created: null,
+    competition: null,
+    manifest: null,
+  };
+  fs.mkdirSync(jobDir, { recursive: true });
+  const result = await runtime.execute({ notebook, case: resolved, timeoutMs: 120_000, jobDir });
+  expect(result.report.status, result.report.message ?? '').toBe('ok');
+  if (!result.executed) throw new Error('the runtime returned no executed notebook');
+  return { executed: result.executed, workingDir: result.workingDir };
+}
 
 let tmp: string;
 let original: Notebook;
@@ -29,17 +55,15 @@ function request(spec: unknown, over: Partial<ScoreRequest> = {}): ScoreRequest 
     executed,
     original,
     workingDir,
-    runtime: pythonRuntime,
+    runtime,
     ...over,
   };
 }
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-scoring-'));
-  workingDir = path.join(tmp, 'working');
-  fs.mkdirSync(workingDir);
   original = parseNotebook(fs.readFileSync(path.join(FIXTURES, 'score-notebook.ipynb'), 'utf8'));
-  executed = await executeNotebook(original, workingDir);
+  ({ executed, workingDir } = await execute(original, path.join(tmp, 'job')));
 });
 
 afterAll(() => {
@@ -66,11 +90,9 @@ describe('score spec output', () => {
         ...original.cells.slice(2),
       ],
     };
-    const dir = path.join(tmp, 'edited', 'working');
-    fs.mkdirSync(dir, { recursive: true });
-    const editedExecuted = await executeNotebook(edited, dir);
-    expect(editedExecuted.cells[2]?.id).toBe('inserted-by-fix');
-    expect(await scoreExecution(request(spec, { executed: editedExecuted, workingDir: dir }))).toEqual({ score: 0.8125, note: null });
+    const run = await execute(edited, path.join(tmp, 'edited'));
+    expect(run.executed.cells[2]?.id).toBe('inserted-by-fix');
+    expect(await scoreExecution(request(spec, run))).toEqual({ score: 0.8125, note: null });
   });
 
   it('says why there is no score when the run returned no notebook or the cell printed nothing matching', async () => {
