@@ -40,7 +40,7 @@ const SUBSAMPLING: Array<{ what: string; pattern: RegExp }> = [
 ];
 
 const SEED_CALLS = /\b(?:np\.random\.seed|random\.seed|torch\.manual_seed|tf\.random\.set_seed|set_random_seed|seed_everything)\(([^)]*)\)/g;
-const MODEL_CALLS = /\.(fit|fit_transform|fit_generator|train|predict|predict_proba|evaluate)\(|\b(cross_val_score|cross_val_predict|cross_validate)\(/g;
+const MODEL_CALLS = /\.(fit|fit_transform|fit_generator|train|predict|predict_proba|score|evaluate)\(|\b(cross_val_score|cross_val_predict|cross_validate)\(/g;
 
 function settingValues(source: string, names: RegExp): Map<string, string[]> {
   const values = new Map<string, string[]>();
