@@ -12,7 +12,10 @@ function numpyAttributes(parsed: ParsedSource, ctx: CellContext, names: Record<s
   const found: { node: Node; name: string }[] = [];
   for (const attr of parsed.nodes('attribute')) {
     if (!ctx.inScope(attr)) continue;
-    const qualified = ctx.imports.resolve(attr, parsed);
+    let qualified = ctx.imports.resolve(attr, parsed);
+    // the error names numpy: `np.` is numpy even where the notebook's import is not visible (a %run file)
+    const object = attr.childForFieldName('object');
+    if (!qualified && ctx.errors.length > 0 && object?.type === 'identifier' && parsed.text(object) === 'np') qualified = `numpy.${parsed.text(attr.childForFieldName('attribute') as Node)}`;
     if (!qualified?.startsWith('numpy.')) continue;
     const name = qualified.slice('numpy.'.length);
     if (name in names) found.push({ node: attr, name });

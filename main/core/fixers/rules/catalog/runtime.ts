@@ -20,11 +20,10 @@ const parallelJobs = defineRule({
   needles: PARALLEL,
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const chosen: Node[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', PARALLEL) || isParameterSet(call, 'n_jobs', parsed)) continue;
-      if (chosen.some((outer) => outer.startIndex <= call.startIndex && call.endIndex <= outer.endIndex)) continue;
-      chosen.push(call);
+    const parallel = parsed.nodes('call').filter((call) => calleeOf(call, parsed, ctx.imports, 'sklearn', PARALLEL));
+    const nested = (call: Node): boolean => parallel.some((outer) => outer !== call && outer.startIndex <= call.startIndex && call.endIndex <= outer.endIndex && !(outer.startIndex === call.startIndex && outer.endIndex === call.endIndex));
+    for (const call of parallel) {
+      if (!ctx.inScope(call) || isParameterSet(call, 'n_jobs', parsed) || nested(call)) continue;
       const edit = appendArguments(call, ['n_jobs=-1'], parsed);
       if (edit) edits.push(edit);
     }

@@ -1,0 +1,20 @@
+import { cellError } from '../../helpers';
+import { one, type RuleCase } from './types';
+
+export const NUMPY_CASES: RuleCase[] = [
+  one('numpy.builtin-type-aliases', 'np.float/np.int/np.bool in dtypes and calls',
+    'import numpy as np\ny = y[order].astype(np.float)\nmask = np.zeros(3, dtype=np.bool)\nn = np.int(x)\n',
+    'import numpy as np\ny = y[order].astype(float)\nmask = np.zeros(3, dtype=bool)\nn = int(x)\n'),
+  one('numpy.builtin-type-aliases', 'any alias of numpy; np.float64 untouched', 'import numpy\nimport numpy as N\na = numpy.float(1) + N.object\nb = numpy.float64(2)\n', 'import numpy\nimport numpy as N\na = float(1) + object\nb = numpy.float64(2)\n'),
+  one('numpy.builtin-type-aliases', 'not applied when the environment has numpy 1.23', 'import numpy as np\nx = np.float(1)\n', 'import numpy as np\nx = np.float(1)\n', { packages: { numpy: '1.23.5' } }),
+  one('numpy.builtin-type-aliases', 'applied from the error even when the cell does not import numpy',
+    'x = np.float(1)\n', 'x = float(1)\n',
+    { errors: [cellError(0, 'AttributeError', "module 'numpy' has no attribute 'float'.")] }),
+  one('numpy.asscalar', 'asscalar(a) → a.item()', 'import numpy as np\nv = np.asscalar(a[0] + 1)\n', 'import numpy as np\nv = (a[0] + 1).item()\n'),
+  one('numpy.rank', 'rank → ndim', 'import numpy as np\nd = np.rank(a)\n', 'import numpy as np\nd = np.ndim(a)\n'),
+  one('numpy.histogram-normed', 'normed → density', 'import numpy as np\nh, e = np.histogram(x, bins=10, normed=True)\n', 'import numpy as np\nh, e = np.histogram(x, bins=10, density=True)\n'),
+  one('numpy.warnings-module', 'np.warnings → warnings', 'import numpy as np\nnp.warnings.filterwarnings("ignore")\n', 'import warnings\nimport numpy as np\nwarnings.filterwarnings("ignore")\n'),
+  one('numpy.printoptions-threshold-nan', 'threshold=np.nan → sys.maxsize', 'import numpy as np\nnp.set_printoptions(threshold=np.nan)\n', 'import sys\nimport numpy as np\nnp.set_printoptions(threshold=sys.maxsize)\n'),
+  one('numpy.2-removed-aliases', 'NumPy 2 only', 'import numpy as np\nx = np.NaN\ny = np.float_(1)\nz = np.product(a)\n', 'import numpy as np\nx = np.nan\ny = np.float64(1)\nz = np.prod(a)\n', { packages: { numpy: '2.0.1' } }),
+  one('numpy.2-removed-aliases', 'not under numpy 1.24', 'import numpy as np\nx = np.NaN\n', 'import numpy as np\nx = np.NaN\n'),
+];
