@@ -67,6 +67,7 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+const CONTROL = /[\u0000-\u001f]/;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /**
@@ -92,6 +93,15 @@ export function parsePythonJson(text: string): unknown {
   const parseString = (): string => {
     // caller saw the opening quote at text[i]
     i++;
+    // fast path: most strings (base64 images, code) have no escapes
+    const quote = text.indexOf('"', i);
+    if (quote !== -1) {
+      const segment = text.slice(i, quote);
+      if (!segment.includes('\\') && !CONTROL.test(segment)) {
+        i = quote + 1;
+        return segment;
+      }
+    }
     let out = '';
     let start = i;
     for (;;) {
@@ -126,15 +136,20 @@ export function parsePythonJson(text: string): unknown {
 
   const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
+  // Python's json stops near 1000 levels (RecursionError); this keeps the JavaScript stack safe likewise
+  const MAX_DEPTH = 2000;
+  let depth = 0;
   const parseValue = (holder: object | null, key: string | number): unknown => {
     skipWs();
     const c = text[i];
+    if ((c === '{' || c === '[') && ++depth > MAX_DEPTH) fail(`nested more than ${MAX_DEPTH} levels deep`);
     if (c === '{') {
       i++;
       const obj: Record<string, unknown> = {};
       skipWs();
       if (text[i] === '}') {
         i++;
+        depth--;
         return obj;
       }
       for (;;) {
@@ -155,6 +170,7 @@ export function parsePythonJson(text: string): unknown {
         }
         if (text[i] === '}') {
           i++;
+          depth--;
           return obj;
         }
         fail(`expected ',' or '}', found ${describe()}`);
@@ -166,6 +182,7 @@ export function parsePythonJson(text: string): unknown {
       skipWs();
       if (text[i] === ']') {
         i++;
+        depth--;
         return arr;
       }
       for (;;) {
@@ -177,6 +194,7 @@ export function parsePythonJson(text: string): unknown {
         }
         if (text[i] === ']') {
           i++;
+          depth--;
           return arr;
         }
         fail(`expected ',' or ']', found ${describe()}`);
@@ -215,13 +233,12 @@ export function parsePythonJson(text: string): unknown {
   return value;
 }
 
-// Python's json escapes these with ensure_ascii=False: quote, backslash and the C0 controls, nothing else.
-const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
-const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-function pythonString(s: string): string {
-  return `"${s.replace(NEEDS_ESCAPE, (ch) => SHORT_ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
-}
+/**
+ * Python's json with ensure_ascii=False escapes the quote, the backslash and the C0 controls (short forms for
+ * \b \f \n \r \t, else \u00xx in lower case) and nothing else: JSON.stringify does exactly the same, except that
+ * it escapes lone surrogates, which Python would emit raw and then fail to encode as UTF-8.
+ */
+const pythonString = (s: string): string => JSON.stringify(s);
 
 /** Python's sort_keys order: by code point (JavaScript's default sort compares UTF-16 units). */
 export function compareCodePoints(a: string, b: string): number {
