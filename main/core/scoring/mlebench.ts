@@ -6,9 +6,12 @@ import path from 'node:path';
 import type { ScoreSpec } from '../../../shared/models/case';
 import type { ScoreReading } from '../../../shared/lib/score-output';
 import type { Runtime } from '../runtime/runtime';
+import { pythonResourcesDir } from '../runtime/runner-protocol';
 
-const RESOURCES_DIR = process.env.NBREVIVE_RESOURCES ?? path.resolve(import.meta.dirname, '../../../resources');
-export const MLEBENCH_GRADE_SCRIPT = path.join(RESOURCES_DIR, 'python', 'nbrevive_mlebench_grade.py');
+/** The grade script, found where the runner script is (source checkout, built app or packaged app). */
+export function mleBenchGradeScriptPath(): string {
+  return path.join(pythonResourcesDir(), 'nbrevive_mlebench_grade.py');
+}
 const MARKER = 'NBREVIVE_GRADE ';
 
 export interface MleBenchGradeRequest {
@@ -48,7 +51,7 @@ export function parseGradeOutput(stdout: string): ScoreReading {
 
 /** Grades with the competition's grade function in the runtime's Python. */
 export async function gradeMleBench(request: MleBenchGradeRequest): Promise<ScoreReading> {
-  const script = await fs.readFile(MLEBENCH_GRADE_SCRIPT, 'utf8');
+  const script = await fs.readFile(mleBenchGradeScriptPath(), 'utf8');
   let stdout: string;
   try {
     stdout = await request.runtime.runPython(script, mleBenchGradeArgs(request), {

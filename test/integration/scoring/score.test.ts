@@ -196,6 +196,13 @@ d = json.loads(sys.argv[1]); print(repr(round(log_loss(d['y'], d['p'], labels=d[
     );
   });
 
+  it('notes a runtime whose Python cannot run the grader', async () => {
+    const broken = new LocalRuntime({ python: path.join(tmp, 'no-such-python') });
+    const r = await scoreExecution(request(spec, { runtime: broken }));
+    expect(r.score).toBeNull();
+    expect(r.note).toMatch(/^the MLE-bench grader could not run in the runtime's Python: could not start .*no-such-python/);
+  });
+
   it('imports graders inside an mle-bench checkout the way mle-bench does (package imports)', async () => {
     // a checkout's shape: <repo>/mlebench/{grade_helpers.py, competitions/<id>/{config.yaml, grade.py}}
     const repo = path.join(tmp, 'mle-bench');
