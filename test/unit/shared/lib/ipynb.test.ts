@@ -298,6 +298,7 @@ describe('ipynb: bad input', () => {
     expect(error('   ').message).toBe('the notebook text is not a Jupyter notebook: it is not valid JSON (it is empty); check that it is a complete .ipynb file');
     expect(error('{"a": 1} extra').message).toContain("unexpected 'e' after the JSON value at line 1, column 10");
     expect(error('{"a": "tab\there"}').message).toContain('invalid control character in string');
+    expect(error('['.repeat(5000)).message).toContain('nested more than 2000 levels deep at line 1, column 2001');
   });
   it('JSON that is not a notebook', () => {
     const shape = '(an .ipynb notebook is a JSON object with "nbformat", "metadata" and "cells")';
@@ -353,5 +354,7 @@ describe('ipynb: helpers', () => {
   it('dumpsPython/parsePythonJson round-trip plain values', () => {
     expect(dumpsPython(parsePythonJson('{"b": [], "a": {}, "c": [1, {"d": "\\u0007"}]}'))).toBe('{\n "a": {},\n "b": [],\n "c": [\n  1,\n  {\n   "d": "\\u0007"\n  }\n ]\n}');
     expect(Object.getPrototypeOf(parsePythonJson('{"__proto__": {"x": 1}}'))).toBe(Object.prototype);
+    // a lone surrogate cannot be written as UTF-8 (Python's nbformat.write fails on it); we keep it escaped
+    expect(dumpsPython(parsePythonJson('["\\ud800", "\\u2028\\u007f"]'))).toBe('[\n "\\ud800",\n "\u2028\u007f"\n]');
   });
 });
