@@ -1,9 +1,6 @@
 // The `nbrevive` command: dispatches to the subcommands. Bad input and unusable runtimes end with a one-line
 // reason and a non-zero exit code; an executed notebook exits 0 whatever it did.
 import { isNbreviveError } from '../../shared/lib/errors';
-import { corpusCommand } from './commands/corpus';
-import { exportCommand } from './commands/export';
-import { MODERNIZE_HELP, modernizeCommand, RUN_HELP, runCommand } from './commands/job';
 import { UsageError } from './options';
 
 const HELP = `nbrevive — bring old machine-learning notebooks back to life
@@ -25,10 +22,10 @@ Run 'nbrevive <command> --help' for a command's options.`;
 type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  run: async () => runCommand,
-  modernize: async () => modernizeCommand,
-  corpus: async () => corpusCommand,
-  export: async () => exportCommand,
+  run: async () => (await import('./commands/job')).runCommand,
+  modernize: async () => (await import('./commands/job')).modernizeCommand,
+  corpus: async () => (await import('./commands/corpus')).corpusCommand,
+  export: async () => (await import('./commands/export')).exportCommand,
   runtimes: async () => (await import('./commands/runtimes')).runtimesCommand,
   images: async () => (await import('./commands/runtimes')).imagesCommand,
   rules: async () => (await import('./commands/rules')).rulesCommand,
@@ -40,9 +37,8 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     const topic = args[0];
-    if (topic === 'run') console.log(RUN_HELP);
-    else if (topic === 'modernize') console.log(MODERNIZE_HELP);
-    else console.log(HELP);
+    if (topic && COMMANDS[topic]) return (await COMMANDS[topic]())(['--help']);
+    console.log(HELP);
     return 0;
   }
   if (name === '--version') {

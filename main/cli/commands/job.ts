@@ -85,8 +85,8 @@ export async function runCommand(args: string[]): Promise<number> {
   const settings = jobSettingsFrom(values, { maxIterations: 1, fixers: [] });
   const store = openStore(resolveDbPath(values.db));
   try {
-    await createRuntime(settings); // an unusable runtime fails before anything is stored
     const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
+    await createRuntime(settings); // an unusable runtime fails before a job is created
     const job = createJob(store, caseRecord, settings, { status: 'running' });
     const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
     const finished = await runToEnd({ store, settings, json: values.json, progress }, job.id, []);
@@ -181,8 +181,8 @@ export async function modernizeCommand(args: string[]): Promise<number> {
       const fixers = (values.fixers ?? 'rules').split(',').map((f) => f.trim()).filter(Boolean);
       for (const f of fixers) if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
       settings = jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] });
-      await createRuntime(settings);
       const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
+      await createRuntime(settings);
       jobId = createJob(store, caseRecord, settings, { status: 'running' }).id;
     }
     const extra = settings.fixers.includes('llm') ? await buildLlmFixers(store, llmSettingsFrom(values, store)) : [];
