@@ -17,12 +17,9 @@ export const TEST_DOCKER_HOST = `unix://${TEST_DOCKER_SOCKET}`;
 export const IMAGE_CACHE_DIR = process.env.NBREVIVE_CACHE_DIR ?? '/var/cache/nbrevive';
 const DEBIAN_MIRROR = process.env.NBREVIVE_DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
 
-/**
- * The reference stack of ../shared/ENVIRONMENT.md, as Debian packages. python3-cffi-backend is named because
- * debootstrap's resolver does not follow virtual packages: without it python3-zmq (hence ipykernel) stays unconfigured.
- */
-const IMAGE_PACKAGES = ['python3', 'python3-nbclient', 'python3-ipykernel', 'python3-nbformat', 'python3-pandas', 'python3-sklearn', 'python3-cffi-backend'];
-const IMAGE_KEY = crypto.createHash('sha256').update(`bookworm minbase ${IMAGE_PACKAGES.join(',')}`).digest('hex').slice(0, 12);
+/** the reference stack of ../shared/ENVIRONMENT.md, as Debian packages */
+const IMAGE_PACKAGES = ['python3', 'python3-nbclient', 'python3-ipykernel', 'python3-nbformat', 'python3-pandas', 'python3-sklearn'];
+const IMAGE_KEY = crypto.createHash('sha256').update(`bookworm minbase + apt-get --no-install-recommends ${IMAGE_PACKAGES.join(',')}`).digest('hex').slice(0, 12);
 export const TEST_IMAGE = `nbrevive-test/bookworm:${IMAGE_KEY}`;
 export const IMAGE_TARBALL = path.join(IMAGE_CACHE_DIR, `nbrevive-test-bookworm-${IMAGE_KEY}.tar`);
 
@@ -192,24 +189,33 @@ export async function ensureTestImage(connection: EngineConnection, log: (line: 
   log(`imported ${TEST_IMAGE} from ${IMAGE_TARBALL} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+function run(command: string, args: string[], what: string): void {
+  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' } });
+  if (r.status !== 0) {
+    const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').slice(-25).join('\n');
+    throw new Error(`${what} failed (exit ${r.status}; is ${DEBIAN_MIRROR} reachable? set NBREVIVE_DEBIAN_MIRROR):\n${output}`);
+  }
+}
+
+/**
+ * A minimal Debian base from debootstrap, then the Python stack with apt-get inside it: debootstrap's own
+ * resolver (--include) does not follow virtual packages and leaves python3-zmq, hence ipykernel, unconfigured.
+ */
 function buildRootfsTarball(log: (line: string) => void): void {
   fs.mkdirSync(IMAGE_CACHE_DIR, { recursive: true });
   const rootfs = fs.mkdtempSync(path.join(IMAGE_CACHE_DIR, 'rootfs-'));
   const t0 = Date.now();
-  log(`debootstrap bookworm (${IMAGE_PACKAGES.join(', ')}) into ${rootfs} — about 90 s, once per machine`);
+  log(`debootstrap bookworm + ${IMAGE_PACKAGES.join(', ')} into ${rootfs} — a few minutes, once per machine`);
   try {
-    const r = spawnSync('debootstrap', ['--variant=minbase', `--include=${IMAGE_PACKAGES.join(',')}`, 'bookworm', rootfs, DEBIAN_MIRROR], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (r.status !== 0) {
-      const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').slice(-20).join('\n');
-      throw new Error(`debootstrap failed (exit ${r.status}; is ${DEBIAN_MIRROR} reachable? set NBREVIVE_DEBIAN_MIRROR):\n${output}`);
-    }
-    // the apt caches are not needed in the image and double its import time
-    fs.rmSync(path.join(rootfs, 'var/cache/apt/archives'), { recursive: true, force: true });
-    fs.mkdirSync(path.join(rootfs, 'var/cache/apt/archives/partial'), { recursive: true });
+    run('debootstrap', ['--variant=minbase', 'bookworm', rootfs, DEBIAN_MIRROR], 'debootstrap');
+    fs.writeFileSync(path.join(rootfs, 'etc/apt/sources.list'), `deb ${DEBIAN_MIRROR} bookworm main\n`);
+    run('chroot', [rootfs, 'apt-get', 'update', '-qq'], 'apt-get update in the image');
+    run('chroot', [rootfs, 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...IMAGE_PACKAGES], 'apt-get install in the image');
+    run('chroot', [rootfs, 'apt-get', 'clean'], 'apt-get clean in the image');
+    // mkdtemp made the folder 0700: as the image's / it would lock every non-root user out
+    fs.chmodSync(rootfs, 0o755);
     fs.rmSync(path.join(rootfs, 'var/lib/apt/lists'), { recursive: true, force: true });
+    fs.mkdirSync(path.join(rootfs, 'var/lib/apt/lists/partial'), { recursive: true });
     const partial = `${IMAGE_TARBALL}.partial`;
     execFileSync('tar', ['-C', rootfs, '-cf', partial, '.']);
     fs.renameSync(partial, IMAGE_TARBALL);

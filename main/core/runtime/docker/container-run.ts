@@ -62,7 +62,9 @@ export async function runContainer(
       stream.on('close', resolve);
       stream.on('error', () => resolve());
     });
-    const exited = container.wait() as Promise<{ StatusCode?: number }>;
+    // next-exit: the default (not-running) would answer at once for a container that is created but not started
+    const exited = container.wait({ condition: 'next-exit' }) as Promise<{ StatusCode?: number }>;
+    exited.catch(() => {}); // when start() fails, the wait is abandoned (the container is removed under it)
     const stop = (why: 'timeout' | 'cancel') => {
       if (outcome.timedOut || outcome.cancelled) return;
       if (why === 'timeout') outcome.timedOut = true;

@@ -83,7 +83,9 @@ export function engineError(error: unknown, address: string): NbreviveError {
 /** The engine's own message of a failed API call (dockerode puts it in `json.message`). */
 export function dockerMessage(error: unknown): string {
   const e = (error ?? {}) as SystemError;
-  return e.json?.message ?? e.message ?? String(error);
+  const text = e.json?.message ?? e.message ?? String(error);
+  // dockerode prefixes the engine's words with its own "(HTTP code 500) server error - "
+  return text.replace(/^\(HTTP code \d+\)[^-]*- /, '').trim();
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -200,7 +200,10 @@ function registryError(what: 'pull' | 'build', image: string, error: unknown, co
   const unreachable = /dial tcp|lookup |no such host|i\/o timeout|connection refused|network is unreachable|TLS handshake|Client\.Timeout|temporary failure in name resolution/i.test(detail);
   const denied = /denied|unauthorized|authentication required|not found: manifest unknown|manifest unknown|repository does not exist/i.test(detail);
   const hint = unreachable
-    ? 'the Docker engine cannot reach the registry: check the machine\'s network or proxy (the engine, not nbrevive, does the download), or use an image that is already local (`nbrevive images`)'
+    ? "the Docker engine cannot reach the registry: check the machine's network or proxy (the engine, not nbrevive, downloads), " +
+      (what === 'pull'
+        ? 'or use an image that is already local (`nbrevive images`)'
+        : 'or build from a base image that is already local (build argument BASE_IMAGE)')
     : denied
       ? 'the image does not exist or needs a login: check the name, or run `docker login` for that registry'
       : 'see the engine\'s message above';
