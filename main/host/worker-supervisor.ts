@@ -2,10 +2,12 @@
 // heartbeat, and when it dies requeues the jobs it held (they resume from their last persisted iteration) and
 // starts a new one, backing off when it keeps dying.
 import { ChildProcess, fork } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HostToWorkerMessage, WorkerToHostMessage, WorkerToHostMessageSchema } from '../../shared/contracts/worker';
 import { EventHub } from './event-hub';
+import { killTagged, WORKER_TAG_ENV } from './orphans';
 
 const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../worker/worker-entry.ts');
 
@@ -26,6 +28,7 @@ export interface WorkerSupervisorOptions {
 
 export class WorkerSupervisor {
   private child: ChildProcess | null = null;
+  private tag = '';
   private workerId: string | null = null;
   private running = new Set<string>();
   private lastBeat = 0;
@@ -43,6 +46,11 @@ export class WorkerSupervisor {
 
   get pid(): number | null {
     return this.child?.pid ?? null;
+  }
+
+  /** NBREVIVE_WORKER_TAG of the current worker and everything it started */
+  get workerTag(): string {
+    return this.tag;
   }
 
   get alive(): boolean {
@@ -103,10 +111,11 @@ export class WorkerSupervisor {
 
   private spawn(): void {
     const args = ['--db', this.options.dbPath, ...(this.options.workerArgs ?? [])];
+    this.tag = crypto.randomBytes(8).toString('hex');
     const child = fork(WORKER_ENTRY, args, {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: process.env,
+      env: { ...process.env, [WORKER_TAG_ENV]: this.tag },
     });
     this.child = child;
     this.workerId = null;
@@ -155,6 +164,9 @@ export class WorkerSupervisor {
     this.child = null;
     this.workerId = null;
     this.running.clear();
+    // its runner and kernel survive a SIGKILL: end them before the job resumes in the same folder
+    const orphans = killTagged(this.tag);
+    if (orphans) this.log(`ended ${orphans} process(es) the worker left behind`);
     if (this.stopped && code === 0) return;
     // the jobs it held are 'running' in the database with its id: put them back in the queue to resume
     const requeued = this.options.recover(workerId);

@@ -1,0 +1,42 @@
+// Ends what a dead worker leaves behind. A worker killed outright (SIGKILL, OOM) cannot stop the Python runner and
+// kernel it started (they run in their own session), and they would keep writing into the folder of a job that is
+// about to resume. Every process the worker starts inherits NBREVIVE_WORKER_TAG; on Linux we find them by it.
+import fs from 'node:fs';
+
+export const WORKER_TAG_ENV = 'NBREVIVE_WORKER_TAG';
+
+/** pids of live processes whose environment carries `NBREVIVE_WORKER_TAG=<tag>` (empty where /proc is absent) */
+export function processesTagged(tag: string): number[] {
+  const needle = Buffer.from(`${WORKER_TAG_ENV}=${tag}\0`);
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = fs.readFileSync(`/proc/${entry}/environ`);
+      if (environ.includes(needle)) found.push(Number(entry));
+    } catch {
+      // gone already, or another user's process
+    }
+  }
+  return found;
+}
+
+/** SIGKILLs every process tagged `tag`; returns how many were signalled */
+export function killTagged(tag: string): number {
+  let n = 0;
+  for (const pid of processesTagged(tag)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+      n++;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return n;
+}
