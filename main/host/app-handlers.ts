@@ -67,6 +67,12 @@ export function jobSummary(job: Job): JobSummary {
     createdAt: job.createdAt,
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
+    competition: job.competition,
+    score: job.score,
+    target: job.target,
+    promptTokens: job.promptTokens,
+    completionTokens: job.completionTokens,
+    reviewVerdict: job.review?.verdict ?? null,
   };
 }
 

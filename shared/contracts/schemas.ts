@@ -92,6 +92,13 @@ export const JobSummarySchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** for the UI's corpus table (optional: older hosts omit them) */
+  competition: z.string().nullable().optional(),
+  score: z.number().nullable().optional(),
+  target: z.number().nullable().optional(),
+  promptTokens: z.number().int().nonnegative().optional(),
+  completionTokens: z.number().int().nonnegative().optional(),
+  reviewVerdict: z.enum(['equivalent', 'not-equivalent', 'unsure']).nullable().optional(),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
