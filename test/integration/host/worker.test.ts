@@ -78,7 +78,7 @@ describeCorpus('worker and host with the real loop', () => {
     expect(iterations.length).toBe(job.iterations);
     // each iteration's progress (executing, cell by cell) comes before its finished event, and 'finished' is last
     const order = mine.map((m) => {
-      const p = JSON.parse(m.data) as JobProgressEvent & IterationSummary;
+      const p = JSON.parse(m.data) as { phase?: string; iteration?: number | null; index?: number };
       return m.event === 'app:jobs.progress' ? `p${p.phase}:${p.iteration}` : m.event === 'app:iterations.finished' ? `i:${p.index}` : 'log';
     });
     for (const it of iterations) {
