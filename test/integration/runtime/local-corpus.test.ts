@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { ResolvedCase } from '../../../shared/models/case';
 import { NotebookSchema } from '../../../shared/models/notebook';
+import { loadCase } from '../../../main/core/case/case-loader';
 import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { describeCorpus } from '../../helpers/corpus';
 import { TEST_PYTHON } from '../../helpers/python';
@@ -14,27 +14,11 @@ describeCorpus('local runtime on mlcourse-topic7-pca-clustering', (corpusDir) =>
     const root = path.join(corpusDir, 'mlcourse-topic7-pca-clustering');
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'nbrevive.case.json'), 'utf8')) as {
       notebook: string;
-      data?: { dir?: string };
       expected: { firstError: { cellIndex: number; ename: string; evalue: string } };
     };
     const notebookPath = path.join(root, manifest.notebook);
     const notebook = NotebookSchema.parse(JSON.parse(fs.readFileSync(notebookPath, 'utf8')));
-    const dataDir = manifest.data?.dir ? path.join(root, manifest.data.dir) : null;
-    const resolved: ResolvedCase = {
-      id: 'mlcourse-topic7-pca-clustering',
-      title: 'mlcourse topic 7',
-      root,
-      notebookPath,
-      dataDir: dataDir && fs.existsSync(dataDir) ? dataDir : null,
-      files: {},
-      dirs: [],
-      urls: {},
-      score: { kind: 'none' },
-      target: null,
-      created: null,
-      competition: null,
-      manifest: null,
-    };
+    const resolved = await loadCase(root);
     const jobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-corpus-'));
     try {
       const { report, executed } = await new LocalRuntime({ python: TEST_PYTHON }).execute({ notebook, case: resolved, timeoutMs: 120_000, jobDir });
