@@ -76,9 +76,25 @@ export class Store {
 export function openStore(dbPath: string, options: OpenStoreOptions = {}): Store {
   const file = dbPath === ':memory:' ? dbPath : path.resolve(dbPath);
   if (file !== ':memory:') withStoreErrors(file, () => fs.mkdirSync(path.dirname(file), { recursive: true }));
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const deadline = Date.now() + busyTimeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return openOnce(file, busyTimeoutMs, options);
+    } catch (e) {
+      // Switching a fresh file to WAL, or recovering a WAL, can answer SQLITE_BUSY at once, without waiting on the
+      // busy timeout, when other processes open the same file at the same moment (host and worker starting).
+      const busy = /^SQLITE_BUSY/.test(String((e as { code?: unknown }).code ?? ''));
+      if (!busy || Date.now() >= deadline) throw mapSqliteError(e, file);
+      sleepSync(Math.min(200, 10 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+function openOnce(file: string, busyTimeoutMs: number, options: OpenStoreOptions): Store {
   let db: Database.Database | undefined;
   try {
-    db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    db = new Database(file, { timeout: busyTimeoutMs });
     // WAL: readers never block the writer (the UI lists jobs while the worker persists iterations).
     db.pragma('journal_mode = WAL');
     // NORMAL under WAL survives a crash of the process (only power loss can drop the last commits).
@@ -88,6 +104,10 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Store
     return new Store(db, file, version, options.now ?? Date.now);
   } catch (e) {
     if (db?.open) db.close();
-    throw mapSqliteError(e, file);
+    throw e;
   }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { Job, JobListQuery, Store } from '../../../main/core/store';
+import { MIGRATIONS } from '../../../main/core/store/migrations';
 import { JobStatus, Outcome } from '../../../shared/models/loop';
 import { REPO_ROOT } from '../../helpers/corpus';
 import { seedCase, useTempStores } from './store-fixtures';
@@ -205,33 +206,43 @@ describe('jobs', () => {
     expect(store.jobs.requeueStale(0).sort()).toEqual([a.id, b.id].sort());
   });
 
-  it('never hands the same job to two claims when 3 processes race for 400 jobs', async () => {
+  it('3 processes open a fresh database at once, then never get the same job from 400 claims', async () => {
     const dir = temp.dir();
     const file = path.join(dir, 'queue.db');
-    const goFile = path.join(dir, 'go');
-    const store = temp.open(file);
-    const caseId = seedCase(store);
-    const jobIds = store.transaction(() => Array.from({ length: 400 }, (_, i) => store.jobs.create({ caseId, priority: i % 4 }).id));
+    const signal = (name: string) => fs.writeFileSync(path.join(dir, name), '');
     const script = path.join(REPO_ROOT, 'test/integration/store/claim-worker.ts');
     // two child processes and this one: process start-up (tsx) is the slow part on a 2-core machine
     const children = [1, 2].map((i) =>
-      spawn(process.execPath, ['--import', 'tsx', script, file, `w${i}`, goFile], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
+      spawn(process.execPath, ['--import', 'tsx', script, file, `w${i}`, dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
     );
     try {
       const started = children.map((child) => {
         let stderr = '';
         child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
         const lines = readline.createInterface({ input: child.stdout });
-        let onReady!: () => void;
-        const ready = new Promise<void>((r) => (onReady = r));
+        const waiters = new Map<string, () => void>();
+        const next = (prefix: string) => new Promise<void>((r) => waiters.set(prefix, r));
+        const ready = next('ready');
+        const opened = next('opened');
         const ids = new Promise<string[]>((res, rej) => {
-          lines.on('line', (line) => (line === 'ready' ? onReady() : res(JSON.parse(line) as string[])));
+          lines.on('line', (line) => {
+            const waiter = [...waiters].find(([prefix]) => line.startsWith(prefix));
+            if (waiter) waiter[1]();
+            else res(JSON.parse(line) as string[]);
+          });
           child.on('exit', (code) => rej(new Error(`claim worker exited with ${code}: ${stderr}`)));
         });
-        return { ready, ids };
+        return { ready, opened, ids };
       });
       await Promise.all(started.map((s) => s.ready));
-      fs.writeFileSync(goFile, 'go');
+      signal('open');
+      const store = temp.open(file);
+      await Promise.race([Promise.all(started.map((s) => s.opened)), ...started.map((s) => s.ids)]);
+      expect(store.db.prepare('SELECT version FROM schema_migrations').all()).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
+
+      const caseId = seedCase(store);
+      const jobIds = store.transaction(() => Array.from({ length: 400 }, (_, i) => store.jobs.create({ caseId, priority: i % 4 }).id));
+      signal('claim');
       const mine: string[] = [];
       for (let job = store.jobs.claimNext('w0'); job; job = store.jobs.claimNext('w0')) {
         mine.push(job.id);
