@@ -86,7 +86,7 @@ describe('answers in both formats', () => {
   });
 
   it('a server without usage fields: tokens are counted with the tokenizer', async () => {
-    server.enqueue({ ...cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }]), usage: null });
+    server.enqueue(cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }], null));
     const fix = await createLlmFixer(settings({ stream: true })).propose(fixContext());
     expect(fix?.usage?.promptTokens).toBeGreaterThan(300);
     expect(fix?.usage?.completionTokens).toBeGreaterThan(20);

@@ -10,7 +10,9 @@ import type { CellEdit, Fix, LineRewrite } from '../../../../shared/models/loop'
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { FixContext, Fixer } from '../fixer';
 import { cellSource, stripAnsi } from './notebook-text';
-import { primaryError } from './prompt';
+import { offendingLine, primaryError } from './cell-errors';
+
+export { offendingLine };
 import { semanticFlags } from './semantic-flags';
 
 export interface FixMemory {
@@ -33,16 +35,6 @@ function normalizeMessage(evalue: string): string {
     .slice(0, 200);
 }
 
-/** The offending line: the runtime's, else the last `---->` line of an IPython traceback. */
-export function offendingLine(error: CellError): string | null {
-  if (error.line) return error.line;
-  const lines = stripAnsi(error.traceback.join('\n')).split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const m = /^-*>\s*\d+\s(.*)$/.exec(lines[i] ?? '');
-    if (m?.[1] !== undefined) return m[1];
-  }
-  return null;
-}
 
 export function errorSignature(error: CellError): string {
   const line = offendingLine(error)?.replace(/\s+/g, ' ').trim() ?? '';

@@ -12,6 +12,9 @@ import { NbreviveError } from '../../../../shared/lib/errors';
 import type { FixContext } from '../fixer';
 import { cellSource, stripAnsi, toPercent } from './notebook-text';
 import { countMessages, type TokenCounter } from './tokens';
+import { offendingLine as offendingLineOf, primaryError } from './cell-errors';
+
+export { primaryError };
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -68,11 +71,6 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 // ---------------------------------------------------------------------------------------------------------------
 // Feedback sections
 
-/** The error the fix is about: the first one (by cell) that the author's notebook did not already have. */
-export function primaryError(errors: CellError[]): CellError | null {
-  const sorted = [...errors].sort((a, b) => a.cellIndex - b.cellIndex);
-  return sorted.find((error) => !error.preExisting) ?? sorted[0] ?? null;
-}
 
 function firstLine(text: string, max = 160): string {
   const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
@@ -326,17 +324,38 @@ export interface NotebookView {
   elided: number[];
 }
 
-const SHORT_CELL_LINES = 2;
 const IMPORT_LINE = /^\s*(import|from)\s+[A-Za-z_]/m;
+/** elided cells this close to a cell shown in full keep a one-line outline; farther runs collapse into one line */
+const OUTLINE_DISTANCE = 2;
+
+/** Names the failing line uses that some other cell defines (assignment, def, class, import as). */
+function definingCells(ctx: FixContext, line: string | null, except: number): number[] {
+  if (!line) return [];
+  const names = new Set(line.match(/[A-Za-z_]\w*/g) ?? []);
+  const found: number[] = [];
+  ctx.notebook.cells.forEach((cell, index) => {
+    if (cell.cell_type !== 'code' || index === except) return;
+    const source = cellSource(cell);
+    for (const name of names) {
+      if (name.length < 2 || /^(np|pd|plt|sns|print|len|range|float|int|str|list|dict|self|True|False|None|import|from|in|for|if|else)$/.test(name)) continue;
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (new RegExp(`^\\s*(${escaped}\\s*(,[^=\\n]*)?=[^=]|def\\s+${escaped}\\b|class\\s+${escaped}\\b)|\\bas\\s+${escaped}\\b`, 'm').test(source)) {
+        found.push(index);
+        break;
+      }
+    }
+  });
+  return found;
+}
 
 /**
- * The cells-format view: the focus cells, their neighbours, cells the job changed and import cells in full (most
- * important first, while the token budget lasts); short cells in full; every other cell as one elided line.
+ * The cells-format view: the focus cells, their neighbours, cells defining names the failing line uses, cells the
+ * job changed and import cells in full (most important first, while the token budget lasts); cells near those as
+ * one outline line; far runs of cells collapsed into one line.
  */
 export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: number, neighbours: number): NotebookView {
   const cells = ctx.notebook.cells;
   const focus = focusCells(ctx);
-  const changed = changedCells(ctx);
   const anchor = focus[0] ?? 0;
   const codeIndices = cells.map((cell, index) => (cell.cell_type === 'code' ? index : -1)).filter((i) => i >= 0);
   const rank = new Map<number, number>();
@@ -344,46 +363,67 @@ export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: 
     if (index >= 0 && index < cells.length && (rank.get(index) ?? Infinity) > priority) rank.set(index, priority);
   };
   focus.forEach((index, order) => want(index, order === 0 ? 0 : 1));
+  const primary = ctx.problem === 'error' ? primaryError(ctx.report.errors) : null;
+  if (primary) for (const index of definingCells(ctx, primary.line ?? offendingLineOf(primary), primary.cellIndex)) want(index, 2);
+  for (const index of changedCells(ctx)) want(index, 2);
+  cells.forEach((cell, index) => {
+    if (cell.cell_type === 'code' && IMPORT_LINE.test(cellSource(cell))) want(index, 3);
+  });
   for (const index of focus) {
     const at = codeIndices.indexOf(index);
-    for (let d = 1; d <= neighbours; d++) {
+    for (let d = 1; d <= neighbours && at >= 0; d++) {
       const before = codeIndices[at - d];
       const after = codeIndices[at + d];
-      if (at >= 0 && before !== undefined) want(before, 3);
-      if (at >= 0 && after !== undefined) want(after, 3);
+      if (before !== undefined) want(before, 4);
+      if (after !== undefined) want(after, 4);
     }
   }
-  for (const index of changed) want(index, 2);
-  cells.forEach((cell, index) => {
-    if (cell.cell_type === 'code' && IMPORT_LINE.test(cellSource(cell))) want(index, 2);
-  });
   const ordered = [...rank.entries()].sort((a, b) => a[1] - b[1] || Math.abs(a[0] - anchor) - Math.abs(b[0] - anchor));
 
   const full = new Set<number>();
   const outputFor = new Set(focus.slice(0, 2));
-  const rendered = (index: number): string => {
-    const cell = cells[index] as Cell;
-    if (full.has(index)) return fullCell(index, cell, outputFor.has(index));
-    if (cellSource(cell).split('\n').length <= SHORT_CELL_LINES && cell.cell_type === 'code') return fullCell(index, cell, false);
-    return elidedCell(index, cell);
+  const render = (): string => {
+    const shown = [...full].sort((a, b) => a - b);
+    const near = (index: number): boolean => shown.some((s) => Math.abs(s - index) <= OUTLINE_DISTANCE);
+    const parts: string[] = [];
+    let run: number[] = [];
+    const flushRun = (): void => {
+      if (run.length === 0) return;
+      const code = run.filter((i) => cells[i]?.cell_type === 'code').length;
+      const first = run[0] as number;
+      const last = run[run.length - 1] as number;
+      parts.push(`# %% cells ${first}–${last} elided (${code} code, ${run.length - code} other)`);
+      run = [];
+    };
+    cells.forEach((cell, index) => {
+      if (full.has(index)) {
+        flushRun();
+        parts.push(fullCell(index, cell, outputFor.has(index)));
+      } else if (near(index) || run.length === 0 && index === cells.length - 1) {
+        flushRun();
+        parts.push(elidedCell(index, cell));
+      } else run.push(index);
+    });
+    flushRun();
+    return parts.join('\n\n');
   };
-  const render = (): string => cells.map((_, index) => rendered(index)).join('\n\n');
   let used = counter.count(render());
+  const added: number[] = [];
   for (const [index, priority] of ordered) {
-    const before = counter.count(rendered(index));
+    const cost = counter.count(fullCell(index, cells[index] as Cell, outputFor.has(index)));
+    if (priority > 0 && used + cost > budgetTokens) continue;
     full.add(index);
-    const after = counter.count(rendered(index));
-    if (used - before + after > budgetTokens && priority > 0) {
-      full.delete(index);
-      continue;
-    }
-    used += after - before;
+    added.push(index);
+    used += cost;
   }
-  const shown = cells
-    .map((cell, index) => index)
-    .filter((index) => full.has(index) || (cells[index]?.cell_type === 'code' && cellSource(cells[index] as Cell).split('\n').length <= SHORT_CELL_LINES));
-  const elided = cells.map((_, index) => index).filter((index) => !shown.includes(index));
-  return { text: render(), shown, elided };
+  let text = render();
+  // the per-cell estimate ignores how outlines change: drop the least important cells until the real text fits
+  while (counter.count(text) > budgetTokens && added.length > 1) {
+    full.delete(added.pop() as number);
+    text = render();
+  }
+  const shown = [...full].sort((a, b) => a - b);
+  return { text, shown, elided: cells.map((_, index) => index).filter((index) => !full.has(index)) };
 }
 
 /** The whole-notebook view (the paper's format): every code cell in full; markdown shortened only when needed. */

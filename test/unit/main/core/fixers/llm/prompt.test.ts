@@ -89,12 +89,21 @@ describe('buildPrompt: the notebook and the context budget', () => {
     expect(prompt.shownCells).toEqual([1, 19, 20, 21]);
     const text = prompt.messages[1]!.content;
     expect(text).toContain("# %% cell 20 [code]\nx = df['a'].astype(np.float)");
-    expect(text).toMatch(/# %% cell 5 \[code\] elided \(30 lines\): feature_3_0 = /);
+    expect(text).toMatch(/# %% cell 18 \[code\] elided \(30 lines\): feature_16_0 = /);
+    expect(text).toContain('# %% cells 4–16 elided (13 code, 0 other)');
+    expect(text).toContain('# %% cells 24–41 elided (18 code, 0 other)');
     const whole = buildPrompt(ctx, { ...SETTINGS, format: 'notebook' }, counter);
     expect(whole.elidedCells).toEqual([]);
     expect(whole.messages[1]!.content).toContain('feature_39_29');
     // the point of cell edits: far fewer prompt tokens
     expect(whole.promptTokens / prompt.promptTokens).toBeGreaterThan(4);
+  });
+
+  it('shows the cell that defines a name the failing line uses, however far', () => {
+    const nb = bigNotebook();
+    nb.cells[7] = code("train = pd.read_csv('../input/train.csv')\n" + 'y = 1\n'.repeat(20));
+    const ctx = fixContext({ notebook: nb, errors: [cellError(30, 'AttributeError', "'DataFrame' object has no attribute 'ix'", "x = train.ix[:, 1]")] });
+    expect(buildPrompt(ctx, SETTINGS, counter).shownCells).toContain(7);
   });
 
   it('fits a small context: fewer cells in full, never more tokens than the budget', () => {
