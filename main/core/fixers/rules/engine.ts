@@ -19,6 +19,7 @@ import {
   predatesChange,
   versionGate,
   type CellContext,
+  type Gate,
   type NotebookView,
   type Rule,
   type RuleInfo,
@@ -139,6 +140,7 @@ class WorkingNotebook implements NotebookView {
   private readonly parsed = new Map<number, ParsedSource>();
   private readonly retired: ParsedSource[] = [];
   private importTable: ImportTable | null = null;
+  private readonly importsByCell = new Map<number, { source: string; statements: string; table: ImportTable }>();
   readonly changed = new Set<number>();
 
   constructor(
@@ -171,10 +173,12 @@ class WorkingNotebook implements NotebookView {
   update(cellIndex: number, source: string, parsed: ParsedSource): void {
     const old = this.parsed.get(cellIndex);
     if (old) this.retired.push(old);
+    const before = this.sources.get(cellIndex) ?? '';
     this.sources.set(cellIndex, source);
     this.parsed.set(cellIndex, parsed);
     this.changed.add(cellIndex);
-    this.importTable = null;
+    // most edits leave the imports alone: keep the table unless this cell's import statements changed
+    if (this.importTable && importStatements(before).join('\n') !== importStatements(source).join('\n')) this.importTable = null;
   }
 
   /**
@@ -182,13 +186,28 @@ class WorkingNotebook implements NotebookView {
    * imports something would cost more than all the rules together).
    */
   get imports(): ImportTable {
-    if (!this.importTable) {
-      const statements = this.codeCells.flatMap((i) => importStatements(this.source(i)));
-      const parsed = this.parser.parse(statements.join('\n'));
-      this.importTable = ImportTable.fromCells([parsed]);
+    this.importTable ??= ImportTable.merge(this.codeCells.map((i) => this.cellImports(i)));
+    return this.importTable;
+  }
+
+  /** One cell's imports, parsed from its import statements alone and cached until they change. */
+  private cellImports(cellIndex: number): ImportTable {
+    const source = this.source(cellIndex);
+    const cached = this.importsByCell.get(cellIndex);
+    if (cached?.source === source) return cached.table;
+    const statements = importStatements(source).join('\n');
+    if (cached && cached.statements === statements) {
+      cached.source = source;
+      return cached.table;
+    }
+    let table = new ImportTable();
+    if (statements) {
+      const parsed = this.parser.parse(statements);
+      table = ImportTable.fromCells([parsed]);
       parsed.delete();
     }
-    return this.importTable;
+    this.importsByCell.set(cellIndex, { source, statements, table });
+    return table;
   }
 
   dispose(): void {
@@ -219,20 +238,21 @@ function selectRules(ruleIds: readonly string[] | 'all', options: ApplyOptions):
   return pool.filter((rule) => wanted.has(rule.id) && (!kinds || kinds.has(rule.kind)) && !exclude.has(rule.id));
 }
 
+const WHOLE_CELL: Target = Object.freeze({ trigger: 'pattern', errors: [], lines: null }) as Target;
+
 /** Where a rule applies in this run: failing cells whose error matches it, and, for pattern rules, every cell. */
-function targetsOf(rule: Rule, view: WorkingNotebook, env: EnvironmentDescription, created: string | null, errors: readonly CellError[]): Map<number, Target> {
+function targetsOf(rule: Rule, view: WorkingNotebook, gate: Gate, created: string | null, errors: readonly CellError[]): Map<number, Target> {
   const targets = new Map<number, Target>();
-  const gate = versionGate(rule, env);
   if (gate === 'no') return targets;
   if (rule.kind === 'score-calibration' && !predatesChange(rule, created)) return targets;
-  if (rule.trigger.pattern && gate === 'yes') {
-    for (const index of view.codeCells) targets.set(index, { trigger: 'pattern', errors: [], lines: null });
-  }
+  const pattern = rule.trigger.pattern && gate === 'yes';
+  if (pattern) for (const index of view.codeCells) targets.set(index, WHOLE_CELL);
   for (const error of errors) {
     if (!matchesSignature(rule, error) || !view.codeCells.includes(error.cellIndex)) continue;
     const existing = targets.get(error.cellIndex);
     if (existing?.trigger === 'pattern') {
-      existing.errors.push(error);
+      const withErrors: Target = { trigger: 'pattern', errors: [...existing.errors, error], lines: null };
+      targets.set(error.cellIndex, withErrors);
       continue;
     }
     const target = existing ?? { trigger: 'error' as const, errors: [], lines: rule.errorScope === 'line' ? new Set<string>() : null };
@@ -288,11 +308,12 @@ export async function applyRules(
     },
     notebook: view,
   };
+  const gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
   try {
     for (let pass = 0; pass < 3; pass++) {
       let dropped = false;
       for (const rule of rules) {
-        const targets = targetsOf(rule, view, env, created, errors);
+        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors);
         if (targets.size === 0) continue;
         // cheap string prefilter first; prepare() only runs when some cell may need the rule
         const mayApply = [...targets].filter(([index]) => typeof rule.needles === 'function' || passesNeedles(rule, view.source(index), undefined));
@@ -317,7 +338,7 @@ export async function applyRules(
           const result = applyEdits(parsed, edits);
           if (result.dropped.length > 0) dropped = true;
           if (result.source === parsed.source) continue;
-          const verdict = verifyEdit(parser, parsed, result.source);
+          const verdict = verifyEdit(parser, parsed, result.source, result.applied);
           if (!verdict.ok) {
             refused.push({ ruleId: rule.id, cellIndex, reason: verdict.reason });
             continue;

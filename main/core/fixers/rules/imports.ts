@@ -12,6 +12,17 @@ export class ImportTable {
   /** every module named in an import statement */
   readonly modules = new Set<string>();
 
+  /** Combines per-cell tables in cell order (a later import of the same name wins, as at run time). */
+  static merge(tables: Iterable<ImportTable>): ImportTable {
+    const merged = new ImportTable();
+    for (const table of tables) {
+      for (const [name, target] of table.bindings) merged.bindings.set(name, target);
+      merged.starModules.push(...table.starModules);
+      for (const module of table.modules) merged.modules.add(module);
+    }
+    return merged;
+  }
+
   static fromCells(cells: Iterable<ParsedSource>): ImportTable {
     const table = new ImportTable();
     for (const parsed of cells) table.add(parsed);

@@ -4,7 +4,7 @@
 // they must never touch. tree-sitter reports offsets in UTF-16 code units when given a JS string, so node
 // offsets index the source string directly, also with non-ASCII text.
 import { createRequire } from 'node:module';
-import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { Edit, Language, Parser, type Node, type Point, type Tree } from 'web-tree-sitter';
 
 export type { Node, Tree } from 'web-tree-sitter';
 
@@ -32,6 +32,8 @@ const PYTHON_BODY_CELL_MAGICS = new Set(['time', 'timeit', 'capture', 'prun', 'm
  */
 export function maskIPython(source: string): MaskResult {
   const regions: MaskedRegion[] = [];
+  // most cells hold no IPython syntax at all: nothing to scan
+  if (!/[%!?]/.test(source)) return { masked: source, regions };
   const chars = source.split('');
   const fill = (start: number, end: number, kind: MaskedKind): void => {
     let first = true;
@@ -247,6 +249,55 @@ export class PythonParser {
     if (!tree) throw new Error('tree-sitter returned no tree (parser has no language?)');
     return new ParsedSource(source, masked, tree, regions);
   }
+
+  /**
+   * Parses `source`, the result of applying `edits` (non-overlapping, offsets into previous.source) to
+   * previous.source, incrementally from the previous tree: only the edited regions are re-parsed. Falls back
+   * to a full parse when the edits changed what is masked. `previous` stays valid.
+   */
+  reparse(previous: ParsedSource, source: string, edits: readonly { start: number; end: number; text: string }[]): ParsedSource {
+    const { masked, regions } = maskIPython(source);
+    const sorted = [...edits].sort((a, b) => b.start - a.start);
+    let expected = previous.masked;
+    for (const edit of sorted) expected = expected.slice(0, edit.start) + edit.text + expected.slice(edit.end);
+    if (expected !== masked) return this.parse(source);
+    const old = previous.tree.copy();
+    for (const edit of sorted) {
+      // later edits are applied first, so the text before edit.end is still the previous text
+      const startPosition = pointAt(previous.masked, edit.start);
+      old.edit(
+        new Edit({
+          startIndex: edit.start,
+          oldEndIndex: edit.end,
+          newEndIndex: edit.start + edit.text.length,
+          startPosition,
+          oldEndPosition: pointAt(previous.masked, edit.end),
+          newEndPosition: advance(startPosition, edit.text),
+        }),
+      );
+    }
+    const tree = this.parser.parse(masked, old);
+    old.delete();
+    if (!tree) throw new Error('tree-sitter returned no tree (parser has no language?)');
+    return new ParsedSource(source, masked, tree, regions);
+  }
+}
+
+/** Row and column (UTF-16 code units, like the indices) of an offset. */
+function pointAt(text: string, offset: number): Point {
+  let row = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  return { row, column: offset - lineStart };
+}
+
+function advance(point: Point, text: string): Point {
+  const lines = text.split('\n');
+  if (lines.length === 1) return { row: point.row, column: point.column + text.length };
+  return { row: point.row + lines.length - 1, column: (lines.at(-1) as string).length };
 }
 
 let loading: Promise<PythonParser> | null = null;

@@ -65,11 +65,11 @@ export function applyEdits(parsed: Pick<ParsedSource, 'source' | 'isMasked'>, ed
 export type EditVerdict = { ok: true; parsed: ParsedSource } | { ok: false; reason: string };
 
 /**
- * Re-parses an edited cell and refuses the edit when it parses worse than the original (more ERROR/MISSING
+ * Re-parses an edited cell (incrementally when the applied edits are given) and refuses the edit when it parses worse than the original (more ERROR/MISSING
  * nodes) or changed masked IPython syntax. The caller owns (and deletes) the returned tree.
  */
-export function verifyEdit(parser: PythonParser, before: ParsedSource, after: string): EditVerdict {
-  const parsed = parser.parse(after);
+export function verifyEdit(parser: PythonParser, before: ParsedSource, after: string, applied?: readonly SourceEdit[]): EditVerdict {
+  const parsed = applied ? parser.reparse(before, after, applied) : parser.parse(after);
   const introduced = parsed.errorCount() - before.errorCount();
   if (introduced > 0) {
     parsed.delete();

@@ -379,7 +379,12 @@ const implicitRelativeImport = defineRule({
       if (!missing) continue;
       const frames = error.traceback.join('\n').replace(/\u001b\[[0-9;]*m/g, '');
       // the frame that failed is a package's __init__.py (or a module inside a package folder)
-      const initFile = [...frames.matchAll(/File\s+"?([^\s":]+?)\/__init__\.py/g)].map((m) => m[1] as string).at(-1);
+      let initFile = [...frames.matchAll(/File\s+"?([^\s":]+?)\/__init__\.py/g)].map((m) => m[1] as string).at(-1);
+      // no traceback: a package folder the case provides that holds the missing module as a sibling
+      initFile ??= Object.keys(ctx.case?.files ?? {})
+        .filter((key) => key.endsWith(`/${missing}.py`))
+        .map((key) => key.slice(0, -`/${missing}.py`.length))
+        .find((dir) => new RegExp(`^\\s*(from|import)\\s+${dir.split('/').pop() as string}\\b`, 'm').test(parsed.source));
       if (!initFile) continue;
       const packageName = initFile.split('/').pop() as string;
       const imports = [...parsed.nodes('import_from_statement'), ...parsed.nodes('import_statement')].filter((statement) => {

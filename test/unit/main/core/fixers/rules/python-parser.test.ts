@@ -62,6 +62,24 @@ describe('PythonParser', () => {
     expect(parser.parse('x = 1\n').errorCount()).toBe(0);
   });
 
+  it('re-parses incrementally to the same tree as a full parse, also after non-ASCII text and magics', () => {
+    const before = '%matplotlib inline\ntitle = "Überlebende 😀"\nprint "a", x\ny = np.float(2)\n';
+    const edits = [
+      { start: before.indexOf(' "a"'), end: before.indexOf('"a"'), text: '(' },
+      { start: before.indexOf(', x') + 3, end: before.indexOf(', x') + 3, text: ')' },
+      { start: before.indexOf('np.float'), end: before.indexOf('np.float') + 8, text: 'float' },
+    ];
+    let after = before;
+    for (const e of [...edits].sort((a, b) => b.start - a.start)) after = after.slice(0, e.start) + e.text + after.slice(e.end);
+    expect(after).toBe('%matplotlib inline\ntitle = "Überlebende 😀"\nprint("a", x)\ny = float(2)\n');
+    const previous = parser.parse(before);
+    const incremental = parser.reparse(previous, after, edits);
+    const full = parser.parse(after);
+    expect(incremental.root.toString()).toBe(full.root.toString());
+    expect(incremental.nodes('call').map((n) => incremental.text(n))).toEqual(['print("a", x)', 'float(2)']);
+    for (const p of [previous, incremental, full]) p.delete();
+  });
+
   it('is initialised once and reused', async () => {
     expect(await loadPythonParser()).toBe(parser);
   });

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ResolvedCase } from '../../../../../../shared/models/case';
+import type { ExecutionReport } from '../../../../../../shared/models/execution';
+import type { Problem, Verdict } from '../../../../../../shared/models/loop';
+import type { Notebook } from '../../../../../../shared/models/notebook';
+import { loadCase } from '../../../../../../main/core/case/case-loader';
+import type { FixContext } from '../../../../../../main/core/fixers/fixer';
+import { applyRules, importStatements, listRules, RulesFixer } from '../../../../../../main/core/fixers/rules/engine';
+import { loadPythonParser } from '../../../../../../main/core/fixers/rules/python-parser';
+import { defineRule } from '../../../../../../main/core/fixers/rules/rule';
+import { readNotebookFile } from '../../../../../../main/core/notebook/notebook-file';
+import { describeCorpus } from '../../../../../helpers/corpus';
+import { cellError, cellSource, environment, notebookOf } from './helpers';
+
+const BARE_CASE: ResolvedCase = {
+  id: 'legacy',
+  title: 'legacy',
+  root: '/cases/legacy',
+  notebookPath: '/cases/legacy/notebook.ipynb',
+  dataDir: null,
+  files: {},
+  dirs: [],
+  urls: {},
+  score: { kind: 'none' },
+  target: null,
+  created: '2016-05',
+  competition: null,
+  manifest: null,
+};
+
+function report(errors: ExecutionReport['errors'] = []): ExecutionReport {
+  return { status: errors.length ? 'error' : 'ok', wallTimeMs: 1000, timeoutMs: 600_000, errors, cells: [], filesWritten: [], scores: [0.7], score: 0.7, scoreNote: null, message: null };
+}
+
+function context(notebook: Notebook, problem: Problem, errors: ExecutionReport['errors'] = [], exclude: string[] = [], gpus: string[] = []): FixContext {
+  const verdict: Verdict = { reproducible: false, errorFree: errors.length === 0, problem, reason: problem, score: 0.7, target: 0.8, relativeDeviation: 0.125, pValue: null, method: 'tolerance' };
+  return { notebook, original: notebook, case: BARE_CASE, problem, report: report(errors), verdict, environment: environment({}, '3.11.2', gpus), history: [], exclude: new Set(exclude) };
+}
+
+const LEGACY = [
+  '%matplotlib inline\nimport numpy as np\nimport pandas as pd\nfrom sklearn.cross_validation import train_test_split\nfrom sklearn.ensemble import RandomForestClassifier\n',
+  'X = df.as_matrix()\nprint "shape", X.shape  # rows, columns\n',
+  'rf = RandomForestClassifier(max_depth=4)\nrf.fit(X, y.astype(np.float))\n',
+];
+
+describe('RulesFixer', () => {
+  const fixer = new RulesFixer();
+
+  it('answers an error with one fix that repairs the failing cell and every certainly-broken cell', async () => {
+    const nb = notebookOf(...LEGACY);
+    const fix = await fixer.propose(context(nb, 'error', [cellError(0, 'ModuleNotFoundError', "No module named 'sklearn.cross_validation'")]));
+    expect(fix).not.toBeNull();
+    expect(fix?.type).toBe('error-repair');
+    expect(fix?.source).toBe('rules');
+    expect(fix?.ruleIds).toEqual(['py2.print-statement', 'numpy.builtin-type-aliases', 'pandas.as-matrix', 'sklearn.model-selection-modules']);
+    expect(fix?.edits.map((e) => e.cellIndex)).toEqual([0, 1, 2]);
+    expect(fix?.edits[1]?.source).toBe('X = df.values\nprint("shape", X.shape)  # rows, columns\n');
+    expect(fix?.plan).toContain('cell 0 (line 4)');
+    expect(fix?.plan).toContain('sklearn.model-selection-modules');
+    expect(fix?.signature).toBe("ModuleNotFoundError: No module named 'sklearn.cross_validation'");
+    // calibration rules are not part of an error repair
+    expect(fix?.edits[2]?.source).toContain('RandomForestClassifier(max_depth=4)');
+  });
+
+  it('skips excluded rules and returns null when nothing applies', async () => {
+    const nb = notebookOf('import numpy as np\nx = np.float(1)\n');
+    expect(await fixer.propose(context(nb, 'error', [], ['numpy.builtin-type-aliases']))).toBeNull();
+    expect(await fixer.propose(context(notebookOf('x = 1\n'), 'error', [cellError(0, 'ZeroDivisionError', 'division by zero')]))).toBeNull();
+  });
+
+  it('answers a score deviation with score-calibration pins for an old notebook', async () => {
+    const fix = await fixer.propose(context(notebookOf(...LEGACY), 'score-deviation'));
+    expect(fix?.type).toBe('score-calibration');
+    expect(fix?.ruleIds).toEqual(['calibrate.sklearn-forest-n-estimators']);
+    expect(fix?.edits).toEqual([{ cellIndex: 2, source: 'rf = RandomForestClassifier(max_depth=4, n_estimators=10)\nrf.fit(X, y.astype(np.float))\n' }]);
+    expect(fix?.flags).toContain('estimators');
+  });
+
+  it('answers a timeout with runtime reductions only', async () => {
+    const fix = await fixer.propose(context(notebookOf(...LEGACY), 'timeout'));
+    expect(fix?.type).toBe('runtime-reduction');
+    expect(fix?.ruleIds).toEqual(['runtime.sklearn-parallel-jobs']);
+    expect(fix?.edits[0]?.source).toContain('RandomForestClassifier(max_depth=4, n_jobs=-1)');
+  });
+});
+
+describe('applyRules', () => {
+  it('leaves notebooks of other languages alone', async () => {
+    const nb = { ...notebookOf('print "x"\n'), metadata: { kernelspec: { name: 'ir', language: 'R' } } };
+    expect((await applyRules(nb, 'all', environment())).edits).toEqual([]);
+  });
+
+  it('keeps the list-of-lines form of cell sources', async () => {
+    const nb = notebookOf('');
+    nb.cells[0] = { ...nb.cells[0]!, source: ['import numpy as np\n', 'x = np.int(3)\n'] };
+    const result = await applyRules(nb, 'all', environment());
+    expect(result.notebook.cells[0]?.source).toEqual(['import numpy as np\n', 'x = int(3)\n']);
+  });
+
+  it('refuses an edit that would introduce a syntax error', async () => {
+    const broken = defineRule({
+      id: 'test.broken',
+      title: 'a rule with a bug',
+      kind: 'error-repair',
+      library: 'Python',
+      since: { package: 'python', version: '3.0' },
+      explanation: 'deletes a closing parenthesis (to test the syntax check)',
+      trigger: { pattern: true },
+      apply: (parsed) => [{ start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' }],
+    });
+    const result = await applyRules(notebookOf('x = f(1)\n'), 'all', environment(), { rules: [broken] });
+    expect(result.edits).toEqual([]);
+    expect(result.refused).toEqual([{ ruleId: 'test.broken', cellIndex: 0, reason: 'the edit would introduce 1 syntax error(s)' }]);
+  });
+
+  it('rejects unknown rule ids', async () => {
+    await expect(applyRules(notebookOf('x = 1\n'), ['no.such-rule'], environment())).rejects.toThrow(/unknown rule id/);
+  });
+
+  it('handles magics, comments and non-ASCII across many rules at once, idempotently', async () => {
+    const source = "%%time\n# Überblick – 😀\nimport numpy as np\nfrom sklearn.cross_validation import KFold\nkf = KFold(len(X), n_folds=5)\nfor tr, te in kf:\n    print X[tr].astype(np.float).mean(), \"ü\"\n!ls ../input\n";
+    const once = cellSource(await applyRules(notebookOf(source), 'all', environment()), 0);
+    expect(once).toBe("%%time\n# Überblick – 😀\nimport numpy as np\nfrom sklearn.model_selection import KFold\nkf = KFold(n_splits=5)\nfor tr, te in kf.split(X):\n    print(X[tr].astype(float).mean(), \"ü\")\n!ls ../input\n");
+    expect((await applyRules(notebookOf(once), 'all', environment())).edits).toEqual([]);
+  });
+
+  it('reads a notebook\'s imports from its import statements only', () => {
+    expect(importStatements('x = 1\nfrom a import (b,\n    c)  # note\n  import d.e as f; g = 2\n')).toEqual(['from a import (b, c)  ', 'import d.e as f']);
+  });
+});
+
+describe('listRules', () => {
+  it('lists every rule with its library, version and explanation', () => {
+    const rules = listRules();
+    expect(rules.length).toBeGreaterThan(50);
+    const cv = rules.find((r) => r.id === 'sklearn.model-selection-modules');
+    expect(cv).toMatchObject({ kind: 'error-repair', library: 'scikit-learn', since: { package: 'scikit-learn', version: '0.20' }, deprecatedIn: '0.18' });
+    expect(cv?.triggers.errors[0]).toContain('ModuleNotFoundError');
+    expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
+  });
+});
+
+/** Cells holding each erosion tag of the corpus manifests. */
+const EROSION_PATTERNS: Record<string, RegExp> = {
+  'py2-implicit-relative-import': /^\s*from KaggleAux import/m,
+  'matplotlib-axisbg-removed': /axisbg/,
+  'np.float': /\bnp\.float\b(?!\d)/,
+  'pandas-.ix': /\.ix\[/,
+  'py2-print-statement': /^\s*print\s+[^\s(=]/m,
+  'sklearn.cross_validation': /cross_validation/,
+  "scoring='mean_squared_error'": /scoring='mean_squared_error'/,
+  'needs-internet': /https?:\/\/\S+\.csv/,
+  'seaborn-FacetGrid-size-kwarg-removed': /FacetGrid\([^)]*\bsize=/,
+  "matplotlib-xticks-rotation-string ('90')": /rotation='\d+'/,
+};
+
+describeCorpus('rules engine on the corpus', (corpusDir) => {
+  const cases = fs.readdirSync(corpusDir).filter((id) => fs.existsSync(path.join(corpusDir, id, 'nbrevive.case.json')));
+
+  for (const id of cases) {
+    it(`${id}: changes every cell holding an erosion, and the result parses`, async () => {
+      const kase = await loadCase(path.join(corpusDir, id));
+      const notebook = await readNotebookFile(kase.notebookPath);
+      const expected = kase.manifest?.expected;
+      const first = expected?.firstError;
+      const errors = first ? [cellError(first.cellIndex, first.ename, first.evalue ?? '')] : [];
+      const result = await applyRules(notebook, 'all', environment(), { case: kase, errors });
+      const changed = new Set(result.edits.map((e) => e.cellIndex));
+      for (const tag of expected?.erosion ?? []) {
+        if (tag.startsWith('missing-package:')) continue;
+        const key = Object.keys(EROSION_PATTERNS).find((k) => tag.startsWith(k));
+        expect(key, `no pattern for erosion tag "${tag}"`).toBeDefined();
+        const pattern = EROSION_PATTERNS[key as string] as RegExp;
+        const holding = notebook.cells.map((c, i) => ({ i, c })).filter(({ c }) => c.cell_type === 'code' && pattern.test(Array.isArray(c.source) ? c.source.join('') : c.source)).map(({ i }) => i);
+        expect(holding.length, `no cell holds ${tag}`).toBeGreaterThan(0);
+        for (const index of holding) expect(changed.has(index), `${tag}: cell ${index} unchanged`).toBe(true);
+      }
+      const parser = await loadPythonParser();
+      for (const edit of result.edits) {
+        const parsed = parser.parse(edit.source ?? '');
+        expect(parsed.errorCount(), `cell ${edit.cellIndex} does not parse:\n${edit.source}`).toBe(0);
+        parsed.delete();
+      }
+      if ((expected?.erosion ?? []).length === 0) expect(result.ruleIds.filter((r) => r.startsWith('py2.') || r.startsWith('sklearn.') || r.startsWith('pandas.'))).toEqual([]);
+    });
+  }
+});
