@@ -31,8 +31,11 @@ class EventChannel:
 
     def __init__(self, fd):
         self.fd = fd
+        self.closed = False
 
     def emit(self, event):
+        if self.closed:
+            return
         data = (json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8", "nbrevive-replace")
         blockable = {signal.SIGTERM, signal.SIGINT}
         old = signal.pthread_sigmask(signal.SIG_BLOCK, blockable)
@@ -41,6 +44,9 @@ class EventChannel:
             while view:
                 written = os.write(self.fd, view)
                 view = view[written:]
+        except BrokenPipeError:
+            # the parent is gone: nobody reads the events any more, but the cleanup must still run
+            self.closed = True
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
@@ -71,6 +77,13 @@ def become_subreaper():
         libc = ctypes.CDLL(None, use_errno=True)
         PR_SET_CHILD_SUBREAPER = 36
         libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        # when the process that started us dies (a worker killed with SIGKILL), we get SIGTERM and stop the
+        # kernel and everything it started, instead of computing on as an orphan
+        PR_SET_PDEATHSIG = 1
+        parent = os.getppid()
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGTERM)
     except Exception:
         pass
 

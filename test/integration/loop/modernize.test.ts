@@ -20,6 +20,20 @@ interface ModernizeJson {
   jobId: string;
 }
 
+/** pids of processes whose working directory is inside `folder` */
+function processesIn(folder: string): number[] {
+  const pids: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${name}/cwd`).startsWith(folder)) pids.push(Number(name));
+    } catch {
+      // the process ended, or is not ours to inspect
+    }
+  }
+  return pids;
+}
+
 async function waitFor<T>(probe: () => T | null | undefined, timeoutMs: number): Promise<T> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -80,6 +94,11 @@ describe('nbrevive modernize', () => {
       child.kill('SIGKILL');
       const killed = await done;
       expect(killed.signal).toBe('SIGKILL');
+      // the runner follows its parent: the kernel computing in the job's folder stops too (nothing orphaned)
+      const jobFolder = path.join(dir, 'work', jobId);
+      await waitFor(() => processesIn(jobFolder).length === 0, 30_000).catch(() => {
+        throw new Error(`processes left running in ${jobFolder}: ${processesIn(jobFolder).join(', ')}`);
+      });
       expect(store.jobs.require(jobId).status).toBe('running');
       expect(before).toHaveLength(1);
 
