@@ -148,7 +148,16 @@ describe('transport errors', () => {
     expect(fix?.edits).toHaveLength(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(server.requests).toHaveLength(2);
-    expect(logs.join('\n')).toMatch(/answered HTTP 429 \(rate limited\); retry 1 of 3 in 1\.0 s/);
+    expect(logs.join('\n')).toMatch(/answered HTTP 429 \(rate limited\); retry 1 of 3 in 1 s/);
+  });
+
+  it('adapts to a model that takes only its default temperature', async () => {
+    server.enqueue(
+      { kind: 'status', status: 400, message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported." },
+      cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }]),
+    );
+    expect((await createLlmFixer(settings()).propose(fixContext()))?.edits).toHaveLength(1);
+    expect(server.requests.map((r) => r.body.temperature)).toEqual([0, undefined]);
   });
 
   it('500s are retried with backoff; when retries run out the error names the status', async () => {
@@ -165,7 +174,7 @@ describe('transport errors', () => {
     const started = Date.now();
     const error = await caught(createLlmFixer(settings({ timeoutMs: 400, retries: 1 })).propose(fixContext()));
     expect(error.code).toBe('llm-error');
-    expect(error.message).toBe(`the LLM server at ${server.baseUrl} did not answer within 0 s (2 attempts): check that the server is running and the model "fake-model" is loaded, or raise the timeout`);
+    expect(error.message).toBe(`the LLM server at ${server.baseUrl} did not answer within 0.4 s (2 attempts): check that the server is running and the model "fake-model" is loaded, or raise the timeout`);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

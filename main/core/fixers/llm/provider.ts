@@ -74,9 +74,16 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 class IdleTimeout extends Error {}
 
+/** 0.4 s, 3 s, 180 s */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
 type Verdict =
   | { kind: 'retry'; delayMs: number | null; reason: string }
   | { kind: 'downgrade' }
+  /** the server rejects a parameter it does not support for this model: adapt the request and ask again */
+  | { kind: 'adapt'; what: 'temperature' | 'max-tokens-field' }
   | { kind: 'fatal'; error: NbreviveError };
 
 function errorCode(e: unknown): string | null {
@@ -106,6 +113,10 @@ export class LlmClient {
   readonly settings: LlmSettings;
   private readonly client: OpenAI;
   private mode: ResponseMode;
+  /** learnt from the server's 400s: some models take only their default temperature, or only one max-tokens field */
+  private sendTemperature: boolean;
+  private maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  private adaptedMaxTokens = false;
   private readonly log: (message: string) => void;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -121,6 +132,13 @@ export class LlmClient {
     // local servers ignore the key, but the SDK needs one
     this.client = new OpenAI({ apiKey: settings.apiKey ?? 'no-key', baseURL: this.baseUrl, maxRetries: 0, timeout: settings.timeoutMs });
     this.mode = settings.structuredOutput === 'auto' ? 'json_schema' : settings.structuredOutput;
+    this.sendTemperature = settings.temperature !== null;
+    this.maxTokensField =
+      settings.maxTokensField === 'auto'
+        ? settings.preset === 'openai' && settings.baseUrl === null
+          ? 'max_completion_tokens'
+          : 'max_tokens'
+        : settings.maxTokensField;
     const log = options.onLog ?? (() => undefined);
     this.log = (message) => log(this.redact(message));
     this.sleep = options.sleep ?? abortableSleep;
@@ -143,6 +161,13 @@ export class LlmClient {
       } catch (e) {
         const verdict = this.classify(e, request, mode, attempt);
         if (verdict.kind === 'fatal') throw verdict.error;
+        if (verdict.kind === 'adapt') {
+          if (verdict.what === 'temperature') this.sendTemperature = false;
+          else this.maxTokensField = this.maxTokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+          this.log(`the LLM server at ${this.baseUrl} rejected ${verdict.what === 'temperature' ? 'the temperature setting; asking with the model default' : `${verdict.what}; asking with ${this.maxTokensField}`}`);
+          attempt--;
+          continue;
+        }
         if (verdict.kind === 'downgrade') {
           this.mode = mode === 'json_schema' ? 'json_object' : 'none';
           this.log(`the LLM server at ${this.baseUrl} does not accept response_format ${mode}; asking with ${this.mode}`);
@@ -151,7 +176,7 @@ export class LlmClient {
         }
         const backoff = settings.retryBaseMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
         const delay = Math.min(verdict.delayMs ?? backoff, settings.maxRetryAfterMs);
-        this.log(`${verdict.reason}; retry ${attempt} of ${settings.retries} in ${(delay / 1000).toFixed(1)} s`);
+        this.log(`${verdict.reason}; retry ${attempt} of ${settings.retries} in ${seconds(delay)}`);
         await this.sleep(delay, request.signal);
       }
     }
@@ -159,14 +184,8 @@ export class LlmClient {
 
   private body(request: ChatRequest, mode: ResponseMode, stream: boolean): Record<string, unknown> {
     const { settings } = this;
-    const maxField =
-      settings.maxTokensField === 'auto'
-        ? settings.preset === 'openai' && settings.baseUrl === null
-          ? 'max_completion_tokens'
-          : 'max_tokens'
-        : settings.maxTokensField;
-    const body: Record<string, unknown> = { model: settings.model, messages: request.messages, [maxField]: settings.maxTokens };
-    if (settings.temperature !== null) body.temperature = settings.temperature;
+    const body: Record<string, unknown> = { model: settings.model, messages: request.messages, [this.maxTokensField]: settings.maxTokens };
+    if (this.sendTemperature && settings.temperature !== null) body.temperature = settings.temperature;
     if (mode === 'json_schema' && request.jsonSchema) {
       body.response_format = { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } };
     } else if (mode === 'json_object') {
@@ -255,7 +274,7 @@ export class LlmClient {
     if (e instanceof NbreviveError) return { kind: 'fatal', error: e };
     const timeout = e instanceof IdleTimeout || e instanceof OpenAI.APIConnectionTimeoutError;
     if (timeout) {
-      const reason = `the LLM server at ${url} did not answer within ${(settings.timeoutMs / 1000).toFixed(0)} s`;
+      const reason = `the LLM server at ${url} did not answer within ${seconds(settings.timeoutMs)}`;
       if (canRetry) return { kind: 'retry', delayMs: null, reason };
       return fatal(`${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model "${settings.model}" is loaded, or raise the timeout`);
     }
@@ -283,6 +302,13 @@ export class LlmClient {
           status,
         );
       }
+      if (status === 400 && this.sendTemperature && /temperature/i.test(e.message) && /unsupported|not support|only the default/i.test(e.message)) {
+        return { kind: 'adapt', what: 'temperature' };
+      }
+      if (status === 400 && !this.adaptedMaxTokens && /max_tokens|max_completion_tokens/.test(e.message) && /unsupported|not support|instead/i.test(e.message)) {
+        this.adaptedMaxTokens = true;
+        return { kind: 'adapt', what: 'max-tokens-field' };
+      }
       if (status === 400 && mode !== 'none' && /response_format|json_schema|json_object|structured|grammar|schema/i.test(e.message)) {
         return { kind: 'downgrade' };
       }
@@ -292,7 +318,7 @@ export class LlmClient {
       if (status === 429 || status === 408 || status === 409 || status >= 500) {
         const wait = retryAfterMs(e.headers);
         if (wait !== null && wait > settings.maxRetryAfterMs) {
-          return fatal(`the LLM server at ${url} asks to wait ${(wait / 1000).toFixed(0)} s (HTTP ${status}), longer than the ${(settings.maxRetryAfterMs / 1000).toFixed(0)} s allowed: try again later`, status);
+          return fatal(`the LLM server at ${url} asks to wait ${seconds(wait)} (HTTP ${status}), longer than the ${seconds(settings.maxRetryAfterMs)} allowed: try again later`, status);
         }
         const reason = `the LLM server at ${url} answered HTTP ${status}${status === 429 ? ' (rate limited)' : ''}`;
         if (canRetry) return { kind: 'retry', delayMs: wait, reason };
