@@ -303,17 +303,18 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
 
     // ---------- settings
     'app:settings.get': () => appSettings(),
-    'app:settings.set'(input: z.output<typeof SettingsSetInputSchema>) {
+    async 'app:settings.set'(input: z.output<typeof SettingsSetInputSchema>) {
       if (input.defaults) store.settings.set(SETTINGS_KEYS.defaults, JobSettingsSchema.parse({ ...jobDefaults(), ...input.defaults }));
       if (input.llm) {
         const { apiKey, ...rest } = input.llm;
+        // the key first: when the store refuses it (no keyring) the LLM settings stay as they were
+        if (apiKey !== undefined) await secrets.setKey(apiKey);
         const current = store.settings.get(SETTINGS_KEYS.llm, LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
         const next = { ...current };
         if (rest.baseUrl !== undefined) next.baseUrl = rest.baseUrl;
         if (rest.model !== undefined) next.model = rest.model;
         if (rest.budgetUsd !== undefined) next.budgetUsd = rest.budgetUsd;
         store.settings.set(SETTINGS_KEYS.llm, next);
-        if (apiKey !== undefined) secrets.setKey(apiKey);
       }
       return appSettings();
     },

@@ -6,7 +6,7 @@ import { createAppHandlers, queueSettings } from './app-handlers';
 import { EventHub } from './event-hub';
 import { ApiDispatcher, registerHandlers } from './handlers';
 import { fileSecretStore, SecretStore, secretFileFor } from './secret-file';
-import { WorkerSupervisor } from './worker-supervisor';
+import { SpawnWorker, WorkerSupervisor } from './worker-supervisor';
 
 export interface HostOptions {
   dbPath: string;
@@ -18,6 +18,8 @@ export interface HostOptions {
   heartbeatTimeoutMs?: number;
   /** false: no worker process (tests of the API alone) */
   worker?: boolean;
+  /** how the worker process is started (the desktop app: Electron's utilityProcess) */
+  spawnWorker?: SpawnWorker;
   log?: (line: string) => void;
 }
 
@@ -56,6 +58,7 @@ export class NbreviveHost {
           workerArgs: options.workerArgs,
           heartbeatTimeoutMs: options.heartbeatTimeoutMs,
           log: options.log,
+          spawnWorker: options.spawnWorker,
         });
       }
       const sup = supervisor;

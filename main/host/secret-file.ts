@@ -6,8 +6,8 @@ import path from 'node:path';
 export interface SecretStore {
   hasKey(): boolean;
   getKey(): string | null;
-  /** null removes the key */
-  setKey(key: string | null): void;
+  /** null removes the key; the desktop store encrypts asynchronously (await it) and may refuse (no keyring) */
+  setKey(key: string | null): void | Promise<void>;
 }
 
 export function fileSecretStore(file: string): SecretStore {

@@ -11,6 +11,25 @@ import { killTagged, WORKER_TAG_ENV } from './orphans';
 
 const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../worker/worker-entry.ts');
 
+/**
+ * The part of a worker process the supervisor uses: a forked Node child, or (desktop app) Electron's
+ * utilityProcess behind an adapter.
+ */
+export interface WorkerProcess {
+  readonly pid?: number | undefined;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  readonly connected: boolean;
+  send(message: HostToWorkerMessage): unknown;
+  kill(signal?: NodeJS.Signals): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+}
+
+/** Starts a worker process with these CLI arguments and environment (default: fork worker-entry.ts under tsx). */
+export type SpawnWorker = (args: string[], env: NodeJS.ProcessEnv) => WorkerProcess;
+
 export interface WorkerSupervisorOptions {
   dbPath: string;
   events: EventHub;
@@ -24,10 +43,15 @@ export interface WorkerSupervisorOptions {
   workerArgs?: string[];
   heartbeatTimeoutMs?: number;
   log?: (line: string) => void;
+  spawnWorker?: SpawnWorker;
+}
+
+function forkWorker(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return fork(WORKER_ENTRY, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
 }
 
 export class WorkerSupervisor {
-  private child: ChildProcess | null = null;
+  private child: WorkerProcess | null = null;
   private tag = '';
   private workerId: string | null = null;
   private running = new Set<string>();
@@ -112,11 +136,7 @@ export class WorkerSupervisor {
   private spawn(): void {
     const args = ['--db', this.options.dbPath, ...(this.options.workerArgs ?? [])];
     this.tag = crypto.randomBytes(8).toString('hex');
-    const child = fork(WORKER_ENTRY, args, {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, [WORKER_TAG_ENV]: this.tag },
-    });
+    const child = (this.options.spawnWorker ?? forkWorker)(args, { ...process.env, [WORKER_TAG_ENV]: this.tag });
     this.child = child;
     this.workerId = null;
     this.lastBeat = Date.now();
@@ -125,7 +145,7 @@ export class WorkerSupervisor {
     child.once('exit', (code, signal) => this.onExit(child, code, signal));
   }
 
-  private onMessage(child: ChildProcess, raw: unknown): void {
+  private onMessage(child: WorkerProcess, raw: unknown): void {
     if (child !== this.child) return;
     const parsed = WorkerToHostMessageSchema.safeParse(raw);
     if (!parsed.success) return this.log(`worker sent a malformed message: ${parsed.error.message}`);
@@ -158,7 +178,7 @@ export class WorkerSupervisor {
     }
   }
 
-  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+  private onExit(child: WorkerProcess, code: number | null, signal: NodeJS.Signals | null): void {
     if (child !== this.child) return;
     const workerId = this.workerId;
     this.child = null;
