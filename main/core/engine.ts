@@ -10,6 +10,7 @@ import { LocalRuntime } from './runtime/local-runtime';
 import { detectPythons, pickDefault } from './runtime/python-detect';
 import type { Runtime } from './runtime/runtime';
 import type { Store } from './store';
+import { StoreFixMemory } from './fixers/store-fix-memory';
 
 export interface RuntimeOptions {
   runtime: JobSettings['runtime'];
@@ -83,5 +84,6 @@ export function workRootFor(store: Store): string {
 }
 
 export function createJobRunner(store: Store, runtime: Runtime, fixers: readonly Fixer[]): JobRunner {
-  return new JobRunner({ store, runtime, fixers, workRoot: workRootFor(store) });
+  // verified LLM fixes go to the database's fix memory, shared by every job and worker
+  return new JobRunner({ store, runtime, fixers, workRoot: workRootFor(store), memory: new StoreFixMemory(store) });
 }

@@ -11,6 +11,7 @@ import type { CellError, EnvironmentDescription, ExecutionReport, RunnerEvent } 
 import type { Fix, Iteration, JobSettings, StopReason } from '../../../shared/models/loop';
 import type { Notebook } from '../../../shared/models/notebook';
 import type { Fixer, FixHistoryEntry } from '../fixers/fixer';
+import type { FixMemory } from '../fixers/llm/memory';
 import type { Runtime } from '../runtime/runtime';
 import { scoreExecution } from '../scoring/score';
 import { hashContent } from '../store/blobs';
@@ -40,6 +41,8 @@ export interface LoopDependencies {
   fixers: readonly Fixer[];
   /** folder under which each job gets its own working folder */
   workRoot: string;
+  /** where verified LLM fixes are remembered for other jobs */
+  memory?: FixMemory;
 }
 
 export interface RunJobOptions {
@@ -86,14 +89,15 @@ export function baseIteration<T extends Pick<Iteration, 'report' | 'verdict'>>(i
 }
 
 /**
- * Whether the fix applied after `before` failed, judged on `after`: the error it targeted is still there at the
- * same place, or the run got worse.
+ * Whether the fix proposed for `before` failed, judged on `after`: the run got worse, the error it addressed (the
+ * first one that counts) is still raised at the same place, or — for a score problem — the score did not move.
  */
-export function fixFailed(before: Pick<Iteration, 'report' | 'verdict'>, fix: Fix, after: Pick<Iteration, 'report' | 'verdict'>): string | null {
+export function fixFailed(before: Pick<Iteration, 'report' | 'verdict'>, after: Pick<Iteration, 'report' | 'verdict'>): string | null {
   if (compareIterations(after, before) > 0) return 'the run got worse';
-  if (fix.signature) {
-    const still = newErrors(after.report.errors).some((e) => errorSignature(e) === fix.signature);
-    if (still) return 'the same error is still raised at the same place';
+  const addressed = newErrors(before.report.errors)[0];
+  if (before.verdict.problem === 'error' && addressed) {
+    const signature = errorSignature(addressed);
+    if (newErrors(after.report.errors).some((e) => errorSignature(e) === signature)) return 'the same error is still raised at the same place';
   }
   if (before.verdict.problem === 'score-deviation' && compareIterations(after, before) === 0) {
     return 'the score did not move closer to the target';
@@ -218,7 +222,9 @@ export class JobRunner {
     const fix = previous?.iteration.fix;
     if (!previous || !fix) return;
     const base = baseIteration(state.done.map((d) => d.iteration)) ?? previous.iteration;
-    const why = fixFailed(base, fix, current.iteration);
+    const why = fixFailed(base, current.iteration);
+    // fix memory learns from every verified outcome of a model's fix, so other jobs reuse what worked
+    if (fix.signature && fix.source !== 'rules') this.deps.memory?.record(fix.signature, fix, why === null);
     if (!why) return;
     this.deps.store.iterations.markFixFailed(previous.iteration.jobId, previous.iteration.index, true);
     previous.iteration = { ...previous.iteration, fixFailed: true };
