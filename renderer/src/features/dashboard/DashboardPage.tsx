@@ -1,0 +1,99 @@
+// Dashboard: the corpus tables as charts (outcomes, fixes by type and source, error types before/after, fixes to
+// success, cost per job), each exportable as PNG and CSV; filtered by competition.
+import { useEffect, useMemo, useState } from 'react';
+import type { Stats } from '../../../../shared/contracts/schemas';
+import { useApp } from '../../app/context';
+import { ChartData, countsChart, pairedChart } from '../../lib/chart-data';
+import { errorMessage, formatCost } from '../../lib/format';
+import { paletteOf } from '../../lib/theme';
+import { barChartSvg } from '../../lib/svg-charts';
+import { ChartCard } from '../../ui/Svg';
+
+const COST_BUCKETS: [string, number][] = [
+  ['$0', 0],
+  ['< $0.01', 0.01],
+  ['< $0.10', 0.1],
+  ['< $1', 1],
+  ['≥ $1', Infinity],
+];
+
+export function DashboardPage() {
+  const { api, jobs, theme, notify } = useApp();
+  const [competition, setCompetition] = useState('');
+  const [stats, setStats] = useState<Stats | null>(null);
+
+  const competitions = useMemo(() => [...new Set((jobs ?? []).flatMap((j) => (j.competition ? [j.competition] : [])))].sort(), [jobs]);
+
+  useEffect(() => {
+    setStats(null);
+    api.statsCorpus(competition ? { competition } : {}).then(setStats, (e) => notify(errorMessage(e), 'error'));
+  }, [api, competition, notify, jobs?.length]);
+
+  const charts = useMemo<ChartData[]>(() => {
+    if (!stats) return [];
+    const ids = new Set(stats.rows.map((r) => r.jobId));
+    const costs: Record<string, number> = {};
+    for (const j of jobs ?? []) {
+      if (!ids.has(j.id)) continue;
+      const bucket = j.costUsd === 0 ? '$0' : (COST_BUCKETS.find(([, max]) => j.costUsd < max)?.[0] ?? '≥ $1');
+      costs[bucket] = (costs[bucket] ?? 0) + 1;
+    }
+    const total = stats.jobs || 1;
+    const rates = Object.fromEntries(Object.entries(stats.outcomes).map(([k, v]) => [k, Math.round((v / total) * 1000) / 10]));
+    return [
+      countsChart('Outcome rates (%)', rates, ['reproducible', 'reproducible-with-errors', 'not-reproducible', 'unfinished']),
+      countsChart('Fixes by type', stats.fixes.byType, ['error-repair', 'runtime-reduction', 'score-calibration']),
+      countsChart('Fixes by source', stats.fixes.bySource, ['rules', 'memory', 'llm']),
+      pairedChart('Error types before / after', { name: 'first run', counts: stats.errorTypes.before }, { name: 'best run', counts: stats.errorTypes.after }),
+      countsChart('Fixes needed to succeed', stats.fixesToSuccess, Object.keys(stats.fixesToSuccess).sort((a, b) => Number(a) - Number(b))),
+      countsChart('Jobs by LLM cost', costs, COST_BUCKETS.map(([l]) => l)),
+    ];
+  }, [stats, jobs]);
+
+  const palette = paletteOf(theme);
+  return (
+    <div className="page dashboard-page">
+      <div className="row toolbar">
+        <h1>Dashboard</h1>
+        <select aria-label="competition" value={competition} onChange={(e) => setCompetition(e.target.value)}>
+          <option value="">all competitions</option>
+          {competitions.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </div>
+      {!stats ? (
+        <p className="muted" role="status">
+          Computing…
+        </p>
+      ) : (
+        <>
+          <div className="kpis" aria-label="key figures">
+            <Kpi label="finished jobs" value={String(stats.jobs)} />
+            <Kpi label="reproducible" value={`${stats.outcomes['reproducible'] ?? 0}`} />
+            <Kpi label="with errors" value={`${stats.outcomes['reproducible-with-errors'] ?? 0}`} />
+            <Kpi label="not reproducible" value={`${stats.outcomes['not-reproducible'] ?? 0}`} />
+            <Kpi label="fixes (failed)" value={`${stats.fixes.total} (${stats.fixes.failed})`} />
+            <Kpi label="mean fixes to success" value={stats.meanFixesToSuccess.reproducible === null ? '–' : stats.meanFixesToSuccess.reproducible.toFixed(2)} />
+            <Kpi label="LLM cost" value={formatCost(stats.usage.costUsd)} />
+            <Kpi label="tokens" value={String(stats.usage.promptTokens + stats.usage.completionTokens)} />
+          </div>
+          <div className="charts">
+            {charts.map((c) => (
+              <ChartCard key={c.title} chart={c} svg={barChartSvg(c, palette)} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Kpi({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="kpi panel">
+      <b>{value}</b>
+      <span className="muted">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,415 @@
+// Corpus & queue: import cases, queue controls, and the virtualized table of every job with filters, sort, search,
+// multi-select and bulk actions.
+import { DragEvent, KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CaseSummary, JobSummary, QueueStatus } from '../../../../shared/contracts/schemas';
+import { useApp } from '../../app/context';
+import { downloadText } from '../../lib/download';
+import { errorMessage, formatCost, formatScore } from '../../lib/format';
+import { htmlReport } from '../../lib/html-report';
+import { deviation, EMPTY_FILTER, filterJobs, fixCount, JobFilter, SortKey, sortJobs } from '../../lib/job-rows';
+import { Badge } from '../../ui/Badge';
+import { isTypingTarget } from '../../ui/keys';
+import { VirtualRows } from '../../ui/VirtualRows';
+
+const ROW_HEIGHT = 32;
+const COLUMNS: { key: SortKey; label: string; className: string }[] = [
+  { key: 'case', label: 'Case', className: 'c-case' },
+  { key: 'competition', label: 'Competition', className: 'c-comp' },
+  { key: 'status', label: 'Status', className: 'c-status' },
+  { key: 'outcome', label: 'Outcome', className: 'c-outcome' },
+  { key: 'iterations', label: 'Iter.', className: 'c-num' },
+  { key: 'score', label: 'Score vs target', className: 'c-score' },
+  { key: 'fixes', label: 'Fixes', className: 'c-num' },
+  { key: 'cost', label: 'Cost', className: 'c-num' },
+  { key: 'review', label: 'Review', className: 'c-review' },
+];
+
+export function QueuePage() {
+  const { jobs } = useApp();
+  return (
+    <div className="page queue-page">
+      <div className="panels">
+        <ImportPanel />
+        <QueueControls />
+      </div>
+      {jobs ? <JobsTable jobs={jobs} /> : <p className="muted" role="status">Loading jobs…</p>}
+    </div>
+  );
+}
+
+function ImportPanel() {
+  const { api, notify, reloadJobs } = useApp();
+  const [path, setPath] = useState('');
+  const [kind, setKind] = useState<'auto' | 'notebook' | 'case' | 'corpus'>('auto');
+  const [busy, setBusy] = useState(false);
+  const [imported, setImported] = useState<CaseSummary[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [over, setOver] = useState(false);
+
+  const doImport = async () => {
+    if (!path.trim()) return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
+    setBusy(true);
+    try {
+      const res = await api.casesImport({ path: path.trim(), kind });
+      setImported(res.cases);
+      setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
+      notify(`Imported ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`);
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const enqueue = async () => {
+    try {
+      const { jobs } = await api.jobsEnqueue({ caseIds: imported.map((c) => c.id) });
+      notify(`Queued ${jobs.length} job${jobs.length === 1 ? '' : 's'}`);
+      setImported([]);
+      reloadJobs();
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const text = e.dataTransfer.getData('text/plain') || e.dataTransfer.getData('text/uri-list');
+    if (text) {
+      setPath(text.replace(/^file:\/\//, '').trim());
+      return;
+    }
+    if (e.dataTransfer.files.length) {
+      // the API imports paths on the host; a browser never learns a dropped file's path
+      notify('The host imports files by path: drop or paste the path of the notebook or folder on the host (uploads are not part of the API)', 'error');
+    }
+  };
+
+  return (
+    <section
+      className={`panel import ${over ? 'drop-over' : ''}`}
+      aria-labelledby="import-title"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <h2 id="import-title">Import</h2>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void doImport();
+        }}
+      >
+        <input
+          aria-label="path on the host to import"
+          placeholder="/path/on/host/notebook.ipynb, a case folder or a corpus folder (or drop a path here)"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          className="grow"
+        />
+        <select aria-label="import as" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+          <option value="auto">auto</option>
+          <option value="notebook">notebook</option>
+          <option value="case">case folder</option>
+          <option value="corpus">corpus folder</option>
+        </select>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Importing…' : 'Import'}
+        </button>
+      </form>
+      {imported.length > 0 && (
+        <div className="imported" aria-label="imported cases">
+          <span>
+            Imported: {imported.slice(0, 5).map((c) => c.title || c.id).join(', ')}
+            {imported.length > 5 ? ` and ${imported.length - 5} more` : ''}
+          </span>
+          <button type="button" className="primary" onClick={() => void enqueue()}>
+            Enqueue {imported.length} imported
+          </button>
+        </div>
+      )}
+      {problems.length > 0 && (
+        <ul className="problems" aria-label="import problems">
+          {problems.slice(0, 5).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function QueueControls() {
+  const { api, notify } = useApp();
+  const [status, setStatus] = useState<QueueStatus | null>(null);
+  const [concurrency, setConcurrency] = useState('');
+  useEffect(() => {
+    api.queueStatus({}).then((s) => {
+      setStatus(s);
+      setConcurrency(String(s.concurrency));
+    }, (e: Error) => notify(e.message, 'error'));
+    return api.onQueueChanged((q) => setStatus(q));
+  }, [api, notify]);
+  const act = async (f: () => Promise<QueueStatus>) => {
+    try {
+      const s = await f();
+      setStatus(s);
+      setConcurrency(String(s.concurrency));
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby="queue-title">
+      <h2 id="queue-title">Queue</h2>
+      {status ? (
+        <div className="row">
+          <span data-testid="queue-state">
+            {status.paused ? 'Paused' : 'Running'} · {status.running} running · {status.queued} queued
+          </span>
+          <button type="button" onClick={() => void act(() => (status.paused ? api.queueResume({}) : api.queuePause({})))}>
+            {status.paused ? 'Resume' : 'Pause'}
+          </button>
+          <label>
+            Concurrency{' '}
+            <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} className="narrow" />
+          </label>
+          <button type="button" onClick={() => void act(() => api.queueSetConcurrency({ concurrency: Number(concurrency) }))} disabled={Number(concurrency) === status.concurrency}>
+            Apply
+          </button>
+        </div>
+      ) : (
+        <span className="muted">…</span>
+      )}
+    </section>
+  );
+}
+
+function JobsTable({ jobs }: { jobs: JobSummary[] }) {
+  const { api, navigate, notify, reloadJobs } = useApp();
+  const [filter, setFilter] = useState<JobFilter>(EMPTY_FILTER);
+  const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'created', order: 'desc' });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [cursor, setCursor] = useState(0);
+  const [batchDir, setBatchDir] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+
+  const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort.key, sort.order), [jobs, filter, sort]);
+  const chosen = useMemo(() => rows.filter((j) => selected.has(j.id)), [rows, selected]);
+
+  const toggle = useCallback((id: string) => {
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === '/' && !isTypingTarget(e.target)) {
+        e.preventDefault();
+        search.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey) return;
+    const current = rows[cursor];
+    if (e.key === 'j' || e.key === 'ArrowDown') setCursor((c) => Math.min(rows.length - 1, c + 1));
+    else if (e.key === 'k' || e.key === 'ArrowUp') setCursor((c) => Math.max(0, c - 1));
+    else if ((e.key === 'x' || e.key === ' ') && current) toggle(current.id);
+    else if (e.key === 'Enter' && current) navigate({ screen: 'job', jobId: current.id });
+    else return;
+    e.preventDefault();
+  };
+
+  const bulk = async (what: string, f: (j: JobSummary) => Promise<unknown>, eligible: (j: JobSummary) => boolean) => {
+    const targets = chosen.filter(eligible);
+    if (!targets.length) return notify(`None of the selected jobs can be ${what}`, 'error');
+    const results = await Promise.allSettled(targets.map(f));
+    const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    notify(`${targets.length - failed.length} job(s) ${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`, failed.length ? 'error' : 'info');
+    reloadJobs();
+  };
+  const enqueueCases = async () => {
+    const caseIds = [...new Set(chosen.map((j) => j.caseId))];
+    if (!caseIds.length) return;
+    try {
+      const { jobs: queued } = await api.jobsEnqueue({ caseIds });
+      notify(`Queued ${queued.length} new job(s)`);
+      reloadJobs();
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    }
+  };
+  const exportReport = async (format: 'csv' | 'json' | 'html') => {
+    const jobIds = chosen.length ? chosen.map((j) => j.id) : undefined;
+    try {
+      if (format === 'html') {
+        const stats = await api.statsCorpus(jobIds ? { jobIds } : {});
+        downloadText(htmlReport(stats, jobs, new Date().toISOString()), 'nbrevive-report.html', 'text/html');
+      } else {
+        const res = await api.exportsReport({ format, ...(jobIds ? { jobIds } : {}) });
+        downloadText(res.content ?? '', `nbrevive-report.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
+      }
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    }
+  };
+  const exportBatch = async () => {
+    if (!chosen.length) return notify('Select the jobs to export first', 'error');
+    if (!batchDir.trim()) return notify('Type a folder on the host to write the notebooks to', 'error');
+    try {
+      const res = await api.exportsBatch({ jobIds: chosen.map((j) => j.id), dir: batchDir.trim() });
+      notify(`Wrote ${res.count} notebook(s) and report.json to ${res.path}`);
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    }
+  };
+
+  const allSelected = rows.length > 0 && chosen.length === rows.length;
+  const setSortKey = (key: SortKey) => setSort((s) => ({ key, order: s.key === key && s.order === 'desc' ? 'asc' : 'desc' }));
+
+  const renderRow = (i: number) => {
+    const j = rows[i] as JobSummary;
+    const dev = deviation(j);
+    return (
+      <div
+        key={j.id}
+        className={`trow ${i === cursor ? 'cursor' : ''} ${selected.has(j.id) ? 'selected' : ''}`}
+        role="row"
+        aria-rowindex={i + 2}
+        aria-selected={selected.has(j.id)}
+        style={{ height: ROW_HEIGHT }}
+        onClick={() => setCursor(i)}
+        onDoubleClick={() => navigate({ screen: 'job', jobId: j.id })}
+        data-job-id={j.id}
+      >
+        <span className="c-sel" role="gridcell">
+          <input type="checkbox" aria-label={`select ${j.caseTitle} (${j.id})`} checked={selected.has(j.id)} onChange={() => toggle(j.id)} />
+        </span>
+        <span className="c-case" role="gridcell">
+          <a href={`#/job/${encodeURIComponent(j.id)}`} title={`${j.caseTitle} · ${j.id}`}>
+            {j.caseTitle || j.caseId}
+          </a>
+        </span>
+        <span className="c-comp" role="gridcell" title={j.competition ?? ''}>
+          {j.competition ?? '–'}
+        </span>
+        <span className="c-status" role="gridcell">
+          <Badge kind="status" value={j.status} />
+        </span>
+        <span className="c-outcome" role="gridcell">
+          <Badge kind="outcome" value={j.outcome} />
+        </span>
+        <span className="c-num" role="gridcell">
+          {j.iterations}
+        </span>
+        <span className="c-score" role="gridcell" title={dev === null ? '' : `deviation ${(dev * 100).toFixed(1)}%`}>
+          {formatScore(j.score)} <span className="muted">/ {formatScore(j.target)}</span>
+          {dev !== null && <span className={dev <= j.settings.tolerance ? 'ok' : 'bad'}> {(dev * 100).toFixed(1)}%</span>}
+        </span>
+        <span className="c-num" role="gridcell">
+          {fixCount(j)}
+        </span>
+        <span className="c-num" role="gridcell">
+          {formatCost(j.costUsd)}
+        </span>
+        <span className="c-review" role="gridcell">
+          <Badge kind="review" value={j.reviewVerdict ?? null} />
+        </span>
+      </div>
+    );
+  };
+
+  return (
+    <section className="panel table-panel" aria-labelledby="jobs-title">
+      <div className="row toolbar">
+        <h2 id="jobs-title">Jobs</h2>
+        <input ref={search} type="search" aria-label="search jobs" placeholder="Search case, competition, job id  (/)" value={filter.search} onChange={(e) => setFilter({ ...filter, search: e.target.value })} />
+        <select aria-label="filter by status" value={filter.status ?? ''} onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}>
+          <option value="">any status</option>
+          {['queued', 'running', 'paused', 'done', 'failed', 'cancelled'].map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+        <select aria-label="filter by outcome" value={filter.outcome ?? ''} onChange={(e) => setFilter({ ...filter, outcome: e.target.value || null })}>
+          <option value="">any outcome</option>
+          {['reproducible', 'reproducible-with-errors', 'not-reproducible', 'none'].map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+        <select aria-label="filter by review" value={filter.review} onChange={(e) => setFilter({ ...filter, review: e.target.value as JobFilter['review'] })}>
+          <option value="any">any review</option>
+          <option value="unreviewed">unreviewed</option>
+          <option value="equivalent">equivalent</option>
+          <option value="not-equivalent">not-equivalent</option>
+          <option value="unsure">unsure</option>
+        </select>
+        <span className="muted" data-testid="row-count">
+          {rows.length} of {jobs.length} jobs
+        </span>
+      </div>
+      <div className="row toolbar bulk" aria-label="bulk actions">
+        <span>{chosen.length} selected</span>
+        <button type="button" disabled={!chosen.length} onClick={() => void enqueueCases()}>
+          Enqueue again
+        </button>
+        <button type="button" disabled={!chosen.length} onClick={() => void bulk('cancelled', (j) => api.jobsCancel({ jobId: j.id }), (j) => ['queued', 'paused', 'running'].includes(j.status))}>
+          Cancel
+        </button>
+        <button type="button" disabled={!chosen.length} onClick={() => void bulk('retried', (j) => api.jobsRetry({ jobId: j.id }), (j) => ['failed', 'cancelled', 'paused'].includes(j.status))}>
+          Retry
+        </button>
+        <input aria-label="folder on the host for the batch export" placeholder="host folder for notebooks" value={batchDir} onChange={(e) => setBatchDir(e.target.value)} />
+        <button type="button" disabled={!chosen.length} onClick={() => void exportBatch()}>
+          Export notebooks
+        </button>
+        <span className="spacer" />
+        <span className="muted">Report{chosen.length ? ' of selection' : ''}:</span>
+        <button type="button" onClick={() => void exportReport('csv')}>
+          CSV
+        </button>
+        <button type="button" onClick={() => void exportReport('json')}>
+          JSON
+        </button>
+        <button type="button" onClick={() => void exportReport('html')}>
+          HTML
+        </button>
+      </div>
+      <div className="table" role="grid" aria-label="jobs" aria-rowcount={rows.length + 1} tabIndex={0} onKeyDown={onKeyDown}>
+        <div className="thead trow" role="row" aria-rowindex={1}>
+          <span className="c-sel" role="columnheader">
+            <input
+              type="checkbox"
+              aria-label="select all shown jobs"
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((j) => j.id)))}
+            />
+          </span>
+          {COLUMNS.map((c) => (
+            <span key={c.key} className={c.className} role="columnheader" aria-sort={sort.key === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+              <button type="button" className="sort" onClick={() => setSortKey(c.key)}>
+                {c.label}
+                {sort.key === c.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
+              </button>
+            </span>
+          ))}
+        </div>
+        {rows.length === 0 ? (
+          <p className="empty muted">{jobs.length ? 'No job matches the filters.' : 'No jobs yet: import a notebook or a corpus folder above, then enqueue it.'}</p>
+        ) : (
+          <VirtualRows count={rows.length} rowHeight={ROW_HEIGHT} renderRow={renderRow} cursor={cursor} label="job rows" />
+        )}
+      </div>
+    </section>
+  );
+}

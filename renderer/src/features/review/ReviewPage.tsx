@@ -1,0 +1,223 @@
+// Review mode: walk finished jobs one by one with the keyboard and judge whether the modernized notebook does the
+// same thing as the original (j/k move, e/n/u set the verdict, a focuses the note). Filters: unreviewed, and jobs
+// whose fixes were flagged as semantic changes (epochs, estimators, subsampling …).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { IterationSummary, JobSummary, Review } from '../../../../shared/contracts/schemas';
+import type { Fix } from '../../../../shared/models/loop';
+import { useApp } from '../../app/context';
+import { errorMessage, formatCost, formatScore } from '../../lib/format';
+import { Badge } from '../../ui/Badge';
+import { isTypingTarget } from '../../ui/keys';
+import { DiffView, FixChip } from '../job/JobPage';
+
+type ReviewFilter = 'all' | 'unreviewed' | 'flagged';
+type Verdict = Review['verdict'];
+
+interface JobFixes {
+  iterations: IterationSummary[];
+  fixes: Fix[];
+  flags: string[];
+}
+
+export function ReviewPage({ jobId }: { jobId: string | null }) {
+  const { api, jobs, navigate, notify, reloadJobs } = useApp();
+  const [filter, setFilter] = useState<ReviewFilter>('all');
+  const [details, setDetails] = useState<Map<string, JobFixes>>(new Map());
+  const [scanning, setScanning] = useState<{ done: number; total: number } | null>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [note, setNote] = useState('');
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+
+  const finished = useMemo(() => (jobs ?? []).filter((j) => j.outcome !== null && j.iterations > 0), [jobs]);
+
+  const loadDetails = useCallback(
+    async (id: string): Promise<JobFixes> => {
+      const known = details.get(id);
+      if (known) return known;
+      const { items } = await api.iterationsList({ jobId: id });
+      const fixes = (await Promise.all(items.filter((i) => i.fix).map((i) => api.iterationsGetFix({ jobId: id, index: i.index })))).flatMap((f) => (f.fix ? [f.fix] : []));
+      const d = { iterations: items, fixes, flags: [...new Set(fixes.flatMap((f) => f.flags))] };
+      setDetails((m) => new Map(m).set(id, d));
+      return d;
+    },
+    [api, details],
+  );
+
+  // the flagged filter needs every candidate's fixes: scan them a few at a time
+  useEffect(() => {
+    if (filter !== 'flagged') return;
+    const todo = finished.filter((j) => !details.has(j.id));
+    if (!todo.length) return;
+    let stop = false;
+    setScanning({ done: 0, total: todo.length });
+    (async () => {
+      let done = 0;
+      const queue = [...todo];
+      const worker = async () => {
+        while (!stop && queue.length) {
+          const j = queue.shift() as JobSummary;
+          await loadDetails(j.id).catch(() => null);
+          setScanning({ done: ++done, total: todo.length });
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+      if (!stop) setScanning(null);
+    })();
+    return () => {
+      stop = true;
+    };
+  }, [filter, finished]);
+
+  const list = useMemo(() => {
+    if (filter === 'unreviewed') return finished.filter((j) => !j.reviewVerdict || j.id === jobId);
+    if (filter === 'flagged') return finished.filter((j) => (details.get(j.id)?.flags.length ?? 0) > 0);
+    return finished;
+  }, [filter, finished, details, jobId]);
+
+  const position = Math.max(0, list.findIndex((j) => j.id === jobId));
+  const current = list[position] ?? null;
+  const currentDetails = current ? details.get(current.id) : undefined;
+
+  useEffect(() => {
+    if (!current) return;
+    void loadDetails(current.id).catch((e: Error) => notify(e.message, 'error'));
+    api.reviewsGet({ jobId: current.id }).then(
+      ({ review: r }) => {
+        setReview(r);
+        setNote(r?.note ?? '');
+      },
+      (e: Error) => notify(e.message, 'error'),
+    );
+  }, [api, current?.id]);
+
+  const go = useCallback(
+    (delta: number) => {
+      const next = list[Math.min(list.length - 1, Math.max(0, position + delta))];
+      if (next) navigate({ screen: 'review', jobId: next.id });
+    },
+    [list, position, navigate],
+  );
+
+  const save = useCallback(
+    async (verdict: Verdict, text: string) => {
+      if (!current) return;
+      try {
+        const r = await api.reviewsSet({ jobId: current.id, verdict, note: text });
+        setReview(r);
+        notify(`Saved: ${verdict}`);
+        reloadJobs();
+      } catch (e) {
+        notify(errorMessage(e), 'error');
+      }
+    },
+    [api, current, notify, reloadJobs],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const verdicts: Record<string, Verdict> = { e: 'equivalent', n: 'not-equivalent', u: 'unsure' };
+      if (e.key === 'j') go(1);
+      else if (e.key === 'k') go(-1);
+      else if (verdicts[e.key]) void save(verdicts[e.key] as Verdict, note);
+      else if (e.key === 'a') noteRef.current?.focus();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go, save, note]);
+
+  const best = currentDetails?.iterations.find((i) => i.index === current?.bestIteration) ?? currentDetails?.iterations.at(-1);
+
+  return (
+    <div className="page review-page">
+      <div className="row toolbar">
+        <h1>Review</h1>
+        <div role="radiogroup" aria-label="which jobs to review" className="segmented">
+          {(['all', 'unreviewed', 'flagged'] as ReviewFilter[]).map((f) => (
+            <button key={f} type="button" role="radio" aria-checked={filter === f} onClick={() => setFilter(f)}>
+              {f === 'flagged' ? 'flagged semantic change' : f}
+            </button>
+          ))}
+        </div>
+        {scanning && (
+          <span className="muted" role="status">
+            checking fixes {scanning.done}/{scanning.total}…
+          </span>
+        )}
+        <span className="spacer" />
+        <span className="muted" data-testid="review-position">
+          {list.length ? `${position + 1} of ${list.length}` : '0 jobs'}
+        </span>
+        <button type="button" onClick={() => go(-1)} aria-label="previous job (k)">
+          ↑ k
+        </button>
+        <button type="button" onClick={() => go(1)} aria-label="next job (j)">
+          ↓ j
+        </button>
+      </div>
+      {!current ? (
+        <p className="muted">{jobs === null ? 'Loading…' : 'No finished job matches this filter.'}</p>
+      ) : (
+        <div className="review-grid">
+          <section className="panel review-card" aria-label={`review of ${current.caseTitle}`}>
+            <h2>
+              <a href={`#/job/${encodeURIComponent(current.id)}`}>{current.caseTitle || current.caseId}</a>
+            </h2>
+            <p className="row">
+              <Badge kind="outcome" value={current.outcome} />
+              <span className="muted">
+                {current.iterations} iterations · score {formatScore(current.score)} / {formatScore(current.target)} · {formatCost(current.costUsd)}
+              </span>
+            </p>
+            <div className="verdict-buttons" role="group" aria-label="verdict">
+              {(
+                [
+                  ['equivalent', 'e'],
+                  ['not-equivalent', 'n'],
+                  ['unsure', 'u'],
+                ] as [Verdict, string][]
+              ).map(([v, k]) => (
+                <button key={v} type="button" aria-pressed={review?.verdict === v} className={`verdict ${v}`} onClick={() => void save(v, note)}>
+                  <kbd>{k}</kbd> {v}
+                </button>
+              ))}
+            </div>
+            <p data-testid="current-verdict">
+              Verdict: <Badge kind="review" value={review?.verdict ?? null} />
+            </p>
+            <label className="block">
+              Note <kbd>a</kbd>
+              <textarea
+                ref={noteRef}
+                aria-label="review note"
+                value={note}
+                rows={4}
+                onChange={(e) => setNote(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                    e.preventDefault();
+                    void save(review?.verdict ?? 'unsure', note);
+                  } else if (e.key === 'Escape') (e.target as HTMLTextAreaElement).blur();
+                }}
+              />
+            </label>
+            <h3>Fixes</h3>
+            <ol className="fix-list">
+              {(currentDetails?.fixes ?? []).map((f, i) => (
+                <li key={i}>
+                  <FixChip fix={f} summary={null} />
+                  <p className="small">{f.plan}</p>
+                  {f.flags.length > 0 && <p className="bad small">flags: {f.flags.join(', ')}</p>}
+                </li>
+              ))}
+              {currentDetails && !currentDetails.fixes.length && <li className="muted">no fix was needed</li>}
+            </ol>
+          </section>
+          <section className="review-diff">{best && <DiffView key={current.id} jobId={current.id} it={best} fix={currentDetails?.fixes.at(-1) ?? null} initialAgainst="original" />}</section>
+        </div>
+      )}
+    </div>
+  );
+}

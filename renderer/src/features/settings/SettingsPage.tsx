@@ -1,0 +1,169 @@
+// Settings: the defaults new jobs get (iterations, timeout, τ, runs, α, fixers, runtime) and the LLM provider. The
+// API key never comes back from the host: the page only shows whether one is stored, and can replace or remove it.
+import { FormEvent, useEffect, useState } from 'react';
+import type { AppSettings } from '../../../../shared/contracts/schemas';
+import { useApp } from '../../app/context';
+import { errorMessage } from '../../lib/format';
+
+interface Form {
+  maxIterations: string;
+  timeoutMin: string;
+  tolerance: string;
+  runs: string;
+  alpha: string;
+  runtime: 'local' | 'docker';
+  python: string;
+  image: string;
+  rules: boolean;
+  llm: boolean;
+  baseUrl: string;
+  model: string;
+  budgetUsd: string;
+  apiKey: string;
+}
+
+function toForm(s: AppSettings): Form {
+  return {
+    maxIterations: String(s.defaults.maxIterations),
+    timeoutMin: String(s.defaults.timeoutMs / 60_000),
+    tolerance: String(s.defaults.tolerance),
+    runs: String(s.defaults.runs),
+    alpha: String(s.defaults.alpha),
+    runtime: s.defaults.runtime,
+    python: s.defaults.python ?? '',
+    image: s.defaults.image ?? '',
+    rules: s.defaults.fixers.includes('rules'),
+    llm: s.defaults.fixers.includes('llm'),
+    baseUrl: s.llm.baseUrl ?? '',
+    model: s.llm.model ?? '',
+    budgetUsd: s.llm.budgetUsd === null ? '' : String(s.llm.budgetUsd),
+    apiKey: '',
+  };
+}
+
+export function SettingsPage() {
+  const { api, notify } = useApp();
+  const [settings, setSettings] = useState<AppSettings | null>(null);
+  const [form, setForm] = useState<Form | null>(null);
+
+  useEffect(() => {
+    api.settingsGet({}).then(
+      (s) => {
+        setSettings(s);
+        setForm(toForm(s));
+      },
+      (e) => notify(errorMessage(e), 'error'),
+    );
+  }, [api, notify]);
+
+  if (!form || !settings) return <div className="page"><p className="muted">Loading settings…</p></div>;
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm({ ...form, [k]: v });
+
+  const save = async (e: FormEvent, extra: { apiKey?: string | null } = {}) => {
+    e.preventDefault();
+    const num = (v: string, name: string, int = false) => {
+      const n = Number(v);
+      if (v.trim() === '' || !Number.isFinite(n) || (int && !Number.isInteger(n))) throw new Error(`${name} must be a${int ? 'n integer' : ' number'}`);
+      return n;
+    };
+    try {
+      const fixers = [...(form.rules ? ['rules' as const] : []), ...(form.llm ? ['llm' as const] : [])];
+      if (!fixers.length) throw new Error('choose at least one fixer (rules or LLM)');
+      const next = await api.settingsSet({
+        defaults: {
+          maxIterations: num(form.maxIterations, 'max iterations', true),
+          timeoutMs: Math.round(num(form.timeoutMin, 'timeout') * 60_000),
+          tolerance: num(form.tolerance, 'τ'),
+          runs: num(form.runs, 'runs', true),
+          alpha: num(form.alpha, 'α'),
+          runtime: form.runtime,
+          python: form.python.trim() || null,
+          image: form.image.trim() || null,
+          fixers,
+        },
+        llm: {
+          baseUrl: form.baseUrl.trim() || null,
+          model: form.model.trim() || null,
+          budgetUsd: form.budgetUsd.trim() === '' ? null : num(form.budgetUsd, 'budget'),
+          ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : form.apiKey ? { apiKey: form.apiKey } : {}),
+        },
+      });
+      setSettings(next);
+      setForm(toForm(next));
+      notify('Settings saved');
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    }
+  };
+
+  return (
+    <div className="page settings-page">
+      <h1>Settings</h1>
+      <form onSubmit={(e) => void save(e)} className="settings-grid">
+        <section className="panel" aria-labelledby="defaults-title">
+          <h2 id="defaults-title">Defaults for new jobs</h2>
+          <div className="fields">
+            <Field label="Max iterations" value={form.maxIterations} onChange={(v) => set('maxIterations', v)} type="number" />
+            <Field label="Timeout per run (minutes)" value={form.timeoutMin} onChange={(v) => set('timeoutMin', v)} type="number" />
+            <Field label="Tolerance τ (relative score deviation)" value={form.tolerance} onChange={(v) => set('tolerance', v)} type="number" />
+            <Field label="Runs per iteration" value={form.runs} onChange={(v) => set('runs', v)} type="number" />
+            <Field label="Significance α (t-test when runs > 1)" value={form.alpha} onChange={(v) => set('alpha', v)} type="number" />
+            <label>
+              Runtime
+              <select value={form.runtime} onChange={(e) => set('runtime', e.target.value as Form['runtime'])}>
+                <option value="local">local Python</option>
+                <option value="docker">Docker</option>
+              </select>
+            </label>
+            <Field label="Python (empty: detected)" value={form.python} onChange={(v) => set('python', v)} />
+            <Field label="Docker image (empty: default)" value={form.image} onChange={(v) => set('image', v)} />
+            <fieldset>
+              <legend>Fixers</legend>
+              <label>
+                <input type="checkbox" checked={form.rules} onChange={(e) => set('rules', e.target.checked)} /> rules
+              </label>
+              <label>
+                <input type="checkbox" checked={form.llm} onChange={(e) => set('llm', e.target.checked)} /> LLM
+              </label>
+            </fieldset>
+          </div>
+        </section>
+        <section className="panel" aria-labelledby="llm-title">
+          <h2 id="llm-title">LLM provider</h2>
+          <div className="fields">
+            <Field label="Base URL (OpenAI-compatible)" value={form.baseUrl} onChange={(v) => set('baseUrl', v)} />
+            <Field label="Model" value={form.model} onChange={(v) => set('model', v)} />
+            <Field label="Budget per corpus run (USD, empty: none)" value={form.budgetUsd} onChange={(v) => set('budgetUsd', v)} type="number" />
+            <div>
+              API key:{' '}
+              <b data-testid="key-state" className={settings.llm.hasKey ? 'ok' : 'muted'}>
+                {settings.llm.hasKey ? 'set' : 'not set'}
+              </b>
+              {settings.llm.hasKey && (
+                <button type="button" onClick={(e) => void save(e, { apiKey: null })}>
+                  Remove key
+                </button>
+              )}
+            </div>
+            <Field label={settings.llm.hasKey ? 'Replace API key' : 'API key'} value={form.apiKey} onChange={(v) => set('apiKey', v)} type="password" />
+            <p className="muted small">Prices per token come with the model table of the host; the cost of every fix is shown on its job.</p>
+          </div>
+        </section>
+        <div className="row">
+          <button type="submit" className="primary">
+            Save settings
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Field({ label, value, onChange, type = 'text' }: { label: string; value: string; onChange(v: string): void; type?: string }) {
+  return (
+    <label>
+      {label}
+      <input type={type} value={value} onChange={(e) => onChange(e.target.value)} step={type === 'number' ? 'any' : undefined} autoComplete="off" />
+    </label>
+  );
+}
