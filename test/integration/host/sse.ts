@@ -7,6 +7,8 @@ export interface SseMessage {
   id: number | null;
   event: string;
   data: string;
+  /** when it was parsed (performance.timeOrigin + now(), ms) */
+  arrivedAt: number;
 }
 
 export class SseReader {
@@ -50,7 +52,7 @@ export class SseReader {
       else if (field === 'data') data.push(value);
     }
     if (data.length === 0) return;
-    const message = { id, event, data: data.join('\n') };
+    const message = { id, event, data: data.join('\n'), arrivedAt: performance.timeOrigin + performance.now() };
     this.messages.push(message);
     for (const l of this.listeners.get(event) ?? []) l({ data: message.data });
     const waiters = this.waiters;
