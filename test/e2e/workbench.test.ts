@@ -1,0 +1,242 @@
+// The workbench in a real browser: Chromium (playwright-core) against the real `nbrevive serve` with a seeded
+// database and one real job — a corpus case imported through the UI and run by the worker with the real loop.
+// Writes screenshots of every screen in both themes to docs/screenshots/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpApi } from '../../renderer/src/lib/api-client';
+import type { NbreviveApi } from '../../shared/contracts/api';
+import { corpusCase, describeCorpus, REPO_ROOT } from '../helpers/corpus';
+import { TEST_PYTHON } from '../helpers/python';
+import { CHROMIUM_SKIP_REASON, ensureRendererBuilt, launchChromium, ServeProcess, startServe } from './browser';
+import { seedStore } from './seed';
+
+const CASE = 'srk-titanic-exploration';
+const SEEDED = 240;
+const SHOTS = path.join(REPO_ROOT, 'docs/screenshots');
+
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const visibleText = (page: Page, selector: string) => page.locator(selector).first().innerText();
+
+if (CHROMIUM_SKIP_REASON) {
+  console.warn(`[nbrevive tests] workbench e2e: ${CHROMIUM_SKIP_REASON}`);
+  describe.skip(`workbench in Chromium (${CHROMIUM_SKIP_REASON})`, () => {
+    it('needs Chromium', () => {});
+  });
+} else {
+  describeCorpus('workbench in Chromium against nbrevive serve', () => {
+    let dir: string;
+    let serve: ServeProcess;
+    let api: NbreviveApi;
+    let browser: Browser;
+    let page: Page;
+    let jobId: string;
+    const pageErrors: string[] = [];
+
+    beforeAll(async () => {
+      ensureRendererBuilt();
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-e2e-'));
+      const db = path.join(dir, 'nbrevive.db');
+      await seedStore(db, dir, SEEDED);
+      serve = await startServe(db, { NBREVIVE_PYTHON: TEST_PYTHON });
+      api = createHttpApi(serve.baseUrl, serve.token);
+      // fast runs: two iterations are enough for the case to be fixed
+      await api.settingsSet({ defaults: { python: TEST_PYTHON, maxIterations: 2 } });
+      browser = await launchChromium();
+      const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+      page = await context.newPage();
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      fs.mkdirSync(SHOTS, { recursive: true });
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await serve?.stop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('shows the seeded jobs in a virtualized, sortable, filterable table', async () => {
+      await page.goto(serve.url);
+      await expect.poll(() => visibleText(page, '[data-testid=row-count]'), { timeout: 30_000 }).toBe(`${SEEDED} of ${SEEDED} jobs`);
+      // only a screenful of rows is in the DOM
+      const rendered = Number(await page.locator('.vscroll').getAttribute('data-rendered-rows'));
+      expect(rendered).toBeGreaterThan(5);
+      expect(rendered).toBeLessThan(60);
+      expect(await page.locator('[data-job-id]').count()).toBe(rendered);
+      // search narrows the rows
+      await page.getByLabel('search jobs').fill('house-prices');
+      const expected = (await api.jobsList({ limit: 1000 })).items.filter((j) => j.competition === 'house-prices').length;
+      await expect.poll(() => visibleText(page, '[data-testid=row-count]')).toBe(`${expected} of ${SEEDED} jobs`);
+      const comps = await page.locator('.c-comp[role=gridcell]').allInnerTexts();
+      expect(comps.every((c) => c === 'house-prices')).toBe(true);
+      await page.getByLabel('search jobs').fill('');
+      // sort by cost, descending: the LLM-fixed seeded jobs come first
+      await page.getByRole('button', { name: /^Cost/ }).click();
+      const firstCost = await page.locator('[data-job-id] .c-num').nth(2).innerText();
+      expect(firstCost).not.toBe('$0');
+      await page.getByLabel('filter by review').selectOption('unreviewed');
+      const reviewed = (await api.jobsList({ limit: 1000 })).items.filter((j) => j.reviewVerdict).length;
+      await expect.poll(() => visibleText(page, '[data-testid=row-count]')).toBe(`${SEEDED - reviewed} of ${SEEDED} jobs`);
+      await page.getByLabel('filter by review').selectOption('any');
+    });
+
+    it('imports a corpus case through the UI, runs it and streams its log live', async () => {
+      await page.getByLabel('path on the host to import').fill(corpusCase(CASE));
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.getByRole('button', { name: 'Enqueue 1 imported' }).click();
+      const job = await until('the job to be queued', 20_000, async () => (await api.jobsList({ limit: 5 })).items.find((j) => j.caseId === CASE));
+      jobId = job.id;
+      await page.locator(`[data-job-id="${jobId}"] a`).first().click();
+      await page.waitForURL(new RegExp(`#/job/${jobId}$`));
+      await page.getByRole('tab', { name: 'Live log' }).click();
+      // lines arrive while the job runs
+      const first = await until('log lines in the console', 120_000, async () => {
+        const n = Number((await visibleText(page, '[data-testid=log-count]')).split(' ')[0]);
+        return n > 0 ? n : null;
+      });
+      expect((await api.jobsGet({ jobId })).job.status).toBe('running');
+      const later = await until('more log lines', 120_000, async () => {
+        const n = Number((await visibleText(page, '[data-testid=log-count]')).split(' ')[0]);
+        return n > first ? n : null;
+      });
+      expect(later).toBeGreaterThan(first);
+      const stored = (await api.logsTail({ jobId, limit: 50 })).lines;
+      const shown = await page.locator('.log-line').allInnerTexts();
+      expect(shown.join('\n')).toContain(stored[0]?.text.trim().slice(0, 40));
+      await page.screenshot({ path: path.join(SHOTS, 'job-live-log-light.png') });
+    }, 300_000);
+
+    it('shows the fixing iteration as a Monaco diff with the plan beside it', async () => {
+      const done = await until('the job to finish', 300_000, async () => {
+        const { job } = await api.jobsGet({ jobId });
+        return ['done', 'failed', 'cancelled'].includes(job.status) ? job : null;
+      });
+      expect(done.status).toBe('done');
+      const iterations = (await api.iterationsList({ jobId })).items;
+      const fixing = iterations.find((i) => i.index > 0) ?? null;
+      expect(fixing).not.toBeNull();
+      // the line the fix changed, from the API
+      const diff = await api.iterationsDiff({ jobId, index: fixing!.index, against: 'previous' });
+      const beforeLines = new Set(diff.before.cells.flatMap((c) => c.source.split('\n')));
+      const changed = diff.after.cells.flatMap((c) => c.source.split('\n')).find((l) => l.trim().length > 3 && !beforeLines.has(l));
+      expect(changed).toBeTruthy();
+
+      await expect.poll(() => page.locator('.tl-item').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(iterations.length);
+      await page.getByRole('button', { name: `iteration ${fixing!.index}`, exact: true }).click();
+      await page.getByRole('tab', { name: 'Diff' }).click();
+      await expect.poll(() => visibleText(page, '[data-testid=diff-changes]'), { timeout: 30_000 }).toMatch(/^[1-9]\d* changed region/);
+      const modified = page.locator('.monaco-diff-editor .editor.modified .view-lines');
+      const norm = (s: string) => s.replace(/\u00a0/g, ' ');
+      await expect.poll(async () => norm(await modified.innerText()), { timeout: 20_000 }).toContain(changed!.trim());
+      // the changed line is marked as inserted on the modified side
+      expect(await page.locator('.monaco-diff-editor .editor.modified .line-insert, .monaco-diff-editor .editor.modified .char-insert').count()).toBeGreaterThan(0);
+      const fix = (await api.iterationsGetFix({ jobId, index: fixing!.index - 1 })).fix;
+      expect(await visibleText(page, '.plan-text')).toBe(fix?.plan);
+      // timeline chip names the rule ids (or model) of the fix
+      const origin = fix?.source === 'llm' ? (fix.model ?? '') : (fix?.ruleIds[0] ?? '');
+      expect(await page.locator('.tl-item .chip').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining(origin)]));
+      // the first iteration's report lists its failing cell with the traceback rendered
+      await page.getByRole('button', { name: 'iteration 0', exact: true }).click();
+      await page.getByRole('tab', { name: 'Execution report' }).click();
+      const report = (await api.iterationsGetReport({ jobId, index: 0 })).report;
+      if (report.errors.length) {
+        await expect.poll(() => visibleText(page, '.cell-error h4')).toContain(report.errors[0]!.ename);
+        expect(await page.locator('.traceback').first().innerText()).not.toContain('\x1b[');
+      }
+    }, 400_000);
+
+    it('records a review verdict and a note from the keyboard', async () => {
+      await page.goto(`${serve.url}#/review/${jobId}`);
+      await expect.poll(() => visibleText(page, '.review-card h2')).toContain('Titanic');
+      await page.locator('body').press('n');
+      await expect.poll(async () => (await api.reviewsGet({ jobId })).review?.verdict, { timeout: 10_000 }).toBe('not-equivalent');
+      await page.locator('body').press('e');
+      await expect.poll(async () => (await api.reviewsGet({ jobId })).review?.verdict, { timeout: 10_000 }).toBe('equivalent');
+      await page.locator('body').press('a');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('review note');
+      await page.keyboard.type('same model, same features; np.float → float');
+      await page.keyboard.press('Control+Enter');
+      await expect.poll(async () => (await api.reviewsGet({ jobId })).review?.note, { timeout: 10_000 }).toBe('same model, same features; np.float → float');
+      expect((await api.reviewsGet({ jobId })).review?.verdict).toBe('equivalent');
+      await expect.poll(() => visibleText(page, '[data-testid=current-verdict]')).toContain('equivalent');
+      // j moves to another job, k back
+      await page.locator('body').press('Escape');
+      await page.locator('body').press('j');
+      await expect.poll(() => page.url()).not.toContain(jobId);
+      await page.locator('body').press('k');
+      await expect.poll(() => page.url()).toContain(jobId);
+    });
+
+    it('downloads the fixed notebook, and it parses as a notebook', async () => {
+      await page.goto(`${serve.url}#/job/${jobId}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'download the fixed notebook' }).click()]);
+      const file = await download.path();
+      const nb = JSON.parse(fs.readFileSync(file, 'utf8')) as { nbformat: number; cells: { source: string | string[] }[] };
+      expect(nb.nbformat).toBe(4);
+      expect(nb.cells.length).toBeGreaterThan(3);
+      const best = (await api.exportsNotebook({ jobId })).content;
+      expect(JSON.parse(best ?? '')).toEqual(nb);
+      expect(download.suggestedFilename()).toBe(`${CASE}--${jobId}.ipynb`);
+    });
+
+    it('renders the dashboard charts from the stats and exports a chart as CSV', async () => {
+      await page.goto(`${serve.url}#/dashboard`);
+      const stats = await api.statsCorpus({});
+      await expect.poll(() => page.locator('figure.chart').count(), { timeout: 20_000 }).toBe(6);
+      expect(await page.locator('.kpi b').first().innerText()).toBe(String(stats.jobs));
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'export Fixes by source as CSV' }).click()]);
+      const text = fs.readFileSync(await csv.path(), 'utf8');
+      for (const [source, n] of Object.entries(stats.fixes.bySource)) expect(text).toContain(`${source},${n}`);
+      const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'export Outcome rates (%) as PNG' }).click()]);
+      expect(fs.readFileSync(await png.path()).subarray(1, 4).toString()).toBe('PNG');
+    });
+
+    it('writes screenshots of every screen in both themes', async () => {
+      const screens: [string, string, (p: Page) => Promise<unknown>][] = [
+        ['queue', '#/queue', (p) => p.waitForSelector('[data-job-id]')],
+        ['job-diff', `#/job/${jobId}`, async (p) => {
+          await p.getByRole('tab', { name: 'Diff' }).click();
+          await p.waitForSelector('.monaco-diff-editor .view-lines');
+        }],
+        ['job-report', `#/job/${jobId}`, async (p) => {
+          await p.getByRole('button', { name: 'iteration 0', exact: true }).click();
+          await p.getByRole('tab', { name: 'Execution report' }).click();
+          await p.waitForSelector('.report');
+        }],
+        ['review', `#/review/${jobId}`, (p) => p.waitForSelector('.review-card')],
+        ['dashboard', '#/dashboard', (p) => p.waitForSelector('figure.chart')],
+        ['runtimes', '#/runtimes', (p) => p.waitForSelector('table.plain tbody tr')],
+        ['settings', '#/settings', (p) => p.waitForSelector('[data-testid=key-state]')],
+        ['help', '#/queue', async (p) => {
+          await p.waitForSelector('[data-job-id]');
+          await p.locator('body').press('?');
+          await p.waitForSelector('[role=dialog]');
+        }],
+      ];
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => localStorage.setItem('nbrevive.theme', t), theme);
+        for (const [name, hash, ready] of screens) {
+          await page.goto(`${serve.url}${hash}`);
+          await page.reload();
+          await ready(page);
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          await page.waitForTimeout(400);
+          await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`) });
+        }
+      }
+      expect(fs.readdirSync(SHOTS).filter((f) => f.endsWith('-dark.png')).length).toBe(screens.length);
+      expect(pageErrors).toEqual([]);
+    }, 180_000);
+  });
+}
