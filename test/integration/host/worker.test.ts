@@ -94,6 +94,24 @@ describeCorpus('worker and host with the real loop', () => {
     expect(cells.map((p) => p.cell?.ordinal)).toEqual(cells.map((_, i) => i + 1));
   });
 
+  it('cancels a running job within seconds and stops its Python processes', async () => {
+    const sse = new SseReader(`${server.baseUrl}/api/events?token=${server.token}`);
+    await sse.ready;
+    const { jobs } = await api.jobsEnqueue({ caseIds: [CASE], settings: { python: TEST_PYTHON, maxIterations: 2 } });
+    const jobId = jobs[0]?.id as string;
+    await sse.waitFor((m) => m.some((x) => x.event === 'app:jobs.progress' && x.data.includes(jobId) && x.data.includes('"cell":{"ordinal":2')), 120_000, 'cell 2 to run');
+    sse.close();
+    const tag = server.host.supervisor?.workerTag as string;
+    expect(processesTagged(tag).length, 'worker, runner and kernel').toBeGreaterThanOrEqual(3);
+    const t0 = Date.now();
+    expect((await api.jobsCancel({ jobId })).status).toBe('running');
+    const job = await finished(api, jobId, 15_000);
+    expect(job.status).toBe('cancelled');
+    expect(Date.now() - t0, 'milliseconds from cancel to cancelled').toBeLessThan(10_000);
+    // only the worker itself is left
+    await until(`the runner and kernel to exit (left: ${processesTagged(tag).join(', ')})`, 20_000, async () => processesTagged(tag).length === 1);
+  });
+
   it('resumes a job whose worker was SIGKILLed mid-iteration without losing a persisted iteration', async () => {
     const sse = new SseReader(`${server.baseUrl}/api/events?token=${server.token}`);
     await sse.ready;
