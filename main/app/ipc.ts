@@ -15,7 +15,7 @@ export interface IpcSenderLike {
 
 /** The part of ipcMain used here. */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: never, ...args: unknown[]) => unknown): void;
+  handle(channel: string, listener: (event: IpcSenderLike, input: unknown) => Promise<IpcResult>): void;
   removeHandler(channel: string): void;
 }
 
@@ -45,7 +45,7 @@ export function handleTrusted(
   handler: (input: unknown) => Promise<IpcResult> | IpcResult,
   onRefused: (channel: string, url: string | null) => void = () => {},
 ): () => void {
-  ipcMain.handle(channel, (async (event: IpcSenderLike, input: unknown): Promise<IpcResult> => {
+  ipcMain.handle(channel, async (event, input): Promise<IpcResult> => {
     if (!isTrustedSender(event, ownWebContents)) {
       onRefused(channel, event.senderFrame?.url ?? null);
       return { ok: false, error: FOREIGN_SENDER };
@@ -55,6 +55,6 @@ export function handleTrusted(
     } catch (e) {
       return { ok: false, error: toErrorInfo(e) };
     }
-  }) as (event: never, ...args: unknown[]) => unknown);
+  });
   return () => ipcMain.removeHandler(channel);
 }
