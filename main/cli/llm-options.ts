@@ -67,12 +67,13 @@ export function llmSettingsFrom(values: Record<string, unknown>, store: Store | 
   };
 }
 
-/** The fix-memory and LLM fixers for one job (memory backed by the database, so it is shared across a corpus). */
+/** The LLM fixer (with its fix memory) for one job (memory backed by the database, so it is shared across a corpus). */
 export async function buildLlmFixers(store: Store, settings: LlmCliSettings, budget?: Budget): Promise<Fixer[]> {
   const memory = new StoreFixMemory(store);
   const fixer = createLlmFixer(settings.llm, {
     memory,
     budget: budget ?? new Budget('job', settings.budget),
   });
-  return fixer.memoryFixer ? [fixer.memoryFixer, fixer] : [fixer];
+  // the LLM fixer asks its fix memory before calling the model
+  return [fixer];
 }

@@ -161,6 +161,9 @@ export function prepareWorkspace(
     if (inWorking) {
       const st = fs.statSync(dest);
       placed.set(path.relative(workingDir, dest).split(path.sep).join('/'), { size: st.size, mtimeMs: st.mtimeMs });
+      // notebooks from repositories that kept them in a subfolder read the same file one level up
+      // ('../Data/train.csv' for a mapped 'Data/train.csv'): point that spelling at the same copy
+      mappings.push({ from: `../${target.replace(/^\.\//, '')}`, to: toKernel(dest), match: 'exact' });
     } else {
       mappings.push({ from: target, to: toKernel(dest), match: 'exact' });
     }
