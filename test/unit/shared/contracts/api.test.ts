@@ -1,11 +1,12 @@
 // The contract surface: every channel is well named and typed, and every invoke channel has a host handler and a
-// binding in every client (the HTTP client today; the Electron preload joins the CLIENTS list when it lands).
+// binding in every client (the HTTP client and the Electron preload's window.nbrevive).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAppHandlers } from '../../../../main/host/app-handlers';
 import { registerHandlers } from '../../../../main/host/handlers';
 import { openStore } from '../../../../main/core/store';
 import { createHttpApi } from '../../../../renderer/src/lib/api-client';
+import { createIpcApi } from '../../../../main/app/preload-api';
 import { API, API_EVENT_CHANNELS, API_INVOKE_CHANNELS } from '../../../../shared/contracts/api';
 import { formatZodError, listenerName, methodName } from '../../../../shared/contracts/channel';
 import { HostToWorkerMessageSchema, WorkerToHostMessageSchema } from '../../../../shared/contracts/worker';
@@ -13,6 +14,8 @@ import { HostToWorkerMessageSchema, WorkerToHostMessageSchema } from '../../../.
 /** Every client implementation of NbreviveApi, built without a live host (construction makes no request). */
 const CLIENTS: Record<string, () => object> = {
   http: () => createHttpApi('http://127.0.0.1:1', 'token'),
+  // window.nbrevive as the preload builds it (construction sends nothing)
+  'electron preload': () => createIpcApi({ invoke: async () => ({ ok: true, value: null }), on() {}, removeListener() {} }),
 };
 
 describe('the app contract', () => {
