@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ApiHandlers } from '../../shared/contracts/api';
-import type { AppSettings, CaseSummary, JobSummary, NotebookSide, QueueStatus } from '../../shared/contracts/schemas';
+import type { AppSettings, NotebookSide, QueueStatus } from '../../shared/contracts/schemas';
 import { SettingsSetInputSchema } from '../../shared/contracts/schemas';
 import { iterationSummary, toCsv } from '../../shared/contracts/summaries';
 import { NbreviveError, toErrorInfo } from '../../shared/lib/errors';
@@ -17,7 +17,7 @@ import { createJob, importCase } from '../core/jobs/job-service';
 import { checkPython, describePython, detectPythons } from '../core/runtime/python-detect';
 import { listHostGpus } from '../core/runtime/docker/gpu';
 import { corpusStats } from '../core/stats/corpus-stats';
-import type { CaseRecord, Job, Store } from '../core/store';
+import type { Job, Store } from '../core/store';
 import { findCases } from '../core/case/case-loader';
 import type { SecretStore } from './secret-file';
 
@@ -50,45 +50,8 @@ const LlmSettingsSchema = z.object({
 });
 export const SETTINGS_KEYS = { queue: 'queue', defaults: 'job.defaults', llm: 'llm' } as const;
 
-export function jobSummary(job: Job): JobSummary {
-  return {
-    id: job.id,
-    caseId: job.caseId,
-    caseTitle: job.caseTitle,
-    status: job.status,
-    priority: job.priority,
-    settings: job.settings,
-    iterations: job.iterations,
-    outcome: job.outcome,
-    stopReason: job.stopReason,
-    bestIteration: job.bestIteration,
-    costUsd: job.costUsd,
-    error: job.error,
-    createdAt: job.createdAt,
-    startedAt: job.startedAt,
-    finishedAt: job.finishedAt,
-    competition: job.competition,
-    score: job.score,
-    target: job.target,
-    promptTokens: job.promptTokens,
-    completionTokens: job.completionTokens,
-    reviewVerdict: job.review?.verdict ?? null,
-  };
-}
-
-function caseSummary(c: CaseRecord): CaseSummary {
-  return {
-    id: c.id,
-    title: c.title,
-    competition: c.competition,
-    created: c.created,
-    root: c.root,
-    scoreKind: c.scoreKind,
-    target: c.target,
-    importedAt: c.importedAt,
-    latestJob: c.latestJob,
-  };
-}
+// Store records carry more than the API's summaries (the resolved case, worker bookkeeping): the dispatcher parses
+// every answer with the channel's output schema, which keeps only the contract's fields.
 
 function side(label: string, hash: string, text: string, nb: Notebook): NotebookSide {
   return {
@@ -163,7 +126,7 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
       const errors = [];
       for (const t of targets) {
         try {
-          cases.push(caseSummary(await importCase(store, t)));
+          cases.push(await importCase(store, t));
         } catch (e) {
           if (!isCorpus) throw e;
           errors.push({ path: t, ...toErrorInfo(e) });
@@ -174,7 +137,7 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
     'app:cases.list': (input) => store.cases.list(input),
     'app:cases.get'({ caseId }) {
       const record = store.cases.require(caseId);
-      return { summary: caseSummary(record), case: record.case, jobs: store.jobs.list({ caseId, limit: 200 }).items.map(jobSummary) };
+      return { summary: record, case: record.case, jobs: store.jobs.list({ caseId, limit: 200 }).items };
     },
 
     // ---------- jobs
@@ -184,15 +147,12 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
       const jobs = store.transaction(() => records.map((r) => createJob(store, r, merged, { priority })));
       queue.wake();
       queue.changed('enqueued');
-      return { jobs: jobs.map(jobSummary) };
+      return { jobs };
     },
-    'app:jobs.list': (input) => {
-      const page = store.jobs.list(input);
-      return { items: page.items.map(jobSummary), total: page.total };
-    },
+    'app:jobs.list': (input) => store.jobs.list(input),
     'app:jobs.get'({ jobId }) {
       const job = store.jobs.require(jobId);
-      return { job: jobSummary(job), review: job.review };
+      return { job, review: job.review };
     },
     'app:jobs.cancel'({ jobId }) {
       const job = store.jobs.require(jobId);
@@ -205,7 +165,7 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
         queue.cancel(jobId);
       }
       queue.changed('cancelled');
-      return jobSummary(result);
+      return result;
     },
     'app:jobs.retry'({ jobId }) {
       const job = store.jobs.require(jobId);
@@ -225,12 +185,12 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
       });
       queue.wake();
       queue.changed('retried');
-      return jobSummary(requeued);
+      return requeued;
     },
     'app:jobs.setPriority'({ jobId, priority }) {
       const job = store.jobs.update(jobId, { priority });
       queue.changed('priority');
-      return jobSummary(job);
+      return job;
     },
 
     // ---------- queue

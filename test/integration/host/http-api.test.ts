@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, RunningServer } from '../../../main/host/serve';
 import { createHttpApi, ApiError } from '../../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../../shared/contracts/api';
-import { REPO_ROOT } from '../../helpers/corpus';
+import { describeCorpus, REPO_ROOT } from '../../helpers/corpus';
 import { SseReader } from './sse';
 
 const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/host/hello.ipynb');
@@ -205,5 +205,21 @@ describe('binding', () => {
     } finally {
       await remote.close();
     }
+  });
+});
+
+describeCorpus('importing a corpus folder', (corpusDir) => {
+  it('imports every case below the folder and lists them', async () => {
+    const result = await api.casesImport({ path: corpusDir });
+    expect(result.errors).toEqual([]);
+    const ids = result.cases.map((c) => c.id);
+    expect(ids).toContain('srk-titanic-exploration');
+    expect(ids.length).toBe(fs.readdirSync(corpusDir).filter((d) => fs.existsSync(path.join(corpusDir, d, 'nbrevive.case.json'))).length);
+    const page = await api.casesList({ sort: 'id', order: 'asc', limit: 3, offset: 1 });
+    expect(page.total).toBeGreaterThanOrEqual(ids.length);
+    expect(page.items).toHaveLength(3);
+    const detail = await api.casesGet({ caseId: 'srk-titanic-exploration' });
+    expect(detail.case.score.kind).toBe('output');
+    expect(detail.summary.target?.value).toBeCloseTo(0.7084745762711865);
   });
 });
