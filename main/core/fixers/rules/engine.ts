@@ -26,7 +26,7 @@ import {
   type RuleKind,
   type RuleRunContext,
 } from './rule';
-import { applyEdits, verifyEdit } from './source-edit';
+import { applyEdits, verifyEdit, type SourceEdit } from './source-edit';
 
 export interface ApplyOptions {
   /** rule kinds to consider (default: error-repair for 'all', every kind for an explicit id list) */
@@ -155,6 +155,10 @@ class WorkingNotebook implements NotebookView {
     });
   }
 
+  isCodeCell(cellIndex: number): boolean {
+    return this.sources.has(cellIndex);
+  }
+
   source(cellIndex: number): string {
     const source = this.sources.get(cellIndex);
     if (source === undefined) throw new RangeError(`cell ${cellIndex} is not a code cell`);
@@ -238,17 +242,45 @@ function selectRules(ruleIds: readonly string[] | 'all', options: ApplyOptions):
   return pool.filter((rule) => wanted.has(rule.id) && (!kinds || kinds.has(rule.kind)) && !exclude.has(rule.id));
 }
 
+/** A rule's edits on a cell, waiting to be applied with the other rules' edits of the same cell. */
+interface Pending {
+  rule: Rule;
+  target: Target;
+  state: unknown;
+  /** offsets into the cell's source as it was when the batch started */
+  edits: SourceEdit[];
+}
+
+/** Do any of these edits overlap or touch (share an end point with) an edit waiting in the batch? */
+function touchesAny(edits: readonly SourceEdit[], waiting: readonly Pending[]): boolean {
+  for (const entry of waiting) for (const a of entry.edits) for (const b of edits) if (a.start <= b.end && b.start <= a.end) return true;
+  return false;
+}
+
 const WHOLE_CELL: Target = Object.freeze({ trigger: 'pattern', errors: [], lines: null }) as Target;
 
-/** Where a rule applies in this run: failing cells whose error matches it, and, for pattern rules, every cell. */
-function targetsOf(rule: Rule, view: WorkingNotebook, gate: Gate, created: string | null, errors: readonly CellError[]): Map<number, Target> {
+/**
+ * Where a rule applies in this run: failing cells whose error matches it, and, for pattern rules, every cell.
+ * A rule with string or RegExp needles only gets cells whose source passes them (checked here, before any
+ * cell is parsed); function needles need prepare()'s state and are checked by the caller. `revisit` (a later
+ * pass): the cells changed in the previous pass, with their source before it; null: every cell.
+ */
+function targetsOf(rule: Rule, view: WorkingNotebook, gate: Gate, created: string | null, errors: readonly CellError[], revisit: ReadonlyMap<number, string> | null): Map<number, Target> {
   const targets = new Map<number, Target>();
   if (gate === 'no') return targets;
   if (rule.kind === 'score-calibration' && !predatesChange(rule, created)) return targets;
+  const staticNeedles = typeof rule.needles !== 'function';
+  const passes = (index: number): boolean => {
+    if (!revisit) return !staticNeedles || passesNeedles(rule, view.source(index), undefined);
+    // a revisit: only cells whose change made them pass the rule's needles (a rule without needles has seen them)
+    const before = revisit.get(index);
+    if (before === undefined || !rule.needles) return false;
+    return !staticNeedles || (passesNeedles(rule, view.source(index), undefined) && !passesNeedles(rule, before, undefined));
+  };
   const pattern = rule.trigger.pattern && gate === 'yes';
-  if (pattern) for (const index of view.codeCells) targets.set(index, WHOLE_CELL);
+  if (pattern) for (const index of view.codeCells) if (passes(index)) targets.set(index, WHOLE_CELL);
   for (const error of errors) {
-    if (!matchesSignature(rule, error) || !view.codeCells.includes(error.cellIndex)) continue;
+    if (!matchesSignature(rule, error) || !view.isCodeCell(error.cellIndex) || !passes(error.cellIndex)) continue;
     const existing = targets.get(error.cellIndex);
     if (existing?.trigger === 'pattern') {
       const withErrors: Target = { trigger: 'pattern', errors: [...existing.errors, error], lines: null };
@@ -309,45 +341,105 @@ export async function applyRules(
     notebook: view,
   };
   const gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
+  // Edits are batched per cell: every rule reads the cell's tree as it was when the batch started (one parse,
+  // one set of node lists shared by all rules), its edits wait in the batch, and the batch is applied and
+  // verified with one incremental re-parse. A rule whose edits touch a waiting edit flushes the batch first
+  // and reads the new tree; a batch that would parse worse is replayed rule by rule, so the faulty rule alone
+  // is refused.
+  const pending = new Map<number, Pending[]>();
+  let dropped = false;
+  /** cells changed in the current pass → their source before it */
+  const touched = new Map<number, string>();
+  const cellContext = (parsed: ParsedSource, cellIndex: number, target: Target, state: unknown): CellContext => {
+    const lines = target.lines;
+    return {
+      ...runContext,
+      get imports() {
+        return view.imports;
+      },
+      cellIndex,
+      state,
+      errors: target.errors,
+      inScope: (node: Node) => !lines || lines.has(lineText(parsed.source, node.startIndex)),
+    };
+  };
+  /** The rule's edits on the cell's current tree, less no-ops, overlaps and masked syntax; null when nothing changes. */
+  const editsOf = (rule: Rule, cellIndex: number, target: Target, state: unknown): SourceEdit[] | null => {
+    const parsed = view.parse(cellIndex);
+    const edits = rule.apply(parsed, cellContext(parsed, cellIndex, target, state));
+    if (edits.length === 0) return null;
+    const result = applyEdits(parsed, edits);
+    if (result.dropped.length > 0) dropped = true;
+    return result.applied.length > 0 ? result.applied : null;
+  };
+  /** Applies edits now, re-parsing and verifying the cell; false when the result was refused. */
+  const commit = (cellIndex: number, entries: readonly Pending[]): boolean => {
+    const parsed = view.parse(cellIndex);
+    const all = entries.flatMap((entry) => entry.edits);
+    const result = applyEdits(parsed, all);
+    if (result.dropped.length > 0) dropped = true;
+    if (result.source === parsed.source) return true;
+    const verdict = verifyEdit(parser, parsed, result.source, result.applied);
+    if (!verdict.ok) {
+      if (entries.length === 1) refused.push({ ruleId: (entries[0] as Pending).rule.id, cellIndex, reason: verdict.reason });
+      return false;
+    }
+    const applied = new Set(result.applied);
+    for (const entry of entries) {
+      const mine = entry.edits.filter((edit) => applied.has(edit));
+      if (mine.length > 0) applications.push({ ruleId: entry.rule.id, cellIndex, lines: changedLines(parsed, mine), trigger: entry.target.trigger });
+    }
+    view.update(cellIndex, result.source, verdict.parsed);
+    if (!touched.has(cellIndex)) touched.set(cellIndex, parsed.source);
+    return true;
+  };
+  const flush = (cellIndex: number): void => {
+    const entries = pending.get(cellIndex);
+    if (!entries) return;
+    pending.delete(cellIndex);
+    if (commit(cellIndex, entries) || entries.length === 1) return;
+    // the batch parses worse: replay it rule by rule on the current tree, refusing only the faulty rule
+    for (const entry of entries) {
+      const edits = editsOf(entry.rule, cellIndex, entry.target, entry.state);
+      if (edits) commit(cellIndex, [{ ...entry, edits }]);
+    }
+  };
   try {
-    for (let pass = 0; pass < 3; pass++) {
-      let dropped = false;
+    // Pass 1 visits every cell. A rule read its cell as it was before the batch, so it did not see what an
+    // earlier rule's edit created there (factorplot → catplot, then catplot's positional arguments): the next
+    // pass gives the cells that changed to the rules whose needles the change made them pass (and every cell to
+    // every rule again after an edit was dropped for overlapping), until nothing changes.
+    let revisit: Map<number, string> | null = null;
+    for (let pass = 0; pass < 4; pass++) {
+      dropped = false;
+      touched.clear();
       for (const rule of rules) {
-        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors);
+        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors, revisit);
         if (targets.size === 0) continue;
-        // cheap string prefilter first; prepare() only runs when some cell may need the rule
-        const mayApply = [...targets].filter(([index]) => typeof rule.needles === 'function' || passesNeedles(rule, view.source(index), undefined));
-        if (mayApply.length === 0) continue;
+        // targets passed the string prefilter; prepare() only runs when some cell may need the rule
         const state = rule.prepare?.(view, runContext);
-        const candidates = typeof rule.needles === 'function' ? mayApply.filter(([index]) => passesNeedles(rule, view.source(index), state)) : mayApply;
+        const candidates =
+          typeof rule.needles === 'function'
+            ? [...targets].filter(([index]) => passesNeedles(rule, view.source(index), state) && !(revisit && passesNeedles(rule, revisit.get(index) as string, state)))
+            : targets;
         for (const [cellIndex, target] of candidates) {
-          const parsed = view.parse(cellIndex);
-          const lines = target.lines;
-          const ctx: CellContext = {
-            ...runContext,
-            get imports() {
-              return view.imports;
-            },
-            cellIndex,
-            state,
-            errors: target.errors,
-            inScope: (node: Node) => !lines || lines.has(lineText(parsed.source, node.startIndex)),
-          };
-          const edits = rule.apply(parsed, ctx);
-          if (edits.length === 0) continue;
-          const result = applyEdits(parsed, edits);
-          if (result.dropped.length > 0) dropped = true;
-          if (result.source === parsed.source) continue;
-          const verdict = verifyEdit(parser, parsed, result.source, result.applied);
-          if (!verdict.ok) {
-            refused.push({ ruleId: rule.id, cellIndex, reason: verdict.reason });
-            continue;
+          let edits = editsOf(rule, cellIndex, target, state);
+          if (!edits) continue;
+          const waiting = pending.get(cellIndex);
+          if (waiting && touchesAny(edits, waiting)) {
+            flush(cellIndex);
+            edits = editsOf(rule, cellIndex, target, state);
+            if (!edits) continue;
           }
-          applications.push({ ruleId: rule.id, cellIndex, lines: changedLines(parsed, result.applied), trigger: target.trigger });
-          view.update(cellIndex, result.source, verdict.parsed);
+          const entry: Pending = { rule, target, state, edits };
+          const list = pending.get(cellIndex);
+          if (list) list.push(entry);
+          else pending.set(cellIndex, [entry]);
         }
       }
-      if (!dropped) break;
+      for (const cellIndex of [...pending.keys()].sort((a, b) => a - b)) flush(cellIndex);
+      if (touched.size === 0 && !dropped) break;
+      revisit = dropped ? null : new Map(touched);
     }
     if (view.changed.size === 0) return { ...empty, refused };
     const edits: CellEdit[] = [...view.changed].sort((a, b) => a - b).map((cellIndex) => ({ cellIndex, source: view.source(cellIndex) }));

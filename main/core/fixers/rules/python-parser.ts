@@ -33,7 +33,9 @@ const PYTHON_BODY_CELL_MAGICS = new Set(['time', 'timeit', 'capture', 'prun', 'm
 export function maskIPython(source: string): MaskResult {
   const regions: MaskedRegion[] = [];
   // most cells hold no IPython syntax at all: nothing to scan
-  if (!/[%!?]/.test(source)) return { masked: source, regions };
+  // IPython syntax starts a line (`%magic`, `!cmd`, `?obj`), follows an `=` (`x = !cmd`) or is a `?` (help):
+  // cells with none of these (most, even with % formatting or != comparisons) need no scan
+  if (!/^[ \t]*[%!?]|[=;][ \t]*[%!]|\?/m.test(source)) return { masked: source, regions };
   const chars = source.split('');
   const fill = (start: number, end: number, kind: MaskedKind): void => {
     let first = true;

@@ -44,7 +44,8 @@ const builtinAliases = defineRule({
   explanation:
     'np.float, np.int, np.bool, np.object, np.str, np.long, np.unicode and np.complex were only aliases of the Python builtins; NumPy 1.20 deprecated them and 1.24 removed them. The builtin gives the same dtype (float64, int64, …).',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute '(float|int|bool|object|str|long|unicode|complex)'/ }], pattern: true },
-  needles: Object.keys(BUILTIN_ALIASES).map((name) => `.${name}`),
+  // `.str.` is the pandas string accessor, `.float64` another name: only the bare aliases
+  needles: [/\.(?:float|int|bool|object|long|unicode|complex)\b|\.str\b(?!\.)/],
   apply(parsed, ctx) {
     return numpyAttributes(parsed, ctx, BUILTIN_ALIASES).map(({ node, name }) => replaceNode(node, BUILTIN_ALIASES[name] as string));
   },

@@ -115,6 +115,34 @@ describe('applyRules', () => {
     expect(result.refused).toEqual([{ ruleId: 'test.broken', cellIndex: 0, reason: 'the edit would introduce 1 syntax error(s)' }]);
   });
 
+  const testRule = (id: string, apply: Parameters<typeof defineRule>[0]['apply']) =>
+    defineRule({ id, title: id, kind: 'error-repair', library: 'Python', since: { package: 'python', version: '3.0' }, explanation: 'a rule written for this test only', trigger: { pattern: true }, apply });
+
+  it('batches the edits of several rules per cell; a rule touching a waiting edit sees the tree after it', async () => {
+    const rename = testRule('test.rename', (parsed) => parsed.nodes('identifier').filter((n) => parsed.text(n) === 'old').map((n) => ({ start: n.startIndex, end: n.endIndex, text: 'new' })));
+    const wrap = testRule('test.wrap', (parsed) =>
+      parsed.nodes('call').filter((c) => parsed.text(c).startsWith('new(')).map((c) => ({ start: c.startIndex, end: c.endIndex, text: `wrap(${parsed.text(c)})` })),
+    );
+    const constant = testRule('test.constant', (parsed) => parsed.nodes('integer').map((n) => ({ start: n.startIndex, end: n.endIndex, text: '2' })));
+    // wrap's needle is absent before rename runs: it gets the cell in the next pass; constant's edit waits alongside
+    const result = await applyRules(notebookOf('y = old(x) + 1\n'), 'all', environment(), { rules: [rename, { ...wrap, needles: ['new('] }, constant] });
+    expect(cellSource(result, 0)).toBe('y = wrap(new(x)) + 2\n');
+    expect(result.ruleIds).toEqual(['test.rename', 'test.wrap', 'test.constant']);
+    // a rule whose edit touches a waiting edit gets the tree with that edit applied (not `wrap(old(x))`)
+    const direct = await applyRules(notebookOf('y = old(x) + 1\n'), 'all', environment(), { rules: [rename, testRule('test.wrap-any', (parsed) => parsed.nodes('call').map((c) => ({ start: c.startIndex, end: c.endIndex, text: `wrap(${parsed.text(c)})` })))] });
+    expect(cellSource(direct, 0)).toBe('y = wrap(new(x)) + 1\n');
+    expect(direct.applications.map((a) => [a.ruleId, a.lines])).toEqual([['test.rename', [1]], ['test.wrap-any', [1]]]);
+  });
+
+  it('replays a batch that would parse worse rule by rule, refusing only the faulty rule', async () => {
+    const good = testRule('test.good', (parsed) => parsed.nodes('integer').map((n) => ({ start: n.startIndex, end: n.endIndex, text: '2' })));
+    const bad = testRule('test.bad', (parsed) => [{ start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' }]);
+    const result = await applyRules(notebookOf('x = f(1)\n'), 'all', environment(), { rules: [good, bad] });
+    expect(cellSource(result, 0)).toBe('x = f(2)\n');
+    expect(result.ruleIds).toEqual(['test.good']);
+    expect(result.refused).toEqual([{ ruleId: 'test.bad', cellIndex: 0, reason: 'the edit would introduce 1 syntax error(s)' }]);
+  });
+
   it('rejects unknown rule ids', async () => {
     await expect(applyRules(notebookOf('x = 1\n'), ['no.such-rule'], environment())).rejects.toThrow(/unknown rule id/);
   });
