@@ -136,7 +136,7 @@ if (CHROMIUM_SKIP_REASON) {
       await page.getByRole('button', { name: `iteration ${fixing!.index}`, exact: true }).click();
       await page.getByRole('tab', { name: 'Diff' }).click();
       await expect.poll(() => visibleText(page, '[data-testid=diff-changes]'), { timeout: 30_000 }).toMatch(/^[1-9]\d* changed region/);
-      const modified = page.locator('.monaco-diff-editor .editor.modified .view-lines');
+      const modified = page.locator('.monaco-diff-editor .editor.modified .view-lines:not(.line-delete)');
       const norm = (s: string) => s.replace(/\u00a0/g, ' ');
       await expect.poll(async () => norm(await modified.innerText()), { timeout: 20_000 }).toContain(changed!.trim());
       // the changed line is marked as inserted on the modified side
@@ -225,14 +225,18 @@ if (CHROMIUM_SKIP_REASON) {
         }],
       ];
       for (const theme of ['light', 'dark'] as const) {
+        // the theme is read at start-up: set it, load once, then move between screens by hash
         await page.evaluate((t) => localStorage.setItem('nbrevive.theme', t), theme);
+        await page.goto(`${serve.url}#/queue`);
+        await page.reload();
         for (const [name, hash, ready] of screens) {
-          await page.goto(`${serve.url}${hash}`);
-          await page.reload();
+          await page.evaluate((h) => (location.hash = h), hash === `#/job/${jobId}` ? '#/queue' : '#/settings');
+          await page.evaluate((h) => (location.hash = h), hash);
           await ready(page);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-          await page.waitForTimeout(400);
+          await page.waitForTimeout(300);
           await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`) });
+          if (name === 'help') await page.keyboard.press('Escape');
         }
       }
       expect(fs.readdirSync(SHOTS).filter((f) => f.endsWith('-dark.png')).length).toBe(screens.length);

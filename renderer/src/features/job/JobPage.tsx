@@ -1,6 +1,6 @@
 // Job detail: the iteration timeline (problem → fix), the live log console, the execution report, the cell-aware
 // Monaco diff with the fix's plan beside it, the score chart with the target band, cost and tokens, and exports.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { IterationSummary, JobProgressEvent, JobSummary, LogLine } from '../../../../shared/contracts/schemas';
 import type { ExecutionReport } from '../../../../shared/models/execution';
 import type { Fix, Verdict } from '../../../../shared/models/loop';
@@ -14,7 +14,10 @@ import { Ansi } from '../../ui/Ansi';
 import { Badge } from '../../ui/Badge';
 import { isTypingTarget } from '../../ui/keys';
 import { SvgView } from '../../ui/Svg';
-import { DiffSides, NotebookDiff } from './NotebookDiff';
+import type { DiffSides } from './NotebookDiff';
+
+// Monaco is a few MB: loaded only when a diff is first shown, so the corpus table renders without it
+const NotebookDiff = lazy(() => import('./NotebookDiff').then((m) => ({ default: m.NotebookDiff })));
 
 type Tab = 'diff' | 'report' | 'logs';
 const MAX_LOG_LINES = 5000;
@@ -420,7 +423,13 @@ export function DiffView({ jobId, it, fix, initialAgainst = 'previous' }: { jobI
         </label>
       </div>
       <div className="diff-grid">
-        {sides ? <NotebookDiff sides={sides} markdown={markdown} outputs={outputs} /> : <p className="muted">Loading versions…</p>}
+        {sides ? (
+          <Suspense fallback={<p className="muted">Loading the diff editor…</p>}>
+            <NotebookDiff sides={sides} markdown={markdown} outputs={outputs} />
+          </Suspense>
+        ) : (
+          <p className="muted">Loading versions…</p>
+        )}
         <aside className="plan panel" aria-label="the fix's plan">
           <h3>Fix that produced version {it.index}</h3>
           {fix && (

@@ -1,6 +1,6 @@
 // Corpus & queue: import cases, queue controls, and the virtualized table of every job with filters, sort, search,
 // multi-select and bulk actions.
-import { DragEvent, KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DragEvent, KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CaseSummary, JobSummary, QueueStatus } from '../../../../shared/contracts/schemas';
 import { useApp } from '../../app/context';
 import { downloadText } from '../../lib/download';
@@ -278,56 +278,10 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
   const allSelected = rows.length > 0 && chosen.length === rows.length;
   const setSortKey = (key: SortKey) => setSort((s) => ({ key, order: s.key === key && s.order === 'desc' ? 'asc' : 'desc' }));
 
+  const open = useCallback((id: string) => navigate({ screen: 'job', jobId: id }), [navigate]);
   const renderRow = (i: number) => {
     const j = rows[i] as JobSummary;
-    const dev = deviation(j);
-    return (
-      <div
-        key={j.id}
-        className={`trow ${i === cursor ? 'cursor' : ''} ${selected.has(j.id) ? 'selected' : ''}`}
-        role="row"
-        aria-rowindex={i + 2}
-        aria-selected={selected.has(j.id)}
-        style={{ height: ROW_HEIGHT }}
-        onClick={() => setCursor(i)}
-        onDoubleClick={() => navigate({ screen: 'job', jobId: j.id })}
-        data-job-id={j.id}
-      >
-        <span className="c-sel" role="gridcell">
-          <input type="checkbox" aria-label={`select ${j.caseTitle} (${j.id})`} checked={selected.has(j.id)} onChange={() => toggle(j.id)} />
-        </span>
-        <span className="c-case" role="gridcell">
-          <a href={`#/job/${encodeURIComponent(j.id)}`} title={`${j.caseTitle} · ${j.id}`}>
-            {j.caseTitle || j.caseId}
-          </a>
-        </span>
-        <span className="c-comp" role="gridcell" title={j.competition ?? ''}>
-          {j.competition ?? '–'}
-        </span>
-        <span className="c-status" role="gridcell">
-          <Badge kind="status" value={j.status} />
-        </span>
-        <span className="c-outcome" role="gridcell">
-          <Badge kind="outcome" value={j.outcome} />
-        </span>
-        <span className="c-num" role="gridcell">
-          {j.iterations}
-        </span>
-        <span className="c-score" role="gridcell" title={dev === null ? '' : `deviation ${(dev * 100).toFixed(1)}%`}>
-          {formatScore(j.score)} <span className="muted">/ {formatScore(j.target)}</span>
-          {dev !== null && <span className={dev <= j.settings.tolerance ? 'ok' : 'bad'}> {(dev * 100).toFixed(1)}%</span>}
-        </span>
-        <span className="c-num" role="gridcell">
-          {fixCount(j)}
-        </span>
-        <span className="c-num" role="gridcell">
-          {formatCost(j.costUsd)}
-        </span>
-        <span className="c-review" role="gridcell">
-          <Badge kind="review" value={j.reviewVerdict ?? null} />
-        </span>
-      </div>
-    );
+    return <JobRow key={j.id} job={j} index={i} cursor={i === cursor} selected={selected.has(j.id)} onToggle={toggle} onCursor={setCursor} onOpen={open} />;
   };
 
   return (
@@ -413,3 +367,64 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
     </section>
   );
 }
+
+interface JobRowProps {
+  job: JobSummary;
+  index: number;
+  cursor: boolean;
+  selected: boolean;
+  onToggle(id: string): void;
+  onCursor(i: number): void;
+  onOpen(id: string): void;
+}
+
+// memo: while scrolling, rows that stay in view are not rendered again
+const JobRow = memo(function JobRow({ job: j, index: i, cursor, selected, onToggle, onCursor, onOpen }: JobRowProps) {
+  const dev = deviation(j);
+  return (
+    <div
+      className={`trow ${cursor ? 'cursor' : ''} ${selected ? 'selected' : ''}`}
+      role="row"
+      aria-rowindex={i + 2}
+      aria-selected={selected}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => onCursor(i)}
+      onDoubleClick={() => onOpen(j.id)}
+      data-job-id={j.id}
+    >
+      <span className="c-sel" role="gridcell">
+        <input type="checkbox" aria-label={`select ${j.caseTitle} (${j.id})`} checked={selected} onChange={() => onToggle(j.id)} />
+      </span>
+      <span className="c-case" role="gridcell">
+        <a href={`#/job/${encodeURIComponent(j.id)}`} title={`${j.caseTitle} · ${j.id}`}>
+          {j.caseTitle || j.caseId}
+        </a>
+      </span>
+      <span className="c-comp" role="gridcell" title={j.competition ?? ''}>
+        {j.competition ?? '–'}
+      </span>
+      <span className="c-status" role="gridcell">
+        <Badge kind="status" value={j.status} />
+      </span>
+      <span className="c-outcome" role="gridcell">
+        <Badge kind="outcome" value={j.outcome} />
+      </span>
+      <span className="c-num" role="gridcell">
+        {j.iterations}
+      </span>
+      <span className="c-score" role="gridcell" title={dev === null ? '' : `deviation ${(dev * 100).toFixed(1)}%`}>
+        {formatScore(j.score)} <span className="muted">/ {formatScore(j.target)}</span>
+        {dev !== null && <span className={dev <= j.settings.tolerance ? 'ok' : 'bad'}> {(dev * 100).toFixed(1)}%</span>}
+      </span>
+      <span className="c-num" role="gridcell">
+        {fixCount(j)}
+      </span>
+      <span className="c-num" role="gridcell">
+        {formatCost(j.costUsd)}
+      </span>
+      <span className="c-review" role="gridcell">
+        <Badge kind="review" value={j.reviewVerdict ?? null} />
+      </span>
+    </div>
+  );
+});
