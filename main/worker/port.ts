@@ -28,7 +28,7 @@ export function currentProcessPort(): MessagePortLike {
       onClose: () => () => {},
     };
   }
-  if (!process.send) throw new Error('the worker must be started by the nbrevive host (it needs an IPC channel)');
+  if (!process.send) return standalonePort();
   return {
     postMessage(message) {
       // a host that died closes the channel; messages to it are dropped (the worker exits on 'disconnect')
@@ -42,5 +42,23 @@ export function currentProcessPort(): MessagePortLike {
       process.on('disconnect', listener);
       return () => process.off('disconnect', listener);
     },
+  };
+}
+
+/**
+ * `nbrevive worker` started from a shell (no host): runs the queue of its database alone and prints what happens
+ * to its jobs, one line each; Ctrl-C stops it (running jobs are requeued).
+ */
+function standalonePort(): MessagePortLike {
+  return {
+    postMessage(message) {
+      const m = message as { type?: string; jobId?: string; status?: string; error?: { message: string } | null; workerId?: string };
+      if (m.type === 'ready') console.log(`worker ${m.workerId} is running queued jobs (Ctrl-C to stop)`);
+      else if (m.type === 'job-started') console.log(`${m.jobId}: started`);
+      else if (m.type === 'job-ended') console.log(`${m.jobId}: ${m.status}${m.error ? ` (${m.error.message})` : ''}`);
+      else if (m.type === 'error') console.error(`worker: ${m.error?.message}`);
+    },
+    onMessage: () => () => {},
+    onClose: () => () => {},
   };
 }
