@@ -55,7 +55,7 @@ export async function corpusCommand(args: string[]): Promise<number> {
     }
     const llm = settings.fixers.includes('llm') ? llmSettingsFrom(values, store) : null;
     const corpusBudget = llm ? new Budget('corpus', llm.budget) : null;
-    const bar = new ProgressBar(jobs.length, !values.json || !!process.stderr.isTTY);
+    const bar = new ProgressBar(jobs.length, true);
     const controller = new AbortController();
     process.on('SIGINT', () => controller.abort('cancel'));
     let next = 0;

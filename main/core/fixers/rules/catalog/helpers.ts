@@ -6,7 +6,7 @@ import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../python-parser';
 import type { CellContext } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
-import { insertLineBefore, keywordArgument, lineStart, renameKeyword } from '../syntax';
+import { callArguments, insertLineBefore, keywordArgument, lineStart, positionalArguments, renameKeyword } from '../syntax';
 
 export interface NameMove {
   /** module the name lives in now (default: the move's `to`, or its `from` for name-only moves) */
@@ -220,4 +220,24 @@ export function insertAtCellTop(parsed: ParsedSource, line: string): SourceEdit 
     return insertAt(eol === -1 ? parsed.source.length : eol + 1, `${line}\n`);
   }
   return insertAt(0, `${line}\n`);
+}
+
+/**
+ * For a call to a function whose parameters after the first `signature[0]` became keyword-only: names the
+ * extra positional arguments after the old positional order (`signature.slice(1)`), at most `maxExtra` of
+ * them (later positions are more likely to have moved between versions). Nothing for calls with *args, with
+ * more positional arguments than the table knows, or that already set one of those names by keyword.
+ */
+export function positionalToKeywordEdits(call: Node, signature: readonly [number, ...string[]], parsed: ParsedSource, maxExtra: number): SourceEdit[] {
+  const [allowed, ...names] = signature;
+  if (callArguments(call).some((a) => a.type === 'list_splat')) return [];
+  const positional = positionalArguments(call);
+  const extra = positional.slice(allowed);
+  if (extra.length === 0 || extra.length > Math.min(maxExtra, names.length)) return [];
+  const used = names.slice(0, extra.length);
+  if (used.some((name) => keywordArgument(call, name, parsed))) return [];
+  // positional arguments after a keyword are a syntax error already: leave such calls alone
+  const firstKeyword = callArguments(call).find((a) => a.type === 'keyword_argument' || a.type === 'dictionary_splat');
+  if (firstKeyword && firstKeyword.startIndex < (extra[0] as Node).startIndex) return [];
+  return extra.map((arg, i) => insertAt(arg.startIndex, `${used[i] as string}=`));
 }

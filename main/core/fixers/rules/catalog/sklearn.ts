@@ -19,7 +19,8 @@ import {
   replaceStringContent,
   stringContent,
 } from '../syntax';
-import { calleeOf, insertAtCellTop, keywordRenameEdits, moduleMoveEdits, moveNeedles, type ModuleMove } from './helpers';
+import { calleeOf, insertAtCellTop, keywordRenameEdits, moduleMoveEdits, moveNeedles, positionalToKeywordEdits, type ModuleMove } from './helpers';
+import { SKLEARN_KEYWORD_ONLY } from './signatures';
 
 const SK = 'scikit-learn';
 const sk = (version: string, date: string) => ({ package: SK, version, date });
@@ -108,7 +109,7 @@ function oldSplitter(call: Node, parsed: ParsedSource, ctx: RuleRunContext | Cel
   };
   if (kind === 'KFold' || kind === 'LeaveOneOut' || kind === 'LeavePOut' || kind === 'ShuffleSplit') {
     const size = positional[0] ?? kw('n');
-    const old = kw('n_folds') || kw('n_iter') || kw('n') || (kind === 'KFold' && positional.length >= 2) || (kind === 'LeaveOneOut' && positional.length === 1) || (kind === 'LeavePOut' && positional.length === 2) || (kind === 'ShuffleSplit' && positional[0] && !['integer', 'float'].includes(positional[0].type) && !keywordArgument(call, 'n_splits', parsed));
+    const old = kw('n_folds') || kw('n_iter') || kw('n') || (kind === 'KFold' && positional.length >= 2 && !['true', 'false'].includes((positional[1] as Node).type)) || (kind === 'LeaveOneOut' && positional.length === 1) || (kind === 'LeavePOut' && positional.length === 2) || (kind === 'ShuffleSplit' && positional[0] && !['integer', 'float'].includes(positional[0].type) && !keywordArgument(call, 'n_splits', parsed));
     if (!old || !size) return null;
     const skip = positional[0] ? 1 : 0;
     const names = kind === 'KFold' ? ['n_splits', 'shuffle', 'random_state'] : kind === 'LeavePOut' ? ['p'] : kind === 'ShuffleSplit' ? ['n_splits', 'test_size', 'train_size', 'random_state'] : [];
@@ -488,23 +489,38 @@ const plotFunctions = defineRule({
 });
 
 /** Keyword arguments that were removed without replacement (they had no effect, or their effect is now always on). */
+const TREE_MODELS = ['DecisionTreeClassifier', 'DecisionTreeRegressor', 'ExtraTreeClassifier', 'ExtraTreeRegressor', 'RandomForestClassifier', 'RandomForestRegressor', 'ExtraTreesClassifier', 'ExtraTreesRegressor', 'GradientBoostingClassifier', 'GradientBoostingRegressor'];
+
 const REMOVED_KEYWORDS: { classes: string[]; names: string[]; since: string }[] = [
   { classes: ['KMeans', 'MiniBatchKMeans'], names: ['n_jobs', 'precompute_distances'], since: '1.0' },
   { classes: ['GridSearchCV', 'RandomizedSearchCV'], names: ['iid'], since: '0.24' },
   { classes: ['DecisionTreeClassifier', 'DecisionTreeRegressor', 'ExtraTreeClassifier', 'ExtraTreeRegressor', 'GradientBoostingClassifier', 'GradientBoostingRegressor'], names: ['presort'], since: '0.24' },
   { classes: ['LinearRegression', 'Ridge', 'RidgeCV', 'Lasso', 'LassoCV', 'ElasticNet', 'ElasticNetCV', 'Lars', 'LassoLars', 'OrthogonalMatchingPursuit', 'BayesianRidge', 'ARDRegression'], names: ['normalize'], since: '1.2' },
+  { classes: TREE_MODELS, names: ['min_impurity_split'], since: '1.0' },
+  { classes: ['IsolationForest'], names: ['behaviour'], since: '0.24' },
 ];
+
+/** Values of removed keywords that meant what the library does now (dropping the keyword keeps the result). */
+function removableValue(call: Node, name: string, value: string, parsed: ParsedSource, ctx: CellContext): boolean {
+  if (name === 'normalize') {
+    // ordinary least squares does not depend on the scale of the features: normalize=True changed nothing
+    return value === 'False' || (value === 'True' && calleeOf(call, parsed, ctx.imports, 'sklearn', ['LinearRegression']) !== null);
+  }
+  if (name === 'min_impurity_split') return value === 'None' || /^1e-0?7$/.test(value);
+  if (name === 'behaviour') return /^['"]new['"]$/.test(value);
+  return true;
+}
 
 const removedKeywords = defineRule({
   id: 'sklearn.removed-keywords',
-  title: 'Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize=False)',
+  title: 'Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize, min_impurity_split, behaviour)',
   kind: 'error-repair',
   library: SK,
   since: sk('0.24', '2020-12-22'),
   explanation:
-    "Arguments removed without a replacement: KMeans(n_jobs, precompute_distances) (1.0; it always uses all cores through OpenMP), GridSearchCV/RandomizedSearchCV(iid) (0.24), trees' presort (0.24, no effect), and the linear models' normalize (1.2) when it was False (the default). normalize=True is left for review: dropping it changes Ridge/Lasso results.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /got an unexpected keyword argument '(n_jobs|precompute_distances|iid|presort|normalize)'/ }], pattern: true },
-  needles: ['n_jobs', 'precompute_distances', 'iid', 'presort', 'normalize'],
+    "Arguments removed without a replacement: KMeans(n_jobs, precompute_distances) (1.0; it always uses all cores through OpenMP), GridSearchCV/RandomizedSearchCV(iid) (0.24), trees' presort (0.24, no effect), the linear models' normalize (1.2) when it was False (the default) or on LinearRegression (least squares does not depend on feature scale), trees' min_impurity_split (1.0) when None or its old default 1e-7, and IsolationForest(behaviour='new') (0.24, now the only behaviour). normalize=True on penalized models is left for review: dropping it changes Ridge/Lasso results.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /got an unexpected keyword argument '(n_jobs|precompute_distances|iid|presort|normalize|min_impurity_split|behaviour)'/ }], pattern: true },
+  needles: ['n_jobs', 'precompute_distances', 'iid', 'presort', 'normalize', 'min_impurity_split', 'behaviour'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const installed = packageVersion(ctx.env, SK);
@@ -516,7 +532,7 @@ const removedKeywords = defineRule({
         for (const name of entry.names) {
           const kw = keywordArgument(call, name, parsed);
           if (!kw) continue;
-          if (name === 'normalize' && parsed.text(kw.childForFieldName('value') as Node) !== 'False') continue;
+          if (!removableValue(call, name, parsed.text(kw.childForFieldName('value') as Node), parsed, ctx)) continue;
           edits.push(removeArgument(kw, call));
         }
       }
@@ -549,21 +565,246 @@ const sgdNIter = defineRule({
   },
 });
 
+const RENAMED_KEYWORDS: { classes: string[]; renames: Record<string, string>; since: string }[] = [
+  { classes: ['LatentDirichletAllocation'], renames: { n_topics: 'n_components' }, since: '0.21' },
+  { classes: ['OneHotEncoder'], renames: { sparse: 'sparse_output' }, since: '1.4' },
+  { classes: ['BaggingClassifier', 'BaggingRegressor', 'AdaBoostClassifier', 'AdaBoostRegressor'], renames: { base_estimator: 'estimator' }, since: '1.4' },
+  { classes: ['TSNE'], renames: { n_iter: 'max_iter' }, since: '1.7' },
+];
+
 const renamedKeywords = defineRule({
   id: 'sklearn.renamed-keywords',
-  title: "Renamed arguments: OneHotEncoder(sparse) → sparse_output, Bagging/AdaBoost base_estimator → estimator",
+  title: 'Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, base_estimator → estimator, TSNE n_iter → max_iter',
   kind: 'error-repair',
   library: SK,
-  since: sk('1.4', '2024-01-18'),
-  deprecatedIn: '1.2',
-  explanation: 'Renamed in 1.2 and removed in 1.4: OneHotEncoder(sparse=…) → sparse_output, BaggingClassifier/AdaBoostClassifier(base_estimator=…) → estimator; same meaning.',
-  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(sparse|base_estimator)'/ }], pattern: true },
-  needles: ['sparse=', 'base_estimator'],
+  since: sk('0.21', '2019-05-09'),
+  explanation:
+    'Arguments renamed with the same meaning, each applied where the installed scikit-learn no longer accepts the old name: LatentDirichletAllocation(n_topics) → n_components (removed 0.21), OneHotEncoder(sparse) → sparse_output and BaggingClassifier/AdaBoostClassifier(base_estimator) → estimator (removed 1.4), TSNE(n_iter) → max_iter (removed 1.7).',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter)'/ }], pattern: true },
+  needles: ['n_topics', 'sparse=', 'base_estimator', 'n_iter'],
   apply(parsed, ctx) {
-    return [
-      ...keywordRenameEdits(parsed, ctx, (call) => !!calleeOf(call, parsed, ctx.imports, 'sklearn', ['OneHotEncoder']), { sparse: 'sparse_output' }),
-      ...keywordRenameEdits(parsed, ctx, (call) => !!calleeOf(call, parsed, ctx.imports, 'sklearn', ['BaggingClassifier', 'BaggingRegressor', 'AdaBoostClassifier', 'AdaBoostRegressor']), { base_estimator: 'estimator' }),
-    ];
+    const installed = packageVersion(ctx.env, SK);
+    return RENAMED_KEYWORDS.filter((entry) => !installed || compareVersions(installed, entry.since) >= 0).flatMap((entry) =>
+      keywordRenameEdits(parsed, ctx, (call) => !!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes), entry.renames),
+    );
+  },
+});
+
+/** String values of a parameter renamed with the same meaning (classes; and param-grid keys ending in the name). */
+interface RenamedValues {
+  param: string;
+  classes: string[];
+  values: Record<string, string>;
+  since: string;
+  /** also rename inside dictionaries (param grids: 'criterion' or 'rf__criterion' keys): the old values are unambiguous */
+  inGrids?: boolean;
+}
+
+const REGRESSION_TREES = ['DecisionTreeRegressor', 'ExtraTreeRegressor', 'RandomForestRegressor', 'ExtraTreesRegressor'];
+
+const RENAMED_VALUES: RenamedValues[] = [
+  { param: 'criterion', classes: REGRESSION_TREES, values: { mse: 'squared_error', mae: 'absolute_error' }, since: '1.2', inGrids: true },
+  { param: 'criterion', classes: ['GradientBoostingClassifier', 'GradientBoostingRegressor'], values: { mse: 'squared_error' }, since: '1.2', inGrids: true },
+  { param: 'loss', classes: ['GradientBoostingRegressor'], values: { ls: 'squared_error', lad: 'absolute_error' }, since: '1.2', inGrids: true },
+  { param: 'loss', classes: ['HistGradientBoostingRegressor'], values: { least_squares: 'squared_error', least_absolute_deviation: 'absolute_error' }, since: '1.2', inGrids: true },
+  { param: 'loss', classes: ['SGDRegressor', 'SGDClassifier'], values: { squared_loss: 'squared_error' }, since: '1.2', inGrids: true },
+  { param: 'loss', classes: ['SGDClassifier'], values: { log: 'log_loss' }, since: '1.3', inGrids: true },
+  { param: 'loss', classes: ['GradientBoostingClassifier'], values: { deviance: 'log_loss' }, since: '1.3', inGrids: true },
+  { param: 'loss', classes: ['HistGradientBoostingClassifier'], values: { binary_crossentropy: 'log_loss', categorical_crossentropy: 'log_loss' }, since: '1.3', inGrids: true },
+  { param: 'algorithm', classes: ['KMeans', 'MiniBatchKMeans'], values: { auto: 'lloyd', full: 'lloyd' }, since: '1.3' },
+];
+
+const renamedValues = defineRule({
+  id: 'sklearn.renamed-parameter-values',
+  title: "Renamed option values: criterion='mse' → 'squared_error', loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'",
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.2', '2022-12-08'),
+  deprecatedIn: '1.0',
+  explanation:
+    "scikit-learn renamed option strings without changing what they do and removed the old spellings: trees/forests criterion 'mse' → 'squared_error' and 'mae' → 'absolute_error', GradientBoostingRegressor loss 'ls' → 'squared_error' and 'lad' → 'absolute_error', SGD 'squared_loss' → 'squared_error' (1.2); SGDClassifier loss 'log' and GradientBoostingClassifier loss 'deviance' → 'log_loss', KMeans algorithm 'auto'/'full' → 'lloyd' (1.3). Constructor arguments and parameter-grid entries (for criterion and loss) are renamed.",
+  trigger: { errors: [{ ename: 'InvalidParameterError', evalue: /'(criterion|loss|algorithm)' parameter/ }, { ename: 'ValueError', evalue: /(criterion|loss|algorithm)/ }, { ename: 'KeyError', evalue: /'(mse|mae|ls|lad|least_squares|squared_loss)'/ }], pattern: true },
+  needles: [/['"](mse|mae|ls|lad|least_squares|least_absolute_deviation|squared_loss|log|deviance|binary_crossentropy|categorical_crossentropy|auto|full)['"]/],
+  apply(parsed, ctx) {
+    const installed = packageVersion(ctx.env, SK);
+    const active = RENAMED_VALUES.filter((entry) => !installed || compareVersions(installed, entry.since) >= 0);
+    const edits: SourceEdit[] = [];
+    const rename = (node: Node | null | undefined, values: Record<string, string>): void => {
+      if (!node) return;
+      if (node.type === 'list' || node.type === 'tuple') {
+        for (const item of node.namedChildren) rename(item, values);
+        return;
+      }
+      const content = stringContent(node, parsed);
+      const renamed = content !== null ? values[content] : undefined;
+      const edit = renamed ? replaceStringContent(node, renamed) : null;
+      if (edit) edits.push(edit);
+    };
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      for (const entry of active) {
+        if (!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes)) continue;
+        rename(keywordArgument(call, entry.param, parsed)?.childForFieldName('value'), entry.values);
+      }
+    }
+    // param grids: {'criterion': ['mse', 'mae']}, {'rf__loss': 'ls'}
+    const gridValues = new Map<string, Record<string, string>>();
+    for (const entry of active.filter((e) => e.inGrids)) gridValues.set(entry.param, { ...(gridValues.get(entry.param) ?? {}), ...entry.values });
+    if (gridValues.size === 0) return edits;
+    for (const pair of parsed.nodes('pair')) {
+      const key = stringContent(pair.childForFieldName('key'), parsed);
+      if (!key || !ctx.inScope(pair)) continue;
+      const param = key.slice(key.lastIndexOf('__') === -1 ? 0 : key.lastIndexOf('__') + 2);
+      const values = gridValues.get(param);
+      if (values) rename(pair.childForFieldName('value'), values);
+    }
+    return edits;
+  },
+});
+
+const CLASSIFIER_TREES = ['DecisionTreeClassifier', 'ExtraTreeClassifier', 'RandomForestClassifier', 'ExtraTreesClassifier', 'GradientBoostingClassifier'];
+const REGRESSOR_TREES = [...REGRESSION_TREES, 'GradientBoostingRegressor'];
+
+const maxFeaturesAuto = defineRule({
+  id: 'sklearn.max-features-auto',
+  title: "max_features='auto' → 'sqrt' (classifiers) / 1.0 (regressors)",
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.3', '2023-06-30'),
+  deprecatedIn: '1.1',
+  explanation:
+    "Trees, forests and gradient boosting no longer accept max_features='auto' (removed in 1.3). It meant sqrt(n_features) for classifiers and all features for regressors, so it becomes 'sqrt' or 1.0 — the same model. In a parameter grid the estimator is taken from the error message, or from the tree models the notebook uses when they are all classifiers or all regressors.",
+  trigger: { errors: [{ ename: 'InvalidParameterError', evalue: /'max_features' parameter of \w+/ }, { ename: 'ValueError', evalue: /max_features/ }], pattern: true },
+  needles: ['max_features'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const replaceAuto = (node: Node | null | undefined, value: string): void => {
+      if (!node) return;
+      if (node.type === 'list' || node.type === 'tuple') {
+        for (const item of node.namedChildren) replaceAuto(item, value);
+        return;
+      }
+      if (stringContent(node, parsed) === 'auto') edits.push(replaceNode(node, value));
+    };
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const kind = calleeOf(call, parsed, ctx.imports, 'sklearn', CLASSIFIER_TREES) ? 'classifier' : calleeOf(call, parsed, ctx.imports, 'sklearn', REGRESSOR_TREES) ? 'regressor' : null;
+      if (kind) replaceAuto(keywordArgument(call, 'max_features', parsed)?.childForFieldName('value'), kind === 'classifier' ? "'sqrt'" : '1.0');
+    }
+    // grids: which kind of tree model? the error names it; else the notebook's tree imports decide
+    const named = ctx.errors.map((e) => /'max_features' parameter of (\w+)/.exec(e.evalue)?.[1]).find((n): n is string => !!n);
+    let kind: 'classifier' | 'regressor' | null = named ? (CLASSIFIER_TREES.includes(named) ? 'classifier' : REGRESSOR_TREES.includes(named) ? 'regressor' : null) : null;
+    if (!named) {
+      const imported = [...ctx.imports.bindings.values()].map((q) => q.slice(q.lastIndexOf('.') + 1));
+      const classifiers = imported.some((n) => CLASSIFIER_TREES.includes(n));
+      const regressors = imported.some((n) => REGRESSOR_TREES.includes(n));
+      kind = classifiers !== regressors ? (classifiers ? 'classifier' : 'regressor') : null;
+    }
+    if (!kind) return edits;
+    for (const pair of parsed.nodes('pair')) {
+      const key = stringContent(pair.childForFieldName('key'), parsed);
+      if (!key || !ctx.inScope(pair) || !(key === 'max_features' || key.endsWith('__max_features'))) continue;
+      replaceAuto(pair.childForFieldName('value'), kind === 'classifier' ? "'sqrt'" : '1.0');
+    }
+    return edits;
+  },
+});
+
+const KEYWORD_ONLY_NEEDLE = new RegExp(`\\b(${Object.keys(SKLEARN_KEYWORD_ONLY).join('|')})\\(`);
+
+const keywordOnlyArguments = defineRule({
+  id: 'sklearn.keyword-only-arguments',
+  title: 'SelectKBest(chi2, 10) → SelectKBest(chi2, k=10): positional arguments scikit-learn made keyword-only',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.0', '2021-09-24'),
+  deprecatedIn: '0.23',
+  explanation:
+    'scikit-learn 1.0 made most constructor and function parameters keyword-only (only the leading ones, like n_estimators or y_true/y_pred, stay positional). Extra positional arguments get the names they had in the old positional order: SelectKBest(chi2, 10) → k=10, RFE(model, 5) → n_features_to_select=5, KFold(5, True, 1) → shuffle=True, random_state=1, SVC(1.0) → C=1.0, confusion_matrix(y, p, labels) → labels=labels. Same call.',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }], pattern: true },
+  needles: [KEYWORD_ONLY_NEEDLE],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || positionalArguments(call).length < 2) continue;
+      const fn = call.childForFieldName('function');
+      const qualified = ctx.imports.resolve(fn, parsed);
+      const name = qualified ? qualified.slice(qualified.lastIndexOf('.') + 1) : fn?.type === 'identifier' && ctx.imports.starModules.some((m) => m.startsWith('sklearn')) ? parsed.text(fn) : null;
+      if (!name || (qualified && !qualified.startsWith('sklearn.'))) continue;
+      const signature = SKLEARN_KEYWORD_ONLY[name];
+      if (signature) edits.push(...positionalToKeywordEdits(call, signature, parsed, 2));
+    }
+    return edits;
+  },
+});
+
+const METRIC_MOVES: ModuleMove[] = [
+  { from: 'sklearn.metrics', names: { calinski_harabaz_score: { name: 'calinski_harabasz_score' }, jaccard_similarity_score: { name: 'accuracy_score' } } },
+  { from: 'sklearn.externals.six', to: 'six' },
+  { from: 'sklearn.utils.testing', to: 'sklearn.utils._testing' },
+];
+
+const renamedFunctions = defineRule({
+  id: 'sklearn.renamed-functions',
+  title: 'calinski_harabaz_score → calinski_harabasz_score, jaccard_similarity_score → accuracy_score, sklearn.externals.six → six',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.23', '2020-05-12'),
+  deprecatedIn: '0.21',
+  explanation:
+    "Removed in 0.23/0.24 with a replacement: calinski_harabaz_score (misspelt) → calinski_harabasz_score; jaccard_similarity_score → accuracy_score, which is what it computed for ordinary (single-label) targets — jaccard_score is a different metric; sklearn.externals.six → the six package; sklearn.utils.testing → sklearn.utils._testing. Imports keep the old local name.",
+  trigger: {
+    errors: [
+      { ename: 'ImportError', evalue: /cannot import name '(calinski_harabaz_score|jaccard_similarity_score|six)'/ },
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.(externals\.six|utils\.testing)'/ },
+      { ename: 'AttributeError', evalue: /has no attribute '(calinski_harabaz_score|jaccard_similarity_score)'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['calinski_harabaz_score', 'jaccard_similarity_score', 'externals', 'utils.testing'],
+  apply(parsed, ctx) {
+    const edits = METRIC_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+    // `from sklearn.externals import six`
+    for (const statement of parsed.nodes('import_from_statement')) {
+      if (!ctx.inScope(statement) || parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.externals') continue;
+      const items = statement.childrenForFieldName('name');
+      if (items.length !== 1 || parsed.text(items[0] as Node).split(/\s+as\s+/)[0] !== 'six') continue;
+      const alias = (items[0] as Node).type === 'aliased_import' ? parsed.text((items[0] as Node).childForFieldName('alias') as Node) : null;
+      edits.push(replaceNode(statement, alias && alias !== 'six' ? `import six as ${alias}` : 'import six'));
+    }
+    return edits;
+  },
+});
+
+const rootMeanSquaredError = defineRule({
+  id: 'sklearn.mse-squared-false',
+  title: 'mean_squared_error(y, p, squared=False) → root_mean_squared_error(y, p)',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.6', '2024-12-09'),
+  deprecatedIn: '1.4',
+  explanation: "mean_squared_error's squared argument was removed in 1.6; root_mean_squared_error computes the RMSE that squared=False returned (squared=True was the default and is dropped).",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'squared'/ }], pattern: true },
+  needles: ['squared='],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const imports = new Set<string>();
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const name = calleeOf(call, parsed, ctx.imports, 'sklearn', ['mean_squared_error', 'mean_squared_log_error']);
+      const kw = name ? keywordArgument(call, 'squared', parsed) : null;
+      const value = kw?.childForFieldName('value');
+      if (!kw || !value || !name) continue;
+      if (parsed.text(value) === 'True') edits.push(removeArgument(kw, call));
+      else if (parsed.text(value) === 'False') {
+        const fn = call.childForFieldName('function') as Node;
+        const target = `root_${name}`;
+        edits.push(removeArgument(kw, call), fn.type === 'attribute' ? replaceNode(fn.childForFieldName('attribute') as Node, target) : replaceNode(fn, target));
+        if (fn.type !== 'attribute' && !ctx.imports.bindings.has(target)) imports.add(target);
+      }
+    }
+    if (imports.size > 0) edits.push(insertAtCellTop(parsed, `from sklearn.metrics import ${[...imports].sort().join(', ')}`));
+    return edits;
   },
 });
 
@@ -581,4 +822,9 @@ export const SKLEARN_RULES: Rule[] = [
   removedKeywords,
   sgdNIter,
   renamedKeywords,
+  renamedValues,
+  maxFeaturesAuto,
+  keywordOnlyArguments,
+  renamedFunctions,
+  rootMeanSquaredError,
 ];
