@@ -2,18 +2,16 @@
 // offending source line, status and message. Runtime-agnostic: the local and the Docker runtime both feed it.
 import type { CellError, CellRun, ExecutionReport, ExecutionStatus, RunnerEvent } from '../../../shared/models/execution';
 import type { Notebook } from '../../../shared/models/notebook';
+import { cellSource } from '../../../shared/lib/ipynb';
+import { stripAnsi } from '../../../shared/lib/text';
+
+export { stripAnsi };
 
 type DoneEvent = Extract<RunnerEvent, { type: 'done' }>;
 
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
-
 function sourceOf(notebook: Notebook, cellIndex: number): string {
-  const source = notebook.cells[cellIndex]?.source ?? '';
-  return Array.isArray(source) ? source.join('') : source;
+  const cell = notebook.cells[cellIndex];
+  return cell ? cellSource(cell) : '';
 }
 
 /**

@@ -5,11 +5,7 @@ import type { Cell, Notebook } from '../../../../shared/models/notebook';
 
 export { cellSource };
 
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
+export { stripAnsi } from '../../../../shared/lib/text';
 
 /** A line IPython handles itself: `%magic`, `%%cell magic`, `!shell`, `?help` — never valid Python. */
 export function isIPythonLine(line: string): boolean {
