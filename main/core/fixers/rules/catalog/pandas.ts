@@ -18,7 +18,8 @@ import {
   renameKeyword,
   stringContent,
 } from '../syntax';
-import { insertAtCellTop, keywordRenameEdits, moduleMoveEdits, type ModuleMove } from './helpers';
+import { insertAtCellTop, keywordRenameEdits, moduleMoveEdits, positionalToKeywordEdits, type ModuleMove } from './helpers';
+import { PANDAS_KEYWORD_ONLY, type KeywordOnlySignature } from './signatures';
 
 const PD = 'pandas';
 const pd = (version: string, date: string) => ({ package: PD, version, date });
@@ -557,6 +558,293 @@ const strReplaceRegex = defineRule({
   },
 });
 
+/** Receivers that are surely not pandas objects: literals and imported modules (np.any(x, 1) is numpy's). */
+function surelyNotPandas(receiver: Node | null, parsed: Parameters<Rule['apply']>[0], ctx: CellContext): boolean {
+  if (!receiver) return true;
+  if (['string', 'concatenated_string', 'integer', 'float', 'list', 'tuple', 'dictionary', 'set', 'list_comprehension'].includes(receiver.type)) return true;
+  return ctx.imports.resolve(receiver, parsed) !== null;
+}
+
+/** Methods whose extra positional arguments are ambiguous with other libraries' methods of the same name. */
+const KEYWORD_ONLY_SKIP = new Set(['drop', 'replace', 'clip', 'where', 'mask', 'query', 'eval', 'join', 'to_stata', 'set_names']);
+
+/** The 2.0 signature of a DataFrame/Series method when both owners agree on the names `positional` arguments get. */
+function methodSignature(name: string, positional: number): KeywordOnlySignature | null {
+  const owners = PANDAS_KEYWORD_ONLY[name];
+  if (!owners || KEYWORD_ONLY_SKIP.has(name)) return null;
+  const candidates = [owners.DataFrame, owners.Series].filter((s): s is KeywordOnlySignature => !!s);
+  const first = candidates[0];
+  if (!first) return null;
+  const count = positional - first[0];
+  const agree = candidates.every((c) => c[0] === first[0] && c.slice(1, 1 + count).join() === first.slice(1, 1 + count).join());
+  return agree ? first : null;
+}
+
+const keywordOnlyArguments = defineRule({
+  id: 'pandas.keyword-only-arguments',
+  title: "pd.concat([a, b], 1) → axis=1, read_csv(path, ';') → sep=';', df.dropna(1) → axis=1 … (pandas 2.0)",
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.1',
+  explanation:
+    "pandas 2.0 made the arguments after the first one(s) keyword-only for concat, the readers (read_csv, read_table, read_excel, read_json …), pivot, and DataFrame/Series methods such as dropna, fillna, sort_index, set_index, reset_index, drop_duplicates, interpolate, and .str.split. The positional arguments get the names they had in the old order. Methods whose name other libraries share with a different signature (replace, clip, where, join …) are left alone.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }], pattern: true },
+  needles: [new RegExp(`\\.(${Object.keys(PANDAS_KEYWORD_ONLY).join('|')})\\(|\\b(concat|read_\\w+|pivot)\\(`)],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const positional = positionalArguments(call).length;
+      if (positional < 1) continue;
+      const fn = call.childForFieldName('function');
+      const qualified = ctx.imports.resolve(fn, parsed);
+      let signature: KeywordOnlySignature | null | undefined = null;
+      if (qualified?.startsWith('pandas.')) {
+        signature = PANDAS_KEYWORD_ONLY[qualified.slice(qualified.lastIndexOf('.') + 1)]?.pd;
+      } else if (!qualified && fn?.type === 'attribute') {
+        const name = methodName(call, parsed) as string;
+        const receiver = methodReceiver(call);
+        const isStr = receiver?.type === 'attribute' && parsed.text(receiver.childForFieldName('attribute') as Node) === 'str';
+        if (name === 'split' || name === 'rsplit') signature = isStr ? PANDAS_KEYWORD_ONLY[name]?.str : null;
+        else if (!surelyNotPandas(receiver, parsed, ctx)) signature = methodSignature(name, positional);
+      }
+      if (signature) edits.push(...positionalToKeywordEdits(call, signature, parsed, 2));
+    }
+    return edits;
+  },
+});
+
+const readSqueeze = defineRule({
+  id: 'pandas.read-squeeze',
+  title: "read_csv(…, squeeze=True) → read_csv(…).squeeze('columns')",
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.4',
+  explanation: "The readers' squeeze argument was removed in pandas 2.0; calling .squeeze('columns') on the frame returns the Series that squeeze=True returned for one-column data (and the frame otherwise).",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'squeeze'/ }], pattern: true },
+  needles: ['squeeze='],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !/^pandas\.read_(csv|table|excel|fwf)$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '')) continue;
+      const kw = keywordArgument(call, 'squeeze', parsed);
+      const value = kw?.childForFieldName('value');
+      if (!kw || !value) continue;
+      if (parsed.text(value) === 'True') edits.push(removeArgument(kw, call), insertAt(call.endIndex, ".squeeze('columns')"));
+      else if (parsed.text(value) === 'False') edits.push(removeArgument(kw, call));
+    }
+    return edits;
+  },
+});
+
+/** `x` when it can be repeated without evaluating anything twice that matters (a name, attribute or column). */
+function repeatable(node: Node | null, parsed: Parameters<Rule['apply']>[0]): string | null {
+  if (!node) return null;
+  if (node.type === 'identifier' || node.type === 'attribute') return parsed.text(node);
+  if (node.type === 'subscript') {
+    const value = node.childForFieldName('value');
+    const index = node.childForFieldName('subscript');
+    if ((value?.type === 'identifier' || value?.type === 'attribute') && index && ['string', 'integer', 'list'].includes(index.type)) return parsed.text(node);
+  }
+  return null;
+}
+
+const lookupMad = defineRule({
+  id: 'pandas.lookup-mad',
+  title: 'df.lookup(rows, cols) → indexing by get_indexer; x.mad() → (x - x.mean()).abs().mean()',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.2',
+  explanation:
+    "pandas 2.0 removed DataFrame.lookup (deprecated 1.2) and Series/DataFrame.mad (deprecated 1.5). lookup(rows, cols) picked one value per (row label, column label) pair: df.values[df.index.get_indexer(rows), df.columns.get_indexer(cols)] picks the same values. mad() was the mean absolute deviation around the mean, which (x - x.mean()).abs().mean() computes.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(lookup|mad)'/ }], pattern: true },
+  needles: ['.lookup(', '.mad('],
+  apply(parsed, ctx) {
+    if (!ctx.imports.imports('pandas') && ctx.errors.length === 0) return [];
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed);
+      if ((name !== 'lookup' && name !== 'mad') || !ctx.inScope(call)) continue;
+      const receiver = methodReceiver(call);
+      const x = repeatable(receiver, parsed);
+      if (!x || surelyNotPandas(receiver, parsed, ctx)) continue;
+      const args = callArguments(call);
+      if (name === 'mad' && args.length === 0) edits.push(replaceNode(call, `(${x} - ${x}.mean()).abs().mean()`));
+      const positional = positionalArguments(call);
+      if (name === 'lookup' && args.length === 2 && positional.length === 2) {
+        const [rows, cols] = positional.map((a) => parsed.text(a));
+        edits.push(replaceNode(call, `${x}.values[${x}.index.get_indexer(${rows as string}), ${x}.columns.get_indexer(${cols as string})]`));
+      }
+    }
+    return edits;
+  },
+});
+
+const removedMethods = defineRule({
+  id: 'pandas.removed-methods',
+  title: 'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid (pandas 1.0)',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.20',
+  explanation:
+    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common).",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid)'/ }], pattern: true },
+  needles: ['get_dtype_counts', 'ftypes', 'clip_upper', 'clip_lower', 'sortlevel', 'reindex_axis', 'convert_objects', 'from_items', '.valid('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const alias = pandasAlias(ctx) ?? 'pd';
+    const attrOf = (call: Node): Node => call.childForFieldName('function')?.childForFieldName('attribute') as Node;
+    for (const attr of parsed.nodes('attribute')) {
+      const name = attr.childForFieldName('attribute');
+      if (name && parsed.text(name) === 'ftypes' && ctx.inScope(attr) && attr.parent?.type !== 'call') edits.push(replaceNode(name, 'dtypes'));
+    }
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      if (q === 'pandas.DataFrame.from_items' && callArguments(call).length === 1 && positionalArguments(call).length === 1) {
+        edits.push(replaceNode(call, `${parsed.text(call.childForFieldName('function')?.childForFieldName('object') as Node)}(dict(${parsed.text(positionalArguments(call)[0] as Node)}))`));
+        continue;
+      }
+      const name = methodName(call, parsed);
+      const receiver = methodReceiver(call);
+      if (!name || q || !receiver) continue;
+      const args = callArguments(call);
+      const positional = positionalArguments(call);
+      if (name === 'get_dtype_counts' && args.length === 0) edits.push(replaceNode(attrOf(call), 'dtypes.value_counts'));
+      else if ((name === 'clip_upper' || name === 'clip_lower') && positional.length === 1) {
+        edits.push(replaceNode(attrOf(call), 'clip'), insertAt((positional[0] as Node).startIndex, name === 'clip_upper' ? 'upper=' : 'lower='));
+      } else if (name === 'sortlevel') {
+        edits.push(replaceNode(attrOf(call), 'sort_index'));
+        const level = positional[0];
+        if (level && args[0]?.startIndex === level.startIndex) edits.push(insertAt(level.startIndex, 'level='));
+        else if (!keywordArgument(call, 'level', parsed)) {
+          const edit = appendArguments(call, ['level=0'], parsed);
+          if (edit) edits.push(edit);
+        }
+      } else if (name === 'reindex_axis') edits.push(replaceNode(attrOf(call), 'reindex'));
+      else if (name === 'convert_objects') {
+        const numeric = keywordArgument(call, 'convert_numeric', parsed);
+        if (args.length === 0) edits.push(replaceNode(attrOf(call), 'infer_objects'));
+        else if (args.length === 1 && numeric && parsed.text(numeric.childForFieldName('value') as Node) === 'True' && receiver.type === 'subscript') {
+          edits.push(replaceNode(call, `${alias}.to_numeric(${parsed.text(receiver)}, errors='coerce')`));
+        }
+      } else if (name === 'valid' && args.length === 0) {
+        // a common method name: only the call the error points at
+        const text = parsed.text(call);
+        if (ctx.errors.some((e) => (e.line ?? '').includes(text) || e.traceback.some((frame) => frame.includes(text)))) edits.push(replaceNode(attrOf(call), 'dropna'));
+      }
+    }
+    return edits;
+  },
+});
+
+const resampleHow = defineRule({
+  id: 'pandas.resample-how',
+  title: "x.resample('M', how='mean') → x.resample('M').mean()",
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.18',
+  explanation: "resample() became a deferred, groupby-like operation in pandas 0.18 and its how=/fill_method= arguments were later removed: the aggregation (or fill) is now a method call on the resampler, which computes the same result.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /resample\(\) got an unexpected keyword argument '(how|fill_method)'/ }], pattern: true },
+  needles: ['how=', 'fill_method='],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (methodName(call, parsed) !== 'resample' || !ctx.inScope(call)) continue;
+      const how = keywordArgument(call, 'how', parsed);
+      const fill = keywordArgument(call, 'fill_method', parsed);
+      const kw = how ?? fill;
+      if (!kw || (how && fill)) continue;
+      const method = stringContent(kw.childForFieldName('value'), parsed);
+      if (!method || !/^(mean|sum|median|min|max|first|last|count|std|var|ohlc|prod|nunique|ffill|bfill|pad|backfill)$/.test(method)) continue;
+      edits.push(removeArgument(kw, call), insertAt(call.endIndex, `.${method}()`));
+    }
+    return edits;
+  },
+});
+
+const TESTING_MOVES: ModuleMove[] = [
+  {
+    from: 'pandas.util.testing',
+    to: 'pandas._testing',
+    names: Object.fromEntries(['assert_frame_equal', 'assert_series_equal', 'assert_index_equal', 'assert_extension_array_equal'].map((n) => [n, { module: 'pandas.testing' }])),
+  },
+  { from: 'pandas.io.json', names: { json_normalize: { module: 'pandas' } } },
+];
+
+const movedModules = defineRule({
+  id: 'pandas.moved-functions',
+  title: 'pandas.util.testing → pandas.testing, pandas.io.json.json_normalize → pd.json_normalize (pandas 2.0)',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.0',
+  explanation: 'pandas 1.0 moved json_normalize to the top level and the assert_* helpers to pandas.testing (the rest of pandas.util.testing lives on as pandas._testing); 2.0 removed the old paths.',
+  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.util\.testing'/ }, { ename: 'ImportError', evalue: /cannot import name 'json_normalize'/ }], pattern: true },
+  needles: ['util.testing', 'json_normalize'],
+  apply(parsed, ctx) {
+    return TESTING_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});
+
+const weekOfYear = defineRule({
+  id: 'pandas.weekofyear',
+  title: '.dt.weekofyear / .dt.week → .dt.isocalendar().week',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.1',
+  explanation: 'Series.dt.week/.weekofyear (and DatetimeIndex.week/.weekofyear) were removed in pandas 2.0; isocalendar().week is the same ISO week number.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(weekofyear|week)'/ }], pattern: true },
+  needles: ['.week'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const attr of parsed.nodes('attribute')) {
+      const name = attr.childForFieldName('attribute');
+      const object = attr.childForFieldName('object');
+      if (!name || !object || !ctx.inScope(attr) || !['week', 'weekofyear'].includes(parsed.text(name)) || attr.parent?.type === 'call') continue;
+      // `.dt.week` on a Series; on anything else only where the error says so
+      const dt = object.type === 'attribute' && parsed.text(object.childForFieldName('attribute') as Node) === 'dt';
+      if (dt || (ctx.errors.length > 0 && parsed.text(name) === 'weekofyear')) edits.push(replaceNode(name, 'isocalendar().week'));
+    }
+    return edits;
+  },
+});
+
+const seriesAggDict = defineRule({
+  id: 'pandas.series-agg-dict',
+  title: "grouped['col'].agg({'name': 'sum'}) → .agg([('name', 'sum')])",
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.20',
+  explanation:
+    "Renaming the result of a Series aggregation with a dict ({'new_name': func}) was removed in pandas 1.0 (\"nested renamer is not supported\"); a list of (name, func) pairs gives the same columns. Applied on the failing line; nested dicts on a DataFrame are left for review (their replacement changes the column levels).",
+  trigger: { errors: [{ ename: 'SpecificationError', evalue: /nested renamer is not supported/ }] },
+  errorScope: 'line',
+  needles: ['.agg(', '.aggregate('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed);
+      if ((name !== 'agg' && name !== 'aggregate') || !ctx.inScope(call)) continue;
+      const args = callArguments(call);
+      const dict = args[0];
+      if (args.length !== 1 || dict?.type !== 'dictionary') continue;
+      const pairs = dict.namedChildren.filter((c) => c.type !== 'comment');
+      if (pairs.length === 0 || !pairs.every((p) => p.type === 'pair' && p.childForFieldName('value')?.type !== 'dictionary')) continue;
+      const items = pairs.map((p) => `(${parsed.text(p.childForFieldName('key') as Node)}, ${parsed.text(p.childForFieldName('value') as Node)})`);
+      edits.push(replaceNode(dict, `[${items.join(', ')}]`));
+    }
+    return edits;
+  },
+});
+
 export const PANDAS_RULES: Rule[] = [
   ix,
   asMatrix,
@@ -574,4 +862,12 @@ export const PANDAS_RULES: Rule[] = [
   pdNp,
   pandas2Names,
   strReplaceRegex,
+  keywordOnlyArguments,
+  readSqueeze,
+  lookupMad,
+  removedMethods,
+  resampleHow,
+  movedModules,
+  weekOfYear,
+  seriesAggDict,
 ];
