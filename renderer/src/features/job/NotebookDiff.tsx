@@ -5,6 +5,12 @@ import { useApp } from '../../app/context';
 import { DiffCell, diffText } from '../../lib/cell-align';
 import { monaco } from '../../lib/monaco';
 
+// Monaco rejects the pending diff computation of models that were replaced or disposed ("no diff result
+// available"); that is expected when the user switches versions quickly, not an error to report.
+window.addEventListener('unhandledrejection', (e) => {
+  if ((e.reason as Error | undefined)?.message === 'no diff result available') e.preventDefault();
+});
+
 export interface DiffSides {
   beforeLabel: string;
   afterLabel: string;
@@ -42,9 +48,13 @@ export function NotebookDiff({ sides, markdown, outputs }: { sides: DiffSides; m
     return () => {
       sub.dispose();
       const model = e.getModel();
+      e.setModel(null);
       e.dispose();
-      model?.original.dispose();
-      model?.modified.dispose();
+      // after the editor let go of them (a diff may still be computing)
+      setTimeout(() => {
+        model?.original.dispose();
+        model?.modified.dispose();
+      }, 1000);
       editor.current = null;
     };
   }, []);
@@ -60,8 +70,10 @@ export function NotebookDiff({ sides, markdown, outputs }: { sides: DiffSides; m
     const old = e.getModel();
     setChanges(null);
     e.setModel({ original: monaco.editor.createModel(text.before, 'python'), modified: monaco.editor.createModel(text.after, 'python') });
-    old?.original.dispose();
-    old?.modified.dispose();
+    setTimeout(() => {
+      old?.original.dispose();
+      old?.modified.dispose();
+    }, 1000);
   }, [sides, markdown, outputs]);
 
   return (
