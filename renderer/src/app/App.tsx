@@ -46,6 +46,21 @@ export function App({ api }: { api: NbreviveApi }) {
     api.queueStatus({}).then(setQueue, () => {});
     return api.onQueueChanged((q) => setQueue(q));
   }, [api]);
+  // the desktop app's menu items and drops onto the window (absent in a browser)
+  useEffect(() => {
+    const desktop = window.nbreviveDesktop;
+    if (!desktop) return;
+    const offMenu = desktop.onMenuCommand(({ command }) => {
+      if (command === 'toggle-theme') setTheme((t) => (t === 'dark' ? 'light' : 'dark'));
+      else if (command === 'open-settings') location.hash = hashOf({ screen: 'settings' } as Route);
+      else if (command === 'export') location.hash = hashOf({ screen: 'dashboard' } as Route);
+    });
+    const offImported = desktop.onCasesImported(() => reload());
+    return () => {
+      offMenu();
+      offImported();
+    };
+  }, [reload]);
 
   const navigate = useCallback((r: Route) => {
     location.hash = hashOf(r);

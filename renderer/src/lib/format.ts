@@ -24,5 +24,7 @@ export function formatTime(iso: string | null): string {
 }
 
 export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  const message = e instanceof Error ? e.message : String(e);
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : null;
+  return code && code !== 'internal' && !message.includes(code) ? `${message} (${code})` : message;
 }

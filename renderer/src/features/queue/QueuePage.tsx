@@ -78,6 +78,15 @@ function ImportPanel() {
       setPath(text.replace(/^file:\/\//, '').trim());
       return;
     }
+    const desktop = window.nbreviveDesktop;
+    const dropped = desktop ? [...e.dataTransfer.files].map((f) => desktop.pathForFile(f)).filter(Boolean) : [];
+    if (desktop && dropped.length) {
+      // in the desktop app a dropped file or folder has a path: import it directly
+      void desktop
+        .casesImportPaths({ paths: dropped })
+        .then(() => reloadJobs(), (err) => notify(errorMessage(err), 'error'));
+      return;
+    }
     if (e.dataTransfer.files.length) {
       // the API imports paths on the host; a browser never learns a dropped file's path
       notify('The host imports files by path: drop or paste the path of the notebook or folder on the host (uploads are not part of the API)', 'error');
