@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../python-parser';
 import { defineRule, type CellContext, type Rule } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
-import { asOperand, definesName, methodName, methodReceiver, positionalArguments, callArguments } from '../syntax';
+import { asOperand, asPrimary, definesName, keywordArgument, methodName, methodReceiver, positionalArguments, callArguments } from '../syntax';
 import { insertAtCellTop, moduleMoveEdits, moveNeedles, type ModuleMove } from './helpers';
 
 const PY3 = { package: 'python', version: '3.0', date: '2008-12-03' };
@@ -237,16 +237,21 @@ const hasKey = defineRule({
 
 const dictViewIndexing = defineRule({
   id: 'py2.dict-view-indexing',
-  title: 'd.keys()[i] → list(d.keys())[i]',
+  title: 'd.keys()[i] → list(d.keys())[i], a.items() + b.items() → list(…) + list(…)',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: 'In Python 3 keys()/values()/items() return views that cannot be indexed; wrapping them in list() gives the Python 2 list.',
-  trigger: { errors: [{ ename: 'TypeError', evalue: /'dict_(keys|values|items)' object is not subscriptable/ }] },
+  explanation: 'In Python 3 keys()/values()/items() return views that cannot be indexed or concatenated; wrapping them in list() gives the Python 2 list.',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /'dict_(keys|values|items)' object is not subscriptable|unsupported operand type\(s\) for \+: 'dict_(keys|values|items)'/ }] },
   errorScope: 'line',
-  needles: ['keys()[', 'values()[', 'items()['],
+  needles: ['keys()', 'values()', 'items()'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
+    const isView = (node: Node | null): node is Node => !!node && node.type === 'call' && ['keys', 'values', 'items'].includes(methodName(node, parsed) ?? '') && callArguments(node).length === 0;
+    for (const op of parsed.nodes('binary_operator')) {
+      if (op.childForFieldName('operator')?.type !== '+' || !ctx.inScope(op)) continue;
+      for (const side of [op.childForFieldName('left'), op.childForFieldName('right')]) if (isView(side)) edits.push(replaceNode(side, `list(${parsed.text(side)})`));
+    }
     for (const subscript of parsed.nodes('subscript')) {
       const value = subscript.childForFieldName('value');
       if (!value || value.type !== 'call' || !ctx.inScope(subscript)) continue;
@@ -299,15 +304,18 @@ const integerDivision = defineRule({
 });
 
 const STRING_CONSTANTS: Record<string, string> = { letters: 'ascii_letters', lowercase: 'ascii_lowercase', uppercase: 'ascii_uppercase' };
+/** string-module functions that are str methods in Python 3: string.f(s, …) → s.f(…) */
+const STRING_METHODS = new Set(['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'split', 'rsplit', 'replace', 'find', 'rfind', 'count', 'capitalize', 'swapcase', 'zfill', 'ljust', 'rjust', 'center', 'expandtabs', 'translate']);
+const STRING_CONVERSIONS: Record<string, string> = { atoi: 'int', atof: 'float', atol: 'int' };
 
 const stringModule = defineRule({
   id: 'py2.string-module',
-  title: 'string.letters/lowercase/uppercase/maketrans → Python 3 names',
+  title: 'string.letters/lowercase/uppercase/maketrans, string.join/lower/split/atoi … → Python 3 names and str methods',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: 'Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*) and moved maketrans to str.maketrans.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'string' has no attribute '(letters|lowercase|uppercase|maketrans)'/ }], pattern: true },
+  explanation: "Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), moved maketrans to str.maketrans, and dropped the string module's copies of str methods: string.join(words, sep) → sep.join(words), string.lower(s) → s.lower(), string.atoi(s) → int(s).",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'string' has no attribute '\w+'/ }], pattern: true },
   needles: ['string.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -320,6 +328,20 @@ const stringModule = defineRule({
       if (!nameNode) continue;
       if (name in STRING_CONSTANTS) edits.push(replaceNode(nameNode, STRING_CONSTANTS[name] as string));
       else if (name === 'maketrans') edits.push(replaceNode(attr, 'str.maketrans'));
+    }
+    // string.join(words, ' ') → ' '.join(words); string.lower(s) → s.lower(); string.atoi(s) → int(s)
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const qualified = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      if (!qualified?.startsWith('string.') || callArguments(call).length !== positionalArguments(call).length) continue;
+      const name = qualified.slice('string.'.length);
+      const args = positionalArguments(call).map((a) => a);
+      const first = args[0];
+      if (!first) continue;
+      const rest = args.slice(1).map((a) => parsed.text(a)).join(', ');
+      if (name === 'join' && args.length <= 2) edits.push(replaceNode(call, `${args[1] ? asPrimary(args[1], parsed) : "' '"}.join(${parsed.text(first)})`));
+      else if (STRING_METHODS.has(name)) edits.push(replaceNode(call, `${asPrimary(first, parsed)}.${name}(${rest})`));
+      else if (name in STRING_CONVERSIONS && args.length === 1) edits.push(replaceNode(call, `${STRING_CONVERSIONS[name] as string}(${parsed.text(first)})`));
     }
     return edits;
   },
@@ -337,8 +359,22 @@ const STDLIB_MOVES: ModuleMove[] = [
   { from: 'cookielib', to: 'http.cookiejar' },
   { from: 'Tkinter', to: 'tkinter' },
   { from: '__builtin__', to: 'builtins' },
+  { from: 'urllib2', to: 'urllib.request', names: { HTTPError: { module: 'urllib.error' }, URLError: { module: 'urllib.error' } } },
+  {
+    from: 'urllib',
+    names: {
+      urlopen: { module: 'urllib.request' },
+      urlretrieve: { module: 'urllib.request' },
+      urlencode: { module: 'urllib.parse' },
+      quote: { module: 'urllib.parse' },
+      quote_plus: { module: 'urllib.parse' },
+      unquote: { module: 'urllib.parse' },
+    },
+  },
   { from: 'itertools', names: { izip: { module: 'builtins', name: 'zip' }, imap: { module: 'builtins', name: 'map' }, ifilter: { module: 'builtins', name: 'filter' }, izip_longest: { name: 'zip_longest' } } },
 ];
+
+const PY2_URLLIB_USE = /\burllib\.(urlopen|urlretrieve|urlencode|quote|quote_plus|unquote)\b/;
 
 const stdlibModules = defineRule({
   id: 'py2.stdlib-modules',
@@ -347,17 +383,29 @@ const stdlibModules = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 renamed these modules (cPickle → pickle, StringIO/cStringIO → io, Queue → queue, ConfigParser → configparser, urlparse → urllib.parse, …) and itertools.izip/imap/ifilter became the builtins zip/map/filter. Imports are rewritten so the names the notebook uses stay bound.',
+    'Python 3 renamed these modules (cPickle → pickle, StringIO/cStringIO → io, Queue → queue, ConfigParser → configparser, urlparse → urllib.parse, urllib2 → urllib.request, urllib.urlopen/urlencode/quote → urllib.request/urllib.parse, …) and itertools.izip/imap/ifilter became the builtins zip/map/filter. Imports are rewritten so the names the notebook uses stay bound.',
   trigger: {
     errors: [
-      { ename: 'ModuleNotFoundError', evalue: /No module named '(cPickle|cStringIO|StringIO|Queue|ConfigParser|HTMLParser|urlparse|httplib|cookielib|Tkinter|__builtin__)'/ },
+      { ename: 'ModuleNotFoundError', evalue: /No module named '(cPickle|cStringIO|StringIO|Queue|ConfigParser|HTMLParser|urlparse|httplib|cookielib|Tkinter|__builtin__|urllib2)'/ },
+      { ename: 'AttributeError', evalue: /module 'urllib' has no attribute '(urlopen|urlretrieve|urlencode|quote|quote_plus|unquote)'/ },
+      { ename: 'ImportError', evalue: /cannot import name '(urlopen|urlretrieve|urlencode|quote|quote_plus|unquote)' from 'urllib'/ },
       { ename: 'ImportError', evalue: /cannot import name '(izip|imap|ifilter|izip_longest)'/ },
     ],
     pattern: true,
   },
-  needles: moveNeedles(STDLIB_MOVES),
+  needles: [...moveNeedles(STDLIB_MOVES), 'import urllib'],
   apply(parsed, ctx) {
-    return STDLIB_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+    const edits = STDLIB_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+    // `import urllib` does not load the urllib.request/urllib.parse submodules the moved functions live in
+    const usesPy2Urllib = ctx.notebook.codeCells.some((i) => PY2_URLLIB_USE.test(ctx.notebook.source(i)));
+    if (usesPy2Urllib) {
+      for (const statement of parsed.nodes('import_statement')) {
+        const items = statement.childrenForFieldName('name');
+        const only = items[0];
+        if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'urllib' && ctx.inScope(statement)) edits.push(replaceNode(only, 'urllib.request, urllib.parse'));
+      }
+    }
+    return edits;
   },
 });
 
@@ -431,6 +479,240 @@ const helperModuleBuiltins = defineRule({
   },
 });
 
+const ITERATOR_BUILTINS = ['map', 'filter', 'zip'];
+
+const iteratorBuiltins = defineRule({
+  id: 'py2.iterator-builtins',
+  title: 'map(…)[0], len(filter(…)), zip(…)[i] → list(…)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: "In Python 3 map(), filter() and zip() return iterators, which cannot be indexed or measured with len(); in Python 2 they returned lists. Where the result is indexed, sliced or passed to len(), it is wrapped in list().",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /'(map|filter|zip)' object (is not subscriptable|has no len)|object of type '(map|filter|zip)' has no len/ }], pattern: true },
+  needles: [/\b(map|filter|zip)\(/],
+  prepare(notebook) {
+    const defined = new Set<string>();
+    for (const index of notebook.codeCells) {
+      const source = notebook.source(index);
+      for (const name of ITERATOR_BUILTINS) if (source.includes(name) && definesName(notebook.parse(index), name)) defined.add(name);
+    }
+    return defined;
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (fn?.type !== 'identifier' || !ITERATOR_BUILTINS.includes(parsed.text(fn)) || defined.has(parsed.text(fn)) || !ctx.inScope(call)) continue;
+      const parent = call.parent;
+      const indexed = parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex;
+      const measured = parent?.type === 'argument_list' && parent.namedChildCount === 1 && parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len';
+      if (indexed || measured) edits.push(replaceNode(call, `list(${parsed.text(call)})`));
+    }
+    return edits;
+  },
+});
+
+const sortCmp = defineRule({
+  id: 'py2.sort-cmp',
+  title: 'sorted(x, cmp=f) / x.sort(cmp=f) → key=functools.cmp_to_key(f)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 removed the cmp argument of sorted() and list.sort(); functools.cmp_to_key turns the same comparison function into a key, so the order is unchanged.',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /'cmp' is an invalid keyword argument|unexpected keyword argument 'cmp'/ }], pattern: true },
+  needles: ['cmp='],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (!fn || !ctx.inScope(call) || !(parsed.text(fn) === 'sorted' || methodName(call, parsed) === 'sort')) continue;
+      const cmp = keywordArgument(call, 'cmp', parsed);
+      const value = cmp?.childForFieldName('value');
+      if (!cmp || !value || keywordArgument(call, 'key', parsed)) continue;
+      edits.push(replaceNode(cmp, `key=functools.cmp_to_key(${parsed.text(value)})`));
+    }
+    if (edits.length > 0 && ctx.imports.bindings.get('functools') !== 'functools') edits.push(insertAtCellTop(parsed, 'import functools'));
+    return edits;
+  },
+});
+
+const notEqual = defineRule({
+  id: 'py2.not-equal-operator',
+  title: 'a <> b → a != b',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 removed the <> spelling of "not equal"; != is the same comparison.',
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
+  needles: ['<>'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const comparison of parsed.nodes('comparison_operator')) {
+      if (!ctx.inScope(comparison)) continue;
+      for (const child of comparison.children) if (child.type === '<>') edits.push(replaceNode(child, '!='));
+    }
+    return edits;
+  },
+});
+
+const sysNames = defineRule({
+  id: 'py2.sys-names',
+  title: 'sys.maxint → sys.maxsize; reload(sys); sys.setdefaultencoding(…) removed; reload(m) → importlib.reload(m)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 has no sys.maxint (sys.maxsize is the largest index, what notebooks use it for), no sys.setdefaultencoding (text is Unicode already: the `reload(sys); sys.setdefaultencoding('utf8')` idiom is dropped), and reload moved to importlib.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'sys' has no attribute '(maxint|setdefaultencoding)'/ }, { ename: 'NameError', evalue: /name 'reload' is not defined/ }], pattern: true },
+  needles: ['maxint', 'setdefaultencoding', 'reload('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    let importlib = false;
+    for (const attr of parsed.nodes('attribute')) {
+      if (ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'sys.maxint') edits.push(replaceNode(attr.childForFieldName('attribute') as Node, 'maxsize'));
+    }
+    const dropsEncoding = parsed.nodes('call').some((c) => ctx.imports.resolve(c.childForFieldName('function'), parsed) === 'sys.setdefaultencoding');
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || call.parent?.type !== 'expression_statement') continue;
+      const fn = call.childForFieldName('function');
+      const args = positionalArguments(call);
+      const statement = call.parent;
+      if (ctx.imports.resolve(fn, parsed) === 'sys.setdefaultencoding') {
+        edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: Python 3 strings are Unicode`));
+      } else if (fn?.type === 'identifier' && parsed.text(fn) === 'reload' && args.length === 1 && !ctx.imports.bindings.has('reload')) {
+        if (dropsEncoding && parsed.text(args[0] as Node) === 'sys') edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: not needed in Python 3`));
+        else {
+          edits.push(replaceNode(fn, 'importlib.reload'));
+          importlib = true;
+        }
+      }
+    }
+    if (importlib && ctx.imports.bindings.get('importlib') !== 'importlib') edits.push(insertAtCellTop(parsed, 'import importlib'));
+    return edits;
+  },
+});
+
+const nextMethod = defineRule({
+  id: 'py2.next-method',
+  title: 'it.next() → next(it)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: "Python 3 iterators have __next__ instead of next(); the builtin next(it) advances them. Applied on the failing line (other objects may have a next method of their own).",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'next'/ }] },
+  errorScope: 'line',
+  needles: ['.next()'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const receiver = methodReceiver(call);
+      if (methodName(call, parsed) !== 'next' || callArguments(call).length > 0 || !receiver || !ctx.inScope(call)) continue;
+      edits.push(replaceNode(call, `next(${parsed.text(receiver)})`));
+    }
+    return edits;
+  },
+});
+
+/** Identifiers in `body` that read one of `names` (not attribute names, keyword names or inner definitions). */
+function nameReads(body: Node, names: readonly string[], parsed: ParsedSource): Node[] {
+  return body.descendantsOfType('identifier').filter((id): id is Node => !!id && names.includes(parsed.text(id)) && isNameUse(id) && id.parent?.type !== 'lambda_parameters');
+}
+
+const tupleParameters = defineRule({
+  id: 'py2.tuple-parameters',
+  title: 'lambda (k, v): v → lambda kv: kv[1]; def f((a, b)): → unpacked in the body',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: "Python 3 removed tuple parameters (PEP 3113). A lambda takes the tuple as one parameter and indexes it; a function unpacks it on the first line of its body. Same values.",
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax|Lambda expression parameters cannot be parenthesized|cannot be parenthesized/ }], pattern: true },
+  needles: [/lambda\s*\(|def\s+\w+\s*\([^)]*\(/],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const pattern of parsed.nodes('tuple_pattern')) {
+      const params = pattern.parent;
+      if (!params || !ctx.inScope(pattern) || !['lambda_parameters', 'parameters'].includes(params.type)) continue;
+      const items = pattern.namedChildren;
+      if (items.length === 0 || !items.every((i) => i.type === 'identifier')) continue;
+      const names = items.map((i) => parsed.text(i));
+      const joined = names.join('_');
+      const owner = params.parent;
+      const body = owner?.childForFieldName('body');
+      if (!owner || !body) continue;
+      edits.push(replaceNode(pattern, joined));
+      if (owner.type === 'lambda') {
+        for (const id of nameReads(body, names, parsed)) edits.push(replaceNode(id, `${joined}[${names.indexOf(parsed.text(id))}]`));
+      } else if (body.type === 'block') {
+        const first = body.namedChildren[0];
+        if (!first) continue;
+        const indent = parsed.source.slice(parsed.source.lastIndexOf('\n', first.startIndex - 1) + 1, first.startIndex);
+        if (/\S/.test(indent)) continue;
+        edits.push(insertAt(first.startIndex, `${names.join(', ')} = ${joined}\n${indent}`));
+      }
+    }
+    return edits;
+  },
+});
+
+const CERTAIN_INT_CALLS = new Set(['len', 'int', 'round']);
+
+/** An expression that is an integer in Python 2 and 3 alike: a literal, len(…), int(…), x.shape[i], x.size. */
+function certainlyInteger(node: Node | null, parsed: ParsedSource): boolean {
+  if (!node) return false;
+  if (node.type === 'integer') return true;
+  if (node.type === 'parenthesized_expression') return certainlyInteger(node.namedChildren[0] ?? null, parsed);
+  if (node.type === 'call') {
+    const fn = node.childForFieldName('function');
+    return fn?.type === 'identifier' && CERTAIN_INT_CALLS.has(parsed.text(fn)) && (parsed.text(fn) !== 'round' || positionalArguments(node).length === 1);
+  }
+  if (node.type === 'subscript') {
+    const value = node.childForFieldName('value');
+    return value?.type === 'attribute' && parsed.text(value.childForFieldName('attribute') as Node) === 'shape' && node.childForFieldName('subscript')?.type === 'integer';
+  }
+  if (node.type === 'binary_operator') {
+    const op = node.childForFieldName('operator')?.type;
+    return ['+', '-', '*', '//', '%'].includes(op ?? '') && certainlyInteger(node.childForFieldName('left'), parsed) && certainlyInteger(node.childForFieldName('right'), parsed);
+  }
+  return false;
+}
+
+const SIZE_CALLS = new Set(['range', 'xrange', 'randint', 'zeros', 'ones', 'empty', 'reshape', 'sample', 'arange', 'repeat', 'tile', 'head', 'tail', 'nlargest', 'nsmallest']);
+
+const integerSizes = defineRule({
+  id: 'py2.integer-division-sizes',
+  title: 'range(len(x)/2), x[:n/2] → // where both sides are integers',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i]) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …), the Python 2 meaning was //, and Python 3's float would be rejected there.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers/ }], pattern: true },
+  needles: ['/'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const op of parsed.nodes('binary_operator')) {
+      const operator = op.childForFieldName('operator');
+      if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
+      if (!certainlyInteger(op.childForFieldName('left'), parsed) || !certainlyInteger(op.childForFieldName('right'), parsed)) continue;
+      let sized = false;
+      for (let p: Node | null = op.parent, child: Node = op; p && !['expression_statement', 'block', 'module'].includes(p.type); child = p, p = p.parent) {
+        if (p.type === 'slice') sized = true;
+        else if (p.type === 'subscript' && p.childForFieldName('value')?.startIndex !== child.startIndex) sized = true;
+        else if (p.type === 'argument_list' && p.parent?.type === 'call') {
+          const fn = p.parent.childForFieldName('function');
+          const name = fn ? parsed.text(fn).split('.').pop() : '';
+          if (name && SIZE_CALLS.has(name) && child.type !== 'keyword_argument') sized = true;
+          break;
+        } else if (!['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) || sized) break;
+        if (sized) break;
+      }
+      if (sized) edits.push(replaceNode(operator, '//'));
+    }
+    return edits;
+  },
+});
+
 export const PYTHON2_RULES: Rule[] = [
   printStatement,
   execStatement,
@@ -444,6 +726,13 @@ export const PYTHON2_RULES: Rule[] = [
   integerDivision,
   stringModule,
   stdlibModules,
+  iteratorBuiltins,
+  sortCmp,
+  notEqual,
+  sysNames,
+  nextMethod,
+  tupleParameters,
+  integerSizes,
   implicitRelativeImport,
   helperModuleBuiltins,
 ];
