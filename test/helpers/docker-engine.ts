@@ -17,8 +17,11 @@ export const TEST_DOCKER_HOST = `unix://${TEST_DOCKER_SOCKET}`;
 export const IMAGE_CACHE_DIR = process.env.NBREVIVE_CACHE_DIR ?? '/var/cache/nbrevive';
 const DEBIAN_MIRROR = process.env.NBREVIVE_DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
 
-/** the reference stack of ../shared/ENVIRONMENT.md, as Debian packages */
-const IMAGE_PACKAGES = ['python3', 'python3-nbclient', 'python3-ipykernel', 'python3-nbformat', 'python3-pandas', 'python3-sklearn'];
+/** the reference stack of ../shared/ENVIRONMENT.md, as Debian packages (matplotlib and seaborn: the corpus plots) */
+const IMAGE_PACKAGES = [
+  'python3', 'python3-nbclient', 'python3-ipykernel', 'python3-nbformat', 'python3-pandas', 'python3-sklearn',
+  'python3-matplotlib', 'python3-seaborn',
+];
 /**
  * Build tools and docs the Python stack drags in through Depends (pythran → g++, boost; gdb) and never uses at run
  * time: removed from the tree, because with the vfs driver every container start copies the whole image.

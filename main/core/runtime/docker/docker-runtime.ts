@@ -214,7 +214,7 @@ export class DockerRuntime implements Runtime {
       });
       parser.end();
       if (run.cancelled) {
-        throw new NbreviveError('cancelled', `the execution was cancelled while ${describeRunningCell(tracker.runningCell)} was running; its container was removed`, {
+        throw new NbreviveError('cancelled', `the execution was cancelled ${where(tracker)}; its container was removed`, {
           wallTimeMs: run.wallTimeMs,
         });
       }
@@ -232,18 +232,18 @@ export class DockerRuntime implements Runtime {
       if (run.timedOut) {
         outcome = {
           status: 'timeout',
-          message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: its container was stopped while ${describeRunningCell(tracker.runningCell)} was running`,
+          message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: its container was stopped ${where(tracker)}`,
         };
       } else if (run.oomKilled) {
         outcome = {
           status: 'crashed',
-          message: `the container ran out of memory (limit ${memory}) while ${describeRunningCell(tracker.runningCell)} was running: raise the memory limit (--memory)`,
+          message: `the container ran out of memory (limit ${memory}) ${where(tracker)}: raise the memory limit (--memory)`,
         };
       } else if (!done) {
         const tail = lastLines(stderr.toString(), 15);
         outcome = {
           status: 'crashed',
-          message: `the runner exited with code ${run.exitCode} while ${describeRunningCell(tracker.runningCell)} was running, without reporting a result${tail ? `:\n${tail}` : ''}`,
+          message: `the runner exited with code ${run.exitCode} ${where(tracker)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
         };
       }
       const report = tracker.buildReport({ wallTimeMs: run.wallTimeMs, timeoutMs, filesWritten: listFilesWritten(workspace), executed, outcome });
@@ -269,7 +269,9 @@ export class DockerRuntime implements Runtime {
       mounts.push({ host: arg, container: arg, readOnly: true });
     }
     const spec = await this.spec({
-      user: this.containerUser(),
+      // nbrevive's own scripts (graders, describe), not notebook code: they run with the caller's rights, like the
+      // local runtime's, so they can write into the caller's folder; the network stays off
+      user: `${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`,
       gpus: options.gpus ?? NO_GPUS,
       workingDir: options.cwd ? path.resolve(options.cwd) : '/tmp',
       cmd: ['python3', '-c', script, ...args],
@@ -324,6 +326,11 @@ function chownForContainer(dir: string, user: string): void {
     if (fs.lstatSync(p).isDirectory()) for (const e of fs.readdirSync(p)) walk(path.join(p, e));
   };
   walk(dir);
+}
+
+/** "while cell 7 (`model.fit(X, y)`) was running", or "before the first cell started" */
+function where(tracker: ExecutionTracker): string {
+  return tracker.runningCell ? `while ${describeRunningCell(tracker.runningCell)} was running` : describeRunningCell(null);
 }
 
 function lastLines(text: string, n = 8): string {
