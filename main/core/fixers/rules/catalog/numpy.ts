@@ -2,9 +2,10 @@
 // histogram(normed) in 1.24, np.warnings in 1.24, the 2.0 namespace cleanup).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../python-parser';
-import { defineRule, type CellContext, type Rule } from '../rule';
+import { defineRule, packageVersion, type CellContext, type Rule } from '../rule';
+import { compareVersions } from '../version';
 import { replaceNode, type SourceEdit } from '../source-edit';
-import { asPrimary, keywordArgument, positionalArguments, callArguments } from '../syntax';
+import { appendArguments, asPrimary, keywordArgument, positionalArguments, callArguments } from '../syntax';
 import { insertAtCellTop, keywordRenameEdits } from './helpers';
 
 /** Attribute nodes `<numpy alias>.<name>` for names in the table, with the name. */
@@ -167,6 +168,19 @@ const NUMPY2_ALIASES: Record<string, string> = {
   row_stack: 'vstack',
   mat: 'asmatrix',
   float128: 'longdouble',
+  bool8: 'bool_',
+  int0: 'intp',
+  uint0: 'uintp',
+  object0: 'object_',
+  str0: 'str_',
+  bytes0: 'bytes_',
+  void0: 'void',
+  longfloat: 'longdouble',
+  singlecomplex: 'complex64',
+  cfloat: 'complex128',
+  longcomplex: 'clongdouble',
+  clongfloat: 'clongdouble',
+  float96: 'longdouble',
 };
 
 const numpy2Aliases = defineRule({
@@ -176,8 +190,8 @@ const numpy2Aliases = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '2.0', date: '2024-06-16' },
   explanation:
-    'NumPy 2.0 removed duplicate names from its namespace: np.NaN/np.NAN → np.nan, np.Inf/np.PINF/np.infty → np.inf, np.float_ → np.float64, np.complex_ → np.complex128, np.product → np.prod, np.cumproduct → np.cumprod, np.sometrue → np.any, np.alltrue → np.all, np.round_ → np.round, np.unicode_ → np.str_, np.string_ → np.bytes_, np.row_stack → np.vstack.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /`np\.\w+` was removed in the NumPy 2\.0 release|module 'numpy' has no attribute '(float_|complex_|NaN|NAN|Inf|Infinity|PINF|infty|product|cumproduct|sometrue|alltrue|round_|unicode_|string_|row_stack|mat)'/ }], pattern: true },
+    'NumPy 2.0 removed duplicate names from its namespace: np.NaN/np.NAN → np.nan, np.Inf/np.PINF/np.infty → np.inf, np.float_ → np.float64, np.complex_ → np.complex128, np.product → np.prod, np.cumproduct → np.cumprod, np.sometrue → np.any, np.alltrue → np.all, np.round_ → np.round, np.unicode_ → np.str_, np.string_ → np.bytes_, np.row_stack → np.vstack, and the sized aliases np.bool8 → np.bool_, np.int0 → np.intp, np.cfloat → np.complex128 ….',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /`np\.\w+` was removed in the NumPy 2\.0 release|module 'numpy' has no attribute '(float_|complex_|NaN|NAN|Inf|Infinity|PINF|infty|product|cumproduct|sometrue|alltrue|round_|unicode_|string_|row_stack|mat|bool8|int0|uint0|object0|str0|bytes0|void0|longfloat|singlecomplex|cfloat|longcomplex|clongfloat)'/ }], pattern: true },
   needles: Object.keys(NUMPY2_ALIASES),
   apply(parsed, ctx) {
     return numpyAttributes(parsed, ctx, NUMPY2_ALIASES).flatMap(({ node, name }) => {
@@ -187,4 +201,83 @@ const numpy2Aliases = defineRule({
   },
 });
 
-export const NUMPY_RULES: Rule[] = [builtinAliases, asscalar, rank, histogramNormed, warningsAttribute, printoptionsNan, numpy2Aliases];
+const raggedArrays = defineRule({
+  id: 'numpy.ragged-array-dtype',
+  title: 'np.array(ragged lists) → np.array(…, dtype=object)',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
+  deprecatedIn: '1.19',
+  explanation:
+    'Older NumPy built an object array from nested sequences of different lengths (with a warning since 1.19); 1.24 raises instead. dtype=object asks for that same object array. Applied to the array calls on the failing line.',
+  trigger: { errors: [{ ename: 'ValueError', evalue: /setting an array element with a sequence\. The requested array has an inhomogeneous shape/ }] },
+  errorScope: 'line',
+  needles: ['array('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      if ((q !== 'numpy.array' && q !== 'numpy.asarray') || keywordArgument(call, 'dtype', parsed) || positionalArguments(call).length !== 1) continue;
+      const edit = appendArguments(call, ['dtype=object'], parsed);
+      if (edit) edits.push(edit);
+    }
+    return edits;
+  },
+});
+
+interface RemovedFunction {
+  since: string;
+  /** the replacement call for `np.<name>(args)`, from the numpy alias and the argument texts; null: leave it */
+  rewrite(np: string, args: string[], firstNode: Node): string | null;
+  /** module the replacement needs imported */
+  needs?: string;
+}
+
+const REMOVED_FUNCTIONS: Record<string, RemovedFunction> = {
+  alen: { since: '1.23', rewrite: (_np, args) => (args.length === 1 ? `len(${args[0] as string})` : null) },
+  loads: { since: '1.22', rewrite: (_np, args) => `pickle.loads(${args.join(', ')})`, needs: 'pickle' },
+  msort: { since: '2.0', rewrite: (np, args) => (args.length === 1 ? `${np}.sort(${args[0] as string}, axis=0)` : null) },
+  asfarray: { since: '2.0', rewrite: (np, args) => (args.length === 1 ? `${np}.asarray(${args[0] as string}, dtype=${np}.float64)` : null) },
+};
+
+const removedFunctions = defineRule({
+  id: 'numpy.removed-functions',
+  title: 'np.alen(a) → len(a), np.loads → pickle.loads, np.msort(a) → np.sort(a, axis=0), np.asfarray, np.typeDict, np.math',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.21', date: '2021-06-22' },
+  explanation:
+    "Functions and aliases NumPy removed, each with an exact replacement: np.typeDict → np.sctypeDict (1.21), np.loads → pickle.loads (1.22), np.alen(a) → len(a) (1.23), np.msort(a) → np.sort(a, axis=0), np.asfarray(a) → np.asarray(a, dtype=np.float64) and np.math → the standard math module (2.0).",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute '(alen|loads|msort|asfarray|typeDict|math)'/ }], pattern: true },
+  needles: ['alen', 'loads', 'msort', 'asfarray', 'typeDict', '.math.'],
+  apply(parsed, ctx) {
+    const installed = packageVersion(ctx.env, 'numpy');
+    const removed = (since: string): boolean => !installed || compareVersions(installed, since) >= 0 || ctx.errors.length > 0;
+    const edits: SourceEdit[] = [];
+    const needs = new Set<string>();
+    const np = ctx.imports.aliasFor('numpy') ?? 'np';
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      const spec = q?.startsWith('numpy.') ? REMOVED_FUNCTIONS[q.slice('numpy.'.length)] : undefined;
+      if (!spec || !removed(spec.since) || callArguments(call).length !== positionalArguments(call).length) continue;
+      const args = positionalArguments(call);
+      const text = spec.rewrite(np, args.map((a) => parsed.text(a)), args[0] as Node);
+      if (!text) continue;
+      edits.push(replaceNode(call, text));
+      if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);
+    }
+    for (const { node, name } of numpyAttributes(parsed, ctx, { typeDict: 'sctypeDict', math: 'math' })) {
+      if (name === 'typeDict' && removed('1.21')) edits.push(replaceNode(node.childForFieldName('attribute') as Node, 'sctypeDict'));
+      if (name === 'math' && removed('2.0')) {
+        edits.push(replaceNode(node, 'math'));
+        if (ctx.imports.bindings.get('math') !== 'math') needs.add('math');
+      }
+    }
+    if (needs.size > 0) edits.push(insertAtCellTop(parsed, [...needs].sort().map((m) => `import ${m}`).join('\n')));
+    return edits;
+  },
+});
+
+export const NUMPY_RULES: Rule[] = [builtinAliases, asscalar, rank, histogramNormed, warningsAttribute, printoptionsNan, numpy2Aliases, raggedArrays, removedFunctions];
