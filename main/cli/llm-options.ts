@@ -3,8 +3,8 @@
 // shell history and process listings).
 import { LlmSettingsSchema, type LlmSettings, type LlmSettingsInput } from '../../shared/models/llm';
 import type { Fixer } from '../core/fixers/fixer';
-import { Budget, createLlmFixer, resolveLlmSettings } from '../core/fixers/llm';
-import { StoreFixMemory } from '../core/fixers/store-fix-memory';
+import { createLlmFixers } from '../core/engine';
+import { Budget, resolveLlmSettings } from '../core/fixers/llm';
 import type { Store } from '../core/store';
 import { UsageError } from './options';
 
@@ -67,13 +67,7 @@ export function llmSettingsFrom(values: Record<string, unknown>, store: Store | 
   };
 }
 
-/** The LLM fixer (with its fix memory) for one job (memory backed by the database, so it is shared across a corpus). */
+/** The LLM fixer for one job, charged to `budget` (a corpus budget's child) or to a budget of its own. */
 export async function buildLlmFixers(store: Store, settings: LlmCliSettings, budget?: Budget): Promise<Fixer[]> {
-  const memory = new StoreFixMemory(store);
-  const fixer = createLlmFixer(settings.llm, {
-    memory,
-    budget: budget ?? new Budget('job', settings.budget),
-  });
-  // the LLM fixer asks its fix memory before calling the model
-  return [fixer];
+  return createLlmFixers(store, settings.llm, budget ?? new Budget('job', settings.budget));
 }

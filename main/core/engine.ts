@@ -11,6 +11,8 @@ import { detectPythons, pickDefault } from './runtime/python-detect';
 import type { Runtime } from './runtime/runtime';
 import type { Store } from './store';
 import { StoreFixMemory } from './fixers/store-fix-memory';
+import { Budget, createLlmFixer } from './fixers/llm';
+import type { LlmSettings } from '../../shared/models/llm';
 
 export interface RuntimeOptions {
   runtime: JobSettings['runtime'];
@@ -77,6 +79,11 @@ export interface FixerOptions {
 export function createFixers(options: FixerOptions = {}): Fixer[] {
   const extra = options.extra ?? [];
   return [...extra.filter((f) => f.name === 'memory'), new RulesFixer(), ...extra.filter((f) => f.name === 'llm')];
+}
+
+/** The LLM fixer for one job (it asks the database's fix memory before calling the model). */
+export function createLlmFixers(store: Store, llm: LlmSettings, budget: Budget | null = null): Fixer[] {
+  return [createLlmFixer(llm, { memory: new StoreFixMemory(store), budget })];
 }
 
 export function workRootFor(store: Store): string {

@@ -1,14 +1,23 @@
 // What the worker runs jobs with: the engine's runtime for a job's settings (checked before use) and its fixers,
-// so a job runs the same under the worker as under `nbrevive run`.
-import { createFixers, createRuntime, workRootFor } from '../core/engine';
+// so a job runs the same under the worker as under `nbrevive run`. The LLM fixer takes the settings stored by the
+// UI and the key `nbrevive serve` keeps beside the database (else OPENAI_API_KEY).
+import { LlmSettingsSchema } from '../../shared/models/llm';
+import { createFixers, createLlmFixers, createRuntime, workRootFor } from '../core/engine';
+import { resolveLlmSettings } from '../core/fixers/llm';
 import type { Store } from '../core/store';
+import { fileSecretStore, secretFileFor } from '../host/secret-file';
 import type { LoopRunnerDependencies } from './loop-runner';
 
 export function defaultLoopDependencies(store: Store): LoopRunnerDependencies {
   return {
     createRuntime: (settings) =>
       createRuntime({ runtime: settings.runtime, python: settings.python, image: settings.image, gpus: settings.gpus, network: settings.network }),
-    createFixers: () => createFixers(),
+    createFixers: (settings) => {
+      if (!settings.fixers.includes('llm')) return createFixers();
+      const stored = store.settings.get('llm', LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
+      const llm = resolveLlmSettings({ ...stored, apiKey: fileSecretStore(secretFileFor(store.path)).getKey() });
+      return createFixers({ extra: createLlmFixers(store, llm) });
+    },
     workRoot: workRootFor(store),
   };
 }

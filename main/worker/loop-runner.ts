@@ -10,6 +10,7 @@ import type { Fixer } from '../core/fixers/fixer';
 import { JobRunner, LoopEvent } from '../core/loop/loop';
 import type { Runtime } from '../core/runtime/runtime';
 import type { Store } from '../core/store';
+import { StoreFixMemory } from '../core/fixers/store-fix-memory';
 import type { WorkerJobRunner } from './job-runner';
 
 export interface LoopRunnerDependencies {
@@ -29,7 +30,8 @@ export function createLoopRunner(store: Store, deps: LoopRunnerDependencies): Wo
     const job = store.jobs.require(jobId);
     const runtime = await deps.createRuntime(job.settings);
     const fixers = await deps.createFixers(job.settings);
-    const runner = new JobRunner({ store, runtime, fixers, workRoot });
+    // verified LLM fixes go to the database's fix memory, shared by every job
+    const runner = new JobRunner({ store, runtime, fixers, workRoot, memory: new StoreFixMemory(store) });
     const maxIterations = job.settings.maxIterations;
     let iteration: number | null = job.iterations;
     let cellCount: number | null = null;

@@ -5,10 +5,13 @@ import type { LogInput, LogLine, LogStream } from '../store/logs';
 import type { Store } from '../store/store';
 
 const MAX_PENDING = 200;
+/** a line waits at most this long, so output of a long cell reaches the log (and live viewers) while it runs */
+const MAX_DELAY_MS = 300;
 const MAX_LINE = 4000;
 
 export class LogBuffer {
   private pending: LogInput[] = [];
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: Store,
@@ -46,9 +49,15 @@ export class LogBuffer {
     const clipped = text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)} … (${text.length - MAX_LINE} more characters)` : text;
     this.pending.push({ jobId: this.jobId, iteration, stream, text: clipped, at: Date.now() });
     if (this.pending.length >= MAX_PENDING) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), MAX_DELAY_MS);
+      this.timer.unref();
+    }
   }
 
   flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
