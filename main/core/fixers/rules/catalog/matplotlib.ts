@@ -1,10 +1,11 @@
 // matplotlib: arguments and functions removed between 2.0 and 3.6 (axisbg, normed, string rotations,
 // renamed seaborn styles, gca(projection=…), plt.hold, set_color_cycle, mlab.normpdf, grid(b=…) …).
 import type { Node } from 'web-tree-sitter';
-import { defineRule, type Rule } from '../rule';
+import { defineRule, packageVersion, type Rule } from '../rule';
+import { compareVersions } from '../version';
 import { replaceNode, type SourceEdit } from '../source-edit';
-import { callArguments, keywordArgument, methodName, replaceStringContent, stringContent } from '../syntax';
-import { insertAtCellTop, keywordRenameEdits } from './helpers';
+import { asPrimary, callArguments, keywordArgument, keywordName, methodName, positionalArguments, replaceStringContent, stringContent } from '../syntax';
+import { insertAtCellTop, keywordRenameEdits, moduleMoveEdits, type ModuleMove } from './helpers';
 
 const MPL = 'matplotlib';
 const mpl = (version: string, date: string) => ({ package: MPL, version, date });
@@ -43,7 +44,14 @@ const histNormed = defineRule({
   trigger: { errors: [{ ename: 'AttributeError', evalue: /(Rectangle|Polygon)\.set\(\) got an unexpected keyword argument 'normed'|no property 'normed'/ }, { ename: 'TypeError', evalue: /unexpected keyword argument 'normed'/ }], pattern: true },
   needles: ['normed'],
   apply(parsed, ctx) {
-    const edits = keywordRenameEdits(parsed, ctx, (call) => ['hist', 'hist2d'].includes(methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node)), { normed: 'density' });
+    // hist(…), and FacetGrid.map(plt.hist, …, normed=True), which passes its keywords on to hist
+    const isHist = (call: Node): boolean => {
+      const name = methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node);
+      if (['hist', 'hist2d'].includes(name)) return true;
+      const first = positionalArguments(call)[0];
+      return ['map', 'map_dataframe', 'map_diag', 'map_offdiag', 'map_lower', 'map_upper'].includes(name) && !!first && /(^|\.)hist$/.test(parsed.text(first));
+    };
+    const edits = keywordRenameEdits(parsed, ctx, isHist, { normed: 'density' });
     // hist_kws={'normed': True} (seaborn.distplot)
     for (const pair of parsed.nodes('pair')) {
       const key = pair.childForFieldName('key');
@@ -97,7 +105,7 @@ const seabornStyles = defineRule({
   since: mpl('3.6', '2022-09-15'),
   explanation: "matplotlib 3.6 renamed its bundled seaborn styles to seaborn-v0_8-* (they no longer match seaborn's own) and 3.8 removed the old names. The style looks the same.",
   trigger: { errors: [{ ename: 'OSError', evalue: /'seaborn[\w-]*' (is )?not (found in the style library|a valid package style)/ }], pattern: true },
-  needles: ['seaborn'],
+  needles: [/['"]seaborn/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const rename = (node: Node | null | undefined): void => {
@@ -239,4 +247,117 @@ const windowTitle = defineRule({
   },
 });
 
-export const MATPLOTLIB_RULES: Rule[] = [axisbg, histNormed, stringRotation, seabornStyles, gcaProjection, gridB, holdRemoved, colorCycle, mlabNormpdf, windowTitle];
+const axes3d = defineRule({
+  id: 'matplotlib.axes3d-figure',
+  title: "Axes3D(fig) → fig.add_subplot(projection='3d')",
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.6', '2022-09-15'),
+  deprecatedIn: '3.4',
+  explanation:
+    "Since matplotlib 3.6, Axes3D(fig) no longer adds itself to the figure, so everything drawn on it is silently missing from the output. fig.add_subplot(projection='3d') creates the same 3D axes on the figure (extra keywords such as elev/azim are passed on).",
+  trigger: { pattern: true },
+  needles: ['Axes3D('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      if (q !== 'mpl_toolkits.mplot3d.Axes3D' && q !== 'mpl_toolkits.mplot3d.axes3d.Axes3D') continue;
+      const positional = positionalArguments(call);
+      const keywords = callArguments(call).filter((a) => a.type === 'keyword_argument');
+      if (positional.length !== 1 || callArguments(call).length !== keywords.length + 1 || keywords.some((k) => keywordName(k, parsed) === 'rect')) continue;
+      const extra = keywords.map((k) => `, ${parsed.text(k)}`).join('');
+      edits.push(replaceNode(call, `${asPrimary(positional[0] as Node, parsed)}.add_subplot(projection='3d'${extra})`));
+    }
+    return edits;
+  },
+});
+
+const barKeywords = defineRule({
+  id: 'matplotlib.bar-left-bottom',
+  title: 'bar(left=…) → bar(x=…), barh(bottom=…) → barh(y=…)',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.0', '2018-09-18'),
+  deprecatedIn: '2.0',
+  explanation: "bar()'s first parameter left was renamed x, and barh()'s bottom renamed y, in matplotlib 2.0; 3.0 removed the old names. Same bars.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /bar(h)?\(\) (got an unexpected keyword argument '(left|bottom)'|missing \d+ required positional argument)/ }], pattern: true },
+  needles: ['left=', 'bottom='],
+  apply(parsed, ctx) {
+    const name = (call: Node): string => methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node);
+    return [
+      ...keywordRenameEdits(parsed, ctx, (call) => name(call) === 'bar' && !keywordArgument(call, 'x', parsed) && positionalArguments(call).length < 2, { left: 'x' }),
+      ...keywordRenameEdits(parsed, ctx, (call) => name(call) === 'barh' && positionalArguments(call).length < 2, { bottom: 'y' }),
+    ];
+  },
+});
+
+const LOG_SCALE_CALLS = ['set_xscale', 'set_yscale', 'xscale', 'yscale', 'semilogx', 'semilogy', 'loglog'];
+
+const logScaleKeywords = defineRule({
+  id: 'matplotlib.log-scale-keywords',
+  title: "set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs)",
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.5', '2021-11-15'),
+  deprecatedIn: '3.3',
+  explanation: "The log scale's per-axis keywords basex/basey, subsx/subsy and nonposx/nonposy were renamed base, subs and nonpositive in matplotlib 3.3 and removed in 3.5. loglog() gets base only when both axes used the same value.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(basex|basey|subsx|subsy|nonposx|nonposy)'/ }, { ename: 'AttributeError', evalue: /no property '(basex|basey|subsx|subsy|nonposx|nonposy)'/ }], pattern: true },
+  needles: ['basex', 'basey', 'subsx', 'subsy', 'nonposx', 'nonposy'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node);
+      if (!LOG_SCALE_CALLS.includes(name) || !ctx.inScope(call)) continue;
+      for (const [x, y, now] of [['basex', 'basey', 'base'], ['subsx', 'subsy', 'subs'], ['nonposx', 'nonposy', 'nonpositive']] as const) {
+        const kx = keywordArgument(call, x, parsed);
+        const ky = keywordArgument(call, y, parsed);
+        if (keywordArgument(call, now, parsed) || (!kx && !ky)) continue;
+        if (kx && ky) {
+          // loglog(basex=2, basey=2): one base for both axes
+          const same = parsed.text(kx.childForFieldName('value') as Node) === parsed.text(ky.childForFieldName('value') as Node);
+          if (name !== 'loglog' || !same) continue;
+          edits.push(replaceNode(kx.childForFieldName('name') as Node, now), { start: kx.endIndex, end: ky.endIndex, text: '' });
+          continue;
+        }
+        if (name === 'loglog') continue;
+        edits.push(replaceNode(((kx ?? ky) as Node).childForFieldName('name') as Node, now));
+      }
+    }
+    return edits;
+  },
+});
+
+const CBOOK_MOVES: ModuleMove[] = [
+  { from: 'matplotlib.cbook', names: { mplDeprecation: { module: 'matplotlib', name: 'MatplotlibDeprecationWarning' }, MatplotlibDeprecationWarning: { module: 'matplotlib' } } },
+  { from: 'matplotlib.cm', names: { get_cmap: { module: 'matplotlib.pyplot' } } },
+];
+
+const movedNames = defineRule({
+  id: 'matplotlib.moved-names',
+  title: 'matplotlib.cbook.mplDeprecation → matplotlib.MatplotlibDeprecationWarning, cm.get_cmap → pyplot.get_cmap',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.8', '2023-09-15'),
+  deprecatedIn: '3.6',
+  explanation:
+    "matplotlib.cbook.mplDeprecation (used to silence deprecation warnings) was removed in 3.8: the warning class is matplotlib.MatplotlibDeprecationWarning. matplotlib.cm.get_cmap (also reached as plt.cm.get_cmap) was removed in 3.9; pyplot.get_cmap takes the same name and number of colours.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'matplotlib\.(cbook|cm)' has no attribute '(mplDeprecation|MatplotlibDeprecationWarning|get_cmap)'/ }, { ename: 'ImportError', evalue: /cannot import name '(mplDeprecation|get_cmap)'/ }], pattern: true },
+  needles: ['mplDeprecation', 'cbook.MatplotlibDeprecationWarning', 'get_cmap'],
+  apply(parsed, ctx) {
+    const installed = packageVersion(ctx.env, MPL);
+    const edits = moduleMoveEdits(parsed, ctx, CBOOK_MOVES[0] as ModuleMove);
+    if (installed && compareVersions(installed, '3.9') < 0 && ctx.errors.length === 0) return edits;
+    edits.push(...moduleMoveEdits(parsed, ctx, CBOOK_MOVES[1] as ModuleMove));
+    // plt.cm.get_cmap(…): cm reached through pyplot
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (!fn || fn.type !== 'attribute' || !ctx.inScope(call) || ctx.imports.resolve(fn, parsed) !== 'matplotlib.pyplot.cm.get_cmap') continue;
+      edits.push(replaceNode(fn, `${parsed.text(fn.childForFieldName('object')?.childForFieldName('object') as Node)}.get_cmap`));
+    }
+    return edits;
+  },
+});
+
+export const MATPLOTLIB_RULES: Rule[] = [axisbg, histNormed, stringRotation, seabornStyles, gcaProjection, gridB, holdRemoved, colorCycle, mlabNormpdf, windowTitle, axes3d, barKeywords, logScaleKeywords, movedNames];
