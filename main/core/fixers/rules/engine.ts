@@ -141,6 +141,8 @@ class WorkingNotebook implements NotebookView {
   private readonly retired: ParsedSource[] = [];
   private importTable: ImportTable | null = null;
   private readonly importsByCell = new Map<number, { source: string; statements: string; table: ImportTable }>();
+  /** cells with the same import statements (the same setup cell repeated) share one parse */
+  private readonly tablesByStatements = new Map<string, ImportTable>();
   readonly changed = new Set<number>();
 
   constructor(
@@ -204,11 +206,15 @@ class WorkingNotebook implements NotebookView {
       cached.source = source;
       return cached.table;
     }
-    let table = new ImportTable();
-    if (statements) {
-      const parsed = this.parser.parse(statements);
-      table = ImportTable.fromCells([parsed]);
-      parsed.delete();
+    let table = this.tablesByStatements.get(statements);
+    if (!table) {
+      table = new ImportTable();
+      if (statements) {
+        const parsed = this.parser.parse(statements);
+        table = ImportTable.fromCells([parsed]);
+        parsed.delete();
+      }
+      this.tablesByStatements.set(statements, table);
     }
     this.importsByCell.set(cellIndex, { source, statements, table });
     return table;
@@ -265,17 +271,25 @@ const WHOLE_CELL: Target = Object.freeze({ trigger: 'pattern', errors: [], lines
  * cell is parsed); function needles need prepare()'s state and are checked by the caller. `revisit` (a later
  * pass): the cells changed in the previous pass, with their source before it; null: every cell.
  */
-function targetsOf(rule: Rule, view: WorkingNotebook, gate: Gate, created: string | null, errors: readonly CellError[], revisit: ReadonlyMap<number, string> | null): Map<number, Target> {
+function targetsOf(
+  rule: Rule,
+  view: WorkingNotebook,
+  gate: Gate,
+  created: string | null,
+  errors: readonly CellError[],
+  revisit: ReadonlyMap<number, string> | null,
+  needles: (source: string) => boolean,
+): Map<number, Target> {
   const targets = new Map<number, Target>();
   if (gate === 'no') return targets;
   if (rule.kind === 'score-calibration' && !predatesChange(rule, created)) return targets;
   const staticNeedles = typeof rule.needles !== 'function';
   const passes = (index: number): boolean => {
-    if (!revisit) return !staticNeedles || passesNeedles(rule, view.source(index), undefined);
+    if (!revisit) return !staticNeedles || needles(view.source(index));
     // a revisit: only cells whose change made them pass the rule's needles (a rule without needles has seen them)
     const before = revisit.get(index);
     if (before === undefined || !rule.needles) return false;
-    return !staticNeedles || (passesNeedles(rule, view.source(index), undefined) && !passesNeedles(rule, before, undefined));
+    return !staticNeedles || (needles(view.source(index)) && !needles(before));
   };
   const pattern = rule.trigger.pattern && gate === 'yes';
   if (pattern) for (const index of view.codeCells) if (passes(index)) targets.set(index, WHOLE_CELL);
@@ -341,6 +355,17 @@ export async function applyRules(
     notebook: view,
   };
   const gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
+  /** what prepare() returned in the last pass, per rule */
+  const lastState = new Map<Rule, unknown>();
+  // static needle results per rule and source: a later pass asks again about the sources the first one saw
+  const needleResults = new Map<Rule, Map<string, boolean>>();
+  const staticNeedles = (rule: Rule) => (source: string): boolean => {
+    let results = needleResults.get(rule);
+    if (!results) needleResults.set(rule, (results = new Map()));
+    let result = results.get(source);
+    if (result === undefined) results.set(source, (result = passesNeedles(rule, source, undefined)));
+    return result;
+  };
   // Edits are batched per cell: every rule reads the cell's tree as it was when the batch started (one parse,
   // one set of node lists shared by all rules), its edits wait in the batch, and the batch is applied and
   // verified with one incremental re-parse. A rule whose edits touch a waiting edit flushes the batch first
@@ -414,14 +439,16 @@ export async function applyRules(
       dropped = false;
       touched.clear();
       for (const rule of rules) {
-        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors, revisit);
+        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors, revisit, staticNeedles(rule));
         if (targets.size === 0) continue;
         // targets passed the string prefilter; prepare() only runs when some cell may need the rule
+        const newlyPassing = (index: number, state: unknown): boolean =>
+          passesNeedles(rule, view.source(index), state) && !(revisit && passesNeedles(rule, revisit.get(index) as string, state));
+        // a revisit asks the previous pass's state first: no cell newly passing, no new prepare()
+        if (revisit && typeof rule.needles === 'function' && lastState.has(rule) && ![...targets.keys()].some((index) => newlyPassing(index, lastState.get(rule)))) continue;
         const state = rule.prepare?.(view, runContext);
-        const candidates =
-          typeof rule.needles === 'function'
-            ? [...targets].filter(([index]) => passesNeedles(rule, view.source(index), state) && !(revisit && passesNeedles(rule, revisit.get(index) as string, state)))
-            : targets;
+        lastState.set(rule, state);
+        const candidates = typeof rule.needles === 'function' ? [...targets].filter(([index]) => newlyPassing(index, state)) : targets;
         for (const [cellIndex, target] of candidates) {
           let edits = editsOf(rule, cellIndex, target, state);
           if (!edits) continue;

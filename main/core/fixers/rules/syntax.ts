@@ -14,10 +14,20 @@ export function argumentList(call: Node): Node | null {
   return args && args.type === 'argument_list' ? args : null;
 }
 
+/** Per tree: node id → its argument nodes. Rules ask for the same call's arguments many times. */
+const argumentCache = new WeakMap<object, Map<number, Node[]>>();
+
 /** Argument nodes in order (positional, keyword and splats), comments excluded. */
 export function callArguments(call: Node): Node[] {
-  const args = argumentList(call);
-  return args ? args.namedChildren.filter((n) => n.type !== 'comment') : [];
+  let byId = argumentCache.get(call.tree);
+  if (!byId) argumentCache.set(call.tree, (byId = new Map()));
+  let found = byId.get(call.id);
+  if (!found) {
+    const args = argumentList(call);
+    found = args ? args.namedChildren.filter((n) => n.type !== 'comment') : [];
+    byId.set(call.id, found);
+  }
+  return found;
 }
 
 export function positionalArguments(call: Node): Node[] {

@@ -125,6 +125,16 @@ const RENAMED_BUILTINS: Record<string, string> = {
   long: 'int',
 };
 
+/**
+ * Could the source define `name` (assign, import, loop over, take as a parameter, def/class)? Every such form
+ * has the name not directly followed by `(`, except def/class: a cell that only calls it (or a method of the
+ * same name) is not parsed to find out.
+ */
+function mayDefine(source: string, name: string): boolean {
+  if (!source.includes(name)) return false;
+  return new RegExp(`\\b${name}\\b(?!\\s*\\()|\\b(def|class)\\s+${name}\\b`).test(source);
+}
+
 function isNameUse(node: Node): boolean {
   const parent = node.parent;
   if (!parent) return false;
@@ -150,7 +160,7 @@ const renamedBuiltins = defineRule({
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
-      for (const name of Object.keys(RENAMED_BUILTINS)) if (source.includes(name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of Object.keys(RENAMED_BUILTINS)) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
@@ -489,12 +499,12 @@ const iteratorBuiltins = defineRule({
   since: PY3,
   explanation: "In Python 3 map(), filter() and zip() return iterators, which cannot be indexed or measured with len(); in Python 2 they returned lists. Where the result is indexed, sliced or passed to len(), it is wrapped in list().",
   trigger: { errors: [{ ename: 'TypeError', evalue: /'(map|filter|zip)' object (is not subscriptable|has no len)|object of type '(map|filter|zip)' has no len/ }], pattern: true },
-  needles: [/\b(map|filter|zip)\(/],
+  needles: [/(^|[^.\w])(map|filter|zip)\(/m],
   prepare(notebook) {
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
-      for (const name of ITERATOR_BUILTINS) if (source.includes(name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of ITERATOR_BUILTINS) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
@@ -688,7 +698,8 @@ const integerSizes = defineRule({
   explanation:
     "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i]) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …), the Python 2 meaning was //, and Python 3's float would be rejected there.",
   trigger: { errors: [{ ename: 'TypeError', evalue: /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers/ }], pattern: true },
-  needles: ['/'],
+  // the left operand of a certain integer ends in `)` (len(x)), `]` (x.shape[0]) or a digit
+  needles: [/[)\]\d]\s*\/(?![/=])/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const op of parsed.nodes('binary_operator')) {
