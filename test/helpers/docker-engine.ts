@@ -242,3 +242,16 @@ export async function containersWithLabel(connection: EngineConnection, label: s
   const list = await connection.docker.listContainers({ all: true, filters: { label: [label] } });
   return list.map((c) => c.Id);
 }
+
+// `npx tsx test/helpers/docker-engine.ts --prepare` (.ci/run): builds or imports the test image ahead of the tests,
+// then leaves the engine as it found it
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1]) && process.argv.includes('--prepare')) {
+  const reason = dockerSkipReason();
+  if (reason) {
+    console.log(`[docker-engine] not preparing the Docker tests: ${reason}`);
+  } else {
+    const engine = await startTestEngine();
+    console.log(`[docker-engine] ${engine.image} is ready`);
+    await engine.release();
+  }
+}
