@@ -52,4 +52,5 @@ export const PANDAS_CASES: RuleCase[] = [
   one('pandas.weekofyear', '.dt.weekofyear → isocalendar().week (pandas 2)', "df['week'] = df['date'].dt.weekofyear\nw = df.date.dt.week\nother.week\n", "df['week'] = df['date'].dt.isocalendar().week\nw = df.date.dt.isocalendar().week\nother.week\n", PD2),
   one('pandas.series-agg-dict', 'dict renaming on a Series aggregation → list of pairs', "agg = df.groupby('id')['amount'].agg({'amount_sum': 'sum', 'amount_mean': np.mean})\n", "agg = df.groupby('id')['amount'].agg([('amount_sum', 'sum'), ('amount_mean', np.mean)])\n",
     { errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported')] }),
+  one('pandas.reduction-level', 'level= → groupby(level=…) (pandas 2)', 'import pandas as pd\ntotals = s.sum(level=0)\nn = df.count(level="a")\nok = df.sort_index(level=0)\n', 'import pandas as pd\ntotals = s.groupby(level=0).sum()\nn = df.groupby(level="a").count()\nok = df.sort_index(level=0)\n', PD2),
 ];

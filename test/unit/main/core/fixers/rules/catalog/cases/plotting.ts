@@ -21,6 +21,7 @@ export const MATPLOTLIB_CASES: RuleCase[] = [
   one('matplotlib.log-scale-keywords', 'basex → base, nonposy → nonpositive, loglog with one base', "ax.set_xscale('log', basex=2)\nplt.yscale('log', nonposy='clip')\nplt.loglog(x, y, basex=10, basey=10)\n", "ax.set_xscale('log', base=2)\nplt.yscale('log', nonpositive='clip')\nplt.loglog(x, y, base=10)\n"),
   one('matplotlib.moved-names', 'mplDeprecation and cm.get_cmap (matplotlib 3.9)', "import matplotlib as mpl\nimport matplotlib.pyplot as plt\nwarnings.filterwarnings('ignore', category=mpl.cbook.mplDeprecation)\ncmap = plt.cm.get_cmap('jet', 10)\n", "import matplotlib as mpl\nimport matplotlib.pyplot as plt\nwarnings.filterwarnings('ignore', category=mpl.MatplotlibDeprecationWarning)\ncmap = plt.get_cmap('jet', 10)\n", { packages: { matplotlib: '3.9.2' } }),
   one('matplotlib.moved-names', 'mplDeprecation only under matplotlib 3.8', "import matplotlib.pyplot as plt\nfrom matplotlib.cbook import mplDeprecation\ncmap = plt.cm.get_cmap('jet')\n", "import matplotlib.pyplot as plt\nfrom matplotlib import MatplotlibDeprecationWarning as mplDeprecation\ncmap = plt.cm.get_cmap('jet')\n", { packages: { matplotlib: '3.8.4' } }),
+  one('matplotlib.tick-params-on-off', "'off'/'on' → False/True in tick_params", "plt.tick_params(axis='x', which='both', bottom='off', top='off', labelbottom='on')\nplt.axis('off')\n", "plt.tick_params(axis='x', which='both', bottom=False, top=False, labelbottom=True)\nplt.axis('off')\n"),
 ];
 
 export const SEABORN_CASES: RuleCase[] = [
@@ -52,4 +53,5 @@ export const XGBOOST_CASES: RuleCase[] = [
   one('lightgbm.early-stopping-callbacks', 'train() and LGBM fit() keywords → callbacks (lightgbm 4)',
     'import lightgbm as lgb\nclf = lgb.LGBMClassifier(n_estimators=1000)\nbst = lgb.train(params, dtrain, 1000, valid_sets=[dval], early_stopping_rounds=100, verbose_eval=50)\nclf.fit(X, y, eval_set=[(Xv, yv)], early_stopping_rounds=20, verbose=False)\n',
     'import lightgbm as lgb\nclf = lgb.LGBMClassifier(n_estimators=1000)\nbst = lgb.train(params, dtrain, 1000, valid_sets=[dval], callbacks=[lgb.early_stopping(100), lgb.log_evaluation(50)])\nclf.fit(X, y, eval_set=[(Xv, yv)], callbacks=[lgb.early_stopping(20)])\n', { packages: { lightgbm: '4.1.0' } }),
+  one('xgboost.renamed-objective-and-booster', "reg:linear and booster()", "import xgboost as xgb\nm = xgb.XGBRegressor(objective='reg:linear')\nparams = {'objective': 'reg:linear', 'eta': 0.1}\nscores = m.booster().get_fscore()\nlabel = 'reg:linear'\n", "import xgboost as xgb\nm = xgb.XGBRegressor(objective='reg:squarederror')\nparams = {'objective': 'reg:squarederror', 'eta': 0.1}\nscores = m.get_booster().get_fscore()\nlabel = 'reg:linear'\n"),
 ];

@@ -77,4 +77,8 @@ export const PYTHON2_CASES: RuleCase[] = [
     'import urllib2\nimport urllib\nfrom urllib import urlencode\nhtml = urllib2.urlopen(url).read()\nurllib.urlretrieve(url, "f.csv")\n',
     'import urllib.request as urllib2\nimport urllib.request, urllib.parse\nfrom urllib.parse import urlencode\nhtml = urllib2.urlopen(url).read()\nurllib.request.urlretrieve(url, "f.csv")\n'),
   one('py2.string-module', 'string.join / lower / atoi', "import string\ns = string.join(words, ' ')\nt = string.lower(name)\nn = string.atoi(v)\nu = string.join(words)\n", "import string\ns = ' '.join(words)\nt = name.lower()\nn = int(v)\nu = ' '.join(words)\n"),
+  one('python.removed-stdlib-names', 'time.clock, collections ABCs (import and dotted), cElementTree',
+    'import time\nimport collections\nfrom collections import Iterable, OrderedDict\nimport xml.etree.cElementTree as ET\nt0 = time.clock()\nok = isinstance(x, collections.Mapping)\n',
+    'import time\nimport collections.abc\nfrom collections.abc import Iterable\nfrom collections import OrderedDict\nimport xml.etree.ElementTree as ET\nt0 = time.perf_counter()\nok = isinstance(x, collections.abc.Mapping)\n'),
+  one('python.removed-stdlib-names', 'collections ABCs kept under Python 3.9', 'from collections import Iterable\n', 'from collections import Iterable\n', { python: '3.9.18' }),
 ];

@@ -65,4 +65,7 @@ export const SKLEARN_CASES: RuleCase[] = [
   one('sklearn.mse-squared-false', 'squared=False → root_mean_squared_error (scikit-learn 1.6)',
     'from sklearn.metrics import mean_squared_error\nrmse = mean_squared_error(y, p, squared=False)\nmse = mean_squared_error(y, p, squared=True)\n',
     'from sklearn.metrics import root_mean_squared_error\nfrom sklearn.metrics import mean_squared_error\nrmse = root_mean_squared_error(y, p)\nmse = mean_squared_error(y, p)\n', { packages: { 'scikit-learn': '1.6.1' } }),
+  { rule: 'sklearn.grid-scores', name: 'RFECV.grid_scores_ → cv_results_ mean (scikit-learn 1.2)',
+    before: ['from sklearn.feature_selection import RFECV\nrfecv = RFECV(estimator=svc, step=1, cv=5)\n', 'plt.plot(range(1, len(rfecv.grid_scores_) + 1), rfecv.grid_scores_)\n'],
+    after: ['from sklearn.feature_selection import RFECV\nrfecv = RFECV(estimator=svc, step=1, cv=5)\n', "plt.plot(range(1, len(rfecv.cv_results_['mean_test_score']) + 1), rfecv.cv_results_['mean_test_score'])\n"] },
 ];
