@@ -96,13 +96,12 @@ async function inputFolderBeside(root: string): Promise<string | null> {
   return (await statOrNull(dir))?.isDirectory() ? dir : null;
 }
 
-async function loadBareNotebook(notebookPath: string, overrides: CaseOverrides): Promise<ResolvedCase> {
-  const root = path.dirname(notebookPath);
-  const dataDir = (await resolveOverrideDataDir(overrides)) ?? (await inputFolderBeside(root));
+/** The case a bare notebook makes: scored by execution only, its data in `dataDir` (or none). */
+export function bareCase(notebookPath: string, dataDir: string | null): ResolvedCase {
   return {
     id: caseIdFromFileName(notebookPath),
     title: path.basename(notebookPath).replace(/\.[^.]*$/, ''),
-    root,
+    root: path.dirname(notebookPath),
     notebookPath,
     dataDir,
     files: {},
@@ -114,6 +113,11 @@ async function loadBareNotebook(notebookPath: string, overrides: CaseOverrides):
     competition: null,
     manifest: null,
   };
+}
+
+async function loadBareNotebook(notebookPath: string, overrides: CaseOverrides): Promise<ResolvedCase> {
+  const dataDir = (await resolveOverrideDataDir(overrides)) ?? (await inputFolderBeside(path.dirname(notebookPath)));
+  return bareCase(notebookPath, dataDir);
 }
 
 function describeValue(v: unknown): string {

@@ -48,6 +48,23 @@ export function parseExecutedNotebook(text: string, original: Notebook): { noteb
   }
 }
 
+/** The executed notebook from the runner's `done` event (if it came) and the notes a report needs about it. */
+export function executedFromRun(
+  done: { notebook: string } | null,
+  original: Notebook,
+  invalidLines: readonly string[],
+): { executed: Notebook | null; notes: string[] } {
+  const notes: string[] = [];
+  let executed: Notebook | null = null;
+  if (done) {
+    const parsed = parseExecutedNotebook(done.notebook, original);
+    executed = parsed.notebook;
+    if (parsed.problem) notes.push(parsed.problem);
+  }
+  if (invalidLines.length > 0) notes.push(`${invalidLines.length} unreadable line(s) on the event channel: ${invalidLines[0]}`);
+  return { executed, notes };
+}
+
 function lastLines(text: string, n: number): string {
   return text.trim().split('\n').slice(-n).join('\n');
 }
@@ -177,14 +194,7 @@ export class LocalRuntime implements Runtime {
     if (cancelMessage) throw new NbreviveError('cancelled', cancelMessage, { wallTimeMs });
 
     const done = tracker.done;
-    let executed: Notebook | null = null;
-    const notes: string[] = [];
-    if (done) {
-      const parsed = parseExecutedNotebook(done.notebook, request.notebook);
-      executed = parsed.notebook;
-      if (parsed.problem) notes.push(parsed.problem);
-    }
-    if (invalidLines.length > 0) notes.push(`${invalidLines.length} unreadable line(s) on the event channel: ${invalidLines[0]}`);
+    const { executed, notes } = executedFromRun(done, request.notebook, invalidLines);
     let crash: { status: 'crashed'; message: string } | null = null;
     if (!outcome && !done) {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;

@@ -21,6 +21,7 @@ import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { corpusCase, describeCorpus, REPO_ROOT } from '../../helpers/corpus';
 import { containersWithLabel, describeDocker, startTestEngine, TEST_DOCKER_HOST, TEST_DOCKER_SOCKET, type TestEngine } from '../../helpers/docker-engine';
 import { TEST_PYTHON } from '../../helpers/python';
+import { bareCase as caseOfNotebook } from '../../../main/core/case/case-loader';
 
 /** creating a container copies the image (vfs) and removing it deletes the copy: ~20-60 s each on a busy 2-core machine */
 const CONTAINER_TEST_TIMEOUT = 600_000;
@@ -38,21 +39,7 @@ function notebook(...sources: string[]): Notebook {
 }
 
 function bareCase(root: string, dataDir: string | null, files: Record<string, string> = {}, dirs: string[] = []): ResolvedCase {
-  return {
-    id: 'docker-probe',
-    title: 'docker probe',
-    root,
-    notebookPath: path.join(root, 'probe.ipynb'),
-    dataDir,
-    files,
-    dirs,
-    urls: {},
-    score: { kind: 'none' },
-    target: null,
-    created: null,
-    competition: null,
-    manifest: null,
-  };
+  return { ...caseOfNotebook(path.join(root, 'probe.ipynb'), dataDir), files, dirs };
 }
 
 function streamText(nb: Notebook | null, cellIndex: number): string {

@@ -12,6 +12,7 @@ import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { isProcessAlive } from '../../../main/core/runtime/process-tree';
 import { REPO_ROOT } from '../../helpers/corpus';
 import { TEST_PYTHON } from '../../helpers/python';
+import { bareCase as caseOfNotebook } from '../../../main/core/case/case-loader';
 
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/notebooks');
 
@@ -20,22 +21,7 @@ function fixture(name: string): Notebook {
 }
 
 function bareCase(root: string, notebookPath: string, extra: Partial<ResolvedCase> = {}): ResolvedCase {
-  return {
-    id: 'fixture',
-    title: 'fixture',
-    root,
-    notebookPath,
-    dataDir: null,
-    files: {},
-    dirs: [],
-    urls: {},
-    score: { kind: 'none' },
-    target: null,
-    created: null,
-    competition: null,
-    manifest: null,
-    ...extra,
-  };
+  return { ...caseOfNotebook(notebookPath, null), root, ...extra };
 }
 
 function streamText(nb: Notebook | null, cellIndex: number): string {

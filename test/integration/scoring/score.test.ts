@@ -10,10 +10,11 @@ import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { scoreExecution, type ScoreRequest } from '../../../main/core/scoring/score';
 import { judge } from '../../../shared/lib/judge';
 import { parseNotebook } from '../../../shared/lib/ipynb';
-import { type ResolvedCase, ScoreSpecSchema, type ScoreSpec } from '../../../shared/models/case';
+import { ScoreSpecSchema, type ScoreSpec } from '../../../shared/models/case';
 import type { Notebook } from '../../../shared/models/notebook';
 import { REPO_ROOT } from '../../helpers/corpus';
 import { TEST_PYTHON } from '../../helpers/python';
+import { bareCase } from '../../../main/core/case/case-loader';
 
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/scoring');
 const MLEBENCH = path.join(FIXTURES, 'mlebench');
@@ -21,21 +22,7 @@ const runtime = new LocalRuntime({ python: TEST_PYTHON });
 
 /** Executes a version of the fixture notebook in a fresh job folder; the executed notebook and its working dir. */
 async function execute(notebook: Notebook, jobDir: string): Promise<{ executed: Notebook; workingDir: string }> {
-  const resolved: ResolvedCase = {
-    id: 'scoring-fixture',
-    title: 'scoring fixture',
-    root: FIXTURES,
-    notebookPath: path.join(FIXTURES, 'score-notebook.ipynb'),
-    dataDir: null,
-    files: {},
-    dirs: [],
-    urls: {},
-    score: { kind: 'none' },
-    target: null,
-    created: null,
-    competition: null,
-    manifest: null,
-  };
+  const resolved = bareCase(path.join(FIXTURES, 'score-notebook.ipynb'), null);
   fs.mkdirSync(jobDir, { recursive: true });
   const result = await runtime.execute({ notebook, case: resolved, timeoutMs: 120_000, jobDir });
   expect(result.report.status, result.report.message ?? '').toBe('ok');

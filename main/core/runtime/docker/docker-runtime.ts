@@ -6,9 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../../shared/lib/errors';
 import type { EnvironmentDescription, RunnerEvent, RuntimeCheck } from '../../../../shared/models/execution';
-import type { Notebook } from '../../../../shared/models/notebook';
 import { ExecutionTracker, describeRunningCell } from '../execution-report';
-import { DEFAULT_TIMEOUT_MS, formatDuration, parseExecutedNotebook } from '../local-runtime';
+import { DEFAULT_TIMEOUT_MS, formatDuration, executedFromRun } from '../local-runtime';
 import { DESCRIBED_PACKAGES } from '../python-detect';
 import { RUNNER_SCRIPT_NAME, RunnerEventParser, TailBuffer, pythonResourcesDir, runnerArgs } from '../runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from '../runtime';
@@ -219,14 +218,7 @@ export class DockerRuntime implements Runtime {
         });
       }
       const done = tracker.done;
-      let executed: Notebook | null = null;
-      const notes: string[] = [];
-      if (done) {
-        const parsed = parseExecutedNotebook(done.notebook, request.notebook);
-        executed = parsed.notebook;
-        if (parsed.problem) notes.push(parsed.problem);
-      }
-      if (invalidLines.length > 0) notes.push(`${invalidLines.length} unreadable line(s) on the event channel: ${invalidLines[0]}`);
+      const { executed, notes } = executedFromRun(done, request.notebook, invalidLines);
       const memory = `${(spec.limits.memoryBytes / GiB).toFixed(1)} GiB`;
       let outcome: { status: 'timeout' | 'crashed'; message: string } | null = null;
       if (run.timedOut) {
