@@ -31,7 +31,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-async function measure(notebook: Notebook, options: ApplyOptions): Promise<{ wall: number; cpu: number; rules: number }> {
+async function measure(notebook: Notebook, options: ApplyOptions): Promise<{ wall: number; cpu: number; cpuMin: number; rules: number }> {
   await applyRules(notebook, 'all', environment, options); // warm-up (JIT, parser)
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -45,7 +45,7 @@ async function measure(notebook: Notebook, options: ApplyOptions): Promise<{ wal
     cpu.push((c.user + c.system) / 1000);
     rules = result.ruleIds.length;
   }
-  return { wall: median(wall), cpu: median(cpu), rules };
+  return { wall: median(wall), cpu: median(cpu), cpuMin: Math.min(...cpu), rules };
 }
 
 /** A 100-cell notebook in the style of a 2016 kernel: imports, py2 prints, old pandas/sklearn/numpy APIs, plots. */
@@ -91,4 +91,4 @@ if (CORPUS_DIR) {
 }
 const synthetic = await measure(syntheticNotebook(100), {});
 const verdict = synthetic.cpu < GOAL_MS ? 'meets' : 'MISSES';
-console.log(`  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} / ${synthetic.cpu.toFixed(1)} ms, ${synthetic.rules} rules — ${verdict} the < ${GOAL_MS} ms goal (CPU)`);
+console.log(`  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} / ${synthetic.cpu.toFixed(1)} ms (fastest run ${synthetic.cpuMin.toFixed(1)} ms CPU), ${synthetic.rules} rules — ${verdict} the < ${GOAL_MS} ms goal (median CPU)`);

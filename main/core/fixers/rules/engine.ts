@@ -378,7 +378,10 @@ export async function applyRules(
   const cellContext = (parsed: ParsedSource, cellIndex: number, target: Target, state: unknown): CellContext => {
     const lines = target.lines;
     return {
-      ...runContext,
+      env,
+      case: runContext.case,
+      created,
+      notebook: view,
       get imports() {
         return view.imports;
       },

@@ -22,6 +22,22 @@ export interface VersionPin {
   date?: string;
 }
 
+/** A static needle: a RegExp, or anything else that tests a source cheaply (e.g. a word-set lookup). */
+export interface NeedleMatcher {
+  test(source: string): boolean;
+}
+
+/** Matches sources that call one of the names (`Name(`), by a word lookup instead of a long alternation. */
+export function callNeedle(names: Iterable<string>): NeedleMatcher {
+  const wanted = new Set(names);
+  return {
+    test(source: string): boolean {
+      for (const match of source.matchAll(/([A-Za-z_]\w*)\s*\(/g)) if (wanted.has(match[1] as string)) return true;
+      return false;
+    },
+  };
+}
+
 export interface ErrorSignature {
   ename: string;
   /** matched against the error's evalue */
@@ -58,7 +74,7 @@ export interface Rule {
    * Cheap prefilter before a cell is parsed: the rule only runs on cells whose source contains one of these
    * strings or matches one of these patterns, or for which the function (given prepare()'s state) says yes.
    */
-  needles?: readonly (string | RegExp)[] | ((source: string, state: unknown) => boolean);
+  needles?: readonly (string | NeedleMatcher)[] | ((source: string, state: unknown) => boolean);
   /** semantic-change flags a fix by this rule carries (Fix.flags) */
   flags?: readonly string[];
   /** notebook-wide analysis before the rule edits any cell (e.g. which variables hold an old KFold) */

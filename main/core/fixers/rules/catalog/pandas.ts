@@ -2,7 +2,7 @@
 // pandas.tools.plotting, get/set_value, TimeGrouper, from_csv, DataFrame.append in 2.0, positional axis in
 // drop, numeric_only defaults, pd.np …).
 import type { Node } from 'web-tree-sitter';
-import { defineRule, packageVersion, type CellContext, type Rule } from '../rule';
+import { callNeedle, defineRule, packageVersion, type CellContext, type Rule } from '../rule';
 import { compareVersions } from '../version';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
 import {
@@ -590,7 +590,7 @@ const keywordOnlyArguments = defineRule({
   explanation:
     "pandas 2.0 made the arguments after the first one(s) keyword-only for concat, the readers (read_csv, read_table, read_excel, read_json …), pivot, and DataFrame/Series methods such as dropna, fillna, sort_index, set_index, reset_index, drop_duplicates, interpolate, and .str.split. The positional arguments get the names they had in the old order. Methods whose name other libraries share with a different signature (replace, clip, where, join …) are left alone.",
   trigger: { errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }], pattern: true },
-  needles: [new RegExp(`\\.(${Object.keys(PANDAS_KEYWORD_ONLY).join('|')})\\(|\\b(concat|read_\\w+|pivot)\\(`)],
+  needles: [callNeedle(Object.keys(PANDAS_KEYWORD_ONLY))],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {

@@ -133,8 +133,12 @@ const RENAMED_BUILTINS: Record<string, string> = {
  */
 function mayDefine(source: string, name: string): boolean {
   if (!source.includes(name)) return false;
-  return new RegExp(`\\b${name}\\b(?!\\s*\\()|\\b(def|class)\\s+${name}\\b`).test(source);
+  let pattern = DEFINITION_PATTERNS.get(name);
+  if (!pattern) DEFINITION_PATTERNS.set(name, (pattern = new RegExp(`\\b${name}\\b(?!\\s*\\()|\\b(def|class)\\s+${name}\\b`)));
+  return pattern.test(source);
 }
+
+const DEFINITION_PATTERNS = new Map<string, RegExp>();
 
 function isNameUse(node: Node): boolean {
   const parent = node.parent;

@@ -3,7 +3,7 @@
 // OneHotEncoder(categorical_features), renamed scorers, private modules, removed keyword arguments …).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../python-parser';
-import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule, type RuleRunContext } from '../rule';
+import { callNeedle, defineRule, packageVersion, type CellContext, type NotebookView, type Rule, type RuleRunContext } from '../rule';
 import { compareVersions } from '../version';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
 import {
@@ -730,7 +730,7 @@ const maxFeaturesAuto = defineRule({
   },
 });
 
-const KEYWORD_ONLY_NEEDLE = new RegExp(`\\b(${Object.keys(SKLEARN_KEYWORD_ONLY).join('|')})\\(`);
+const KEYWORD_ONLY_NEEDLE = callNeedle(Object.keys(SKLEARN_KEYWORD_ONLY));
 
 const keywordOnlyArguments = defineRule({
   id: 'sklearn.keyword-only-arguments',
@@ -746,13 +746,16 @@ const keywordOnlyArguments = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || positionalArguments(call).length < 2) continue;
+      // the callee's last name first (a text lookup), then the import resolution and the arguments
       const fn = call.childForFieldName('function');
+      if (!fn) continue;
+      const text = parsed.text(fn);
+      const last = text.slice(text.lastIndexOf('.') + 1);
+      if (!(last in SKLEARN_KEYWORD_ONLY) || !ctx.inScope(call)) continue;
       const qualified = ctx.imports.resolve(fn, parsed);
-      const name = qualified ? qualified.slice(qualified.lastIndexOf('.') + 1) : fn?.type === 'identifier' && ctx.imports.starModules.some((m) => m.startsWith('sklearn')) ? parsed.text(fn) : null;
-      if (!name || (qualified && !qualified.startsWith('sklearn.'))) continue;
-      const signature = SKLEARN_KEYWORD_ONLY[name];
-      if (signature) edits.push(...positionalToKeywordEdits(call, signature, parsed, 2));
+      const known = qualified ? qualified.startsWith('sklearn.') : fn.type === 'identifier' && ctx.imports.starModules.some((m) => m.startsWith('sklearn'));
+      const signature = SKLEARN_KEYWORD_ONLY[last];
+      if (known && signature && positionalArguments(call).length > signature[0]) edits.push(...positionalToKeywordEdits(call, signature, parsed, 2));
     }
     return edits;
   },
