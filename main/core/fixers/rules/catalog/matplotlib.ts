@@ -255,7 +255,7 @@ const axes3d = defineRule({
   since: mpl('3.6', '2022-09-15'),
   deprecatedIn: '3.4',
   explanation:
-    "Since matplotlib 3.6, Axes3D(fig) no longer adds itself to the figure, so everything drawn on it is silently missing from the output. fig.add_subplot(projection='3d') creates the same 3D axes on the figure (extra keywords such as elev/azim are passed on).",
+    "Since matplotlib 3.6, Axes3D(fig) no longer adds itself to the figure, so everything drawn on it is silently missing from the output. fig.add_subplot(projection='3d') creates the same 3D axes on the figure, fig.add_axes(rect, projection='3d') when a rectangle was given (extra keywords such as elev/azim are passed on).",
   trigger: { pattern: true },
   needles: ['Axes3D('],
   apply(parsed, ctx) {
@@ -266,9 +266,13 @@ const axes3d = defineRule({
       if (q !== 'mpl_toolkits.mplot3d.Axes3D' && q !== 'mpl_toolkits.mplot3d.axes3d.Axes3D') continue;
       const positional = positionalArguments(call);
       const keywords = callArguments(call).filter((a) => a.type === 'keyword_argument');
-      if (positional.length !== 1 || callArguments(call).length !== keywords.length + 1 || keywords.some((k) => keywordName(k, parsed) === 'rect')) continue;
-      const extra = keywords.map((k) => `, ${parsed.text(k)}`).join('');
-      edits.push(replaceNode(call, `${asPrimary(positional[0] as Node, parsed)}.add_subplot(projection='3d'${extra})`));
+      if (positional.length < 1 || positional.length > 2 || callArguments(call).length !== keywords.length + positional.length) continue;
+      // Axes3D(fig, rect) / Axes3D(fig, rect=…): the axes at that rectangle, fig.add_axes(rect, projection='3d')
+      const rectKeyword = keywords.find((k) => keywordName(k, parsed) === 'rect');
+      const rect = positional[1] ?? rectKeyword?.childForFieldName('value');
+      const extra = keywords.filter((k) => k !== rectKeyword).map((k) => `, ${parsed.text(k)}`).join('');
+      const figure = asPrimary(positional[0] as Node, parsed);
+      edits.push(replaceNode(call, rect ? `${figure}.add_axes(${parsed.text(rect)}, projection='3d'${extra})` : `${figure}.add_subplot(projection='3d'${extra})`));
     }
     return edits;
   },
@@ -388,4 +392,27 @@ const tickParamsOnOff = defineRule({
   },
 });
 
-export const MATPLOTLIB_RULES: Rule[] = [axisbg, histNormed, stringRotation, seabornStyles, gcaProjection, gridB, holdRemoved, colorCycle, mlabNormpdf, windowTitle, axes3d, barKeywords, logScaleKeywords, movedNames, tickParamsOnOff];
+const W_AXES: Record<string, string> = { w_xaxis: 'xaxis', w_yaxis: 'yaxis', w_zaxis: 'zaxis' };
+
+const axes3dWAxis = defineRule({
+  id: 'matplotlib.axes3d-w-axis',
+  title: 'ax.w_xaxis / w_yaxis / w_zaxis → ax.xaxis / yaxis / zaxis',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.8', '2023-09-15'),
+  deprecatedIn: '3.1',
+  explanation: "Axes3D's w_xaxis, w_yaxis and w_zaxis were old names of its xaxis, yaxis and zaxis; matplotlib 3.8 removed them.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute 'w_(x|y|z)axis'/ }], pattern: true },
+  needles: ['.w_xaxis', '.w_yaxis', '.w_zaxis'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const attr of parsed.nodes('attribute')) {
+      const name = attr.childForFieldName('attribute');
+      const renamed = name ? W_AXES[parsed.text(name)] : undefined;
+      if (name && renamed && ctx.inScope(attr)) edits.push(replaceNode(name, renamed));
+    }
+    return edits;
+  },
+});
+
+export const MATPLOTLIB_RULES: Rule[] = [axisbg, histNormed, stringRotation, seabornStyles, gcaProjection, gridB, holdRemoved, colorCycle, mlabNormpdf, windowTitle, axes3d, barKeywords, logScaleKeywords, movedNames, tickParamsOnOff, axes3dWAxis];
