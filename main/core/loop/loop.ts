@@ -126,12 +126,14 @@ export class JobRunner {
     const logs = new LogBuffer(store, jobId);
     const emit = (event: LoopEvent) => options.onEvent?.(event);
     try {
-      const environment = await this.deps.runtime.describe();
+      // the package versions are needed only when a fix is chosen: read them while the notebook executes
+      const environment = this.deps.runtime.describe();
+      environment.catch(() => {});
       const state = this.loadState(jobId);
       let stopReason: StopReason | null = null;
       let next =
         this.persistedNext(state, original) ??
-        (await this.proposeNext(state, original, resolved, settings, environment, options, emit, logs));
+        (await this.proposeNext(state, original, resolved, settings, await environment, options, emit, logs));
       while (stopReason === null) {
         if (next.stop) {
           stopReason = next.stop;
@@ -168,7 +170,7 @@ export class JobRunner {
         state.seen.add(iteration.versionHash);
         emit({ type: 'iteration-finished', jobId, iteration });
         logs.system(index, `iteration ${index}: ${verdict.reason}`);
-        next = await this.proposeNext(state, original, resolved, settings, environment, options, emit, logs);
+        next = await this.proposeNext(state, original, resolved, settings, await environment, options, emit, logs);
       }
       return this.finish(jobId, stopReason, logs, emit, { ...timing, totalMs: Date.now() - started });
     } catch (e) {
