@@ -268,7 +268,12 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
       if (input.llm) {
         const { apiKey, ...rest } = input.llm;
         // the key first: when the store refuses it (no keyring) the LLM settings stay as they were
-        if (apiKey !== undefined) await secrets.setKey(apiKey);
+        if (apiKey !== undefined) {
+          await secrets.setKey(apiKey);
+          // the worker gets the new key with its configuration (never through the environment)
+          const q = queueSettings(store, deps.defaultConcurrency);
+          queue.configure(q.concurrency, q.paused);
+        }
         const current = store.settings.get(SETTINGS_KEYS.llm, LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
         const next = { ...current };
         if (rest.baseUrl !== undefined) next.baseUrl = rest.baseUrl;

@@ -47,6 +47,7 @@ export class NbreviveHost {
       const recovered = recoverJobs(store, null);
       if (recovered.length) options.log?.(`requeued ${recovered.length} job(s) left running: ${recovered.join(', ')}`);
       const initial = queueSettings(store, defaultConcurrency);
+      const secrets = options.secrets ?? fileSecretStore(secretFileFor(store.path));
       if (options.worker !== false) {
         supervisor = new WorkerSupervisor({
           dbPath: store.path,
@@ -59,13 +60,14 @@ export class NbreviveHost {
           heartbeatTimeoutMs: options.heartbeatTimeoutMs,
           log: options.log,
           spawnWorker: options.spawnWorker,
+          apiKey: () => secrets.getKey(),
         });
       }
       const sup = supervisor;
       const dispatcher = registerHandlers(
         createAppHandlers({
           store,
-          secrets: options.secrets ?? fileSecretStore(secretFileFor(store.path)),
+          secrets,
           defaultConcurrency,
           queue: {
             wake: () => sup?.wake(),

@@ -44,6 +44,8 @@ export interface WorkerSupervisorOptions {
   heartbeatTimeoutMs?: number;
   log?: (line: string) => void;
   spawnWorker?: SpawnWorker;
+  /** the stored LLM API key, read each time the worker is configured */
+  apiKey?: () => string | null;
 }
 
 function forkWorker(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -100,7 +102,11 @@ export class WorkerSupervisor {
   configure(concurrency: number, paused: boolean): void {
     this.concurrency = concurrency;
     this.paused = paused;
-    this.send({ type: 'configure', concurrency, paused });
+    this.send(this.configureMessage());
+  }
+
+  private configureMessage() {
+    return { type: 'configure' as const, concurrency: this.concurrency, paused: this.paused, llmApiKey: this.options.apiKey?.() ?? null };
   }
 
   wake(): void {
@@ -155,7 +161,7 @@ export class WorkerSupervisor {
       case 'ready':
         this.workerId = message.workerId;
         this.restarts = 0;
-        this.send({ type: 'configure', concurrency: this.concurrency, paused: this.paused });
+        this.send(this.configureMessage());
         this.options.onQueueChanged('worker-ready');
         break;
       case 'heartbeat':

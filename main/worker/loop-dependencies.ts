@@ -1,12 +1,19 @@
 // What the worker runs jobs with: the engine's runtime for a job's settings (checked before use) and its fixers,
 // so a job runs the same under the worker as under `nbrevive run`. The LLM fixer takes the settings stored by the
-// UI and the key `nbrevive serve` keeps beside the database (else OPENAI_API_KEY).
+// UI and the key the host sends with its configuration, else the one `nbrevive serve` keeps beside the database,
+// else OPENAI_API_KEY.
 import { LlmSettingsSchema } from '../../shared/models/llm';
 import { createFixers, createLlmFixers, createRuntime, workRootFor } from '../core/engine';
 import { resolveLlmSettings } from '../core/fixers/llm';
 import type { Store } from '../core/store';
 import { fileSecretStore, secretFileFor } from '../host/secret-file';
 import type { LoopRunnerDependencies } from './loop-runner';
+
+/** The key the host sent with its configuration (desktop: from safeStorage); undefined: none was sent. */
+let hostApiKey: string | null | undefined;
+export function setHostApiKey(key: string | null): void {
+  hostApiKey = key;
+}
 
 export function defaultLoopDependencies(store: Store): LoopRunnerDependencies {
   return {
@@ -15,7 +22,8 @@ export function defaultLoopDependencies(store: Store): LoopRunnerDependencies {
     createFixers: (settings) => {
       if (!settings.fixers.includes('llm')) return createFixers();
       const stored = store.settings.get('llm', LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
-      const llm = resolveLlmSettings({ ...stored, apiKey: fileSecretStore(secretFileFor(store.path)).getKey() });
+      const apiKey = hostApiKey ?? fileSecretStore(secretFileFor(store.path)).getKey();
+      const llm = resolveLlmSettings({ ...stored, apiKey });
       return createFixers({ extra: createLlmFixers(store, llm) });
     },
     workRoot: workRootFor(store),

@@ -26,6 +26,8 @@ export interface WorkerLoopOptions {
   paused?: boolean;
   pollMs?: number;
   heartbeatMs?: number;
+  /** the host's configuration carries the stored LLM API key */
+  onApiKey?: (key: string | null) => void;
 }
 
 export class WorkerLoop {
@@ -56,6 +58,7 @@ export class WorkerLoop {
       case 'configure':
         this.concurrency = message.concurrency;
         this.paused = message.paused;
+        if (message.llmApiKey !== undefined) this.options.onApiKey?.(message.llmApiKey);
         this.pump();
         break;
       case 'wake':

@@ -9,7 +9,7 @@ import type { WorkerJobRunner } from './job-runner';
 import { currentProcessPort, MessagePortLike } from './port';
 import { WorkerLoop } from './worker-loop';
 import { openWorkerQueue } from './worker-queue';
-import { defaultLoopDependencies } from './loop-dependencies';
+import { defaultLoopDependencies, setHostApiKey } from './loop-dependencies';
 import { createLoopRunner } from './loop-runner';
 
 export interface WorkerCommandOptions {
@@ -49,6 +49,7 @@ export async function workerCommand(options: WorkerCommandOptions): Promise<numb
     paused: options.paused,
     pollMs: options.pollMs,
     heartbeatMs: options.heartbeatMs,
+    onApiKey: setHostApiKey,
   });
   let resolveDone: () => void = () => {};
   const done = new Promise<void>((resolve) => (resolveDone = resolve));

@@ -7,7 +7,14 @@ import { IterationFinishedEventSchema, JobProgressEventSchema, LogLineSchema } f
 
 export const HostToWorkerMessageSchema = z.discriminatedUnion('type', [
   /** how many jobs to run at once and whether to claim new ones; sent at start and on every change */
-  z.object({ type: z.literal('configure'), concurrency: z.number().int().positive(), paused: z.boolean() }),
+  z.object({
+    type: z.literal('configure'),
+    concurrency: z.number().int().positive(),
+    paused: z.boolean(),
+    /** the LLM API key the host keeps (file or safeStorage): sent over the port, never through the environment,
+     * so notebook kernels never see it; absent: the worker uses OPENAI_API_KEY */
+    llmApiKey: z.string().nullable().optional(),
+  }),
   /** a job was queued: look for work now instead of at the next poll */
   z.object({ type: z.literal('wake') }),
   z.object({ type: z.literal('cancel'), jobId: z.string() }),
