@@ -2,7 +2,7 @@
 // with the reason printed, on a user's clone that does not have it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe } from 'vitest';
+import { describe, it } from 'vitest';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const candidate = process.env.NBREVIVE_CORPUS ?? path.resolve(REPO_ROOT, '../shared/corpus');
@@ -15,7 +15,10 @@ export function describeCorpus(name: string, body: (corpusDir: string) => void):
     const dir = CORPUS_DIR;
     describe(name, () => body(dir));
   } else {
-    describe.skip(`${name} (${CORPUS_SKIP_REASON})`, () => body(''));
+    // the body is not collected: it would read the missing corpus while vitest gathers the tests
+    describe.skip(`${name} (${CORPUS_SKIP_REASON})`, () => {
+      it(CORPUS_SKIP_REASON, () => undefined);
+    });
     console.warn(`[nbrevive tests] ${name}: ${CORPUS_SKIP_REASON}`);
   }
 }
