@@ -4,7 +4,7 @@
 import { LlmSettingsSchema, type LlmSettings, type LlmSettingsInput } from '../../shared/models/llm';
 import type { Fixer } from '../core/fixers/fixer';
 import { createLlmFixers } from '../core/engine';
-import { Budget, resolveLlmSettings } from '../core/fixers/llm';
+import { Budget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm';
 import type { Store } from '../core/store';
 import { UsageError } from './options';
 
@@ -35,11 +35,15 @@ function num(name: string, value: unknown): number | undefined {
 
 /** Settings stored in the database (settings key `llm`, without the key) overlaid by env and flags. */
 export function llmSettingsFrom(values: Record<string, unknown>, store: Store | null): LlmCliSettings {
-  const stored = (store?.settings.get('llm') ?? {}) as LlmSettingsInput;
+  const stored = store ? readStoredLlmSettings(store) : null;
   const env = process.env;
-  const input: LlmSettingsInput = { ...stored, apiKey: null };
+  const input: LlmSettingsInput = { ...(stored ? llmInputFromStored(stored) : {}), apiKey: null };
   const preset = (values['llm-preset'] as string | undefined) ?? env.NBREVIVE_LLM_PRESET;
-  if (preset) input.preset = preset as LlmSettingsInput['preset'];
+  if (preset) {
+    input.preset = preset as LlmSettingsInput['preset'];
+    // a preset given here means its server, not the URL stored in the settings
+    delete input.baseUrl;
+  }
   const baseUrl = (values['llm-base-url'] as string | undefined) ?? env.NBREVIVE_LLM_BASE_URL;
   if (baseUrl) input.baseUrl = baseUrl;
   const model = (values['llm-model'] as string | undefined) ?? env.NBREVIVE_LLM_MODEL;

@@ -9,11 +9,16 @@ import { SettingsSetInputSchema } from '../../shared/contracts/schemas';
 import { iterationSummary, toCsv } from '../../shared/contracts/summaries';
 import { NbreviveError, toErrorInfo } from '../../shared/lib/errors';
 import { cellSource, parseNotebook } from '../../shared/lib/ipynb';
+import { DEFAULT_PRICES } from '../../shared/models/llm';
 import { JobSettingsSchema } from '../../shared/models/loop';
 import type { Notebook } from '../../shared/models/notebook';
 import { createRuntime } from '../core/engine';
 import { exportJob, jobVersions } from '../core/jobs/export';
 import { createJob, importCase } from '../core/jobs/job-service';
+import { removeUpload, uploadsRootFor, writeUploadChunks } from '../core/jobs/uploads';
+import { LLM_SETTINGS_KEY, readStoredLlmSettings } from '../core/fixers/llm';
+import { dockerStatus } from '../core/runtime/docker/status';
+import { IMAGE_PRESETS } from '../core/runtime/docker/images';
 import { checkPython, describePython, detectPythons } from '../core/runtime/python-detect';
 import { listHostGpus } from '../core/runtime/docker/gpu';
 import { corpusStats } from '../core/stats/corpus-stats';
@@ -43,12 +48,7 @@ export interface AppHandlerDependencies {
 }
 
 const QueueSettingsSchema = z.object({ paused: z.boolean().default(false), concurrency: z.number().int().positive().optional() });
-const LlmSettingsSchema = z.object({
-  baseUrl: z.string().nullable().default(null),
-  model: z.string().nullable().default(null),
-  budgetUsd: z.number().nonnegative().nullable().default(null),
-});
-export const SETTINGS_KEYS = { queue: 'queue', defaults: 'job.defaults', llm: 'llm' } as const;
+export const SETTINGS_KEYS = { queue: 'queue', defaults: 'job.defaults', llm: LLM_SETTINGS_KEY } as const;
 
 // Store records carry more than the API's summaries (the resolved case, worker bookkeeping): the dispatcher parses
 // every answer with the channel's output schema, which keeps only the contract's fields.
@@ -91,10 +91,10 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
   };
   const jobDefaults = () => JobSettingsSchema.parse(store.settings.get(SETTINGS_KEYS.defaults) ?? {});
   const appSettings = (): AppSettings => {
-    const llm = store.settings.get(SETTINGS_KEYS.llm, LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
+    const llm = readStoredLlmSettings(store);
     return {
       defaults: jobDefaults(),
-      llm: { ...llm, hasKey: secrets.hasKey() },
+      llm: { ...llm, hasKey: secrets.hasKey(), defaultPrices: DEFAULT_PRICES },
       concurrency: queueSettings(store, deps.defaultConcurrency).concurrency,
     };
   };
@@ -112,27 +112,48 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
     }
   };
 
+  const importPath = async (target: string, kind: 'auto' | 'notebook' | 'case' | 'corpus') => {
+    const abs = path.resolve(target);
+    const stat = await fs.stat(abs).catch(() => null);
+    if (!stat) throw new NbreviveError('file-not-found', `nothing to import at ${abs}: give a notebook, a case folder or a corpus folder`);
+    const isCorpus =
+      kind === 'corpus' || (kind === 'auto' && stat.isDirectory() && !(await fs.stat(path.join(abs, 'nbrevive.case.json')).catch(() => null)));
+    const targets = isCorpus ? await findCases(abs) : [abs];
+    const cases = [];
+    const errors = [];
+    for (const t of targets) {
+      try {
+        cases.push(await importCase(store, t));
+      } catch (e) {
+        if (!isCorpus) throw e;
+        errors.push({ path: t, ...toErrorInfo(e) });
+      }
+    }
+    return { cases, errors };
+  };
+
   return {
     // ---------- cases
-    async 'app:cases.import'({ path: target, kind }) {
-      const abs = path.resolve(target);
-      const stat = await fs.stat(abs).catch(() => null);
-      if (!stat) throw new NbreviveError('file-not-found', `nothing to import at ${abs}: give a notebook, a case folder or a corpus folder`);
-      const isCorpus =
-        kind === 'corpus' ||
-        (kind === 'auto' && stat.isDirectory() && !(await fs.stat(path.join(abs, 'nbrevive.case.json')).catch(() => null)));
-      const targets = isCorpus ? await findCases(abs) : [abs];
-      const cases = [];
-      const errors = [];
-      for (const t of targets) {
-        try {
-          cases.push(await importCase(store, t));
-        } catch (e) {
-          if (!isCorpus) throw e;
-          errors.push({ path: t, ...toErrorInfo(e) });
-        }
+    'app:cases.import': ({ path: target, kind }) => importPath(target, kind),
+    async 'app:cases.upload'({ uploadId, files, finish }) {
+      const written = await writeUploadChunks(uploadsRootFor(store), uploadId, files);
+      const out = { uploadId: written.uploadId, root: written.dir, bytes: written.bytes, imported: null };
+      if (!finish) return out;
+      // the folder is imported like a dropped one: case folders, bare notebooks (data in an input/ beside them)
+      const imported = await importPath(written.dir, 'auto');
+      if (imported.cases.length === 0) {
+        await removeUpload(written.dir);
+        const why = imported.errors.map((e) => `${path.relative(written.dir, e.path) || '.'}: ${e.message}`).join('; ');
+        throw new NbreviveError(
+          imported.errors.length ? (imported.errors[0]?.code ?? 'invalid-case') : 'invalid-request',
+          imported.errors.length
+            ? `nothing in the upload could be imported: ${why}`
+            : 'the upload holds no notebook (.ipynb) and no case folder (nbrevive.case.json): pick notebooks or a folder holding them',
+        );
       }
-      return { cases, errors };
+      // paths in errors are shown relative to the upload: the host's folder means nothing to a browser user
+      const errors = imported.errors.map((e) => ({ ...e, path: path.relative(written.dir, e.path) || '.' }));
+      return { ...out, imported: { cases: imported.cases, errors } };
     },
     'app:cases.list': (input) => store.cases.list(input),
     'app:cases.get'({ caseId }) {
@@ -245,6 +266,21 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
         gpus: gpus.map((g) => `${g.index}: ${g.name}`),
       };
     },
+    async 'app:runtimes.images'() {
+      const status = await dockerStatus();
+      const tags = new Set(status.images.flatMap((i) => i.tags));
+      return {
+        ok: status.ok,
+        message: status.message,
+        address: status.address,
+        images: status.images.map((i) => ({ id: i.id, tags: i.tags, sizeBytes: i.sizeBytes, created: i.created.toISOString(), preset: i.preset })),
+        presets: IMAGE_PRESETS.map((p) => ({
+          ...p,
+          present: tags.has(p.image),
+          hint: p.name === 'nbrevive' ? 'nbrevive images build' : `nbrevive images pull ${p.name}`,
+        })),
+      };
+    },
     async 'app:runtimes.check'({ runtime, python, image }) {
       if (runtime === 'local' && python) {
         const check = await checkPython(python);
@@ -274,11 +310,12 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
           const q = queueSettings(store, deps.defaultConcurrency);
           queue.configure(q.concurrency, q.paused);
         }
-        const current = store.settings.get(SETTINGS_KEYS.llm, LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
-        const next = { ...current };
+        const next = { ...readStoredLlmSettings(store) };
         if (rest.baseUrl !== undefined) next.baseUrl = rest.baseUrl;
         if (rest.model !== undefined) next.model = rest.model;
         if (rest.budgetUsd !== undefined) next.budgetUsd = rest.budgetUsd;
+        if (rest.totalBudgetUsd !== undefined) next.totalBudgetUsd = rest.totalBudgetUsd;
+        if (rest.prices !== undefined) next.prices = rest.prices;
         store.settings.set(SETTINGS_KEYS.llm, next);
       }
       return appSettings();

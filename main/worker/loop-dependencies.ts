@@ -2,9 +2,8 @@
 // so a job runs the same under the worker as under `nbrevive run`. The LLM fixer takes the settings stored by the
 // UI and the key the host sends with its configuration, else the one `nbrevive serve` keeps beside the database,
 // else OPENAI_API_KEY.
-import { LlmSettingsSchema } from '../../shared/models/llm';
 import { createFixers, createLlmFixers, createRuntime, workRootFor } from '../core/engine';
-import { resolveLlmSettings } from '../core/fixers/llm';
+import { jobBudget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm';
 import type { Store } from '../core/store';
 import { fileSecretStore, secretFileFor } from '../host/secret-file';
 import type { LoopRunnerDependencies } from './loop-runner';
@@ -19,12 +18,12 @@ export function defaultLoopDependencies(store: Store): LoopRunnerDependencies {
   return {
     createRuntime: (settings) =>
       createRuntime({ runtime: settings.runtime, python: settings.python, image: settings.image, gpus: settings.gpus, network: settings.network }),
-    createFixers: (settings) => {
+    createFixers: (settings, job) => {
       if (!settings.fixers.includes('llm')) return createFixers();
-      const stored = store.settings.get('llm', LlmSettingsSchema) ?? LlmSettingsSchema.parse({});
+      const stored = readStoredLlmSettings(store);
       const apiKey = hostApiKey ?? fileSecretStore(secretFileFor(store.path)).getKey();
-      const llm = resolveLlmSettings({ ...stored, apiKey });
-      return createFixers({ extra: createLlmFixers(store, llm) });
+      const llm = resolveLlmSettings({ ...llmInputFromStored(stored), apiKey });
+      return createFixers({ extra: createLlmFixers(store, llm, jobBudget(store, stored, job)) });
     },
     workRoot: workRootFor(store),
   };

@@ -9,7 +9,7 @@ import type { JobSettings } from '../../shared/models/loop';
 import type { Fixer } from '../core/fixers/fixer';
 import { JobRunner, LoopEvent } from '../core/loop/loop';
 import type { Runtime } from '../core/runtime/runtime';
-import type { Store } from '../core/store';
+import type { Job, Store } from '../core/store';
 import { StoreFixMemory } from '../core/fixers/store-fix-memory';
 import type { WorkerJobRunner } from './job-runner';
 
@@ -17,7 +17,7 @@ export interface LoopRunnerDependencies {
   /** the runtime a job's settings ask for (local Python, Docker image) */
   createRuntime(settings: JobSettings): Runtime | Promise<Runtime>;
   /** the fixers to try, in order (the loop filters them by the job's `fixers` setting) */
-  createFixers(settings: JobSettings): readonly Fixer[] | Promise<readonly Fixer[]>;
+  createFixers(settings: JobSettings, job: Job): readonly Fixer[] | Promise<readonly Fixer[]>;
   /** where each job gets its working folder (default: <tmp>/nbrevive-jobs) */
   workRoot?: string;
   /** how often log lines written during a long cell are forwarded (default 500 ms) */
@@ -29,7 +29,7 @@ export function createLoopRunner(store: Store, deps: LoopRunnerDependencies): Wo
   return async (jobId, { signal, onEvent }) => {
     const job = store.jobs.require(jobId);
     const runtime = await deps.createRuntime(job.settings);
-    const fixers = await deps.createFixers(job.settings);
+    const fixers = await deps.createFixers(job.settings, job);
     // verified LLM fixes go to the database's fix memory, shared by every job
     const runner = new JobRunner({ store, runtime, fixers, workRoot, memory: new StoreFixMemory(store) });
     const maxIterations = job.settings.maxIterations;

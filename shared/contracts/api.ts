@@ -12,6 +12,9 @@ import {
   CaseImportOutputSchema,
   CaseListInputSchema,
   CaseSummarySchema,
+  CaseUploadInputSchema,
+  CaseUploadOutputSchema,
+  DockerImagesOutputSchema,
   Empty,
   ExportBatchInputSchema,
   ExportNotebookInputSchema,
@@ -47,6 +50,8 @@ import {
 export const API = {
   // cases
   'app:cases.import': invoke(CaseImportInputSchema, CaseImportOutputSchema),
+  /** notebooks or folders sent by a browser, in chunks; the last call (finish) imports them */
+  'app:cases.upload': invoke(CaseUploadInputSchema, CaseUploadOutputSchema),
   'app:cases.list': invoke(CaseListInputSchema, pageOf(CaseSummarySchema)),
   'app:cases.get': invoke(z.object({ caseId: z.string().min(1, 'caseId is required') }).strict(), CaseDetailSchema),
 
@@ -82,6 +87,8 @@ export const API = {
   // runtimes
   'app:runtimes.list': invoke(Empty, RuntimeListOutputSchema),
   'app:runtimes.check': invoke(RuntimeCheckInputSchema, RuntimeCheckOutputSchema),
+  /** the Docker engine's local images and the image presets */
+  'app:runtimes.images': invoke(Empty, DockerImagesOutputSchema),
 
   // settings
   'app:settings.get': invoke(Empty, AppSettingsSchema),

@@ -12,6 +12,7 @@ import {
   StopReasonSchema,
   VerdictSchema,
 } from '../models/loop';
+import { PriceSchema } from '../models/llm';
 import { ErrorInfoSchema } from './channel';
 
 const Id = z.string().min(1, 'an id is required');
@@ -60,6 +61,50 @@ export const CaseImportOutputSchema = z.object({
   errors: z.array(z.object({ path: z.string() }).extend(ErrorInfoSchema.shape)),
 });
 
+/** Raw bytes per file chunk of an upload: a chunk travels as base64 (4/3 larger) in one request. */
+export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * Uploading notebooks from a browser (where the host cannot read the user's paths): files are sent in chunks
+ * into one upload folder on the host, then imported like a dropped folder (cases, bare notebooks, a corpus).
+ * The first call leaves uploadId null and gets one back; `finish` on the last call imports the folder.
+ */
+export const CaseUploadInputSchema = z
+  .object({
+    uploadId: z
+      .string()
+      .regex(/^u-[a-z0-9]{4,40}$/, 'uploadId must be the id an earlier upload call returned')
+      .nullable()
+      .default(null),
+    files: z
+      .array(
+        z
+          .object({
+            /** relative path inside the upload, '/'-separated (a picked folder keeps its structure) */
+            path: z.string().min(1, 'each file needs a path').max(1000),
+            base64: z
+              .string()
+              .max(Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4 + 4, `a chunk holds at most ${UPLOAD_CHUNK_BYTES} bytes: split larger files`)
+              .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be standard base64'),
+            /** true: the chunk continues the file sent before; false: the chunk starts (or replaces) the file */
+            append: z.boolean().default(false),
+          })
+          .strict(),
+      )
+      .max(1000, 'at most 1000 files per call'),
+    /** import the folder after writing these files */
+    finish: z.boolean().default(true),
+  })
+  .strict();
+export const CaseUploadOutputSchema = z.object({
+  uploadId: z.string(),
+  /** the upload folder on the host: the imported cases live there */
+  root: z.string(),
+  /** bytes written by this call */
+  bytes: z.number().int().nonnegative(),
+  /** null until the call with finish */
+  imported: CaseImportOutputSchema.nullable(),
+});
+
 export const CaseListInputSchema = PagingSchema.extend({
   search: z.string().optional(),
   competition: z.string().optional(),
@@ -99,6 +144,9 @@ export const JobSummarySchema = z.object({
   promptTokens: z.number().int().nonnegative().optional(),
   completionTokens: z.number().int().nonnegative().optional(),
   reviewVerdict: z.enum(['equivalent', 'not-equivalent', 'unsure']).nullable().optional(),
+  /** fixes proposed, and those of them that did not help */
+  fixes: z.number().int().nonnegative().optional(),
+  failedFixes: z.number().int().nonnegative().optional(),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
@@ -200,6 +248,26 @@ export const RuntimeListOutputSchema = z.object({
   pythons: z.array(PythonCandidateSchema),
   gpus: z.array(z.string()),
 });
+export const DockerImagesOutputSchema = z.object({
+  /** false: the engine is unreachable; message says why and what to do */
+  ok: z.boolean(),
+  message: z.string(),
+  address: z.string(),
+  images: z.array(
+    z.object({
+      id: z.string(),
+      tags: z.array(z.string()),
+      sizeBytes: z.number().nonnegative(),
+      created: z.string(),
+      /** the preset this image is (kaggle, kaggle-gpu, nbrevive), if any */
+      preset: z.string().nullable(),
+    }),
+  ),
+  /** the presets, whether each is present, and the command that gets it */
+  presets: z.array(
+    z.object({ name: z.string(), image: z.string(), description: z.string(), gpu: z.boolean(), present: z.boolean(), hint: z.string() }),
+  ),
+});
 export const RuntimeCheckInputSchema = z
   .object({
     runtime: z.enum(['local', 'docker']).default('local'),
@@ -216,7 +284,13 @@ export const AppSettingsSchema = z.object({
     baseUrl: z.string().nullable(),
     model: z.string().nullable(),
     hasKey: z.boolean(),
+    /** USD cap per job, and over every job in the database; null: none */
     budgetUsd: z.number().nonnegative().nullable(),
+    totalBudgetUsd: z.number().nonnegative().nullable().default(null),
+    /** the user's price table (USD per 1M tokens by model), merged over `defaultPrices` */
+    prices: z.record(z.string(), PriceSchema).default({}),
+    /** the built-in list prices, for display */
+    defaultPrices: z.record(z.string(), PriceSchema).default({}),
   }),
   concurrency: z.number().int().positive(),
 });
@@ -226,11 +300,14 @@ export const SettingsSetInputSchema = z
     defaults: JobSettingsSchema.partial().optional(),
     llm: z
       .object({
-        baseUrl: z.string().nullable().optional(),
+        baseUrl: z.string().regex(/^https?:\/\/[^\s/]+\S*$/i, 'baseUrl must be a URL such as http://localhost:8000/v1').nullable().optional(),
         model: z.string().nullable().optional(),
         /** a new key; null removes the stored one */
         apiKey: z.string().nullable().optional(),
         budgetUsd: z.number().nonnegative().nullable().optional(),
+        totalBudgetUsd: z.number().nonnegative().nullable().optional(),
+        /** replaces the user's price table; a model priced here overrides its default */
+        prices: z.record(z.string().min(1, 'a model name is required'), PriceSchema).optional(),
       })
       .strict()
       .optional(),
@@ -291,6 +368,10 @@ export const StatsSchema = z.object({
   fixesToSuccess: Counts,
   meanFixesToSuccess: z.object({ reproducible: z.number().nullable(), withErrors: z.number().nullable() }),
   usage: z.object({ promptTokens: z.number().int(), completionTokens: z.number().int(), costUsd: z.number() }),
+  /** how much of the original code the best version kept (0..1, see editSimilarity), over jobs with an outcome */
+  editSimilarity: z
+    .object({ mean: z.number().nullable(), median: z.number().nullable(), buckets: Counts })
+    .default({ mean: null, median: null, buckets: {} }),
   rows: z.array(
     z.object({
       jobId: z.string(),
@@ -302,6 +383,8 @@ export const StatsSchema = z.object({
       iterations: z.number().int(),
       score: z.number().nullable(),
       target: z.number().nullable(),
+      /** edit similarity of the best version to the original; null without iterations */
+      similarity: z.number().nullable().default(null),
     }),
   ),
 });

@@ -52,3 +52,34 @@ export function changedLineCount(before: Notebook, after: Notebook): number {
   });
   return changed;
 }
+
+/**
+ * How much of the code survived between two versions, from 0 (nothing in common) to 1 (the same code):
+ * 2·M / (A + B) over code-cell lines, where A and B count the non-blank lines of each side and M the lines the
+ * two sides share within the same cell (cells matched by id, else by position). Insertions, deletions and edits
+ * all lower it, which makes it the "edit similarity" of the corpus statistics: how invasive a modernization was.
+ */
+export function editSimilarity(before: Notebook, after: Notebook): number {
+  const codeLines = (source: string) => source.split('\n').filter((line) => line.trim() !== '');
+  const cellsOf = (nb: Notebook) => nb.cells.flatMap((c, i) => (c.cell_type === 'code' ? [{ key: c.id ?? `#${i}`, lines: codeLines(cellSource(c)) }] : []));
+  const a = cellsOf(before);
+  const b = cellsOf(after);
+  const total = a.reduce((n, c) => n + c.lines.length, 0) + b.reduce((n, c) => n + c.lines.length, 0);
+  if (total === 0) return 1;
+  const byKey = new Map(b.map((c) => [c.key, c.lines]));
+  let shared = 0;
+  for (const cell of a) {
+    const other = byKey.get(cell.key);
+    if (!other) continue;
+    const counts = new Map<string, number>();
+    for (const line of other) counts.set(line, (counts.get(line) ?? 0) + 1);
+    for (const line of cell.lines) {
+      const n = counts.get(line) ?? 0;
+      if (n > 0) {
+        shared++;
+        counts.set(line, n - 1);
+      }
+    }
+  }
+  return (2 * shared) / total;
+}

@@ -20,6 +20,14 @@ export function sampleMean(values: readonly number[]): number {
   return sum / values.length;
 }
 
+/** The middle value (the mean of the two middle values for an even count); NaN for no values. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
 export function sampleStdev(values: readonly number[]): number {
   const m = sampleMean(values);
   let ss = 0;

@@ -11,6 +11,7 @@ import { LocalRuntime } from '../../main/core/runtime/local-runtime';
 import type { Runtime } from '../../main/core/runtime/runtime';
 import { dockerSkipReason, startTestEngine, TEST_DOCKER_HOST } from '../helpers/docker-engine';
 import { TEST_PYTHON } from '../helpers/python';
+import { median } from '../../shared/lib/statistics';
 
 const RUNS = Number(process.env.NBREVIVE_BENCH_RUNS ?? 3);
 
@@ -31,11 +32,6 @@ async function time(runtime: Runtime, jobDir: string, theCase: ResolvedCase): Pr
   return { wallMs: performance.now() - t0, reportMs: result.report.wallTimeMs };
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-}
 
 async function main(): Promise<void> {
   const userEngine = process.env.NBREVIVE_BENCH_IMAGE;

@@ -11,6 +11,7 @@ import { applyRules, type ApplyOptions } from '../../main/core/fixers/rules/engi
 import { loadPythonParser } from '../../main/core/fixers/rules/python-parser';
 import { readNotebookFile } from '../../main/core/notebook/notebook-file';
 import { CORPUS_DIR, CORPUS_SKIP_REASON } from '../helpers/corpus';
+import { median } from '../../shared/lib/statistics';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 15;
@@ -25,11 +26,6 @@ const environment = {
   gpus: [],
 };
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 async function measure(notebook: Notebook, options: ApplyOptions): Promise<{ wall: number; cpu: number; cpuMin: number; rules: number }> {
   await applyRules(notebook, 'all', environment, options); // warm-up (JIT, parser)

@@ -1,5 +1,8 @@
 // The paper's tables over a set of jobs: outcomes, fixes by type and source, error types before and after,
-// iterations to success, cost. Used by `nbrevive corpus run`, the API's stats and the dashboard.
+// iterations to success, cost, edit similarity. Used by `nbrevive corpus run`, the API's stats and the dashboard.
+import { parseNotebook } from '../../../shared/lib/ipynb';
+import { editSimilarity } from '../../../shared/lib/notebook-edits';
+import { median } from '../../../shared/lib/statistics';
 import type { Iteration, Outcome } from '../../../shared/models/loop';
 import type { Job, Store } from '../store';
 
@@ -12,6 +15,8 @@ export interface CorpusStats {
   fixesToSuccess: Record<string, number>;
   meanFixesToSuccess: { reproducible: number | null; withErrors: number | null };
   usage: { promptTokens: number; completionTokens: number; costUsd: number };
+  /** similarity of each finished job's best version to its original (0..1): mean, median, histogram */
+  editSimilarity: { mean: number | null; median: number | null; buckets: Record<string, number> };
   rows: CorpusRow[];
 }
 
@@ -25,6 +30,25 @@ export interface CorpusRow {
   iterations: number;
   score: number | null;
   target: number | null;
+  /** edit similarity of the best version to the original; null without iterations */
+  similarity: number | null;
+}
+
+/** Histogram buckets of edit similarity, lower bound inclusive, in display order. */
+export const SIMILARITY_BUCKETS: readonly { label: string; min: number }[] = [
+  { label: '< 0.50', min: -Infinity },
+  { label: '0.50–0.80', min: 0.5 },
+  { label: '0.80–0.90', min: 0.8 },
+  { label: '0.90–0.95', min: 0.9 },
+  { label: '0.95–0.99', min: 0.95 },
+  { label: '0.99–1', min: 0.99 },
+  { label: 'unchanged', min: 1 },
+];
+
+export function similarityBucket(value: number): string {
+  let label = SIMILARITY_BUCKETS[0]?.label ?? '';
+  for (const b of SIMILARITY_BUCKETS) if (value >= b.min) label = b.label;
+  return label;
 }
 
 const inc = (record: Record<string, number>, key: string, by = 1) => {
@@ -40,8 +64,19 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
     fixesToSuccess: {},
     meanFixesToSuccess: { reproducible: null, withErrors: null },
     usage: { promptTokens: 0, completionTokens: 0, costUsd: 0 },
+    editSimilarity: { mean: null, median: null, buckets: Object.fromEntries(SIMILARITY_BUCKETS.map((b) => [b.label, 0])) },
     rows: [],
   };
+  const similarities: number[] = [];
+  const originals = new Map<string, string>();
+  const originalHash = (caseId: string) => {
+    let hash = originals.get(caseId);
+    if (hash === undefined) originals.set(caseId, (hash = store.cases.require(caseId).originalHash));
+    return hash;
+  };
+  // each pair of versions is parsed once per database: the value is cached by the two content hashes
+  const similarityOf = (before: string, after: string) =>
+    store.similarity.getOrCompute(before, after, () => editSimilarity(parseNotebook(store.blobs.getText(before)), parseNotebook(store.blobs.getText(after))));
   const successFixes: Record<'reproducible' | 'withErrors', number[]> = { reproducible: [], withErrors: [] };
   for (const job of jobs) {
     const iterations: Iteration[] = store.iterations.list(job.id);
@@ -66,6 +101,11 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
       inc(stats.fixesToSuccess, String(needed));
       successFixes[job.outcome === 'reproducible' ? 'reproducible' : 'withErrors'].push(needed);
     }
+    const similarity = best ? similarityOf(originalHash(job.caseId), best.versionHash) : null;
+    if (similarity !== null && job.outcome !== null) {
+      similarities.push(similarity);
+      inc(stats.editSimilarity.buckets, similarityBucket(similarity));
+    }
     const firstErr = first?.report.errors.find((e) => !e.preExisting);
     stats.rows.push({
       jobId: job.id,
@@ -77,9 +117,12 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
       iterations: iterations.length,
       score: job.score,
       target: job.target,
+      similarity,
     });
   }
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+  stats.editSimilarity.mean = mean(similarities);
+  stats.editSimilarity.median = similarities.length ? median(similarities) : null;
   stats.meanFixesToSuccess = { reproducible: mean(successFixes.reproducible), withErrors: mean(successFixes.withErrors) };
   return stats;
 }

@@ -52,6 +52,9 @@ export interface Job {
   bestIteration: number | null;
   /** persisted iterations */
   iterations: number;
+  /** fixes proposed (one per iteration at most) and those of them that did not help */
+  fixes: number;
+  failedFixes: number;
   score: number | null;
   target: number | null;
   costUsd: number;
@@ -142,6 +145,8 @@ interface JobRow {
   stop_reason: StopReason | null;
   best_iteration: number | null;
   iterations: number;
+  fix_count: number;
+  failed_fix_count: number;
   score: number | null;
   target: number | null;
   cost_usd: number;
@@ -158,7 +163,11 @@ interface JobRow {
   reviewed_at: number | null;
 }
 
-const SELECT_JOB = `SELECT j.*, j.rowid AS rid, c.title AS case_title, c.competition AS competition FROM jobs j JOIN cases c ON c.id = j.case_id`;
+// The fix counts come from the iterations' primary key (job_id, idx): a short range scan per job of the page.
+const SELECT_JOB = `SELECT j.*, j.rowid AS rid, c.title AS case_title, c.competition AS competition,
+  (SELECT count(*) FROM iterations i WHERE i.job_id = j.id AND i.fix IS NOT NULL) AS fix_count,
+  (SELECT count(*) FROM iterations i WHERE i.job_id = j.id AND i.fix IS NOT NULL AND i.fix_failed = 1) AS failed_fix_count
+  FROM jobs j JOIN cases c ON c.id = j.case_id`;
 
 const SORT_COLUMNS: Record<JobSortKey, string> = {
   createdAt: 'j.created_at',
@@ -193,6 +202,8 @@ function toJob(row: JobRow): Job {
     stopReason: row.stop_reason,
     bestIteration: row.best_iteration,
     iterations: row.iterations,
+    fixes: row.fix_count,
+    failedFixes: row.failed_fix_count,
     score: row.score,
     target: row.target,
     costUsd: row.cost_usd,
@@ -363,6 +374,11 @@ export class JobRepository {
   }
 
   /** Jobs per status (every status present, 0 when none). */
+  /** US dollars spent on LLM calls by every job (the database-wide budget) */
+  totalCostUsd(): number {
+    return this.ctx.read(() => this.ctx.prepare<[], { usd: number | null }>('SELECT sum(cost_usd) AS usd FROM jobs').get()?.usd ?? 0);
+  }
+
   countByStatus(): Record<JobStatus, number> {
     const counts = Object.fromEntries(JobStatusSchema.options.map((s) => [s, 0])) as Record<JobStatus, number>;
     const rows = this.ctx.read(() =>

@@ -131,6 +131,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'edit similarity of two notebook versions, cached by their content hashes',
+    up(db) {
+      db.exec(`
+        CREATE TABLE edit_similarity (
+          before_hash TEXT NOT NULL,
+          after_hash TEXT NOT NULL,
+          value REAL NOT NULL,              -- 0..1, shared/lib/notebook-edits.ts editSimilarity
+          PRIMARY KEY (before_hash, after_hash)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0);

@@ -13,6 +13,7 @@ import { JobRepository } from './jobs';
 import { LogRepository } from './logs';
 import { migrate, Migration, MIGRATIONS } from './migrations';
 import { SettingsRepository } from './settings';
+import { SimilarityRepository } from './similarity';
 import { mapSqliteError, withStoreErrors } from './sqlite-errors';
 
 export interface OpenStoreOptions {
@@ -32,6 +33,7 @@ export class Store {
   readonly logs: LogRepository;
   readonly settings: SettingsRepository;
   readonly fixMemory: FixMemoryRepository;
+  readonly similarity: SimilarityRepository;
   private readonly ctx: StoreContext;
 
   constructor(
@@ -49,6 +51,7 @@ export class Store {
     this.logs = new LogRepository(this.ctx);
     this.settings = new SettingsRepository(this.ctx);
     this.fixMemory = new FixMemoryRepository(this.ctx);
+    this.similarity = new SimilarityRepository(this.ctx);
   }
 
   /** Runs `fn` in one write transaction: repository calls inside it commit together or not at all. */

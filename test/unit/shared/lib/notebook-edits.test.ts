@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellSource } from '../../../../shared/lib/ipynb';
-import { applyCellEdits, changedLineCount, InvalidEditError } from '../../../../shared/lib/notebook-edits';
+import { applyCellEdits, changedLineCount, editSimilarity, InvalidEditError } from '../../../../shared/lib/notebook-edits';
 import type { Notebook } from '../../../../shared/models/notebook';
 
 const nb: Notebook = {
@@ -41,5 +41,37 @@ describe('changedLineCount', () => {
     expect(changedLineCount(nb, nb)).toBe(0);
     expect(changedLineCount(nb, applyCellEdits(nb, [{ cellIndex: 1, source: 'x = 1\nprint(x)' }]))).toBe(1);
     expect(changedLineCount(nb, applyCellEdits(nb, [{ cellIndex: 2, source: null }]))).toBe(1);
+  });
+});
+
+describe('editSimilarity', () => {
+  const code = (id: string, source: string) => ({ cell_type: 'code' as const, id, metadata: {}, source, outputs: [], execution_count: null });
+  const md = (id: string, source: string) => ({ cell_type: 'markdown' as const, id, metadata: {}, source });
+  const nb = (...cells: Notebook['cells']): Notebook => ({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 });
+
+  it('is 1 for the same code, whatever the markdown and blank lines', () => {
+    const a = nb(md('m', '# title'), code('a', 'x = 1\ny = 2'));
+    const b = nb(md('m', '# another title'), code('a', 'x = 1\n\ny = 2\n'));
+    expect(editSimilarity(a, b)).toBe(1);
+  });
+
+  it('is 2·shared / (lines before + lines after), cells matched by id', () => {
+    const before = nb(code('a', 'x = np.float(1)\ny = 2'), code('b', 'print(x)'));
+    // one of three lines changed: 2·2 / 6
+    expect(editSimilarity(before, nb(code('a', 'x = float(1)\ny = 2'), code('b', 'print(x)')))).toBeCloseTo(4 / 6, 12);
+    // a line added: 2·3 / 7
+    expect(editSimilarity(before, nb(code('a', 'x = np.float(1)\ny = 2'), code('new', 'import numpy'), code('b', 'print(x)')))).toBeCloseTo(6 / 7, 12);
+    // the same line moved to another cell is not shared
+    expect(editSimilarity(before, nb(code('a', 'x = np.float(1)\ny = 2\nprint(x)'), code('b', '')))).toBeCloseTo(4 / 6, 12);
+  });
+
+  it('is 0 when nothing survived and 1 for two empty notebooks', () => {
+    expect(editSimilarity(nb(code('a', 'x = 1')), nb(code('a', 'y = 2')))).toBe(0);
+    expect(editSimilarity(nb(), nb(md('m', 'text')))).toBe(1);
+  });
+
+  it('counts repeated lines only as often as both sides have them', () => {
+    const before = nb(code('a', 'f()\nf()\nf()'));
+    expect(editSimilarity(before, nb(code('a', 'f()')))).toBeCloseTo(2 / 4, 12);
   });
 });

@@ -1,7 +1,7 @@
 // The one-sample t-test (on jstat) against scipy.stats.ttest_1samp on the same generated samples.
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { oneSampleTTest } from '../../../../shared/lib/statistics';
+import { median, oneSampleTTest } from '../../../../shared/lib/statistics';
 import { TEST_PYTHON } from '../../../helpers/python';
 
 // score-like samples: n runs around a mean, tested against targets near and far from it
@@ -56,5 +56,16 @@ describe('oneSampleTTest', () => {
     expect(constant.t).toBe(Number.POSITIVE_INFINITY);
     expect(constant.p).toBe(0);
     expect(Number.isNaN(oneSampleTTest([0.5, 0.5], 0.5).p)).toBe(true);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle ones, without reordering its input', () => {
+    const values = [5, 1, 3];
+    expect(median(values)).toBe(3);
+    expect(values).toEqual([5, 1, 3]);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeNaN();
   });
 });
