@@ -25,7 +25,9 @@ export function ensureRendererBuilt(): void {
       const p = path.join(dir, e.name);
       return Math.max(m, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
     }, 0);
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newest(path.join(REPO_ROOT, 'renderer/src'))) return;
+  // the renderer bundles shared/ (the contract, models) too
+  const sources = Math.max(newest(path.join(REPO_ROOT, 'renderer/src')), newest(path.join(REPO_ROOT, 'shared')));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 

@@ -89,6 +89,11 @@ if (CHROMIUM_SKIP_REASON) {
       const reviewed = (await api.jobsList({ limit: 1000 })).items.filter((j) => j.reviewVerdict).length;
       await expect.poll(() => visibleText(page, '[data-testid=row-count]')).toBe(`${SEEDED - reviewed} of ${SEEDED} jobs`);
       await page.getByLabel('filter by review').selectOption('any');
+      // the fixes column shows the host's count of fixes (and the failed ones)
+      await page.getByRole('button', { name: /^Fixes/ }).click();
+      const most = (await api.jobsList({ limit: 1000 })).items.reduce((m, j) => Math.max(m, j.fixes ?? 0), 0);
+      expect(most).toBeGreaterThan(0);
+      expect((await page.locator('[data-job-id] .c-num').nth(1).innerText()).split(' ')[0]).toBe(String(most));
     });
 
     it('imports a corpus case through the UI, runs it and streams its log live', async () => {
@@ -190,10 +195,81 @@ if (CHROMIUM_SKIP_REASON) {
       expect(download.suggestedFilename()).toBe(`${CASE}--${jobId}.ipynb`);
     });
 
+    it('uploads notebooks, a case folder and dropped files from the browser, and imports them', async () => {
+      const local = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-e2e-upload-'));
+      const notebook = (text: string) =>
+        JSON.stringify({ cells: [{ cell_type: 'code', metadata: {}, source: [`print(${JSON.stringify(text)})`], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
+      fs.writeFileSync(path.join(local, 'picked-kernel.ipynb'), notebook('picked'));
+      const folder = path.join(local, 'folder-case');
+      fs.mkdirSync(path.join(folder, 'input'), { recursive: true });
+      fs.writeFileSync(path.join(folder, 'kernel.ipynb'), notebook('folder'));
+      fs.writeFileSync(path.join(folder, 'input/train.csv'), 'a,b\n1,2\n');
+      fs.writeFileSync(path.join(folder, 'nbrevive.case.json'), JSON.stringify({ id: 'uploaded-folder-case', title: 'Uploaded folder case', notebook: 'kernel.ipynb', data: { dir: 'input' }, score: { kind: 'none' } }));
+      try {
+        await page.goto(`${serve.url}#/queue`);
+        await page.locator('[data-testid=upload-files]').setInputFiles(path.join(local, 'picked-kernel.ipynb'));
+        await expect.poll(() => visibleText(page, '[aria-label="imported cases"]'), { timeout: 20_000 }).toContain('picked-kernel');
+        const picked = (await api.casesList({ search: 'picked-kernel' })).items[0];
+        expect(picked?.root).toMatch(/\/uploads\/u-[a-z0-9]+$/);
+        // a picked folder keeps its structure, so its manifest makes it a case with its data
+        await page.locator('[data-testid=upload-folder]').setInputFiles(folder);
+        await expect.poll(() => visibleText(page, '[aria-label="imported cases"]'), { timeout: 20_000 }).toContain('Uploaded folder case');
+        const detail = await api.casesGet({ caseId: 'uploaded-folder-case' });
+        expect(fs.readFileSync(path.join(detail.case.dataDir ?? '', 'train.csv'), 'utf8')).toBe('a,b\n1,2\n');
+        // files dropped on the import panel are uploaded too
+        await page.evaluate((text) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], 'dropped-kernel.ipynb', { type: 'application/json' }));
+          document.querySelector('section.import')?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        }, notebook('dropped'));
+        await expect.poll(() => visibleText(page, '[aria-label="imported cases"]'), { timeout: 20_000 }).toContain('dropped-kernel');
+        await page.getByRole('button', { name: 'Enqueue 1 imported' }).waitFor();
+        // an upload without a notebook says so, and imports nothing
+        fs.writeFileSync(path.join(local, 'notes.ipynb.txt'), 'not a notebook');
+        await page.locator('[data-testid=upload-files]').setInputFiles(path.join(local, 'notes.ipynb.txt'));
+        await expect.poll(() => page.locator('[role=alert], .toast').allInnerTexts(), { timeout: 20_000 }).toEqual(
+          expect.arrayContaining([expect.stringContaining('the upload holds no notebook')]),
+        );
+      } finally {
+        fs.rmSync(local, { recursive: true, force: true });
+      }
+    });
+
+    it('lists the Docker images (or why not) and edits prices and budgets in settings', async () => {
+      await page.goto(`${serve.url}#/runtimes`);
+      const images = await api.runtimesImages({});
+      await expect.poll(() => visibleText(page, '[data-testid=docker-engine]'), { timeout: 30_000 }).toContain(images.message);
+      const presets = await page.locator('[aria-label="image presets"] li').allInnerTexts();
+      expect(presets).toHaveLength(images.presets.length);
+      for (const preset of images.presets) {
+        const shown = presets.find((t) => t.startsWith(preset.name)) ?? '';
+        expect(shown).toContain(preset.present ? 'present' : preset.hint);
+      }
+
+      await page.goto(`${serve.url}#/settings`);
+      await page.getByRole('button', { name: 'Add a price' }).click();
+      await page.getByLabel('model of price 1').fill('my-local-model');
+      await page.getByLabel('input price of my-local-model').fill('0.5');
+      await page.getByLabel('output price of my-local-model').fill('1.5');
+      await page.getByLabel('Budget per job (USD, empty: none)').fill('0.25');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect.poll(async () => (await api.settingsGet({})).llm.prices, { timeout: 10_000 }).toEqual({ 'my-local-model': { inputPerMTok: 0.5, outputPerMTok: 1.5 } });
+      expect((await api.settingsGet({})).llm.budgetUsd).toBe(0.25);
+      // removing the row and saving empties the table again
+      await page.getByRole('button', { name: 'remove the price of my-local-model' }).click();
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect.poll(async () => (await api.settingsGet({})).llm.prices, { timeout: 10_000 }).toEqual({});
+    });
+
     it('renders the dashboard charts from the stats and exports a chart as CSV', async () => {
       await page.goto(`${serve.url}#/dashboard`);
       const stats = await api.statsCorpus({});
-      await expect.poll(() => page.locator('figure.chart').count(), { timeout: 20_000 }).toBe(6);
+      await expect.poll(() => page.locator('figure.chart').count(), { timeout: 20_000 }).toBe(7);
+      // edit similarity: the chart's CSV holds the host's histogram
+      const [similarity] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'export Edit similarity to the original (jobs) as CSV' }).click()]);
+      const similarityCsv = fs.readFileSync(await similarity.path(), 'utf8');
+      for (const [bucket, n] of Object.entries(stats.editSimilarity.buckets)) expect(similarityCsv).toContain(`${bucket},${n}`);
+      expect(Object.values(stats.editSimilarity.buckets).some((n) => n > 0)).toBe(true);
       expect(await page.locator('.kpi b').first().innerText()).toBe(String(stats.jobs));
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'export Fixes by source as CSV' }).click()]);
       const text = fs.readFileSync(await csv.path(), 'utf8');

@@ -140,11 +140,23 @@ export function printTables(stats: CorpusStats): void {
   console.log(`\n${bold('Fixes to success')}`);
   console.log(table(['fixes', 'jobs'], Object.entries(stats.fixesToSuccess).sort((a, b) => Number(a[0]) - Number(b[0]))));
   console.log(`mean: error-free ${stats.meanFixesToSuccess.reproducible?.toFixed(2) ?? '-'}, with errors ${stats.meanFixesToSuccess.withErrors?.toFixed(2) ?? '-'}`);
+  if (stats.editSimilarity.mean !== null) {
+    console.log(`\n${bold('Edit similarity to the original')} (mean ${stats.editSimilarity.mean.toFixed(3)}, median ${stats.editSimilarity.median?.toFixed(3) ?? '-'})`);
+    console.log(table(['similarity', 'jobs'], Object.entries(stats.editSimilarity.buckets).filter(([, n]) => n > 0)));
+  }
   console.log(`\n${bold('Cases')}`);
   console.log(
     table(
-      ['case', 'first error before', 'fixes', 'outcome', 'score', 'target'],
-      stats.rows.map((r) => [r.caseId, r.firstErrorBefore ?? '-', r.fixes.join(', ') || '-', r.outcome ?? r.stopReason ?? '-', r.score === null ? '-' : formatScore(r.score), r.target === null ? '-' : formatScore(r.target)]),
+      ['case', 'first error before', 'fixes', 'outcome', 'score', 'target', 'similarity'],
+      stats.rows.map((r) => [
+        r.caseId,
+        r.firstErrorBefore ?? '-',
+        r.fixes.join(', ') || '-',
+        r.outcome ?? r.stopReason ?? '-',
+        r.score === null ? '-' : formatScore(r.score),
+        r.target === null ? '-' : formatScore(r.target),
+        r.similarity === null ? '-' : r.similarity.toFixed(3),
+      ]),
     ),
   );
   if (stats.usage.costUsd || stats.usage.promptTokens) console.log(`\nLLM: ${stats.usage.promptTokens + stats.usage.completionTokens} tokens, $${stats.usage.costUsd.toFixed(4)}`);

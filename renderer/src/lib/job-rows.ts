@@ -13,8 +13,9 @@ export interface JobFilter {
 
 export const EMPTY_FILTER: JobFilter = { search: '', status: null, outcome: null, review: 'any' };
 
-/** Fixes applied: every iteration but the last produced the next version; a running job's last one did too. */
+/** Fixes proposed, as the host counts them; hosts that do not send the count: every iteration but the last. */
 export function fixCount(job: JobSummary): number {
+  if (job.fixes !== undefined) return job.fixes;
   return job.status === 'running' ? job.iterations : Math.max(0, job.iterations - 1);
 }
 

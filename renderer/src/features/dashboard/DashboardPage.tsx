@@ -1,5 +1,5 @@
 // Dashboard: the corpus tables as charts (outcomes, fixes by type and source, error types before/after, fixes to
-// success, cost per job), each exportable as PNG and CSV; filtered by competition.
+// success, cost per job, edit similarity), each exportable as PNG and CSV; filtered by competition.
 import { useEffect, useMemo, useState } from 'react';
 import type { Stats } from '../../../../shared/contracts/schemas';
 import { useApp } from '../../app/context';
@@ -47,6 +47,8 @@ export function DashboardPage() {
       pairedChart('Error types before / after', { name: 'first run', counts: stats.errorTypes.before }, { name: 'best run', counts: stats.errorTypes.after }),
       countsChart('Fixes needed to succeed', stats.fixesToSuccess, Object.keys(stats.fixesToSuccess).sort((a, b) => Number(a) - Number(b))),
       countsChart('Jobs by LLM cost', costs, COST_BUCKETS.map(([l]) => l)),
+      // buckets come from the host in display order (low similarity first)
+      countsChart('Edit similarity to the original (jobs)', stats.editSimilarity.buckets, Object.keys(stats.editSimilarity.buckets)),
     ];
   }, [stats, jobs]);
 
@@ -76,6 +78,7 @@ export function DashboardPage() {
             <Kpi label="fixes (failed)" value={`${stats.fixes.total} (${stats.fixes.failed})`} />
             <Kpi label="mean fixes to success" value={stats.meanFixesToSuccess.reproducible === null ? '–' : stats.meanFixesToSuccess.reproducible.toFixed(2)} />
             <Kpi label="LLM cost" value={formatCost(stats.usage.costUsd)} />
+            <Kpi label="median edit similarity" value={stats.editSimilarity.median === null ? '–' : stats.editSimilarity.median.toFixed(3)} />
             <Kpi label="tokens" value={String(stats.usage.promptTokens + stats.usage.completionTokens)} />
           </div>
           <div className="charts">

@@ -6,6 +6,7 @@ import { useApp } from '../../app/context';
 import { downloadText } from '../../lib/download';
 import { errorMessage, formatCost, formatScore } from '../../lib/format';
 import { htmlReport } from '../../lib/html-report';
+import { entriesFromDrop, entriesFromFileList, UploadEntry, uploadEntries } from '../../lib/upload';
 import { deviation, EMPTY_FILTER, filterJobs, fixCount, JobFilter, SortKey, sortJobs } from '../../lib/job-rows';
 import { Badge } from '../../ui/Badge';
 import { isTypingTarget } from '../../ui/keys';
@@ -45,6 +46,27 @@ function ImportPanel() {
   const [imported, setImported] = useState<CaseSummary[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [over, setOver] = useState(false);
+  const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
+  const filePicker = useRef<HTMLInputElement>(null);
+  const folderPicker = useRef<HTMLInputElement>(null);
+
+  const doUpload = async (entries: UploadEntry[]) => {
+    if (!entries.length) return;
+    const total = entries.reduce((n, e) => n + e.file.size, 0);
+    setUpload({ sent: 0, total });
+    try {
+      const res = await uploadEntries(api, entries, (sent) => setUpload({ sent, total }));
+      const cases = res.imported?.cases ?? [];
+      const errors = res.imported?.errors ?? [];
+      setImported(cases);
+      setProblems(errors.map((e) => `${e.path}: ${e.message}`));
+      notify(`Uploaded and imported ${cases.length} case${cases.length === 1 ? '' : 's'}${errors.length ? `, ${errors.length} failed` : ''}`);
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    } finally {
+      setUpload(null);
+    }
+  };
 
   const doImport = async () => {
     if (!path.trim()) return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
@@ -88,8 +110,8 @@ function ImportPanel() {
       return;
     }
     if (e.dataTransfer.files.length) {
-      // the API imports paths on the host; a browser never learns a dropped file's path
-      notify('The host imports files by path: drop or paste the path of the notebook or folder on the host (uploads are not part of the API)', 'error');
+      // a browser never learns a dropped file's path: the files travel to the host instead
+      void entriesFromDrop(e.dataTransfer).then(doUpload, (err) => notify(errorMessage(err), 'error'));
     }
   };
 
@@ -114,7 +136,7 @@ function ImportPanel() {
       >
         <input
           aria-label="path on the host to import"
-          placeholder="/path/on/host/notebook.ipynb, a case folder or a corpus folder (or drop a path here)"
+          placeholder="/path/on/host/notebook.ipynb, a case folder or a corpus folder (or drop files or a path here)"
           value={path}
           onChange={(e) => setPath(e.target.value)}
           className="grow"
@@ -129,6 +151,49 @@ function ImportPanel() {
           {busy ? 'Importing…' : 'Import'}
         </button>
       </form>
+      <div className="row">
+        <span className="muted">or upload from this computer:</span>
+        <button type="button" disabled={!!upload} onClick={() => filePicker.current?.click()}>
+          Upload notebooks…
+        </button>
+        <button type="button" disabled={!!upload} onClick={() => folderPicker.current?.click()}>
+          Upload folder…
+        </button>
+        <input
+          ref={filePicker}
+          type="file"
+          multiple
+          accept=".ipynb"
+          hidden
+          aria-label="notebooks to upload"
+          data-testid="upload-files"
+          onChange={(e) => {
+            const entries = entriesFromFileList(e.target.files ?? []);
+            e.target.value = '';
+            void doUpload(entries);
+          }}
+        />
+        <input
+          ref={folderPicker}
+          type="file"
+          multiple
+          hidden
+          aria-label="folder to upload"
+          data-testid="upload-folder"
+          {...{ webkitdirectory: '' }}
+          onChange={(e) => {
+            const entries = entriesFromFileList(e.target.files ?? []);
+            e.target.value = '';
+            void doUpload(entries);
+          }}
+        />
+        {upload && (
+          <span role="status" className="upload-progress">
+            Uploading… <progress max={upload.total || 1} value={upload.sent} aria-label="upload progress" /> {Math.round((upload.sent / 1024 / 1024) * 10) / 10} of{' '}
+            {Math.round((upload.total / 1024 / 1024) * 10) / 10} MB
+          </span>
+        )}
+      </div>
       {imported.length > 0 && (
         <div className="imported" aria-label="imported cases">
           <span>
@@ -425,8 +490,9 @@ const JobRow = memo(function JobRow({ job: j, index: i, cursor, selected, onTogg
         {formatScore(j.score)} <span className="muted">/ {formatScore(j.target)}</span>
         {dev !== null && <span className={dev <= j.settings.tolerance ? 'ok' : 'bad'}> {(dev * 100).toFixed(1)}%</span>}
       </span>
-      <span className="c-num" role="gridcell">
+      <span className="c-num" role="gridcell" title={j.failedFixes ? `${j.failedFixes} of them did not help` : undefined}>
         {fixCount(j)}
+        {j.failedFixes ? <span className="muted"> ({j.failedFixes} failed)</span> : null}
       </span>
       <span className="c-num" role="gridcell">
         {formatCost(j.costUsd)}

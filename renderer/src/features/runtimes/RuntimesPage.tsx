@@ -1,11 +1,16 @@
-// Runtimes: the Python interpreters found (each checked, with what to do when unusable), GPUs, and the Docker
-// runtime's status for an image.
-import { useEffect, useState } from 'react';
+// Runtimes: the Python interpreters found (each checked, with what to do when unusable), GPUs, the Docker
+// runtime's status for an image, and the engine's local images with the presets and how to get each.
+import { useCallback, useEffect, useState } from 'react';
 import { useApp } from '../../app/context';
 import { errorMessage } from '../../lib/format';
 
 type Check = { ok: boolean; message: string; environment: { python: string; packages: Record<string, string> } | null };
 type Pythons = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesList']>>;
+type Images = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesImages']>>;
+
+function size(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+}
 
 export function RuntimesPage() {
   const { api, notify } = useApp();
@@ -43,6 +48,7 @@ export function RuntimesPage() {
           <button type="submit">Check Docker</button>
         </form>
         <CheckResult check={checks['docker']} />
+        <DockerImages />
       </section>
       <section className="panel" aria-labelledby="py-title">
         <h2 id="py-title">Python interpreters</h2>
@@ -106,6 +112,90 @@ function CheckResult({ check }: { check: Check | 'checking' | undefined }) {
     <div className={`check ${check.ok ? 'ok' : 'bad'}`} role="status">
       <b>{check.ok ? '✓ ok' : '✗ not usable'}</b> <span className="hint">{check.message}</span>
       {pkgs.length > 0 && <div className="muted small">{pkgs.map(([k, v]) => `${k} ${v}`).join(' · ')}</div>}
+    </div>
+  );
+}
+
+function DockerImages() {
+  const { api, notify } = useApp();
+  const [images, setImages] = useState<Images | null>(null);
+  const [loading, setLoading] = useState(false);
+  const load = useCallback(() => {
+    setLoading(true);
+    api.runtimesImages({}).then(
+      (res) => {
+        setImages(res);
+        setLoading(false);
+      },
+      (e) => {
+        notify(errorMessage(e), 'error');
+        setLoading(false);
+      },
+    );
+  }, [api, notify]);
+  useEffect(load, [load]);
+
+  return (
+    <div aria-labelledby="images-title" className="images">
+      <div className="row">
+        <h3 id="images-title">Images</h3>
+        <button type="button" onClick={load} disabled={loading} aria-label="refresh the image list">
+          {loading ? 'Listing…' : 'Refresh'}
+        </button>
+      </div>
+      {!images ? (
+        <p className="muted small">Asking the Docker engine…</p>
+      ) : (
+        <>
+          <p className={`check ${images.ok ? 'ok' : 'bad'}`} role="status" data-testid="docker-engine">
+            <b>{images.ok ? '✓ engine' : '✗ no engine'}</b> <span className="hint">{images.message}</span>
+          </p>
+          {images.ok && (
+            <table className="plain" aria-label="local Docker images">
+              <thead>
+                <tr>
+                  <th>Image</th>
+                  <th>Preset</th>
+                  <th>Size</th>
+                  <th>Created</th>
+                  <th>Id</th>
+                </tr>
+              </thead>
+              <tbody>
+                {images.images.map((i) => (
+                  <tr key={i.id}>
+                    <td>
+                      <code>{i.tags.join(', ') || '<untagged>'}</code>
+                    </td>
+                    <td>{i.preset ?? '–'}</td>
+                    <td>{size(i.sizeBytes)}</td>
+                    <td>{i.created.slice(0, 10)}</td>
+                    <td>
+                      <code title={i.id}>{i.id.replace(/^sha256:/, '').slice(0, 12)}</code>
+                    </td>
+                  </tr>
+                ))}
+                {!images.images.length && (
+                  <tr>
+                    <td colSpan={5} className="hint">
+                      No local images yet: get a preset below.
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          )}
+          <ul className="presets" aria-label="image presets">
+            {images.presets.map((p) => (
+              <li key={p.name}>
+                <b>{p.name}</b> <code>{p.image}</code> {p.gpu && <span className="muted">(GPU)</span>} —{' '}
+                {p.present ? <span className="ok">present</span> : <span className="hint">missing: run <code>{p.hint}</code></span>}
+                <div className="muted small">{p.description}</div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

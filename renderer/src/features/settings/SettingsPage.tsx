@@ -1,5 +1,6 @@
-// Settings: the defaults new jobs get (iterations, timeout, τ, runs, α, fixers, runtime) and the LLM provider. The
-// API key never comes back from the host: the page only shows whether one is stored, and can replace or remove it.
+// Settings: the defaults new jobs get (iterations, timeout, τ, runs, α, fixers, runtime) and the LLM provider with
+// its price table and budgets. The API key never comes back from the host: the page only shows whether one is
+// stored, and can replace or remove it.
 import { FormEvent, useEffect, useState } from 'react';
 import type { AppSettings } from '../../../../shared/contracts/schemas';
 import { useApp } from '../../app/context';
@@ -19,7 +20,16 @@ interface Form {
   baseUrl: string;
   model: string;
   budgetUsd: string;
+  totalBudgetUsd: string;
   apiKey: string;
+  /** the user's prices: model, USD per 1M input and output tokens */
+  prices: PriceRow[];
+}
+
+interface PriceRow {
+  model: string;
+  input: string;
+  output: string;
 }
 
 function toForm(s: AppSettings): Form {
@@ -37,7 +47,9 @@ function toForm(s: AppSettings): Form {
     baseUrl: s.llm.baseUrl ?? '',
     model: s.llm.model ?? '',
     budgetUsd: s.llm.budgetUsd === null ? '' : String(s.llm.budgetUsd),
+    totalBudgetUsd: s.llm.totalBudgetUsd === null ? '' : String(s.llm.totalBudgetUsd),
     apiKey: '',
+    prices: Object.entries(s.llm.prices).map(([model, p]) => ({ model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) })),
   };
 }
 
@@ -67,6 +79,17 @@ export function SettingsPage() {
       return n;
     };
     try {
+      const prices: Record<string, { inputPerMTok: number; outputPerMTok: number }> = {};
+      for (const row of form.prices) {
+        const model = row.model.trim();
+        if (!model && !row.input.trim() && !row.output.trim()) continue;
+        if (!model) throw new Error('each price needs a model name');
+        if (prices[model]) throw new Error(`${model} is priced twice`);
+        const inputPerMTok = num(row.input, `input price of ${model}`);
+        const outputPerMTok = num(row.output, `output price of ${model}`);
+        if (inputPerMTok < 0 || outputPerMTok < 0) throw new Error(`prices of ${model} must not be negative`);
+        prices[model] = { inputPerMTok, outputPerMTok };
+      }
       const fixers = [...(form.rules ? ['rules' as const] : []), ...(form.llm ? ['llm' as const] : [])];
       if (!fixers.length) throw new Error('choose at least one fixer (rules or LLM)');
       const next = await api.settingsSet({
@@ -84,7 +107,9 @@ export function SettingsPage() {
         llm: {
           baseUrl: form.baseUrl.trim() || null,
           model: form.model.trim() || null,
-          budgetUsd: form.budgetUsd.trim() === '' ? null : num(form.budgetUsd, 'budget'),
+          budgetUsd: form.budgetUsd.trim() === '' ? null : num(form.budgetUsd, 'budget per job'),
+          totalBudgetUsd: form.totalBudgetUsd.trim() === '' ? null : num(form.totalBudgetUsd, 'budget for all jobs'),
+          prices,
           ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : form.apiKey ? { apiKey: form.apiKey } : {}),
         },
       });
@@ -133,7 +158,8 @@ export function SettingsPage() {
           <div className="fields">
             <Field label="Base URL (OpenAI-compatible)" value={form.baseUrl} onChange={(v) => set('baseUrl', v)} />
             <Field label="Model" value={form.model} onChange={(v) => set('model', v)} />
-            <Field label="Budget per corpus run (USD, empty: none)" value={form.budgetUsd} onChange={(v) => set('budgetUsd', v)} type="number" />
+            <Field label="Budget per job (USD, empty: none)" value={form.budgetUsd} onChange={(v) => set('budgetUsd', v)} type="number" />
+            <Field label="Budget for all jobs together (USD, empty: none)" value={form.totalBudgetUsd} onChange={(v) => set('totalBudgetUsd', v)} type="number" />
             <div>
               API key:{' '}
               <b data-testid="key-state" className={settings.llm.hasKey ? 'ok' : 'muted'}>
@@ -146,8 +172,73 @@ export function SettingsPage() {
               )}
             </div>
             <Field label={settings.llm.hasKey ? 'Replace API key' : 'API key'} value={form.apiKey} onChange={(v) => set('apiKey', v)} type="password" />
-            <p className="muted small">Prices per token come with the model table of the host; the cost of every fix is shown on its job.</p>
           </div>
+        </section>
+        <section className="panel" aria-labelledby="prices-title">
+          <h2 id="prices-title">Prices (USD per 1M tokens)</h2>
+          <p className="muted small">
+            Your prices override the built-in list; a model is matched by its name or the longest priced prefix (gpt-4o-mini-2024-07-18 → gpt-4o-mini). Models on a
+            local server cost $0 unless priced here. Every fix's cost is shown on its job.
+          </p>
+          <table className="plain prices" aria-label="your prices">
+            <thead>
+              <tr>
+                <th>Model</th>
+                <th>Input</th>
+                <th>Output</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {form.prices.map((row, i) => {
+                const setRow = (patch: Partial<PriceRow>) => set('prices', form.prices.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+                return (
+                  <tr key={i}>
+                    <td>
+                      <input aria-label={`model of price ${i + 1}`} value={row.model} onChange={(e) => setRow({ model: e.target.value })} autoComplete="off" />
+                    </td>
+                    <td>
+                      <input aria-label={`input price of ${row.model || `price ${i + 1}`}`} type="number" step="any" min={0} value={row.input} onChange={(e) => setRow({ input: e.target.value })} className="narrow" />
+                    </td>
+                    <td>
+                      <input aria-label={`output price of ${row.model || `price ${i + 1}`}`} type="number" step="any" min={0} value={row.output} onChange={(e) => setRow({ output: e.target.value })} className="narrow" />
+                    </td>
+                    <td>
+                      <button type="button" aria-label={`remove the price of ${row.model || `row ${i + 1}`}`} onClick={() => set('prices', form.prices.filter((_, k) => k !== i))}>
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <button type="button" onClick={() => set('prices', [...form.prices, { model: form.model.trim(), input: '', output: '' }])}>
+            Add a price
+          </button>
+          <details>
+            <summary>Built-in list prices</summary>
+            <table className="plain" aria-label="built-in prices">
+              <tbody>
+                {Object.entries(settings.llm.defaultPrices).map(([model, p]) => (
+                  <tr key={model}>
+                    <td>
+                      <code>{model}</code>
+                    </td>
+                    <td>${p.inputPerMTok}</td>
+                    <td>${p.outputPerMTok}</td>
+                    <td>
+                      {!form.prices.some((r) => r.model === model) && (
+                        <button type="button" onClick={() => set('prices', [...form.prices, { model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) }])}>
+                          Override
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
         </section>
         <div className="row">
           <button type="submit" className="primary">
