@@ -1,5 +1,6 @@
 // The nbrevive host: owns the database, the event hub, the worker process and the API handler table. Transports
 // (HTTP+SSE for `nbrevive serve`, Electron IPC for the desktop app) sit on top of `dispatcher` and `events`.
+import { ownerAlive } from '../core/jobs/job-owner';
 import { listHostGpus } from '../core/runtime/docker/gpu';
 import { openStore, Store } from '../core/store';
 import { createAppHandlers, queueSettings } from './app-handlers';
@@ -43,7 +44,8 @@ export class NbreviveHost {
       let supervisor: WorkerSupervisor | null = null;
       const changed = (reason: string) =>
         events.emit('app:queue.changed', { ...queueStatus(), workers: supervisor?.alive ? 1 : 0, reason });
-      // jobs a previous host left running (it crashed or was killed): back to the queue, to resume
+      // jobs a previous host or CLI left running (it crashed or was killed): back to the queue, to resume; jobs
+      // whose process is alive (a `nbrevive modernize` in a terminal, another host's worker) stay theirs
       const recovered = recoverJobs(store, null);
       if (recovered.length) options.log?.(`requeued ${recovered.length} job(s) left running: ${recovered.join(', ')}`);
       const initial = queueSettings(store, defaultConcurrency);
@@ -97,15 +99,15 @@ export class NbreviveHost {
 }
 
 /**
- * Puts the running jobs of `workerId` (null: every running job) back in the queue; a job whose cancel was asked
- * for ends cancelled instead. Returns the requeued ids.
+ * Puts the running jobs of `workerId` (null: every running job whose owning process is gone) back in the queue;
+ * a job whose cancel was asked for ends cancelled instead. Returns the requeued ids.
  */
 export function recoverJobs(store: Store, workerId: string | null): string[] {
   return store.transaction(() => {
     const requeued: string[] = [];
     // running jobs are at most a few per worker: one page holds them all
     for (const job of store.jobs.list({ status: 'running', limit: 1000, sort: 'createdAt', order: 'asc' }).items) {
-      if (workerId !== null && job.workerId !== workerId) continue;
+      if (workerId !== null ? job.workerId !== workerId : ownerAlive(job.workerId)) continue;
       if (job.cancelRequested) store.jobs.update(job.id, { status: 'cancelled', stopReason: 'cancelled', cancelRequested: false });
       else {
         store.jobs.update(job.id, { status: 'queued', workerId: null });

@@ -6,8 +6,9 @@ import { findCases } from '../../core/case/case-loader';
 import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
 import { Budget } from '../../core/fixers/llm';
 import { createJob, importCase } from '../../core/jobs/job-service';
+import { ownerId } from '../../core/jobs/job-owner';
 import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';
-import { openStore, resolveDbPath, type Job } from '../../core/store';
+import { openStore, resolveDbPath, type CaseRecord, type Job } from '../../core/store';
 import { bold } from '../format';
 import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
 import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError } from '../options';
@@ -48,21 +49,23 @@ export async function corpusCommand(args: string[]): Promise<number> {
     const runtime = await createRuntime(settings);
     const caseDirs = await findCases(dir);
     if (caseDirs.length === 0) throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
+    const records: CaseRecord[] = [];
+    for (const caseDir of caseDirs) records.push(await importCase(store, caseDir));
+    // each job is created as this process starts it, owned by it: a host's worker never claims it, and a host
+    // started meanwhile leaves it alone while this process lives
     const jobs: Job[] = [];
-    for (const caseDir of caseDirs) {
-      const record = await importCase(store, caseDir);
-      jobs.push(createJob(store, record, settings, { status: 'queued' }));
-    }
+    const owner = ownerId('cli');
     const llm = settings.fixers.includes('llm') ? llmSettingsFrom(values, store) : null;
     const corpusBudget = llm ? new Budget('corpus', llm.budget) : null;
-    const bar = new ProgressBar(jobs.length, true);
+    const bar = new ProgressBar(records.length, true);
     const controller = new AbortController();
     process.on('SIGINT', () => controller.abort('cancel'));
     let next = 0;
     const finished: Job[] = [];
     const worker = async () => {
-      while (next < jobs.length && !controller.signal.aborted) {
-        const job = jobs[next++]!;
+      while (next < records.length && !controller.signal.aborted) {
+        const job = createJob(store, records[next++]!, settings, { status: 'running', workerId: owner });
+        jobs.push(job);
         const extra = llm && corpusBudget ? await buildLlmFixers(store, llm, corpusBudget.child(`job ${job.id}`)) : [];
         const runner = createJobRunner(store, runtime, createFixers({ extra }));
         bar.start(job.caseId);
@@ -75,7 +78,7 @@ export async function corpusCommand(args: string[]): Promise<number> {
         bar.done(job.caseId, finished.at(-1)?.outcome ?? 'failed');
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, records.length) }, worker));
     bar.finish();
     const stats = corpusStats(store, jobs.map((j) => store.jobs.require(j.id)));
     if (values.json) console.log(JSON.stringify(stats));

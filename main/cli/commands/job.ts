@@ -6,6 +6,7 @@ import { parseNotebook } from '../../../shared/lib/ipynb';
 import type { JobSettings } from '../../../shared/models/loop';
 import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
 import { createJob, importCase } from '../../core/jobs/job-service';
+import { ownerAlive, ownerId } from '../../core/jobs/job-owner';
 import type { LoopEvent } from '../../core/loop/loop';
 import { openStore, resolveDbPath, type Job, type Store } from '../../core/store';
 import { exportJob } from '../../core/jobs/export';
@@ -87,7 +88,7 @@ export async function runCommand(args: string[]): Promise<number> {
   try {
     const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
     await createRuntime(settings); // an unusable runtime fails before a job is created
-    const job = createJob(store, caseRecord, settings, { status: 'running' });
+    const job = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') });
     const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
     const finished = await runToEnd({ store, settings, json: values.json, progress }, job.id, []);
     const iteration = store.iterations.get(job.id, 0);
@@ -171,8 +172,14 @@ export async function modernizeCommand(args: string[]): Promise<number> {
       if (positionals.length) throw new UsageError('--resume JOB takes no notebook: the job knows its case');
       const job = store.jobs.require(values.resume);
       if (job.status === 'done' || job.status === 'cancelled') throw new UsageError(`job ${job.id} is ${job.status}; nothing to resume`);
-      jobId = job.id;
-      settings = job.settings;
+      if (job.status === 'running' && ownerAlive(job.workerId)) {
+        throw new UsageError(`job ${job.id} is running in another process (${job.workerId}); cancel it there, or wait for it`);
+      }
+      // atomically: a host's worker may be about to claim the same queued job
+      const claimed = store.jobs.claim(job.id, ownerId('cli'), ['queued', 'failed', 'paused', 'running']);
+      if (!claimed) throw new UsageError(`job ${job.id} was taken by another process meanwhile; nothing to resume here`);
+      jobId = claimed.id;
+      settings = claimed.settings;
     } else {
       const target = positionals[0];
       if (!target || positionals.length > 1) throw new UsageError('nbrevive modernize takes exactly one notebook, case folder or case.json');
@@ -183,7 +190,7 @@ export async function modernizeCommand(args: string[]): Promise<number> {
       settings = jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] });
       const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
       await createRuntime(settings);
-      jobId = createJob(store, caseRecord, settings, { status: 'running' }).id;
+      jobId = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') }).id;
     }
     const extra = settings.fixers.includes('llm') ? await buildLlmFixers(store, llmSettingsFrom(values, store)) : [];
     const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });

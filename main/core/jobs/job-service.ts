@@ -18,7 +18,8 @@ export function createJob(
   store: Store,
   caseRecord: CaseRecord,
   settings: Partial<JobSettings>,
-  options: { status?: 'queued' | 'running'; priority?: number } = {},
+  /** running jobs name their owner (ownerId): the process that runs them */
+  options: { status?: 'queued' | 'running'; priority?: number; workerId?: string } = {},
 ): Job {
   return store.jobs.create({
     caseId: caseRecord.id,
@@ -26,5 +27,6 @@ export function createJob(
     target: caseRecord.target?.value ?? null,
     status: options.status ?? 'queued',
     ...(options.priority !== undefined ? { priority: options.priority } : {}),
+    ...(options.workerId !== undefined ? { workerId: options.workerId } : {}),
   });
 }

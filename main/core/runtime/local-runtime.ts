@@ -80,11 +80,16 @@ export class LocalRuntime implements Runtime {
     this.outputCap = options.outputCap ?? DEFAULT_OUTPUT_CAP;
   }
 
-  async check(): Promise<RuntimeCheck> {
-    const result = await checkPython(this.python);
-    return result.ok
-      ? { ok: true, message: `${result.message}; notebook code runs unsandboxed, with your user's rights` }
-      : { ok: false, message: result.message };
+  /** Probes the interpreter; the first execute() reuses the answer, so `run` probes Python once, not twice. */
+  check(): Promise<RuntimeCheck> {
+    const checking = checkPython(this.python).then(
+      (result): RuntimeCheck =>
+        result.ok
+          ? { ok: true, message: `${result.message}; notebook code runs unsandboxed, with your user's rights` }
+          : { ok: false, message: result.message },
+    );
+    this.checked = checking;
+    return checking;
   }
 
   async describe(): Promise<EnvironmentDescription> {

@@ -407,6 +407,25 @@ export class JobRepository {
     return claimed ? this.require(claimed.id) : null;
   }
 
+  /**
+   * Takes one job for `workerId` (a CLI resuming it): atomically, and only from a status in `from`, so a host's
+   * worker claiming the same job at the same moment cannot run it twice. Null when the job was not in `from`.
+   */
+  claim(jobId: string, workerId: string, from: readonly JobStatus[]): Job | null {
+    const now = this.ctx.now();
+    const claimed = this.ctx.write(() =>
+      this.ctx
+        .prepare<unknown[], { id: string }>(
+          `UPDATE jobs SET status = 'running', worker_id = ?, heartbeat_at = ?, started_at = coalesce(started_at, ?),
+             updated_at = ?, attempts = attempts + 1, finished_at = NULL, cancel_requested = 0
+           WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})
+           RETURNING id`,
+        )
+        .get(workerId, now, now, now, jobId, ...from),
+    );
+    return claimed ? this.require(claimed.id) : null;
+  }
+
   /** Records that `workerId` is alive on the job; false when the job is no longer running under that worker. */
   heartbeat(jobId: string, workerId: string): boolean {
     const now = this.ctx.now();

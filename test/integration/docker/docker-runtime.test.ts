@@ -130,6 +130,20 @@ console.log(JSON.stringify(r));`;
       "import urllib.request\nurllib.request.urlopen('http://example.com/', timeout=5)",
     ];
     const nb = notebook(...common, ...sandbox);
+    // what a worker killed mid-run leaves: a container of this job (created from a one-file image, so it costs no
+    // copy of the big image); the runtime must remove it before running the job again
+    const staleRoot = path.join(tmp, 'stale-rootfs');
+    fs.mkdirSync(staleRoot, { recursive: true });
+    fs.writeFileSync(path.join(staleRoot, 'marker'), 'left behind');
+    spawnSync('tar', ['-cf', path.join(tmp, 'stale.tar'), '-C', staleRoot, '.']);
+    const imported = await engine.connection.docker.importImage(path.join(tmp, 'stale.tar'), { repo: 'nbrevive-test/stale', tag: '1' });
+    await new Promise((resolve, reject) => engine.connection.docker.modem.followProgress(imported, (e) => (e ? reject(e) : resolve(null))));
+    const stale = await engine.connection.docker.createContainer({
+      Image: 'nbrevive-test/stale:1',
+      Cmd: ['/marker'],
+      Labels: { [CONTAINER_LABEL]: '1', [JOB_LABEL]: 'job-docker' },
+    });
+    expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-docker`)).toEqual([stale.id]);
     const events: Array<{ at: number; event: RunnerEvent }> = [];
     const local = new LocalRuntime({ python: TEST_PYTHON });
     const [inDocker, locally] = await Promise.all([
@@ -166,6 +180,8 @@ console.log(JSON.stringify(r));`;
     expect(firstStream).toBeDefined();
     expect(inDocker.finishedAt - (firstStream?.at ?? 0)).toBeGreaterThan(1_500);
     expect(events.map((e) => e.event.type).at(-1)).toBe('done');
+    // the stale container is gone with the run's own
+    expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-docker`)).toEqual([]);
     expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
   }, CONTAINER_TEST_TIMEOUT);
 

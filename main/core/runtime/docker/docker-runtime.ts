@@ -26,7 +26,7 @@ import {
   JOB_LABEL,
   containerCreateOptions,
 } from './container-config';
-import { runContainer } from './container-run';
+import { removeStaleContainers, runContainer } from './container-run';
 import { type EngineConnection, type EngineInfo, connectEngine, engineInfo, requireImage } from './engine';
 import { type GpuAllocator, type GpuRequest, NO_GPUS, detectNvidia, formatGpuRequest, noNvidiaRuntimeError } from './gpu';
 import { resolveImageName } from './images';
@@ -205,6 +205,9 @@ export class DockerRuntime implements Runtime {
         ],
         labels: { [JOB_LABEL]: path.basename(jobDir) },
       });
+      // a worker killed mid-run leaves its container running into this job's folder: end it before resuming
+      const stale = await removeStaleContainers(this.connection, `${JOB_LABEL}=${path.basename(jobDir)}`);
+      if (stale > 0) stderr.push(`[nbrevive] removed ${stale} container${stale === 1 ? '' : 's'} a previous run of this job left behind\n`);
       const run = await runContainer(this.connection, containerCreateOptions(spec), {
         onStdout: (chunk) => parser.push(chunk),
         onStderr: (chunk) => stderr.push(chunk),
