@@ -84,12 +84,12 @@ export async function uploadEntries(api: Pick<NbreviveApi, 'casesUpload'>, entri
 
 /** Files from an <input type=file> (a picked folder carries webkitRelativePath). */
 export function entriesFromFileList(files: FileList | readonly File[]): UploadEntry[] {
-  return [...files].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+  return Array.from(files).map((file) => ({ path: file.webkitRelativePath || file.name, file }));
 }
 
 /** Files and folders dropped on the page, folders walked (Chromium and Firefox expose webkitGetAsEntry). */
 export async function entriesFromDrop(data: DataTransfer): Promise<UploadEntry[]> {
-  const roots = [...data.items].flatMap((item) => {
+  const roots = Array.from(data.items).flatMap((item) => {
     const entry = item.kind === 'file' ? item.webkitGetAsEntry() : null;
     return entry ? [entry] : [];
   });
