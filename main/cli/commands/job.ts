@@ -1,5 +1,6 @@
 // `nbrevive run` (execute once and report what broke) and `nbrevive modernize` (the loop until the notebook runs
 // and reproduces its score). Both store a job: an execution is iteration 0 of a job with no fixing.
+import { NbreviveError } from '../../../shared/lib/errors';
 import { formatScore } from '../../../shared/lib/judge';
 import { changedLineCount } from '../../../shared/lib/notebook-edits';
 import { parseNotebook } from '../../../shared/lib/ipynb';
@@ -173,11 +174,11 @@ export async function modernizeCommand(args: string[]): Promise<number> {
       const job = store.jobs.require(values.resume);
       if (job.status === 'done' || job.status === 'cancelled') throw new UsageError(`job ${job.id} is ${job.status}; nothing to resume`);
       if (job.status === 'running' && ownerAlive(job.workerId)) {
-        throw new UsageError(`job ${job.id} is running in another process (${job.workerId}); cancel it there, or wait for it`);
+        throw new NbreviveError('invalid-request', `job ${job.id} is running in another process (${job.workerId}); cancel it there, or wait for it`);
       }
       // atomically: a host's worker may be about to claim the same queued job
       const claimed = store.jobs.claim(job.id, ownerId('cli'), ['queued', 'failed', 'paused', 'running']);
-      if (!claimed) throw new UsageError(`job ${job.id} was taken by another process meanwhile; nothing to resume here`);
+      if (!claimed) throw new NbreviveError('invalid-request', `job ${job.id} was taken by another process meanwhile; nothing to resume here`);
       jobId = claimed.id;
       settings = claimed.settings;
     } else {

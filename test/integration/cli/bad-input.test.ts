@@ -85,3 +85,31 @@ describe('nbrevive run: bad input', () => {
     expect(out.wallTimeMs).toBeLessThan(60_000);
   }, 120_000);
 });
+
+describe('nbrevive modernize --resume: a job another process runs', () => {
+  it('is refused while that process lives, and nothing changes', async () => {
+    const { openStore } = await import('../../../main/core/store');
+    const { importCase } = await import('../../../main/core/jobs/job-service');
+    const { ownerId } = await import('../../../main/core/jobs/job-owner');
+    const { spawn } = await import('node:child_process');
+    // stands for a `nbrevive modernize` running in another terminal
+    const other = spawn('bash', ['-c', 'sleep 60; true', 'nbrevive-other-terminal'], { stdio: 'ignore' });
+    try {
+      for (let i = 0; i < 100 && !fs.readFileSync(`/proc/${other.pid}/cmdline`, 'utf8').includes('nbrevive'); i++) await new Promise((r) => setTimeout(r, 20));
+      const owner = ownerId('cli', other.pid as number);
+      const resumeDb = path.join(dir, 'resume.sqlite');
+      const store = openStore(resumeDb);
+      const record = await importCase(store, example);
+      const job = store.jobs.create({ caseId: record.id, status: 'running', workerId: owner });
+      store.close();
+      const r = await runCli(['modernize', '--resume', job.id], { db: resumeDb });
+      expect(r.code).toBe(2);
+      expect(oneLine(r.stderr)).toBe(`nbrevive: job ${job.id} is running in another process (${owner}); cancel it there, or wait for it`);
+      const after = openStore(resumeDb);
+      expect(after.jobs.require(job.id)).toMatchObject({ status: 'running', workerId: owner, attempts: job.attempts });
+      after.close();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+});
