@@ -68,6 +68,26 @@ function ImportPanel() {
     }
   };
 
+  // the desktop app imports chosen files where they are (native dialog, by path); a browser uploads them
+  const desktop = window.nbreviveDesktop;
+  const pick = async (folder: boolean) => {
+    if (!desktop) return (folder ? folderPicker : filePicker).current?.click();
+    try {
+      const { paths } = await desktop.dialogsOpenImport({ folder });
+      if (!paths.length) return;
+      setBusy(true);
+      const res = await desktop.casesImportPaths({ paths });
+      setImported(res.cases);
+      setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
+      notify(`Imported ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`);
+      reloadJobs();
+    } catch (e) {
+      notify(errorMessage(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const doImport = async () => {
     if (!path.trim()) return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
     setBusy(true);
@@ -100,13 +120,17 @@ function ImportPanel() {
       setPath(text.replace(/^file:\/\//, '').trim());
       return;
     }
-    const desktop = window.nbreviveDesktop;
     const dropped = desktop ? [...e.dataTransfer.files].map((f) => desktop.pathForFile(f)).filter(Boolean) : [];
     if (desktop && dropped.length) {
       // in the desktop app a dropped file or folder has a path: import it directly
-      void desktop
-        .casesImportPaths({ paths: dropped })
-        .then(() => reloadJobs(), (err) => notify(errorMessage(err), 'error'));
+      void desktop.casesImportPaths({ paths: dropped }).then(
+        (res) => {
+          setImported(res.cases);
+          setProblems(res.errors.map((err) => `${err.path}: ${err.message}`));
+          reloadJobs();
+        },
+        (err) => notify(errorMessage(err), 'error'),
+      );
       return;
     }
     if (e.dataTransfer.files.length) {
@@ -152,12 +176,12 @@ function ImportPanel() {
         </button>
       </form>
       <div className="row">
-        <span className="muted">or upload from this computer:</span>
-        <button type="button" disabled={!!upload} onClick={() => filePicker.current?.click()}>
-          Upload notebooks…
+        <span className="muted">{desktop ? 'or choose:' : 'or upload from this computer:'}</span>
+        <button type="button" disabled={!!upload || busy} onClick={() => void pick(false)}>
+          {desktop ? 'Open notebooks…' : 'Upload notebooks…'}
         </button>
-        <button type="button" disabled={!!upload} onClick={() => folderPicker.current?.click()}>
-          Upload folder…
+        <button type="button" disabled={!!upload || busy} onClick={() => void pick(true)}>
+          {desktop ? 'Open folder…' : 'Upload folder…'}
         </button>
         <input
           ref={filePicker}
