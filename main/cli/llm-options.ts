@@ -4,7 +4,8 @@
 import { LlmSettingsSchema, type LlmSettings, type LlmSettingsInput } from '../../shared/models/llm';
 import type { Fixer } from '../core/fixers/fixer';
 import { createLlmFixers } from '../core/engine';
-import { Budget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm';
+import { Budget } from '../core/fixers/llm/budget';
+import { llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm/stored-settings';
 import type { Store } from '../core/store';
 import { UsageError } from './options';
 

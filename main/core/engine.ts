@@ -11,7 +11,7 @@ import { detectPythons, pickDefault } from './runtime/python-detect';
 import type { Runtime } from './runtime/runtime';
 import type { Store } from './store';
 import { StoreFixMemory } from './fixers/store-fix-memory';
-import { Budget, createLlmFixer } from './fixers/llm';
+import type { Budget } from './fixers/llm/budget';
 import type { LlmSettings } from '../../shared/models/llm';
 
 export interface RuntimeOptions {
@@ -81,8 +81,12 @@ export function createFixers(options: FixerOptions = {}): Fixer[] {
   return [...extra.filter((f) => f.name === 'memory'), new RulesFixer(), ...extra.filter((f) => f.name === 'llm')];
 }
 
-/** The LLM fixer for one job (it asks the database's fix memory before calling the model). */
-export function createLlmFixers(store: Store, llm: LlmSettings, budget: Budget | null = null): Fixer[] {
+/**
+ * The LLM fixer for one job (it asks the database's fix memory before calling the model). Loaded on demand: the
+ * SDK and the tokenizer cost half a second of start-up that runs without the LLM should not pay.
+ */
+export async function createLlmFixers(store: Store, llm: LlmSettings, budget: Budget | null = null): Promise<Fixer[]> {
+  const { createLlmFixer } = await import('./fixers/llm/llm-fixer');
   return [createLlmFixer(llm, { memory: new StoreFixMemory(store), budget })];
 }
 

@@ -16,7 +16,7 @@ import { createRuntime } from '../core/engine';
 import { exportJob, jobVersions } from '../core/jobs/export';
 import { createJob, importCase } from '../core/jobs/job-service';
 import { removeUpload, uploadsRootFor, writeUploadChunks } from '../core/jobs/uploads';
-import { LLM_SETTINGS_KEY, readStoredLlmSettings } from '../core/fixers/llm';
+import { LLM_SETTINGS_KEY, readStoredLlmSettings } from '../core/fixers/llm/stored-settings';
 import { dockerStatus } from '../core/runtime/docker/status';
 import { IMAGE_PRESETS } from '../core/runtime/docker/images';
 import { checkPython, describePython, detectPythons } from '../core/runtime/python-detect';

@@ -3,7 +3,7 @@
 // UI and the key the host sends with its configuration, else the one `nbrevive serve` keeps beside the database,
 // else OPENAI_API_KEY.
 import { createFixers, createLlmFixers, createRuntime, workRootFor } from '../core/engine';
-import { jobBudget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm';
+import { jobBudget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm/stored-settings';
 import type { Store } from '../core/store';
 import { fileSecretStore, secretFileFor } from '../host/secret-file';
 import type { LoopRunnerDependencies } from './loop-runner';
@@ -18,12 +18,12 @@ export function defaultLoopDependencies(store: Store): LoopRunnerDependencies {
   return {
     createRuntime: (settings) =>
       createRuntime({ runtime: settings.runtime, python: settings.python, image: settings.image, gpus: settings.gpus, network: settings.network }),
-    createFixers: (settings, job) => {
+    createFixers: async (settings, job) => {
       if (!settings.fixers.includes('llm')) return createFixers();
       const stored = readStoredLlmSettings(store);
       const apiKey = hostApiKey ?? fileSecretStore(secretFileFor(store.path)).getKey();
       const llm = resolveLlmSettings({ ...llmInputFromStored(stored), apiKey });
-      return createFixers({ extra: createLlmFixers(store, llm, jobBudget(store, stored, job)) });
+      return createFixers({ extra: await createLlmFixers(store, llm, jobBudget(store, stored, job)) });
     },
     workRoot: workRootFor(store),
   };

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { median } from '../../shared/lib/statistics';
 
 const python = process.env.NBREVIVE_PYTHON ?? '/usr/bin/python3';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -43,7 +44,6 @@ function time(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number 
   return performance.now() - t0;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const bareTimes: number[] = [];
 const harnessTimes: number[] = [];
 const work = path.join(dir, 'work');

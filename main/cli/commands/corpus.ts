@@ -4,7 +4,7 @@ import { formatScore } from '../../../shared/lib/judge';
 import type { JobSettings } from '../../../shared/models/loop';
 import { findCases } from '../../core/case/case-loader';
 import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
-import { Budget } from '../../core/fixers/llm';
+import { Budget } from '../../core/fixers/llm/budget';
 import { createJob, importCase } from '../../core/jobs/job-service';
 import { ownerId } from '../../core/jobs/job-owner';
 import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';

@@ -187,7 +187,10 @@ export class LocalRuntime implements Runtime {
       // nothing of this run may survive it, whatever happened
       if (runnerPid !== undefined && isProcessAlive(runnerPid)) await killProcessTree(runnerPid);
       await killSessions([...sessions]);
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      // the pipes close right after the tree is gone; the timer is cleared so it cannot hold the process open
+      let closeTimer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (closeTimer = setTimeout(resolve, 2_000)))]);
+      clearTimeout(closeTimer);
       parser.end();
       fs.rmSync(notebookPath, { force: true });
     }

@@ -4,23 +4,12 @@
 // and errors that name the server and the HTTP status and never carry the API key.
 import OpenAI from 'openai';
 import { NbreviveError } from '../../../../shared/lib/errors';
-import {
-  LLM_PRESETS,
-  LlmSettingsSchema,
-  isLocalLlm,
-  llmBaseUrl,
-  type LlmSettings,
-  type LlmSettingsInput,
-} from '../../../../shared/models/llm';
+import { LLM_PRESETS, isLocalLlm, llmBaseUrl, type LlmSettings } from '../../../../shared/models/llm';
 import type { ChatMessage } from './prompt';
 
 export { LLM_PRESETS };
 
-/** Settings with defaults filled and the API key taken from OPENAI_API_KEY when the settings carry none. */
-export function resolveLlmSettings(input: LlmSettingsInput = {}, env: NodeJS.ProcessEnv = process.env): LlmSettings {
-  const settings = LlmSettingsSchema.parse(input);
-  return { ...settings, apiKey: settings.apiKey ?? (env.OPENAI_API_KEY?.trim() || null) };
-}
+export { resolveLlmSettings } from './stored-settings';
 
 /** Replaces a secret (and any `Bearer …`/`sk-…` token) in text meant for logs, errors and the database. */
 export function redactSecret(text: string, secret: string | null): string {

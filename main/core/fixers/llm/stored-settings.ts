@@ -3,9 +3,15 @@
 // host's settings channel, the worker and the CLI read them through here, so a value saved in the UI means the
 // same thing everywhere.
 import { z } from 'zod';
-import { LlmSettingsInput, PriceSchema } from '../../../../shared/models/llm';
+import { LlmSettingsSchema, PriceSchema, type LlmSettings, type LlmSettingsInput } from '../../../../shared/models/llm';
 import type { Job, Store } from '../../store';
 import { Budget } from './budget';
+
+/** Settings with defaults filled and the API key taken from OPENAI_API_KEY when the settings carry none. */
+export function resolveLlmSettings(input: LlmSettingsInput = {}, env: NodeJS.ProcessEnv = process.env): LlmSettings {
+  const settings = LlmSettingsSchema.parse(input);
+  return { ...settings, apiKey: settings.apiKey ?? (env.OPENAI_API_KEY?.trim() || null) };
+}
 
 export const LLM_SETTINGS_KEY = 'llm';
 

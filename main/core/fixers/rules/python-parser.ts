@@ -4,7 +4,10 @@
 // they must never touch. tree-sitter reports offsets in UTF-16 code units when given a JS string, so node
 // offsets index the source string directly, also with non-ASCII text.
 import { createRequire } from 'node:module';
-import { Edit, Language, Parser, type Node, type Point, type Tree } from 'web-tree-sitter';
+// loaded on demand (loadPythonParser): runs without the rules engine do not pay for the WASM runtime at start-up
+import type { Parser, Node, Point, Tree } from 'web-tree-sitter';
+
+type TreeSitter = typeof import('web-tree-sitter');
 
 export type { Node, Tree } from 'web-tree-sitter';
 
@@ -243,7 +246,10 @@ export class ParsedSource {
 
 /** The initialised parser; create it once with loadPythonParser() and reuse it. */
 export class PythonParser {
-  constructor(private readonly parser: Parser) {}
+  constructor(
+    private readonly parser: Parser,
+    private readonly ts: TreeSitter,
+  ) {}
 
   parse(source: string): ParsedSource {
     const { masked, regions } = maskIPython(source);
@@ -268,7 +274,7 @@ export class PythonParser {
       // later edits are applied first, so the text before edit.end is still the previous text
       const startPosition = pointAt(previous.masked, edit.start);
       old.edit(
-        new Edit({
+        new this.ts.Edit({
           startIndex: edit.start,
           oldEndIndex: edit.end,
           newEndIndex: edit.start + edit.text.length,
@@ -307,12 +313,13 @@ let loading: Promise<PythonParser> | null = null;
 /** Initialises web-tree-sitter and the Python grammar once per process; later calls get the same parser. */
 export function loadPythonParser(): Promise<PythonParser> {
   loading ??= (async () => {
-    await Parser.init();
+    const ts = await import('web-tree-sitter');
+    await ts.Parser.init();
     const require = createRequire(import.meta.url);
-    const language = await Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
-    const parser = new Parser();
+    const language = await ts.Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
+    const parser = new ts.Parser();
     parser.setLanguage(language);
-    return new PythonParser(parser);
+    return new PythonParser(parser, ts);
   })();
   loading.catch(() => {
     loading = null;
