@@ -60,7 +60,8 @@ export async function seedStore(dbPath: string, workDir: string, jobCount: numbe
     const start = Date.parse('2024-05-01T08:00:00Z');
     store.transaction(() => {
       for (let i = 0; i < jobCount; i++) {
-        const kase = cases[i % cases.length]!;
+        const c = i % cases.length;
+        const kase = cases[c]!;
         const outcome = OUTCOMES[i % OUTCOMES.length] ?? null;
         const status = outcome ? 'done' : i % 2 ? 'failed' : 'cancelled';
         const job = store.jobs.create({ caseId: kase.id, status: 'running', settings: { maxIterations: 4 } });
@@ -74,7 +75,7 @@ export async function seedStore(dbPath: string, workDir: string, jobCount: numbe
             wallTimeMs: 1200 + (i % 9) * 100,
             timeoutMs: 600_000,
             errors: errors
-              ? [{ cellIndex: 1, cellId: `code-${i}`, ename: 'AttributeError', evalue: "module 'numpy' has no attribute 'float'.", traceback: ['\x1b[0;31mAttributeError\x1b[0m: module numpy has no attribute float'], line: 'x = np.float(1)', preExisting: false }]
+              ? [{ cellIndex: 1, cellId: `code-${c}`, ename: 'AttributeError', evalue: "module 'numpy' has no attribute 'float'.", traceback: ['\x1b[0;31mAttributeError\x1b[0m: module numpy has no attribute float'], line: 'x = np.float(1)', preExisting: false }]
               : [],
             cells: [],
             filesWritten: [],
@@ -104,14 +105,15 @@ export async function seedStore(dbPath: string, workDir: string, jobCount: numbe
                 ruleIds: i % 12 === 0 ? [] : ['numpy.float-alias'],
                 model: i % 12 === 0 ? 'gpt-4o-mini' : null,
                 plan: 'np.float was removed in NumPy 1.24: use the builtin float.',
-                edits: [{ cellIndex: 1, source: `import numpy as np\nx = float(${i})\nprint(x)` }],
+                edits: [{ cellIndex: 1, source: `import numpy as np\nx = float(${c})\nprint(x)` }],
                 flags: i % 18 === 0 ? ['changed n_estimators'] : [],
                 usage: i % 12 === 0 ? { promptTokens: 900, completionTokens: 120, costUsd: 0.0021 } : null,
               },
             },
-            { notebook: notebook(i, false) },
+            // the first version is the case's notebook as imported; the fix changed one line of it
+            { notebook: notebook(c, false) },
           );
-          store.iterations.persist({ jobId: job.id, index: 1, report: report(0, score), verdict: verdict(true, score) }, { notebook: notebook(i, true) });
+          store.iterations.persist({ jobId: job.id, index: 1, report: report(0, score), verdict: verdict(true, score) }, { notebook: notebook(c, true) });
         }
         store.jobs.update(job.id, {
           status,

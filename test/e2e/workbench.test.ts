@@ -270,6 +270,13 @@ if (CHROMIUM_SKIP_REASON) {
       const similarityCsv = fs.readFileSync(await similarity.path(), 'utf8');
       for (const [bucket, n] of Object.entries(stats.editSimilarity.buckets)) expect(similarityCsv).toContain(`${bucket},${n}`);
       expect(Object.values(stats.editSimilarity.buckets).some((n) => n > 0)).toBe(true);
+      const medianKpi = page.locator('.kpi', { hasText: 'median edit similarity' }).locator('b');
+      expect(await medianKpi.innerText()).toBe(stats.editSimilarity.median?.toFixed(3));
+      // the real job kept most of its code: the rules rewrote some lines, not the notebook
+      const real = stats.rows.find((r) => r.jobId === jobId);
+      console.log(`[workbench e2e] edit similarity of the real job: ${real?.similarity}`);
+      expect(real?.similarity).toBeGreaterThan(0.5);
+      expect(real?.similarity).toBeLessThan(1);
       expect(await page.locator('.kpi b').first().innerText()).toBe(String(stats.jobs));
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'export Fixes by source as CSV' }).click()]);
       const text = fs.readFileSync(await csv.path(), 'utf8');
