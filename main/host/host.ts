@@ -1,6 +1,7 @@
 // The nbrevive host: owns the database, the event hub, the worker process and the API handler table. Transports
 // (HTTP+SSE for `nbrevive serve`, Electron IPC for the desktop app) sit on top of `dispatcher` and `events`.
 import { ownerAlive } from '../core/jobs/job-owner';
+import { pruneUploads } from '../core/jobs/uploads';
 import { listHostGpus } from '../core/runtime/docker/gpu';
 import { openStore, Store } from '../core/store';
 import { createAppHandlers, queueSettings } from './app-handlers';
@@ -23,6 +24,8 @@ export interface HostOptions {
   spawnWorker?: SpawnWorker;
   log?: (line: string) => void;
 }
+
+const UNFINISHED_UPLOAD_MAX_AGE_MS = 24 * 3600_000;
 
 export class NbreviveHost {
   private constructor(
@@ -48,6 +51,12 @@ export class NbreviveHost {
       // whose process is alive (a `nbrevive modernize` in a terminal, another host's worker) stay theirs
       const recovered = recoverJobs(store, null);
       if (recovered.length) options.log?.(`requeued ${recovered.length} job(s) left running: ${recovered.join(', ')}`);
+      // uploads a browser never finished (a day old, no case in them)
+      const pruned = await pruneUploads(store, UNFINISHED_UPLOAD_MAX_AGE_MS).catch((e: unknown) => {
+        options.log?.(`could not prune unfinished uploads: ${(e as Error).message}`);
+        return [];
+      });
+      if (pruned.length) options.log?.(`removed ${pruned.length} unfinished upload(s): ${pruned.join(', ')}`);
       const initial = queueSettings(store, defaultConcurrency);
       const secrets = options.secrets ?? fileSecretStore(secretFileFor(store.path));
       if (options.worker !== false) {

@@ -75,6 +75,26 @@ export async function writeUploadChunks(
   return { uploadId: id, dir, bytes };
 }
 
+/**
+ * Removes upload folders older than `maxAgeMs` that no case lives in: uploads a browser started but never
+ * finished (closed tab, lost connection). Folders holding an imported case are kept. Returns the removed ids.
+ */
+export async function pruneUploads(store: Store, maxAgeMs: number, now = Date.now()): Promise<string[]> {
+  const root = uploadsRootFor(store);
+  const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !/^u-[a-z0-9]+$/.test(entry.name)) continue;
+    const dir = path.join(root, entry.name);
+    const stat = await fs.stat(dir).catch(() => null);
+    if (!stat || now - stat.mtimeMs < maxAgeMs) continue;
+    if (store.cases.countUnder(dir) > 0) continue;
+    await removeUpload(dir);
+    removed.push(entry.name);
+  }
+  return removed;
+}
+
 /** Removes an upload folder (an upload that imported nothing). */
 export async function removeUpload(dir: string): Promise<void> {
   await fs.rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { ResolvedCase, ResolvedCaseSchema, Target, TargetSchema } from '../../../shared/models/case';
 import { JobStatus, Outcome } from '../../../shared/models/loop';
-import { iso, likePattern, Page, SortOrder, StoreContext } from './context';
+import { iso, likeEscape, likePattern, Page, SortOrder, StoreContext } from './context';
 
 export interface CaseSummary {
   id: string;
@@ -168,6 +168,17 @@ export class CaseRepository {
     const found = this.get(id);
     if (!found) throw new NbreviveError('not-found', `no case with id ${id}; list the cases with \`nbrevive cases\``, { id });
     return found;
+  }
+
+  /** How many cases live in `dir` or below it (their root is that folder or inside it). */
+  countUnder(dir: string): number {
+    const prefix = dir.replace(/[\\/]+$/, '');
+    return this.ctx.read(
+      () =>
+        this.ctx
+          .prepare<[string, string], { n: number }>(`SELECT count(*) AS n FROM cases WHERE root = ? OR root LIKE ? ESCAPE '\\'`)
+          .get(prefix, `${likeEscape(prefix)}/%`)?.n ?? 0,
+    );
   }
 
   list(query: CaseListQuery = {}): Page<CaseSummary> {

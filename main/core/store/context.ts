@@ -48,12 +48,17 @@ export function msOrNull(value: string | number | null | undefined): number | nu
   return ms;
 }
 
+/** `text` with LIKE's wildcards escaped (ESCAPE '\\'). */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
 /**
  * `%text%` for `LIKE ? ESCAPE '\\'`, with LIKE's wildcards in `text` escaped. LIKE folds ASCII case as SQLite's
  * lower() does, without building a lowered copy of every row.
  */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return `%${likeEscape(text)}%`;
 }
 
 export interface Page<T> {

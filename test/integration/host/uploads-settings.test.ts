@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeUploadChunks } from '../../../main/core/jobs/uploads';
+import { importCase } from '../../../main/core/jobs/job-service';
+import { pruneUploads, uploadsRootFor, writeUploadChunks } from '../../../main/core/jobs/uploads';
 import { readStoredLlmSettings } from '../../../main/core/fixers/llm';
 import { openStore } from '../../../main/core/store';
 import { startServer, RunningServer } from '../../../main/host/serve';
@@ -197,6 +198,32 @@ describe('Docker images', () => {
     } finally {
       if (previous === undefined) delete process.env.DOCKER_HOST;
       else process.env.DOCKER_HOST = previous;
+    }
+  });
+});
+
+describe('unfinished uploads', () => {
+  it('are removed after a day when no case lives in them; imported ones and recent ones stay', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-prune-'));
+    const store = openStore(path.join(home, 'nbrevive.db'));
+    try {
+      const root = uploadsRootFor(store);
+      const abandoned = await writeUploadChunks(root, null, [{ path: 'half.ipynb', base64: b64(HELLO.subarray(0, 20)), append: false }]);
+      const imported = await writeUploadChunks(root, null, [{ path: 'case/nb.ipynb', base64: b64(HELLO), append: false }]);
+      await importCase(store, path.join(imported.dir, 'case/nb.ipynb'));
+      const recent = await writeUploadChunks(root, null, [{ path: 'half.ipynb', base64: b64(HELLO.subarray(0, 20)), append: false }]);
+      const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+      for (const d of [abandoned.dir, imported.dir]) fs.utimesSync(d, twoDaysAgo, twoDaysAgo);
+      // a folder that only looks like a prefix of the imported one is not protected by it
+      expect(store.cases.countUnder(imported.dir.slice(0, -1))).toBe(0);
+      expect(store.cases.countUnder(imported.dir)).toBe(1);
+      expect(await pruneUploads(store, 24 * 3600_000)).toEqual([abandoned.uploadId]);
+      expect(fs.existsSync(abandoned.dir)).toBe(false);
+      expect(fs.existsSync(imported.dir)).toBe(true);
+      expect(fs.existsSync(recent.dir)).toBe(true);
+    } finally {
+      store.close();
+      fs.rmSync(home, { recursive: true, force: true });
     }
   });
 });
