@@ -1,6 +1,7 @@
 // The nbrevive host: owns the database, the event hub, the worker process and the API handler table. Transports
 // (HTTP+SSE for `nbrevive serve`, Electron IPC for the desktop app) sit on top of `dispatcher` and `events`.
 import { ownerAlive } from '../core/jobs/job-owner';
+import { removeOrphanJobContainers } from './orphans';
 import { pruneUploads } from '../core/jobs/uploads';
 import { listHostGpus } from '../core/runtime/docker/gpu';
 import { openStore, Store } from '../core/store';
@@ -57,6 +58,12 @@ export class NbreviveHost {
         return [];
       });
       if (pruned.length) options.log?.(`removed ${pruned.length} unfinished upload(s): ${pruned.join(', ')}`);
+      // containers of jobs a killed process ran (they would run untrusted code on); in the background: an engine
+      // that is slow to answer must not hold up the start
+      void removeOrphanJobContainers(store).then(
+        (jobs) => jobs.length && options.log?.(`removed the Docker containers of ${jobs.length} job(s) no process runs: ${jobs.join(', ')}`),
+        (e: unknown) => store.isOpen && options.log?.(`could not check Docker for orphaned containers: ${(e as Error).message}`),
+      );
       const initial = queueSettings(store, defaultConcurrency);
       const secrets = options.secrets ?? fileSecretStore(secretFileFor(store.path));
       if (options.worker !== false) {

@@ -2,6 +2,9 @@
 // kernel it started (they run in their own session), and they would keep writing into the folder of a job that is
 // about to resume. Every process the worker starts inherits NBREVIVE_WORKER_TAG; on Linux we find them by it.
 import fs from 'node:fs';
+import { workRootFor } from '../core/engine';
+import { ownerAlive } from '../core/jobs/job-owner';
+import type { Store } from '../core/store';
 
 export const WORKER_TAG_ENV = 'NBREVIVE_WORKER_TAG';
 
@@ -39,4 +42,25 @@ export function killTagged(tag: string): number {
     }
   }
   return n;
+}
+
+/**
+ * Removes the Docker containers of this database's jobs that no live process runs (their worker or CLI was killed
+ * outright). Without a reachable engine there is nothing to do: resolves with []. Returns the jobs whose
+ * containers were removed.
+ */
+export async function removeOrphanJobContainers(store: Store, dockerHost?: string): Promise<string[]> {
+  const { connectEngine } = await import('../core/runtime/docker/engine');
+  const { removeOrphanContainers } = await import('../core/runtime/docker/container-run');
+  let connection;
+  try {
+    connection = connectEngine(dockerHost);
+    await connection.docker.ping();
+  } catch {
+    return [];
+  }
+  return removeOrphanContainers(connection, workRootFor(store), (jobId) => {
+    const job = store.jobs.get(jobId);
+    return job?.status === 'running' && ownerAlive(job.workerId);
+  });
 }

@@ -14,7 +14,11 @@ import type { ResolvedCase } from '../../../shared/models/case';
 import type { RunnerEvent } from '../../../shared/models/execution';
 import type { Notebook } from '../../../shared/models/notebook';
 import { loadCase } from '../../../main/core/case/case-loader';
-import { CONTAINER_LABEL, GiB, JOB_LABEL } from '../../../main/core/runtime/docker/container-config';
+import { CONTAINER_LABEL, GiB, JOB_DIR_LABEL, JOB_LABEL } from '../../../main/core/runtime/docker/container-config';
+import { workRootFor } from '../../../main/core/engine';
+import { ownerId } from '../../../main/core/jobs/job-owner';
+import { openStore } from '../../../main/core/store';
+import { removeOrphanJobContainers } from '../../../main/host/orphans';
 import { DockerRuntime } from '../../../main/core/runtime/docker/docker-runtime';
 import { parseGpuOption } from '../../../main/core/runtime/docker/gpu';
 import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
@@ -60,6 +64,21 @@ describeDocker('Docker runtime (real engine, Debian-built image)', () => {
     runtime = new DockerRuntime({ image: engine.image, host: TEST_DOCKER_HOST, limits: { memoryBytes: 3 * GiB, cpus: 2, pids: 1024 } });
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-docker-test-'));
   }, 900_000);
+
+  /** A container as a killed worker leaves it: created (from a one-file image, no copy of the big one), labelled. */
+  let tinyImage: Promise<void> | null = null;
+  async function leftBehind(labels: Record<string, string>): Promise<{ id: string }> {
+    tinyImage ??= (async () => {
+      const rootfs = path.join(tmp, 'stale-rootfs');
+      fs.mkdirSync(rootfs, { recursive: true });
+      fs.writeFileSync(path.join(rootfs, 'marker'), 'left behind');
+      spawnSync('tar', ['-cf', path.join(tmp, 'stale.tar'), '-C', rootfs, '.']);
+      const imported = await engine.connection.docker.importImage(path.join(tmp, 'stale.tar'), { repo: 'nbrevive-test/stale', tag: '1' });
+      await new Promise((resolve, reject) => engine.connection.docker.modem.followProgress(imported, (e) => (e ? reject(e) : resolve(null))));
+    })();
+    await tinyImage;
+    return engine.connection.docker.createContainer({ Image: 'nbrevive-test/stale:1', Cmd: ['/marker'], Labels: labels });
+  }
 
   afterAll(async () => {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -132,17 +151,7 @@ console.log(JSON.stringify(r));`;
     const nb = notebook(...common, ...sandbox);
     // what a worker killed mid-run leaves: a container of this job (created from a one-file image, so it costs no
     // copy of the big image); the runtime must remove it before running the job again
-    const staleRoot = path.join(tmp, 'stale-rootfs');
-    fs.mkdirSync(staleRoot, { recursive: true });
-    fs.writeFileSync(path.join(staleRoot, 'marker'), 'left behind');
-    spawnSync('tar', ['-cf', path.join(tmp, 'stale.tar'), '-C', staleRoot, '.']);
-    const imported = await engine.connection.docker.importImage(path.join(tmp, 'stale.tar'), { repo: 'nbrevive-test/stale', tag: '1' });
-    await new Promise((resolve, reject) => engine.connection.docker.modem.followProgress(imported, (e) => (e ? reject(e) : resolve(null))));
-    const stale = await engine.connection.docker.createContainer({
-      Image: 'nbrevive-test/stale:1',
-      Cmd: ['/marker'],
-      Labels: { [CONTAINER_LABEL]: '1', [JOB_LABEL]: 'job-docker' },
-    });
+    const stale = await leftBehind({ [CONTAINER_LABEL]: '1', [JOB_LABEL]: 'job-docker' });
     expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-docker`)).toEqual([stale.id]);
     const events: Array<{ at: number; event: RunnerEvent }> = [];
     const local = new LocalRuntime({ python: TEST_PYTHON });
@@ -183,6 +192,32 @@ console.log(JSON.stringify(r));`;
     // the stale container is gone with the run's own
     expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-docker`)).toEqual([]);
     expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+  }, CONTAINER_TEST_TIMEOUT);
+
+  it("a host start removes the containers of its database's jobs that no live process runs", async () => {
+    const store = openStore(path.join(tmp, 'orphans', 'nbrevive.db'));
+    try {
+      const workRoot = workRootFor(store);
+      const caseId = store.cases.upsert(caseOfNotebook(path.join(tmp, 'orphans', 'nb.ipynb'), null), store.blobs.put('{}')).id;
+      // killed mid-run: still marked running, but its owner is gone
+      const dead = store.jobs.create({ caseId, status: 'running', workerId: ownerId('cli', Number(spawnSync('bash', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim())) });
+      // run by this (live) process
+      const live = store.jobs.create({ caseId, status: 'running', workerId: ownerId('cli') });
+      const labels = (jobId: string, root = workRoot) => ({ [CONTAINER_LABEL]: '1', [JOB_LABEL]: jobId, [JOB_DIR_LABEL]: path.join(root, jobId) });
+      const orphan = await leftBehind(labels(dead.id));
+      const running = await leftBehind(labels(live.id));
+      // another database's job with the same id: not ours to judge
+      const foreign = await leftBehind(labels(dead.id, path.join(tmp, 'elsewhere', 'work')));
+      expect(await removeOrphanJobContainers(store, TEST_DOCKER_HOST)).toEqual([dead.id]);
+      const left = await containersWithLabel(engine.connection, JOB_DIR_LABEL);
+      expect(left).not.toContain(orphan.id);
+      expect(left).toEqual(expect.arrayContaining([running.id, foreign.id]));
+      // no engine: nothing to do, no error
+      expect(await removeOrphanJobContainers(store, `unix://${path.join(tmp, 'no-engine.sock')}`)).toEqual([]);
+      for (const id of [running.id, foreign.id]) await engine.connection.docker.getContainer(id).remove({ force: true });
+    } finally {
+      store.close();
+    }
   }, CONTAINER_TEST_TIMEOUT);
 
   it('timeout and cancel stop the container and leave none behind', async () => {

@@ -14,6 +14,8 @@ export const CONTAINER_JOB_DIR = '/opt/nbrevive/job';
 export const CONTAINER_EXTRA_DIR = '/kaggle/nbrevive-extra';
 /** label naming the job folder a container runs for */
 export const JOB_LABEL = 'io.nbrevive.job';
+/** label with the job folder's absolute path: which database's work folder (and so which host) the job belongs to */
+export const JOB_DIR_LABEL = 'io.nbrevive.job-dir';
 /** label put on every container nbrevive starts, so stale ones (after a crash of the host process) can be found */
 export const CONTAINER_LABEL = 'io.nbrevive.runtime';
 

@@ -1,9 +1,11 @@
 // Runs one container from create to removal: stdout and stderr demultiplexed and streamed live, a wall-time limit
 // and an abort signal that stop it (SIGTERM, a grace period, then SIGKILL), and removal in every case — success,
 // error, timeout, cancel — so nothing is left behind on the engine.
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { NbreviveError } from '../../../../shared/lib/errors';
+import { JOB_DIR_LABEL } from './container-config';
 import { type EngineConnection, dockerMessage, engineError, imageMissingError, isNotFound } from './engine';
 
 export interface ContainerRunOptions {
@@ -125,6 +127,27 @@ export async function removeStaleContainers(connection: EngineConnection, label:
   });
   for (const c of list) await removeContainer(connection.docker.getContainer(c.Id));
   return list.length;
+}
+
+/**
+ * Removes the containers of jobs under `workRoot` (one database's work folder) that nobody runs any more: a worker
+ * or CLI killed outright leaves its container running untrusted code until someone ends it. `isRunning(jobId)`
+ * says whether a live process still runs the job; those containers stay. Returns the removed containers' jobs.
+ */
+export async function removeOrphanContainers(connection: EngineConnection, workRoot: string, isRunning: (jobId: string) => boolean): Promise<string[]> {
+  const list = await connection.docker.listContainers({ all: true, filters: { label: [JOB_DIR_LABEL] } }).catch((e) => {
+    throw engineError(e, connection.address);
+  });
+  const removed: string[] = [];
+  for (const c of list) {
+    const jobDir = c.Labels?.[JOB_DIR_LABEL] ?? '';
+    if (path.dirname(jobDir) !== workRoot) continue;
+    const jobId = path.basename(jobDir);
+    if (isRunning(jobId)) continue;
+    await removeContainer(connection.docker.getContainer(c.Id));
+    removed.push(jobId);
+  }
+  return removed;
 }
 
 export function cancelledError(): NbreviveError {

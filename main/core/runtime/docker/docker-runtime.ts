@@ -23,6 +23,7 @@ import {
   type ContainerSpec,
   DEFAULT_LIMITS,
   GiB,
+  JOB_DIR_LABEL,
   JOB_LABEL,
   containerCreateOptions,
 } from './container-config';
@@ -203,7 +204,7 @@ export class DockerRuntime implements Runtime {
           { host: controlDir, container: CONTAINER_JOB_DIR, readOnly: true },
           { host: this.settings.runnerDir ?? pythonResourcesDir(), container: CONTAINER_RUNNER_DIR, readOnly: true },
         ],
-        labels: { [JOB_LABEL]: path.basename(jobDir) },
+        labels: { [JOB_LABEL]: path.basename(jobDir), [JOB_DIR_LABEL]: jobDir },
       });
       // a worker killed mid-run leaves its container running into this job's folder: end it before resuming
       const stale = await removeStaleContainers(this.connection, `${JOB_LABEL}=${path.basename(jobDir)}`);
