@@ -10,6 +10,13 @@ export function formatScore(v: number | null | undefined): string {
   return Math.abs(v) >= 1000 || Number.isInteger(v) ? String(v) : v.toPrecision(4);
 }
 
+/** 0.4 MB, 812 MB, 2.31 GB */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  const mb = bytes / 1024 ** 2;
+  return `${mb < 10 ? mb.toFixed(1) : mb.toFixed(0)} MB`;
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;

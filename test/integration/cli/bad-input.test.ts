@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/corpus';
 import { jsonOf, runCli, tempDir } from '../../helpers/cli';
+import { spawnLookalike } from '../../helpers/processes';
 
 const dir = tempDir();
 const db = path.join(dir, 'db.sqlite');
@@ -91,12 +92,10 @@ describe('nbrevive modernize --resume: a job another process runs', () => {
     const { openStore } = await import('../../../main/core/store');
     const { importCase } = await import('../../../main/core/jobs/job-service');
     const { ownerId } = await import('../../../main/core/jobs/job-owner');
-    const { spawn } = await import('node:child_process');
     // stands for a `nbrevive modernize` running in another terminal
-    const other = spawn('bash', ['-c', 'sleep 60; true', 'nbrevive-other-terminal'], { stdio: 'ignore' });
+    const other = await spawnLookalike('nbrevive-other-terminal');
     try {
-      for (let i = 0; i < 100 && !fs.readFileSync(`/proc/${other.pid}/cmdline`, 'utf8').includes('nbrevive'); i++) await new Promise((r) => setTimeout(r, 20));
-      const owner = ownerId('cli', other.pid as number);
+      const owner = ownerId('cli', other.pid);
       const resumeDb = path.join(dir, 'resume.sqlite');
       const store = openStore(resumeDb);
       const record = await importCase(store, example);

@@ -24,6 +24,7 @@ import { parseGpuOption } from '../../../main/core/runtime/docker/gpu';
 import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { corpusCase, describeCorpus, REPO_ROOT } from '../../helpers/corpus';
 import { containersWithLabel, describeDocker, startTestEngine, TEST_DOCKER_HOST, TEST_DOCKER_SOCKET, type TestEngine } from '../../helpers/docker-engine';
+import { deadPid } from '../../helpers/processes';
 import { TEST_PYTHON } from '../../helpers/python';
 import { bareCase as caseOfNotebook } from '../../../main/core/case/case-loader';
 
@@ -200,7 +201,7 @@ console.log(JSON.stringify(r));`;
       const workRoot = workRootFor(store);
       const caseId = store.cases.upsert(caseOfNotebook(path.join(tmp, 'orphans', 'nb.ipynb'), null), store.blobs.put('{}')).id;
       // killed mid-run: still marked running, but its owner is gone
-      const dead = store.jobs.create({ caseId, status: 'running', workerId: ownerId('cli', Number(spawnSync('bash', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim())) });
+      const dead = store.jobs.create({ caseId, status: 'running', workerId: ownerId('cli', deadPid()) });
       // run by this (live) process
       const live = store.jobs.create({ caseId, status: 'running', workerId: ownerId('cli') });
       const labels = (jobId: string, root = workRoot) => ({ [CONTAINER_LABEL]: '1', [JOB_LABEL]: jobId, [JOB_DIR_LABEL]: path.join(root, jobId) });

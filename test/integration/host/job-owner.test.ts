@@ -1,13 +1,14 @@
 // Who owns a running job, against real processes and a real SQLite file: a host starting on a database requeues
 // the jobs a killed process left running, but leaves alone the jobs of a live `nbrevive` process (a CLI run in a
 // terminal, another host's worker); a CLI resuming a job takes it atomically.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownerAlive, ownerId } from '../../../main/core/jobs/job-owner';
 import { NbreviveHost } from '../../../main/host/host';
+import { deadPid, spawnLookalike } from '../../helpers/processes';
 import { seedCase, useTempStores } from '../store/store-fixtures';
 
 const stores = useTempStores();
@@ -16,18 +17,10 @@ afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
 
-/** A live process whose command line mentions nbrevive (as the CLI's and the worker's do), once it has exec'd. */
 async function liveNbreviveProcess(): Promise<number> {
-  const child = spawn('bash', ['-c', 'sleep 60; true', 'nbrevive-test-owner'], { stdio: 'ignore' });
+  const child = await spawnLookalike();
   children.push(child);
-  const pid = child.pid as number;
-  for (let i = 0; i < 100 && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('nbrevive-test-owner'); i++) await new Promise((r) => setTimeout(r, 20));
-  return pid;
-}
-
-/** The pid of a process that has exited. */
-function deadPid(): number {
-  return Number(spawnSync('bash', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim());
+  return child.pid;
 }
 
 describe('ownerAlive', () => {

@@ -4,7 +4,7 @@ import { DragEvent, KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef
 import type { CaseSummary, JobSummary, QueueStatus } from '../../../../shared/contracts/schemas';
 import { useApp } from '../../app/context';
 import { downloadText } from '../../lib/download';
-import { errorMessage, formatCost, formatScore } from '../../lib/format';
+import { errorMessage, formatBytes, formatCost, formatScore } from '../../lib/format';
 import { htmlReport } from '../../lib/html-report';
 import { entriesFromDrop, entriesFromFileList, UploadEntry, uploadEntries } from '../../lib/upload';
 import { deviation, EMPTY_FILTER, filterJobs, fixCount, JobFilter, SortKey, sortJobs } from '../../lib/job-rows';
@@ -38,6 +38,8 @@ export function QueuePage() {
   );
 }
 
+type ImportResult = { cases: CaseSummary[]; errors: { path: string; message: string }[] };
+
 function ImportPanel() {
   const { api, notify, reloadJobs } = useApp();
   const [path, setPath] = useState('');
@@ -50,57 +52,48 @@ function ImportPanel() {
   const filePicker = useRef<HTMLInputElement>(null);
   const folderPicker = useRef<HTMLInputElement>(null);
 
-  const doUpload = async (entries: UploadEntry[]) => {
-    if (!entries.length) return;
-    const total = entries.reduce((n, e) => n + e.file.size, 0);
-    setUpload({ sent: 0, total });
+  // every way in (a host path, an upload, the desktop's dialog or drop) ends the same: what was imported, what not
+  const runImport = async (verb: string, task: () => Promise<ImportResult | null>) => {
+    setBusy(true);
     try {
-      const res = await uploadEntries(api, entries, (sent) => setUpload({ sent, total }));
-      const cases = res.imported?.cases ?? [];
-      const errors = res.imported?.errors ?? [];
-      setImported(cases);
-      setProblems(errors.map((e) => `${e.path}: ${e.message}`));
-      notify(`Uploaded and imported ${cases.length} case${cases.length === 1 ? '' : 's'}${errors.length ? `, ${errors.length} failed` : ''}`);
+      const res = await task();
+      if (!res) return;
+      setImported(res.cases);
+      setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
+      notify(`${verb} ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`);
     } catch (e) {
       notify(errorMessage(e), 'error');
     } finally {
-      setUpload(null);
+      setBusy(false);
     }
+  };
+
+  const doUpload = (entries: UploadEntry[]) => {
+    if (!entries.length) return;
+    const total = entries.reduce((n, e) => n + e.file.size, 0);
+    void runImport('Uploaded and imported', async () => {
+      setUpload({ sent: 0, total });
+      try {
+        return (await uploadEntries(api, entries, (sent) => setUpload({ sent, total }))).imported;
+      } finally {
+        setUpload(null);
+      }
+    });
   };
 
   // the desktop app imports chosen files where they are (native dialog, by path); a browser uploads them
   const desktop = window.nbreviveDesktop;
-  const pick = async (folder: boolean) => {
+  const pick = (folder: boolean) => {
     if (!desktop) return (folder ? folderPicker : filePicker).current?.click();
-    try {
+    void runImport('Imported', async () => {
       const { paths } = await desktop.dialogsOpenImport({ folder });
-      if (!paths.length) return;
-      setBusy(true);
-      const res = await desktop.casesImportPaths({ paths });
-      setImported(res.cases);
-      setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
-      notify(`Imported ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`);
-      reloadJobs();
-    } catch (e) {
-      notify(errorMessage(e), 'error');
-    } finally {
-      setBusy(false);
-    }
+      return paths.length ? desktop.casesImportPaths({ paths }) : null;
+    });
   };
 
-  const doImport = async () => {
+  const doImport = () => {
     if (!path.trim()) return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
-    setBusy(true);
-    try {
-      const res = await api.casesImport({ path: path.trim(), kind });
-      setImported(res.cases);
-      setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
-      notify(`Imported ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`);
-    } catch (e) {
-      notify(errorMessage(e), 'error');
-    } finally {
-      setBusy(false);
-    }
+    void runImport('Imported', () => api.casesImport({ path: path.trim(), kind }));
   };
   const enqueue = async () => {
     try {
@@ -123,19 +116,12 @@ function ImportPanel() {
     const dropped = desktop ? [...e.dataTransfer.files].map((f) => desktop.pathForFile(f)).filter(Boolean) : [];
     if (desktop && dropped.length) {
       // in the desktop app a dropped file or folder has a path: import it directly
-      void desktop.casesImportPaths({ paths: dropped }).then(
-        (res) => {
-          setImported(res.cases);
-          setProblems(res.errors.map((err) => `${err.path}: ${err.message}`));
-          reloadJobs();
-        },
-        (err) => notify(errorMessage(err), 'error'),
-      );
+      void runImport('Imported', () => desktop.casesImportPaths({ paths: dropped }));
       return;
     }
     if (e.dataTransfer.files.length) {
       // a browser never learns a dropped file's path: the files travel to the host instead
-      void entriesFromDrop(e.dataTransfer).then(doUpload, (err) => notify(errorMessage(err), 'error'));
+      entriesFromDrop(e.dataTransfer).then(doUpload, (err) => notify(errorMessage(err), 'error'));
     }
   };
 
@@ -155,7 +141,7 @@ function ImportPanel() {
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          void doImport();
+          doImport();
         }}
       >
         <input
@@ -177,10 +163,10 @@ function ImportPanel() {
       </form>
       <div className="row">
         <span className="muted">{desktop ? 'or choose:' : 'or upload from this computer:'}</span>
-        <button type="button" disabled={!!upload || busy} onClick={() => void pick(false)}>
+        <button type="button" disabled={!!upload || busy} onClick={() => pick(false)}>
           {desktop ? 'Open notebooks…' : 'Upload notebooks…'}
         </button>
-        <button type="button" disabled={!!upload || busy} onClick={() => void pick(true)}>
+        <button type="button" disabled={!!upload || busy} onClick={() => pick(true)}>
           {desktop ? 'Open folder…' : 'Upload folder…'}
         </button>
         <input
@@ -194,7 +180,7 @@ function ImportPanel() {
           onChange={(e) => {
             const entries = entriesFromFileList(e.target.files ?? []);
             e.target.value = '';
-            void doUpload(entries);
+            doUpload(entries);
           }}
         />
         <input
@@ -208,13 +194,12 @@ function ImportPanel() {
           onChange={(e) => {
             const entries = entriesFromFileList(e.target.files ?? []);
             e.target.value = '';
-            void doUpload(entries);
+            doUpload(entries);
           }}
         />
         {upload && (
           <span role="status" className="upload-progress">
-            Uploading… <progress max={upload.total || 1} value={upload.sent} aria-label="upload progress" /> {Math.round((upload.sent / 1024 / 1024) * 10) / 10} of{' '}
-            {Math.round((upload.total / 1024 / 1024) * 10) / 10} MB
+            Uploading… <progress max={upload.total || 1} value={upload.sent} aria-label="upload progress" /> {formatBytes(upload.sent)} of {formatBytes(upload.total)}
           </span>
         )}
       </div>

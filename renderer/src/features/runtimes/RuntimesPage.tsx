@@ -2,15 +2,12 @@
 // runtime's status for an image, and the engine's local images with the presets and how to get each.
 import { useCallback, useEffect, useState } from 'react';
 import { useApp } from '../../app/context';
-import { errorMessage } from '../../lib/format';
+import { errorMessage, formatBytes } from '../../lib/format';
 
 type Check = { ok: boolean; message: string; environment: { python: string; packages: Record<string, string> } | null };
 type Pythons = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesList']>>;
 type Images = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesImages']>>;
 
-function size(bytes: number): string {
-  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(0)} MB`;
-}
 
 export function RuntimesPage() {
   const { api, notify } = useApp();
@@ -168,7 +165,7 @@ function DockerImages() {
                       <code>{i.tags.join(', ') || '<untagged>'}</code>
                     </td>
                     <td>{i.preset ?? '–'}</td>
-                    <td>{size(i.sizeBytes)}</td>
+                    <td>{formatBytes(i.sizeBytes)}</td>
                     <td>{i.created.slice(0, 10)}</td>
                     <td>
                       <code title={i.id}>{i.id.replace(/^sha256:/, '').slice(0, 12)}</code>
