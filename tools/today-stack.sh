@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds "today's stack" (Debian testing: Python 3.14, numpy 2.4, pandas 2.3, scikit-learn 1.9 …), the reference
+# environment recovery is measured in, as a debootstrapped root filesystem, and writes `python3-today`: a wrapper
+# that runs that root's Python through bubblewrap as an ordinary interpreter (`--python …/python3-today`).
+# Idempotent: an existing, working root is kept. Needs root (debootstrap) and Debian's archive.
+#
+# usage: tools/today-stack.sh [--print]     --print: only print the wrapper's path when the stack is ready (exit 1 if not)
+# env:   NBREVIVE_CACHE_DIR (default /var/cache/nbrevive), NBREVIVE_DEBIAN_MIRROR (default http://deb.debian.org/debian)
+set -euo pipefail
+
+CACHE_DIR="${NBREVIVE_CACHE_DIR:-/var/cache/nbrevive}"
+MIRROR="${NBREVIVE_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+ROOT="$CACHE_DIR/today-root"
+WRAPPER="$CACHE_DIR/python3-today"
+PACKAGES=python3,python3-nbclient,python3-ipykernel,python3-nbformat,python3-pandas,python3-sklearn,python3-numpy,python3-scipy,python3-matplotlib,python3-seaborn,python3-xgboost,python3-statsmodels,python3-nltk,python3-cffi-backend
+
+ready() { [ -x "$WRAPPER" ] && "$WRAPPER" -c 'import nbclient, ipykernel, numpy, pandas, sklearn' >/dev/null 2>&1; }
+
+if [ "${1:-}" = "--print" ]; then
+  ready && { echo "$WRAPPER"; exit 0; }
+  exit 1
+fi
+if ready; then
+  echo "[today-stack] ready: $WRAPPER"
+  "$WRAPPER" -c 'import sys, numpy, pandas, sklearn; print("[today-stack] python", sys.version.split()[0], "numpy", numpy.__version__, "pandas", pandas.__version__, "scikit-learn", sklearn.__version__)'
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" != "0" ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "[today-stack] needs root (debootstrap): run as root or install sudo" >&2; exit 2; }
+  SUDO="sudo"
+fi
+for tool in debootstrap bwrap; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "[today-stack] installing debootstrap and bubblewrap"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap bubblewrap >/dev/null
+    break
+  fi
+done
+
+$SUDO mkdir -p "$CACHE_DIR"
+if [ ! -x "$ROOT/usr/bin/python3" ]; then
+  echo "[today-stack] debootstrap forky into $ROOT (a few minutes, ~1.4 GB)"
+  $SUDO rm -rf "$ROOT.partial"
+  # python3-zmq fails to configure in the first pass (its cffi backend is configured later): finished below
+  $SUDO debootstrap --variant=minbase --include="$PACKAGES" forky "$ROOT.partial" "$MIRROR" /usr/share/debootstrap/scripts/sid \
+    >"$CACHE_DIR/today-debootstrap.log" 2>&1 || echo "[today-stack] debootstrap reported errors (expected: python3-zmq); finishing the configuration"
+  $SUDO mv "$ROOT.partial" "$ROOT"
+fi
+
+echo "deb $MIRROR forky main" | $SUDO tee "$ROOT/etc/apt/sources.list" >/dev/null
+$SUDO mkdir -p "$ROOT/proc"
+mountpoint -q "$ROOT/proc" || $SUDO mount -t proc proc "$ROOT/proc"
+trap '$SUDO umount "$ROOT/proc" 2>/dev/null || true' EXIT
+$SUDO chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::Check-Valid-Until=false update
+$SUDO chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::Check-Valid-Until=false install -f -y python3-cffi-backend >/dev/null
+$SUDO chroot "$ROOT" dpkg --configure -a
+$SUDO chroot "$ROOT" apt-get clean
+
+# Every folder a job touches must be visible inside: /tmp (job folders), the home folder (the database beside it),
+# /work, /srv and /var/cache (checkouts and corpora), and the folder the wrapper is started from.
+$SUDO tee "$WRAPPER" >/dev/null <<EOF
+#!/bin/sh
+# python3 of today's stack ($ROOT), run through bubblewrap as an ordinary interpreter (written by tools/today-stack.sh)
+binds=""
+for d in /tmp /work /srv /home /root /var/cache /opt "\$PWD"; do
+  [ -d "\$d" ] && binds="\$binds --bind \$d \$d"
+done
+exec bwrap --bind "$ROOT" / --proc /proc --dev /dev \$binds --chdir "\$PWD" -- /usr/bin/python3 "\$@"
+EOF
+$SUDO chmod 755 "$WRAPPER"
+ready || { echo "[today-stack] $WRAPPER does not import nbclient/numpy/pandas/sklearn; see $CACHE_DIR/today-debootstrap.log" >&2; exit 1; }
+"$WRAPPER" -c 'import sys, numpy, pandas, sklearn; print("[today-stack] ready: python", sys.version.split()[0], "numpy", numpy.__version__, "pandas", pandas.__version__, "scikit-learn", sklearn.__version__)'
+echo "$WRAPPER"
