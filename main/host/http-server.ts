@@ -159,7 +159,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     const index = root ? path.join(root, 'index.html') : null;
     if (!root || !index || !fs.existsSync(index)) {
       res.writeHead(503, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('The workbench UI is not built: run `npm run build:renderer`, then restart `nbrevive serve`. The API under /api/ works.\n');
+      res.end('The workbench UI is not built: run `npm run build` in the checkout (npm ci does it), then restart `nbrevive serve`. The API under /api/ works.\n');
       return;
     }
     let rel: string;
@@ -188,7 +188,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     fs.createReadStream(target).on('error', () => res.destroy()).pipe(res);
   }
 
-  const server = http.createServer((req, res) => {
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       if (!tokenMatches(token, requestToken(req, url))) {
@@ -203,13 +203,30 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         if (req.method !== 'GET') return sendError(res, 405, { code: 'invalid-request', message: 'use GET for /api/events' });
         return handleEvents(req, res, url);
       }
-      void handleInvoke(req, res, decodeURIComponent(rest)).catch((e: unknown) => {
+      let channel: string;
+      try {
+        channel = decodeURIComponent(rest);
+      } catch {
+        return sendError(res, 400, { code: 'invalid-request', message: `the request path is not valid percent-encoding: ${rest.slice(0, 200)}` });
+      }
+      void handleInvoke(req, res, channel).catch((e: unknown) => {
         console.error('[nbrevive host] request failed:', e);
         if (!res.headersSent) sendError(res, 500, { code: 'internal', message: String(e) });
       });
       return;
     }
     serveStatic(req, res, url);
+  }
+
+  const server = http.createServer((req, res) => {
+    // a request that cannot be parsed is the client's mistake: it must never take the server (and its worker) down
+    try {
+      handle(req, res);
+    } catch (e) {
+      console.error('[nbrevive host] could not parse a request:', e);
+      if (!res.headersSent) sendError(res, 400, { code: 'invalid-request', message: `the request could not be parsed: ${(e as Error).message}` });
+      else res.destroy();
+    }
   });
 
   return {
