@@ -1,6 +1,8 @@
 // Reading a score from a notebook's text outputs (score spec `output`): the score cell is named by its index in
 // the ORIGINAL notebook and found again in an executed version by its cell id, so cells that fixes insert or remove
-// do not shift it; a regex with one capture group is matched against each output line in order.
+// do not shift it; a regex with one capture group is matched against each output line in order. numpy ≥ 2 prints
+// scalars with their type (`np.float64(0.7728)` where numpy 1 printed `0.7728`): each line is matched as numpy 1
+// would have printed it first, so a pattern written against the author's output still finds the score.
 import type { Cell, Notebook } from '../models/notebook';
 import { cellTextOutputs } from './ipynb';
 
@@ -23,9 +25,35 @@ export function scoreCellText(cell: Cell): string {
   return cellTextOutputs(cell).replace(ANSI, '');
 }
 
-/** A decimal number as printed by Python (optionally signed, with exponent); NaN for anything else. */
+/**
+ * numpy ≥ 2's scalar reprs (NEP 51): `np.float64(0.7728)`, `np.int64(3)`, `np.longdouble('0.5')`, `np.str_('a')`,
+ * `np.True_`. The argument may itself hold quotes or one level of parentheses (`np.complex128(1+2j)`).
+ */
+const NUMPY_SCALAR = /\bnp\.(float(?:16|32|64|96|128)|u?int(?:8|16|32|64)|complex(?:64|128|192|256)|c?longdouble|str_|bytes_|void)\(((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*)\)|\bnp\.(True|False)_\b/g;
+
+/** A line as numpy 1 (or numpy 2 with `legacy='1.25'`) printed it: every numpy 2 scalar repr unwrapped. */
+export function numpyLegacyText(text: string): string {
+  if (!text.includes('np.')) return text;
+  return text.replace(NUMPY_SCALAR, (_match, type: string | undefined, inner: string | undefined, bool: string | undefined) => {
+    if (bool) return bool;
+    const value = (inner ?? '').trim();
+    // the extended-precision types quote their digits: np.longdouble('0.5') printed as 0.5
+    if (type === 'longdouble' || type === 'clongdouble') return value.replace(/^(['"])(.*)\1$/, '$2');
+    // numpy 1 printed a complex scalar as (1+2j), a pure imaginary as 1j
+    if (type?.startsWith('complex') && /^[+-]?[\d.]+(e[+-]?\d+)?[+-]/i.test(value)) return `(${value})`;
+    return value;
+  });
+}
+
+/** `np.float64(0.77)` → `0.77`; `np.str_('0.77')` → `0.77` (a captured score that still carries its numpy type). */
+function unwrapNumpyScalar(text: string): string {
+  const m = /^np\.(?:float\d*|u?int\d*|longdouble|str_)\((['"]?)([^'"()]*)\1\)$/.exec(text);
+  return m ? (m[2] as string).trim() : text;
+}
+
+/** A decimal number as printed by Python (optionally signed, with exponent; numpy 2's `np.float64(…)` too); NaN for anything else. */
 export function parseDecimal(text: string): number {
-  const s = text.trim();
+  const s = unwrapNumpyScalar(text.trim());
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : Number.NaN;
 }
 
@@ -42,7 +70,9 @@ export function readScore(text: string, pattern: string, occurrence: 'first' | '
   let capture: string | undefined;
   let matched = false;
   for (const line of lines) {
-    const m = regex.exec(line);
+    // the line as the author's numpy printed it first; a pattern written for numpy 2's reprs still sees the raw line
+    const legacy = numpyLegacyText(line);
+    const m = regex.exec(legacy) ?? (legacy === line ? null : regex.exec(line));
     if (!m) continue;
     matched = true;
     capture = m[1] ?? m[0];

@@ -1,6 +1,6 @@
 // Reading the score printed by the score cell: which lines count, first/last, cells tracked by id across edits.
 import { describe, expect, it } from 'vitest';
-import { findScoreCell, readScore, scoreCellText, scoreFromOutputs } from '../../../../shared/lib/score-output';
+import { findScoreCell, numpyLegacyText, parseDecimal, readScore, scoreCellText, scoreFromOutputs } from '../../../../shared/lib/score-output';
 import type { Cell, Notebook } from '../../../../shared/models/notebook';
 
 const code = (id: string | undefined, outputs: Cell['outputs']): Cell => ({
@@ -37,6 +37,41 @@ describe('readScore', () => {
     expect(readScore('', 'x(\\d)', 'last').note).toBe('no output line of the score cell matches "x(\\\\d)" (the cell has no text output)');
     expect(readScore('score: 1.2.3', String.raw`score: ([\d.]+)`, 'last').note).toBe('the score pattern captured "1.2.3", which is not a number');
     expect(readScore('x', '(', 'last').note).toMatch(/^the score pattern "\(" is not a valid regular expression: /);
+  });
+});
+
+// reprs as numpy 2.4 prints them (checked in today's stack): print([np.float64(0.7728), np.int64(3), …])
+describe('numpy 2 scalars', () => {
+  it('reads np.float64(…), np.int64(…), np.float32(…) and a quoted np.str_ as numbers', () => {
+    expect(parseDecimal('np.float64(0.7728)')).toBe(0.7728);
+    expect(parseDecimal(' np.int64(3) ')).toBe(3);
+    expect(parseDecimal('np.float32(0.5)')).toBe(0.5);
+    expect(parseDecimal('np.uint8(7)')).toBe(7);
+    expect(parseDecimal('np.float64(1e-20)')).toBe(1e-20);
+    expect(parseDecimal("np.longdouble('0.5')")).toBe(0.5);
+    expect(parseDecimal("np.str_('0.77')")).toBe(0.77);
+    expect(parseDecimal('np.float64(nan)')).toBeNaN();
+    expect(parseDecimal("np.str_('high')")).toBeNaN();
+    expect(parseDecimal('np.float64(0.5')).toBeNaN();
+  });
+
+  it('unwraps every scalar repr of a line the way numpy 1 printed it', () => {
+    const line =
+      "[np.float64(0.7728), np.float32(0.5), np.int64(3), np.int32(-2), np.uint8(7), np.longdouble('0.5'), np.complex128(1+2j), np.str_('abc'), np.bytes_(b'x'), np.True_, np.float64(-inf), np.clongdouble('1j')]";
+    expect(numpyLegacyText(line)).toBe("[0.7728, 0.5, 3, -2, 7, 0.5, (1+2j), 'abc', b'x', True, -inf, 1j]");
+    expect(numpyLegacyText("{'acc': np.float64(0.9)} (np.float64(0.9), np.int64(2))")).toBe("{'acc': 0.9} (0.9, 2)");
+    // a user's own object named like numpy's is not numpy's repr
+    expect(numpyLegacyText('mynp.float64(3) snp.int64(2)')).toBe('mynp.float64(3) snp.int64(2)');
+  });
+
+  it("finds the author's score in numpy 2 output with the pattern written against numpy 1 output", () => {
+    const text = 'accuracy np.float64(0.7728)\n{"cv": np.float64(0.81)}\nnp.float64(0.7084745762711865)';
+    expect(readScore(text, String.raw`^accuracy (\d\.\d+)$`, 'first')).toEqual({ score: 0.7728, note: null });
+    expect(readScore(text, String.raw`"cv": ([\d.]+)\}`, 'first')).toEqual({ score: 0.81, note: null });
+    expect(readScore(text, String.raw`^(\d+\.\d+)$`, 'last')).toEqual({ score: 0.7084745762711865, note: null });
+    // a pattern that captures the repr itself, or is written against numpy 2's output, still works
+    expect(readScore(text, String.raw`^accuracy (.+)$`, 'first')).toEqual({ score: 0.7728, note: null });
+    expect(readScore(text, String.raw`np\.float64\((0\.8\d*)\)`, 'first')).toEqual({ score: 0.81, note: null });
   });
 });
 
