@@ -4,6 +4,7 @@
 # process (which the kernel inherits) point at stderr, which the parent only keeps as diagnostics.
 #
 # usage: python nbrevive_runner.py --notebook NB.ipynb --cwd WORKING_DIR [--events-fd 3] [--output-cap BYTES]
+#                                  [--url-map FILE]   (the URLs the kernel serves from local copies: nbrevive_urls.py)
 import argparse
 import asyncio
 import codecs
@@ -153,7 +154,7 @@ def human_bytes(n):
     return str(n)
 
 
-def make_client_class():
+def make_client_class(url_map=None):
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
@@ -165,8 +166,9 @@ def make_client_class():
         """Every kernel name resolves to ipykernel in THIS interpreter (never a foreign 'python3' kernelspec)."""
 
         def get_kernel_spec(self, kernel_name):
+            extra = ["--nbrevive-url-map", url_map] if url_map else []
             return KernelSpec(
-                argv=[sys.executable, kernel_launcher, "-f", "{connection_file}"],
+                argv=[sys.executable, kernel_launcher, *extra, "-f", "{connection_file}"],
                 display_name="Python 3 (nbrevive)",
                 language="python",
                 metadata={},
@@ -298,8 +300,8 @@ async def kernel_exit_description(client):
     return f"the kernel exited with code {code}"
 
 
-async def run(nb, cwd, channel, output_cap, state):
-    RunnerClient, RunnerKernelManager = make_client_class()
+async def run(nb, cwd, channel, output_cap, state, url_map=None):
+    RunnerClient, RunnerKernelManager = make_client_class(url_map)
     client = RunnerClient(
         nb,
         channel,
@@ -398,6 +400,7 @@ def main():
     parser.add_argument("--cwd", required=True, help="working directory of the kernel")
     parser.add_argument("--events-fd", type=int, default=3, help="fd the JSON events are written to")
     parser.add_argument("--output-cap", type=int, default=DEFAULT_OUTPUT_CAP)
+    parser.add_argument("--url-map", help="JSON file of the URLs the kernel serves from local copies")
     args = parser.parse_args()
 
     channel = open_event_channel(args.events_fd)
@@ -437,7 +440,8 @@ def main():
     status, message = "ok", None
     try:
         if any(c.get("cell_type") == "code" for c in cells):
-            asyncio.run(run(nb, os.path.abspath(args.cwd), channel, args.output_cap, state))
+            url_map = os.path.abspath(args.url_map) if args.url_map else None
+            asyncio.run(run(nb, os.path.abspath(args.cwd), channel, args.output_cap, state, url_map))
         if state["crash"] is not None:
             status, message = "crashed", crash_message(state["crash"], nb)
         elif state["errors"]:
