@@ -1,7 +1,6 @@
 // `nbrevive serve`: the host with its HTTP + SSE transport, for a browser (the workbench UI) or a script. Binds
 // loopback unless --allow-remote, and prints the URL with the access token every /api request must carry.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { NbreviveError } from '../../shared/lib/errors';
 import { resolveDbPath } from '../core/store';
@@ -9,7 +8,7 @@ import { createToken, isLoopbackHost } from './auth';
 import { NbreviveHost } from './host';
 import { createHttpTransport } from './http-server';
 
-export const DEFAULT_STATIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
+export const DEFAULT_STATIC_DIR = path.resolve(import.meta.dirname, '../../out/renderer');
 
 export interface ServeOptions {
   /** default 0: a free port */
@@ -118,7 +117,7 @@ export async function serveCommand(options: ServeOptions = {}): Promise<number> 
 
 export const SERVE_HELP = `usage: nbrevive serve [--port N (default 7878; 0 = any free port)] [--host 127.0.0.1] [--db PATH] [--allow-remote] [--concurrency N]
 
-Serves the workbench UI (build it with npm run build:renderer) and the HTTP API (docs/http-api.md) with a
+Serves the workbench UI (built at install) and the HTTP API (docs/http-api.md) with a
 worker running queued jobs. Prints a URL with a random token; every /api request needs it.`;
 
 export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean } {

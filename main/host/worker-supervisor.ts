@@ -9,7 +9,12 @@ import { HostToWorkerMessage, WorkerToHostMessage, WorkerToHostMessageSchema } f
 import { EventHub } from './event-hub';
 import { killTagged, WORKER_TAG_ENV } from './orphans';
 
-const WORKER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../worker/worker-entry.ts');
+// Bundled (out/cli/nbrevive.js), the worker is the sibling bundle out/cli/worker.js and runs under plain Node; from
+// the TypeScript sources (tests, tsx), it is worker-entry.ts under tsx.
+const HERE = fileURLToPath(import.meta.url);
+const FROM_SOURCE = HERE.endsWith('.ts');
+const WORKER_ENTRY = FROM_SOURCE ? path.resolve(path.dirname(HERE), '../worker/worker-entry.ts') : path.join(path.dirname(HERE), 'worker.js');
+const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
 
 /**
  * The part of a worker process the supervisor uses: a forked Node child, or (desktop app) Electron's
@@ -27,7 +32,7 @@ export interface WorkerProcess {
   once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
 }
 
-/** Starts a worker process with these CLI arguments and environment (default: fork worker-entry.ts under tsx). */
+/** Starts a worker process with these CLI arguments and environment (default: fork the worker entry). */
 export type SpawnWorker = (args: string[], env: NodeJS.ProcessEnv) => WorkerProcess;
 
 export interface WorkerSupervisorOptions {
@@ -49,7 +54,7 @@ export interface WorkerSupervisorOptions {
 }
 
 function forkWorker(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return fork(WORKER_ENTRY, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+  return fork(WORKER_ENTRY, args, { execArgv: WORKER_EXEC_ARGV, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
 }
 
 export class WorkerSupervisor {
