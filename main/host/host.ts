@@ -28,6 +28,12 @@ export interface HostOptions {
 
 const UNFINISHED_UPLOAD_MAX_AGE_MS = 24 * 3600_000;
 
+/**
+ * How often a job may lose its worker (killed for a missed heartbeat, crashed) before it is not requeued again:
+ * a job that freezes or crashes every worker it runs in would otherwise be retried forever.
+ */
+export const MAX_WORKER_LOSSES = 3;
+
 export class NbreviveHost {
   private constructor(
     readonly store: Store,
@@ -65,6 +71,8 @@ export class NbreviveHost {
         (e: unknown) => store.isOpen && options.log?.(`could not check Docker for orphaned containers: ${(e as Error).message}`),
       );
       const initial = queueSettings(store, defaultConcurrency);
+      // per job, how many workers died holding it (this host's lifetime)
+      const losses = new Map<string, number>();
       const secrets = options.secrets ?? fileSecretStore(secretFileFor(store.path));
       if (options.worker !== false) {
         supervisor = new WorkerSupervisor({
@@ -72,7 +80,7 @@ export class NbreviveHost {
           events,
           concurrency: initial.concurrency,
           paused: initial.paused,
-          recover: (workerId) => recoverJobs(store, workerId),
+          recover: (workerId) => recoverJobs(store, workerId, { losses, log: options.log }),
           onQueueChanged: changed,
           workerArgs: options.workerArgs,
           heartbeatTimeoutMs: options.heartbeatTimeoutMs,
@@ -114,18 +122,36 @@ export class NbreviveHost {
   }
 }
 
+export interface RecoverOptions {
+  /** workers lost per job, counted across calls; a job at MAX_WORKER_LOSSES fails with stop reason worker-lost */
+  losses?: Map<string, number>;
+  maxLosses?: number;
+  log?: (line: string) => void;
+}
+
 /**
  * Puts the running jobs of `workerId` (null: every running job whose owning process is gone) back in the queue;
- * a job whose cancel was asked for ends cancelled instead. Returns the requeued ids.
+ * a job whose cancel was asked for ends cancelled instead, and one that has lost `maxLosses` workers ends failed.
+ * Returns the requeued ids.
  */
-export function recoverJobs(store: Store, workerId: string | null): string[] {
+export function recoverJobs(store: Store, workerId: string | null, options: RecoverOptions = {}): string[] {
+  const maxLosses = options.maxLosses ?? MAX_WORKER_LOSSES;
   return store.transaction(() => {
     const requeued: string[] = [];
     // running jobs are at most a few per worker: one page holds them all
     for (const job of store.jobs.list({ status: 'running', limit: 1000, sort: 'createdAt', order: 'asc' }).items) {
       if (workerId !== null ? job.workerId !== workerId : ownerAlive(job.workerId)) continue;
+      const lost = (options.losses?.get(job.id) ?? 0) + 1;
+      options.losses?.set(job.id, lost);
       if (job.cancelRequested) store.jobs.update(job.id, { status: 'cancelled', stopReason: 'cancelled', cancelRequested: false });
-      else {
+      else if (options.losses && lost >= maxLosses) {
+        const message =
+          `the worker running this job died ${lost} times (killed for missed heartbeats or crashed), so it is not requeued again: ` +
+          "read the job's last log lines for what froze it, fix the case (e.g. its score pattern), then retry the job";
+        store.jobs.update(job.id, { status: 'failed', stopReason: 'worker-lost', workerId: null, error: { code: 'internal', message }, finishedAt: Date.now() });
+        options.losses.delete(job.id);
+        options.log?.(`job ${job.id}: ${message}`);
+      } else {
         store.jobs.update(job.id, { status: 'queued', workerId: null });
         requeued.push(job.id);
       }

@@ -57,8 +57,33 @@ export function parseDecimal(text: string): number {
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : Number.NaN;
 }
 
+/**
+ * Runs the score regex over the output lines, each given as its spellings tried in order (the first that matches
+ * counts): whether a line matched, and the first or last match's capture (group 1, else the whole match). The
+ * engine passes a time-limited one (main/core/scoring/regex-limit.ts): a user's pattern can backtrack for hours.
+ */
+export type ScoreMatcher = (
+  regex: RegExp,
+  lines: readonly (readonly string[])[],
+  occurrence: 'first' | 'last',
+) => { matched: boolean; capture: string | undefined };
+
+export const matchScoreLines: ScoreMatcher = (regex, lines, occurrence) => {
+  let capture: string | undefined;
+  let matched = false;
+  for (const spellings of lines) {
+    let m: RegExpExecArray | null = null;
+    for (const text of spellings) if ((m = regex.exec(text))) break;
+    if (!m) continue;
+    matched = true;
+    capture = m[1] ?? m[0];
+    if (occurrence === 'first') break;
+  }
+  return { matched, capture };
+};
+
 /** Matches `pattern` against every line of `text` and converts the first or last match's capture to a number. */
-export function readScore(text: string, pattern: string, occurrence: 'first' | 'last'): ScoreReading {
+export function readScore(text: string, pattern: string, occurrence: 'first' | 'last', match: ScoreMatcher = matchScoreLines): ScoreReading {
   let regex: RegExp;
   try {
     // manifests are often written with Python's re in mind: accept its named-group syntax too
@@ -67,17 +92,12 @@ export function readScore(text: string, pattern: string, occurrence: 'first' | '
     return { score: null, note: `the score pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(e as Error).message}` };
   }
   const lines = text.split(/\r\n|\r|\n/);
-  let capture: string | undefined;
-  let matched = false;
-  for (const line of lines) {
-    // the line as the author's numpy printed it first; a pattern written for numpy 2's reprs still sees the raw line
+  // the line as the author's numpy printed it first; a pattern written for numpy 2's reprs still sees the raw line
+  const spellings = lines.map((line) => {
     const legacy = numpyLegacyText(line);
-    const m = regex.exec(legacy) ?? (legacy === line ? null : regex.exec(line));
-    if (!m) continue;
-    matched = true;
-    capture = m[1] ?? m[0];
-    if (occurrence === 'first') break;
-  }
+    return legacy === line ? [line] : [legacy, line];
+  });
+  const { matched, capture } = match(regex, spellings, occurrence);
   if (!matched || capture === undefined) {
     const shown = lines.filter((l) => l.trim() !== '').slice(-3).map((l) => JSON.stringify(l.slice(0, 80)));
     const tail = shown.length > 0 ? ` (last lines: ${shown.join(', ')})` : ' (the cell has no text output)';
@@ -106,11 +126,11 @@ export function findScoreCell(original: Notebook, executed: Notebook, cellIndex:
 }
 
 /** Score spec `output`: the score printed by the score cell of the executed notebook. */
-export function scoreFromOutputs(request: OutputScoreRequest, original: Notebook, executed: Notebook): ScoreReading {
+export function scoreFromOutputs(request: OutputScoreRequest, original: Notebook, executed: Notebook, match: ScoreMatcher = matchScoreLines): ScoreReading {
   const found = findScoreCell(original, executed, request.cellIndex);
   if ('note' in found) return { score: null, note: found.note };
   if (found.cell.cell_type !== 'code') {
     return { score: null, note: `the score cell ${request.cellIndex} is a ${found.cell.cell_type} cell, not a code cell` };
   }
-  return readScore(scoreCellText(found.cell), request.pattern, request.occurrence);
+  return readScore(scoreCellText(found.cell), request.pattern, request.occurrence, match);
 }

@@ -86,6 +86,8 @@ export const StopReasonSchema = z.enum([
   'cancelled',
   'max-iterations',
   'failed',
+  /** the worker running it died MAX_WORKER_LOSSES times (killed for missed heartbeats, crashed): not requeued again */
+  'worker-lost',
 ]);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 
@@ -104,6 +106,11 @@ export const JobSettingsSchema = z.object({
   alpha: z.number().positive().default(0.05),
   fixers: z.array(z.enum(['rules', 'llm'])).default(['rules']),
   network: z.boolean().default(false),
+  /**
+   * the user's URL map: URL → absolute path of a local copy, served inside the kernel to every opener (urllib,
+   * requests, pandas, seaborn, scikit-learn fetchers) for every case; a case's own data.urls win over it
+   */
+  urlMap: z.record(z.string().min(1), z.string().min(1)).default({}),
 });
 export type JobSettings = z.infer<typeof JobSettingsSchema>;
 

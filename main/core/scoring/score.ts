@@ -1,6 +1,7 @@
 // Scoring an execution (DESIGN.md, vocabulary "score spec"): reads the score of one run from the executed notebook's
 // outputs, from a file it wrote graded with a built-in metric, or with an MLE-bench competition's own grader run in
-// the runtime's Python. A run that yields no score gets a note saying why, never an exception.
+// the runtime's Python. A run that yields no score gets a note saying why; a score pattern that runs past its time
+// limit is the case's fault, not the run's: a typed error (invalid-case) that fails the job with what to change.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedCase, ScoreSpec } from '../../../shared/models/case';
@@ -10,6 +11,7 @@ import { scoreFromOutputs, type ScoreReading } from '../../../shared/lib/score-o
 import { gradeSubmission } from '../../../shared/lib/score-submission';
 import type { Runtime } from '../runtime/runtime';
 import { gradeMleBench } from './mlebench';
+import { DEFAULT_PATTERN_TIMEOUT_MS, matchWithTimeLimit } from './regex-limit';
 
 export type { ScoreReading } from '../../../shared/lib/score-output';
 
@@ -26,6 +28,8 @@ export interface ScoreRequest {
   runtime: Pick<Runtime, 'runPython'>;
   /** limit for the grader; default 300 s */
   graderTimeoutMs?: number;
+  /** limit for an `output` spec's pattern over the score cell (default 2 s); longer throws a typed error */
+  patternTimeoutMs?: number;
 }
 
 /** A CSV file as a table, or a note saying why it cannot be read. */
@@ -79,7 +83,13 @@ export async function scoreExecution(request: ScoreRequest): Promise<ScoreReadin
       if (!request.executed) {
         return { score: null, note: 'the run did not return an executed notebook, so there are no outputs to read the score from' };
       }
-      return scoreFromOutputs(spec, request.original, request.executed);
+      {
+        // the pattern is the user's: it runs in a worker thread with a time limit, never on this thread unbounded
+        const timeoutMs = request.patternTimeoutMs ?? DEFAULT_PATTERN_TIMEOUT_MS;
+        return scoreFromOutputs(spec, request.original, request.executed, (regex, lines, occurrence) =>
+          matchWithTimeLimit(regex, lines, occurrence, timeoutMs),
+        );
+      }
     case 'submission':
       return scoreSubmissionSpec(spec, request.case.root, request.workingDir);
     case 'mlebench':

@@ -1,0 +1,47 @@
+// The CLI against inputs from an independent security review (issue 15): each test reproduces a reported failure
+// through the real `nbrevive` command, a real Python and a real SQLite file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startCli, tempDir } from '../../helpers/cli';
+
+const dir = tempDir('nbrevive-cli-hard-');
+const db = path.join(dir, 'db.sqlite');
+
+function codeCell(source: string) {
+  return { cell_type: 'code', metadata: {}, execution_count: null, outputs: [], source };
+}
+
+/** a case folder whose notebook prints `lines` and whose score pattern is `pattern` */
+function scoreCase(name: string, printed: string, pattern: string): string {
+  const root = path.join(dir, name);
+  fs.mkdirSync(root, { recursive: true });
+  const notebook = { nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [codeCell(`print(${JSON.stringify(printed)})`)] };
+  fs.writeFileSync(path.join(root, 'notebook.ipynb'), JSON.stringify(notebook));
+  fs.writeFileSync(
+    path.join(root, 'nbrevive.case.json'),
+    JSON.stringify({ id: name, title: name, notebook: 'notebook.ipynb', score: { kind: 'output', cellIndex: 0, pattern, occurrence: 'last' }, target: { value: 1 } }),
+  );
+  return root;
+}
+
+describe('a catastrophically backtracking score pattern (item 1)', () => {
+  it('ends the run with a one-line typed error within seconds (it used to run on, deaf to SIGTERM, for minutes)', async () => {
+    const root = scoreCase('evil-pattern', 'a'.repeat(40) + 'b', '(a+)+$');
+    const { child, done } = startCli(['run', root], { db });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    // the notebook ran its only cell: from now on the score is being read
+    const deadline = Date.now() + 90_000;
+    while (!/cell 1\/1/.test(stderr) && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const scoring = Date.now();
+    const term = setTimeout(() => child.kill('SIGTERM'), 6_000);
+    const result = await Promise.race([done, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
+    clearTimeout(term);
+    if (!result) child.kill('SIGKILL');
+    expect(result, 'the CLI did not end within 20 s of the score reading (not even on SIGTERM)').not.toBeNull();
+    expect(Date.now() - scoring).toBeLessThan(20_000);
+    expect(result!.code).toBe(2);
+    expect(result!.stderr.trim().split('\n').at(-1)).toMatch(/^nbrevive: the score pattern "\(a\+\)\+\$" took longer than 2000 ms .*nbrevive\.case\.json$/);
+  }, 150_000);
+});
