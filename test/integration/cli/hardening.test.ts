@@ -45,3 +45,17 @@ describe('a catastrophically backtracking score pattern (item 1)', () => {
     expect(result!.stderr.trim().split('\n').at(-1)).toMatch(/^nbrevive: the score pattern "\(a\+\)\+\$" took longer than 2000 ms .*nbrevive\.case\.json$/);
   }, 150_000);
 });
+
+describe('an unknown option (item 6)', () => {
+  it.each([['run', 'x.ipynb'], ['modernize', 'x.ipynb'], ['corpus', 'run', '.'], ['export', 'j'], ['runtimes'], ['images'], ['rules'], ['serve'], ['worker', '--db', 'x']])(
+    'nbrevive %s answers with a one-line usage error and exit 2',
+    async (command, ...rest) => {
+      const result = await startCli([command, ...rest, '--some-unknown-option'], { db }).done;
+      expect(result.code).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^nbrevive ${command}: .*--some-unknown-option.*\\(see nbrevive ${command} --help\\)$`));
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+    },
+  );
+});
