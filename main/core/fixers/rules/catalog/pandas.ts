@@ -19,7 +19,7 @@ import {
   stringContent,
 } from '../syntax';
 import { insertAtCellTop, keywordRenameEdits, moduleMoveEdits, positionalToKeywordEdits, type ModuleMove } from './helpers';
-import { PANDAS_KEYWORD_ONLY, type KeywordOnlySignature } from './signatures';
+import { eraSignature, PANDAS_KEYWORD_ONLY, PANDAS_POSITIONAL_HISTORY, type KeywordOnlySignature } from './signatures';
 
 const PD = 'pandas';
 const pd = (version: string, date: string) => ({ package: PD, version, date });
@@ -609,7 +609,13 @@ const keywordOnlyArguments = defineRule({
         if (name === 'split' || name === 'rsplit') signature = isStr ? PANDAS_KEYWORD_ONLY[name]?.str : null;
         else if (!surelyNotPandas(receiver, parsed, ctx)) signature = methodSignature(name, positional);
       }
-      if (signature) edits.push(...positionalToKeywordEdits(call, signature, parsed, 2));
+      if (!signature) continue;
+      // the order of the notebook's era (read_excel's third argument was skiprows before 0.24, not names)
+      const name = qualified?.startsWith('pandas.') ? qualified.slice(qualified.lastIndexOf('.') + 1) : (methodName(call, parsed) as string);
+      const histories = PANDAS_POSITIONAL_HISTORY[name];
+      const history = histories ? (qualified?.startsWith('pandas.') ? histories.pd : (histories.DataFrame ?? histories.Series ?? histories.str)) : undefined;
+      const choice = eraSignature(signature, history, ctx.created, null, positional);
+      if ('signature' in choice) edits.push(...positionalToKeywordEdits(call, choice.signature, parsed, 2));
     }
     return edits;
   },

@@ -1,10 +1,17 @@
 // Keyword-only parameters of scikit-learn ≥ 1.0 and pandas ≥ 2.0, for turning the positional arguments old
 // notebooks pass into keywords. Generated with inspect.signature from the reference stack (scikit-learn 1.2.1:
 // every public estimator of sklearn.utils.all_estimators() and the public functions of its main modules; pandas
-// 1.5.3, whose deprecate_nonkeyword_arguments wrappers carry the 2.0 signatures). Both libraries only inserted
-// `*` into existing signatures, so the names after it are the old positional order. An entry is
+// 1.5.3, whose deprecate_nonkeyword_arguments wrappers carry the 2.0 signatures). An entry is
 // [number of parameters that may still be positional, first keyword-only names in order…]. Hand edits: the
 // old order of AgglomerativeClustering and FeatureAgglomeration; OneHotEncoder left out (its old signature was a different one).
+//
+// The names after `*` are today's order, which is NOT always the order a notebook's positional arguments had:
+// parameters were inserted (scikit-learn 0.18 put `groups` after y in cross_val_score/learning_curve, 0.20 put
+// min_features_to_select after step in RFECV, 1.2 put force_alpha after alpha in the naive Bayes classes) or
+// removed (fit_params of GridSearchCV in 0.21, normalize of the linear models in 1.2) while, or after, the
+// arguments could be positional. SKLEARN_POSITIONAL_HISTORY and PANDAS_POSITIONAL_HISTORY record those callables'
+// positional order per era (from the libraries' signatures at each release), and eraSignature() picks the order of
+// the notebook's era, or refuses when the era (its date, the module it imported from) does not settle it.
 
 export type KeywordOnlySignature = readonly [number, ...string[]];
 
@@ -440,3 +447,230 @@ export const PANDAS_KEYWORD_ONLY: Readonly<Record<string, Readonly<Record<string
   to_stata: { DataFrame: [1, 'convert_dates', 'write_index', 'byteorder', 'time_stamp', 'data_label', 'variable_labels'] },
   where: { DataFrame: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'], Series: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'] },
 };
+
+/** A library release where a callable's positional order changed. */
+export interface Release {
+  version: string;
+  /** YYYY-MM-DD */
+  date: string;
+}
+
+/** One era of a callable's positional order. */
+export interface PositionalEra {
+  /** the release that began this era; absent for the oldest era the catalog covers */
+  from?: Release;
+  /**
+   * The positional order in this era, shaped like a table entry ([leading positional count, names of the next
+   * positions…]); 'today' for the table's entry; null when the callable took other arguments altogether (the
+   * pre-0.18 splitters took the data size): no naming is safe, another rule rewrites such calls.
+   */
+  signature: KeywordOnlySignature | 'today' | null;
+  /**
+   * Modules the callable lived in only during this era (sklearn.learning_curve before 0.18; sklearn.model_selection,
+   * born with `groups`, from 0.18 on): a call resolved to one of them belongs to this era, whatever its date.
+   */
+  modules?: readonly string[];
+}
+
+export interface PositionalHistory {
+  /** oldest first */
+  eras: readonly PositionalEra[];
+  /** the changelog entry that changed the order, for the rule's explanation and a person reviewing a refusal */
+  changelog: string;
+}
+
+const SK_0_18: Release = { version: '0.18', date: '2016-09-28' };
+const SK_0_20: Release = { version: '0.20', date: '2018-09-25' };
+const SK_0_21: Release = { version: '0.21', date: '2019-05-09' };
+const SK_0_22: Release = { version: '0.22', date: '2019-12-03' };
+
+const OLD_CV = ['sklearn.cross_validation'];
+const NEW_CV = ['sklearn.model_selection'];
+const GROUPS_018 = '0.18 moved it from sklearn.cross_validation/sklearn.learning_curve to sklearn.model_selection and inserted `groups` after y';
+const SPLITTER_018 = '0.18 replaced the sklearn.cross_validation splitter (constructed with the data size or the labels) by the model_selection one (n_splits first)';
+const NORMALIZE_12 = '1.2 removed `normalize` (deprecated in 1.0); before 1.0 it came right after fit_intercept';
+const FORCE_ALPHA_12 = '1.2 inserted `force_alpha` after alpha, after the arguments had become keyword-only (1.0)';
+
+const splitterHistory: PositionalHistory = { changelog: SPLITTER_018, eras: [{ signature: null, modules: OLD_CV }, { from: SK_0_18, signature: 'today', modules: NEW_CV }] };
+
+/**
+ * scikit-learn callables whose positional order in a notebook's era differs from SKLEARN_KEYWORD_ONLY. Only
+ * eras before 1.0 matter: from 1.0 on, extra positional arguments raise, so no notebook that ran there has them.
+ * A history with a single era overrides the table for every date (the change came after 1.0).
+ */
+export const SKLEARN_POSITIONAL_HISTORY: Readonly<Record<string, PositionalHistory>> = {
+  learning_curve: {
+    changelog: GROUPS_018,
+    eras: [
+      { signature: [3, 'train_sizes', 'cv', 'scoring', 'exploit_incremental_learning', 'n_jobs'], modules: ['sklearn.learning_curve'] },
+      { from: SK_0_18, signature: [3, 'groups', 'train_sizes', 'cv', 'scoring', 'exploit_incremental_learning'], modules: NEW_CV },
+    ],
+  },
+  validation_curve: {
+    changelog: GROUPS_018,
+    eras: [
+      { signature: [3, 'param_name', 'param_range', 'cv', 'scoring', 'n_jobs'], modules: ['sklearn.learning_curve'] },
+      { from: SK_0_18, signature: [3, 'param_name', 'param_range', 'groups', 'cv', 'scoring'], modules: NEW_CV },
+    ],
+  },
+  cross_val_score: {
+    changelog: GROUPS_018,
+    eras: [
+      { signature: [3, 'scoring', 'cv', 'n_jobs', 'verbose', 'fit_params'], modules: OLD_CV },
+      { from: SK_0_18, signature: [3, 'groups', 'scoring', 'cv', 'n_jobs', 'verbose'], modules: NEW_CV },
+    ],
+  },
+  cross_val_predict: {
+    changelog: GROUPS_018,
+    eras: [
+      { signature: [3, 'cv', 'n_jobs', 'verbose', 'fit_params'], modules: OLD_CV },
+      { from: SK_0_18, signature: [3, 'groups', 'cv', 'n_jobs', 'verbose', 'fit_params'], modules: NEW_CV },
+    ],
+  },
+  permutation_test_score: {
+    changelog: GROUPS_018,
+    eras: [
+      { signature: [3, 'cv', 'n_permutations', 'n_jobs', 'labels', 'random_state'], modules: OLD_CV },
+      { from: SK_0_18, signature: [3, 'groups', 'cv', 'n_permutations', 'n_jobs', 'random_state'], modules: NEW_CV },
+    ],
+  },
+  check_cv: { changelog: '0.18: cross_validation.check_cv(cv, X, y, classifier) became model_selection.check_cv(cv, y, classifier)', eras: [{ signature: null, modules: OLD_CV }, { from: SK_0_18, signature: 'today', modules: NEW_CV }] },
+  KFold: splitterHistory,
+  StratifiedKFold: splitterHistory,
+  ShuffleSplit: splitterHistory,
+  StratifiedShuffleSplit: splitterHistory,
+  GridSearchCV: {
+    changelog: '0.21 removed fit_params (deprecated in 0.19), which came right after scoring',
+    eras: [
+      { signature: [2, 'scoring', 'fit_params', 'n_jobs', 'iid', 'refit', 'cv'] },
+      { from: SK_0_21, signature: [2, 'scoring', 'n_jobs', 'iid', 'refit', 'cv', 'verbose'] },
+    ],
+  },
+  RandomizedSearchCV: {
+    changelog: '0.21 removed fit_params (deprecated in 0.19), which came right after scoring',
+    eras: [
+      { signature: [2, 'n_iter', 'scoring', 'fit_params', 'n_jobs', 'iid', 'refit'] },
+      { from: SK_0_21, signature: [2, 'n_iter', 'scoring', 'n_jobs', 'iid', 'refit', 'cv'] },
+    ],
+  },
+  RFECV: {
+    changelog: '0.20 inserted min_features_to_select after step',
+    eras: [{ signature: [1, 'step', 'cv', 'scoring', 'verbose', 'n_jobs'] }, { from: SK_0_20, signature: [1, 'step', 'min_features_to_select', 'cv', 'scoring', 'verbose'] }],
+  },
+  SpectralClustering: {
+    changelog: '0.21 inserted n_components after eigen_solver',
+    eras: [{ signature: [1, 'eigen_solver', 'random_state', 'n_init', 'gamma', 'affinity'] }, { from: SK_0_21, signature: 'today' }],
+  },
+  average_precision_score: {
+    changelog: '0.22 inserted pos_label before sample_weight',
+    eras: [{ signature: [2, 'average', 'sample_weight'] }, { from: SK_0_22, signature: 'today' }],
+  },
+  partial_dependence: {
+    changelog: '0.21 added sklearn.inspection.partial_dependence(estimator, X, features, …); sklearn.ensemble.partial_dependence took (gbrt, target_variables, grid, X, …); 1.2 inserted categorical_features',
+    eras: [
+      { signature: null, modules: ['sklearn.ensemble'] },
+      { from: SK_0_21, signature: [3, 'response_method', 'percentiles', 'grid_resolution', 'method', 'kind'], modules: ['sklearn.inspection'] },
+    ],
+  },
+  // changes after 1.0: one era, the order while positional arguments were accepted
+  LinearRegression: { changelog: NORMALIZE_12, eras: [{ signature: [0, 'fit_intercept', 'normalize', 'copy_X', 'n_jobs'] }] },
+  Ridge: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol', 'solver'] }] },
+  RidgeClassifier: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol', 'class_weight'] }] },
+  RidgeCV: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'scoring', 'cv', 'gcv_mode'] }] },
+  RidgeClassifierCV: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'scoring', 'cv', 'class_weight'] }] },
+  Lasso: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'precompute', 'copy_X', 'max_iter'] }] },
+  MultiTaskLasso: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol'] }] },
+  ElasticNet: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'l1_ratio', 'fit_intercept', 'normalize', 'precompute', 'max_iter'] }] },
+  MultiTaskElasticNet: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'l1_ratio', 'fit_intercept', 'normalize', 'copy_X', 'max_iter'] }] },
+  BernoulliNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'binarize', 'fit_prior', 'class_prior'] }] },
+  MultinomialNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'fit_prior', 'class_prior'] }] },
+  ComplementNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'fit_prior', 'class_prior', 'norm'] }] },
+  CategoricalNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'fit_prior', 'class_prior'] }] },
+  Isomap: { changelog: '1.1 inserted radius after n_neighbors', eras: [{ signature: [0, 'n_neighbors', 'n_components', 'eigen_solver', 'tol', 'max_iter'] }] },
+  HistGradientBoostingRegressor: { changelog: '1.1 inserted quantile after loss', eras: [{ signature: [1, 'learning_rate', 'max_iter', 'max_leaf_nodes', 'max_depth', 'min_samples_leaf'] }] },
+  calibration_curve: { changelog: '1.1 inserted pos_label after y_prob', eras: [{ signature: [2, 'normalize', 'n_bins', 'strategy'] }] },
+};
+
+const PD_0_21: Release = { version: '0.21.0', date: '2017-10-27' };
+const PD_0_24: Release = { version: '0.24.0', date: '2019-01-25' };
+
+/** pandas callables (by name, then owner as in PANDAS_KEYWORD_ONLY) whose old positional order differs from 2.0's. */
+export const PANDAS_POSITIONAL_HISTORY: Readonly<Record<string, Readonly<Record<string, PositionalHistory>>>> = {
+  read_excel: {
+    pd: {
+      changelog: 'read_excel(io, sheet_name, header, skiprows, skip_footer, index_col, names, …) was reordered to (io, sheet_name, header, names, index_col, usecols, …)',
+      eras: [{ signature: [2, 'header', 'skiprows', 'skip_footer', 'index_col', 'names'] }, { from: PD_0_24, signature: 'today' }],
+    },
+  },
+  set_axis: {
+    DataFrame: { changelog: '0.21 swapped set_axis(axis, labels) to set_axis(labels, axis)', eras: [{ signature: null }, { from: PD_0_21, signature: 'today' }] },
+    Series: { changelog: '0.21 swapped set_axis(axis, labels) to set_axis(labels, axis)', eras: [{ signature: null }, { from: PD_0_21, signature: 'today' }] },
+  },
+  rename_axis: {
+    DataFrame: { changelog: 'rename_axis(mapper, axis, copy, inplace) took axis second before 0.24 added index/columns', eras: [{ signature: [1, 'axis', 'copy', 'inplace'] }, { from: PD_0_24, signature: null }] },
+    Series: { changelog: 'rename_axis(mapper, axis, copy, inplace) took axis second before 0.24 added index/columns', eras: [{ signature: [1, 'axis', 'copy', 'inplace'] }, { from: PD_0_24, signature: null }] },
+  },
+};
+
+/** How long after a release notebooks may still have run the version before it. */
+const ERA_LAG_YEARS = 1;
+
+function normalizeDate(date: string): string {
+  const [y = '0000', m = '01', d = '01'] = date.split('-');
+  return `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
+
+function addYears(date: string, years: number): string {
+  const [y, rest] = [normalizeDate(date).slice(0, 4), normalizeDate(date).slice(4)];
+  return `${String(Number(y) + years).padStart(4, '0')}${rest}`;
+}
+
+export type EraChoice = { signature: KeywordOnlySignature } | { refused: string };
+
+/**
+ * The positional order a call had in the notebook's era. `today` is the table's entry; `history` the callable's
+ * eras, if the order ever changed; `created` the notebook's date (YYYY[-MM[-DD]]) or null; `module` the module the
+ * call resolves to (null when unknown); `positional` the call's number of positional arguments. The eras the
+ * date allows (started by then, and not ended more than a year before) are narrowed by the module when the call
+ * resolves to an era's own module; the names the call's positions get must agree in every era left, else the
+ * choice is refused with the reason.
+ */
+export function eraSignature(
+  today: KeywordOnlySignature | undefined,
+  history: PositionalHistory | undefined,
+  created: string | null,
+  module: string | null,
+  positional: number,
+): EraChoice {
+  if (!history) return today ? { signature: today } : { refused: 'no signature known' };
+  const eras = history.eras;
+  const c = created ? normalizeDate(created) : null;
+  const started = (era: PositionalEra): boolean => !c || !era.from || normalizeDate(era.from.date) <= c;
+  // an era ended more than a year before the notebook is too old for it (people upgrade, if late)
+  const current = (i: number): boolean => {
+    const next = eras[i + 1]?.from;
+    return !c || !next || addYears(next.date, ERA_LAG_YEARS) > c;
+  };
+  const inModule = (era: PositionalEra): boolean => !!module && (era.modules ?? []).some((m) => module === m || module.startsWith(`${m}.`));
+  // A call resolved to an era's own module belongs to that era (a 2018 notebook may still import the deprecated
+  // sklearn.learning_curve). A module of an era that had not begun at the notebook's date is the catalog's own
+  // import rewrite (sklearn.cross_validation → model_selection): the date decides then.
+  const byModule = eras.filter((era) => started(era) && inModule(era));
+  const candidates = byModule.length > 0 ? byModule : eras.filter((era, i) => started(era) && current(i));
+  if (candidates.length === 0) return { refused: `no era of its signature matches the notebook's date ${created ?? ''}` };
+  const named: string[][] = [];
+  for (const era of candidates) {
+    const signature = era.signature === 'today' ? today : era.signature;
+    if (!signature) return { refused: `${history.changelog}: its arguments in the notebook's era${created ? ` (${created})` : ''} had another meaning` };
+    named.push(signature.slice(1, 1 + Math.max(0, positional - signature[0])) as string[]);
+    if (positional <= signature[0]) named[named.length - 1] = [`<${signature[0]} positional>`];
+  }
+  const first = named[0] as string[];
+  if (named.some((names) => names.join() !== first.join())) {
+    return { refused: `${history.changelog}: the notebook's ${created ? `date (${created})` : 'date is unknown and its import'} does not tell which order its positional arguments follow` };
+  }
+  // only the names every candidate agrees on: later positions may differ between them
+  const chosen = candidates[0] as PositionalEra;
+  const allowed = ((chosen.signature === 'today' ? today : chosen.signature) as KeywordOnlySignature)[0];
+  return { signature: positional <= allowed ? [allowed] : [allowed, ...first] };
+}

@@ -20,7 +20,7 @@ import {
   stringContent,
 } from '../syntax';
 import { calleeOf, insertAtCellTop, keywordRenameEdits, moduleMoveEdits, moveNeedles, positionalToKeywordEdits, type ModuleMove } from './helpers';
-import { SKLEARN_KEYWORD_ONLY } from './signatures';
+import { eraSignature, SKLEARN_KEYWORD_ONLY, SKLEARN_POSITIONAL_HISTORY } from './signatures';
 
 const SK = 'scikit-learn';
 const sk = (version: string, date: string) => ({ package: SK, version, date });
@@ -740,7 +740,7 @@ const keywordOnlyArguments = defineRule({
   since: sk('1.0', '2021-09-24'),
   deprecatedIn: '0.23',
   explanation:
-    'scikit-learn 1.0 made most constructor and function parameters keyword-only (only the leading ones, like n_estimators or y_true/y_pred, stay positional). Extra positional arguments get the names they had in the old positional order: SelectKBest(chi2, 10) → k=10, RFE(model, 5) → n_features_to_select=5, KFold(5, True, 1) → shuffle=True, random_state=1, SVC(1.0) → C=1.0, confusion_matrix(y, p, labels) → labels=labels. Same call.',
+    "scikit-learn 1.0 made most constructor and function parameters keyword-only (only the leading ones, like n_estimators or y_true/y_pred, stay positional). Extra positional arguments get the names they had in the old positional order: SelectKBest(chi2, 10) → k=10, RFE(model, 5) → n_features_to_select=5, KFold(5, True, 1) → shuffle=True, random_state=1, SVC(1.0) → C=1.0, confusion_matrix(y, p, labels) → labels=labels. The names follow the order of the notebook's era, not today's (0.18 inserted groups after y in cross_val_score and learning_curve, 0.20 min_features_to_select in RFECV, 1.2 removed normalize from the linear models …): the era comes from the notebook's date and the module it imported from, and a call whose era does not settle the names is left alone.",
   trigger: { errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }], pattern: true },
   needles: [KEYWORD_ONLY_NEEDLE],
   apply(parsed, ctx) {
@@ -754,8 +754,13 @@ const keywordOnlyArguments = defineRule({
       if (!(last in SKLEARN_KEYWORD_ONLY) || !ctx.inScope(call)) continue;
       const qualified = ctx.imports.resolve(fn, parsed);
       const known = qualified ? qualified.startsWith('sklearn.') : fn.type === 'identifier' && ctx.imports.starModules.some((m) => m.startsWith('sklearn'));
-      const signature = SKLEARN_KEYWORD_ONLY[last];
-      if (known && signature && positionalArguments(call).length > signature[0]) edits.push(...positionalToKeywordEdits(call, signature, parsed, 2));
+      const today = SKLEARN_KEYWORD_ONLY[last];
+      const positional = positionalArguments(call).length;
+      if (!known || !today || positional <= today[0]) continue;
+      // the order of the notebook's era, not today's: a 2015 learning_curve(est, X, y, sizes) meant train_sizes
+      const module = qualified && qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : null;
+      const choice = eraSignature(today, SKLEARN_POSITIONAL_HISTORY[last], ctx.created, module, positional);
+      if ('signature' in choice) edits.push(...positionalToKeywordEdits(call, choice.signature, parsed, 2));
     }
     return edits;
   },
