@@ -1,0 +1,853 @@
+// Regenerates resources/api-changes/<library>.json: every removed, renamed, moved, signature-changed and
+// default-changed entry of the libraries' changelogs (2015 to today), plus the deprecation messages the
+// libraries raised before a removal (they name the replacement), read from their own source.
+//
+// usage: npx tsx tools/extract-api-changes.ts [--mirror DIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]
+//   --mirror DIR         a git directory of a library's repository (`fetch` puts them under /work/.mirror/owner+name/repo;
+//                        default: every known one found there). Read with `git show REF:path`, never checked out.
+//   --docs DIR           a folder with Debian's extracted doc packages (python-sklearn-doc, python-pandas-doc,
+//                        python-matplotlib-doc, python3.14-doc): the changelogs of repositories too large to mirror.
+//                        See docs/api-changes.md for the two commands that fill it.
+//   --site-packages DIR  installed libraries whose deprecation decorators are mined (default: the system's
+//                        dist-packages and today's stack's, when present)
+//   --out DIR            default resources/api-changes
+//
+// The extraction is heuristic and honest: a row whose replacement is not one clear name gets new=null.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_LIBRARIES, type ApiChange, type ApiChangeFile, type ApiChangeKind, type ApiLibrary } from '../main/core/fixers/api-changes/types';
+import { compareVersions } from '../main/core/fixers/rules/version';
+
+interface ChangelogFile {
+  /** path as in the public repository */
+  repoPath: string;
+  text: string;
+  /** release the file describes (from its name); headings inside may name patch releases */
+  version: string;
+  /** link to line N of the file */
+  link: (line: number) => string;
+  /** 'html': Sphinx HTML (no line numbers; link() gets the nearest section id through `anchor`) */
+  format: 'rst' | 'html';
+  date?: string | null;
+}
+
+interface LibrarySpec {
+  library: ApiLibrary;
+  minVersion: string;
+  /** qualifies a name as the changelog writes it (`ensemble.X`, `np.x`, `DataFrame.ix`) */
+  qualify(name: string): string | null;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const MIRRORS = '/work/.mirror';
+
+// ---------------------------------------------------------------------------------------------- arguments
+function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; sitePackages: string[]; out: string } {
+  const mirrors: string[] = [];
+  const sitePackages: string[] = [];
+  let docs: string | null = null;
+  let out = path.join(ROOT, 'resources', 'api-changes');
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const value = (): string => {
+      const v = argv[++i];
+      if (!v) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--mirror') mirrors.push(value());
+    else if (arg === '--docs') docs = value();
+    else if (arg === '--site-packages') sitePackages.push(value());
+    else if (arg === '--out') out = value();
+    else if (arg === '--help') {
+      console.log('usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${arg}`);
+  }
+  if (mirrors.length === 0 && fs.existsSync(MIRRORS)) {
+    for (const entry of fs.readdirSync(MIRRORS)) {
+      const dir = path.join(MIRRORS, entry, 'repo');
+      if (fs.existsSync(path.join(dir, 'HEAD'))) mirrors.push(dir);
+    }
+  }
+  if (sitePackages.length === 0) {
+    for (const dir of ['/usr/lib/python3/dist-packages', '/var/cache/nbrevive/today-root/usr/lib/python3/dist-packages']) if (fs.existsSync(dir)) sitePackages.push(dir);
+  }
+  return { mirrors, docs, sitePackages, out };
+}
+
+// ---------------------------------------------------------------------------------------------- git
+function git(gitDir: string, ...args: string[]): string {
+  return execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+}
+
+function remoteOf(gitDir: string): string | null {
+  // the mirror folder is named owner+name
+  const base = path.basename(path.dirname(gitDir));
+  return base.includes('+') ? base.replace('+', '/') : null;
+}
+
+function gitFiles(gitDir: string, ref: string, dir: string, pattern: RegExp): string[] {
+  return git(gitDir, 'ls-tree', '-r', '--name-only', ref, dir)
+    .split('\n')
+    .filter((p) => pattern.test(p));
+}
+
+// ---------------------------------------------------------------------------------------------- names
+const SKLEARN_MODULES = new Set(
+  'base calibration cluster compose covariance cross_decomposition cross_validation datasets decomposition discriminant_analysis dummy ensemble exceptions experimental externals feature_extraction feature_selection gaussian_process grid_search impute inspection isotonic kernel_approximation kernel_ridge learning_curve linear_model lda manifold metrics mixture model_selection multiclass multioutput naive_bayes neighbors neural_network pipeline preprocessing qda random_projection semi_supervised svm tree utils frozen'.split(' '),
+);
+
+const SPECS: Record<ApiLibrary, LibrarySpec> = {
+  'scikit-learn': {
+    library: 'scikit-learn',
+    minVersion: '0.17',
+    qualify: (name) => {
+      if (name.startsWith('sklearn.')) return name;
+      const head = name.split('.')[0] as string;
+      return SKLEARN_MODULES.has(head) ? `sklearn.${name}` : null;
+    },
+  },
+  pandas: {
+    library: 'pandas',
+    minVersion: '0.19',
+    qualify: (name) => {
+      if (name.startsWith('pandas.')) return name;
+      if (name.startsWith('pd.')) return `pandas.${name.slice(3)}`;
+      if (/^(np|numpy|scipy|matplotlib|plt)\./.test(name)) return null;
+      return `pandas.${name}`;
+    },
+  },
+  numpy: {
+    library: 'numpy',
+    minVersion: '1.10',
+    qualify: (name) => {
+      if (name.startsWith('numpy.')) return name;
+      if (name.startsWith('np.')) return `numpy.${name.slice(3)}`;
+      if (/^(scipy|pandas|math|ctypes|pickle|builtins)\./.test(name)) return null;
+      return /^[a-z_][\w.]*$/i.test(name) ? `numpy.${name}` : null;
+    },
+  },
+  scipy: {
+    library: 'scipy',
+    minVersion: '0.19',
+    qualify: (name) => (name.startsWith('scipy.') ? name : /^(misc|stats|special|linalg|signal|sparse|optimize|interpolate|integrate|ndimage|spatial|io|fft|fftpack|cluster|odr|constants)\./.test(name) ? `scipy.${name}` : null),
+  },
+  matplotlib: {
+    library: 'matplotlib',
+    minVersion: '2.0',
+    qualify: (name) => {
+      if (name.startsWith('matplotlib.') || name.startsWith('mpl_toolkits.')) return name;
+      if (name.startsWith('plt.')) return `matplotlib.pyplot.${name.slice(4)}`;
+      if (name.startsWith('mpl.')) return `matplotlib.${name.slice(4)}`;
+      if (/^(pyplot|cbook|mlab|cm|colors|axes|figure|pylab|ticker|dates|patches|lines|text|rcsetup|backends|style|animation|collections|contour|image|legend|path|transforms|widgets|artist|font_manager|colorbar|gridspec|scale|spines|testing|tight_layout|type1font|afm|docstring|projections|quiver|sankey|table|markers|offsetbox|bezier|textpath|backend_bases|units)\b/.test(name)) return `matplotlib.${name}`;
+      return null;
+    },
+  },
+  seaborn: {
+    library: 'seaborn',
+    minVersion: '0.8',
+    qualify: (name) => (name.startsWith('seaborn.') ? name : name.startsWith('sns.') ? `seaborn.${name.slice(4)}` : /^(np|pd|plt|matplotlib|pandas|numpy|scipy)\./.test(name) ? null : `seaborn.${name}`),
+  },
+  statsmodels: {
+    library: 'statsmodels',
+    minVersion: '0.8',
+    qualify: (name) => (name.startsWith('statsmodels.') ? name : name.startsWith('sm.') ? `statsmodels.api.${name.slice(3)}` : name.startsWith('smf.') ? `statsmodels.formula.api.${name.slice(4)}` : null),
+  },
+  python: { library: 'python', minVersion: '3.12', qualify: (name) => name },
+};
+
+/** A name as an rst role or literal spells it: `~sklearn.x`, `!y`, `label <target>`, `x()`. */
+function cleanName(raw: string): string | null {
+  let name = raw.trim();
+  const target = /<([^>]+)>$/.exec(name);
+  if (target) name = target[1] as string;
+  name = name.replace(/^[~!.]+/, '').replace(/\(\)$/, '').replace(/\(\s*\)$/, '');
+  if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(name)) return null;
+  return name;
+}
+
+// ---------------------------------------------------------------------------------------------- entries
+interface Entry {
+  text: string;
+  line: number;
+  version: string;
+  date: string | null;
+  anchor: string | null;
+}
+
+/** Named tokens of an entry: rst roles and literals (``x``, :func:`x`), with their role ('' for literals). */
+interface Token {
+  name: string;
+  role: string;
+  index: number;
+  end: number;
+}
+
+function tokensOf(text: string): Token[] {
+  const tokens: Token[] = [];
+  const re = /(?::(\w+(?::\w+)?):)?`{1,2}([^`]+?)`{1,2}/g;
+  for (const m of text.matchAll(re)) {
+    const name = cleanName(m[2] as string);
+    if (name) tokens.push({ name, role: m[1] ?? '', index: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  }
+  return tokens;
+}
+
+const MONTHS: Record<string, string> = { january: '01', february: '02', march: '03', april: '04', may: '05', june: '06', july: '07', august: '08', september: '09', october: '10', november: '11', december: '12' };
+
+function parseDate(text: string): string | null {
+  const full = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(20\d\d)\b/i.exec(text);
+  if (full) return `${full[3]}-${MONTHS[(full[1] as string).toLowerCase()]}-${(full[2] as string).padStart(2, '0')}`;
+  const month = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(20\d\d)\b/i.exec(text);
+  if (month) return `${month[2]}-${MONTHS[(month[1] as string).toLowerCase()]}`;
+  return null;
+}
+
+/** Splits an rst changelog into entries: list items and paragraphs, with the version heading they sit under. */
+function rstEntries(file: ChangelogFile): Entry[] {
+  const lines = file.text.split('\n');
+  const entries: Entry[] = [];
+  let version = file.version;
+  let date: string | null = file.date ?? null;
+  let current: { lines: string[]; line: number } | null = null;
+  const close = (): void => {
+    if (current) entries.push({ text: current.lines.join(' ').replace(/\s+/g, ' ').trim(), line: current.line, version, date, anchor: null });
+    current = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const next = lines[i + 1] ?? '';
+    // a heading: text underlined with = - ~ ^ " *
+    if (/^([=\-~^"*+#])\1{2,}\s*$/.test(next) && line.trim() && !/^\s/.test(line)) {
+      close();
+      const v = /\b(?:Version|version|v|SciPy|NumPy|pandas|statsmodels|What's new in|Release)\s*v?(\d+\.\d+(?:\.\d+)?)/.exec(line) ?? /^v?(\d+\.\d+(?:\.\d+)?)\b/.exec(line.trim());
+      if (v && compareVersions(v[1] as string, file.version) >= 0 && (v[1] as string).split('.').slice(0, 2).join('.') === file.version.split('.').slice(0, 2).join('.')) version = v[1] as string;
+      const d = parseDate(line);
+      if (d) date = d;
+      i++;
+      continue;
+    }
+    const d = /^\*\*([A-Z][a-z]+ (?:\d{1,2}, )?20\d\d)\*\*\s*$/.exec(line.trim());
+    if (d) {
+      date = parseDate(d[1] as string) ?? date;
+      continue;
+    }
+    if (!line.trim()) {
+      close();
+      continue;
+    }
+    if (/^\s*[-*+]\s+\S/.test(line) || /^\s*\d+\.\s+\S/.test(line) || /^\s*\.\.\s/.test(line)) {
+      close();
+      current = { lines: [line.replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')], line: i + 1 };
+      continue;
+    }
+    if (current) current.lines.push(line.trim());
+    else current = { lines: [line.trim()], line: i + 1 };
+  }
+  close();
+  return entries;
+}
+
+/** Sphinx HTML → entries: each paragraph and list item as rst-like text (code → ``x``, references → their target). */
+function htmlEntries(file: ChangelogFile): Entry[] {
+  const entries: Entry[] = [];
+  let anchor: string | null = null;
+  let version = file.version;
+  const re = /<section id="([^"]+)"|<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>|<(p|li|dt)\b[^>]*>([\s\S]*?)<\/\3>/g;
+  for (const m of file.text.matchAll(re)) {
+    if (m[1]) {
+      anchor = m[1];
+      continue;
+    }
+    if (m[2] !== undefined) {
+      const heading = htmlText(m[2]);
+      const v = /(\d+\.\d+(?:\.\d+)?)/.exec(heading);
+      if (v && (v[1] as string).startsWith(file.version.split('.').slice(0, 2).join('.'))) version = v[1] as string;
+      // a heading is an entry too: matplotlib's "``x`` is deprecated, use ``y``" titles
+      entries.push({ text: heading, line: 0, version, date: file.date ?? null, anchor });
+      continue;
+    }
+    const text = htmlText(m[4] as string);
+    if (text) entries.push({ text, line: 0, version, date: file.date ?? null, anchor });
+  }
+  return entries;
+}
+
+function htmlText(html: string): string {
+  return html
+    .replace(/<a [^>]*title="([\w.]+)"[^>]*>\s*<code[^>]*>[\s\S]*?<\/code>\s*<\/a>/g, (_m, title: string) => `\`\`${title}\`\``)
+    .replace(/<code[^>]*>([\s\S]*?)<\/code>/g, (_m, inner: string) => `\`\`${inner.replace(/<[^>]+>/g, '')}\`\``)
+    .replace(/<a class="headerlink"[\s\S]*?<\/a>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------- heuristics
+const PARAM_WORDS = /\b(parameter|parameters|argument|arguments|keyword|keywords|kwarg|kwargs|param|option)\b/i;
+
+function shorten(text: string): string {
+  const clean = text.replace(/:(?:issue|pr|user|gh|ghpull|ghissue):`[^`]*`/g, '').replace(/\s+/g, ' ').trim();
+  return clean.length > 300 ? `${clean.slice(0, 297)}...` : clean;
+}
+
+function removalVersion(text: string): string | null {
+  const m = /(?:will be |to be |is |are )?removed (?:in|from) (?:version |v|scikit-learn |pandas |NumPy |numpy |matplotlib |SciPy |scipy |seaborn |statsmodels )?(\d+\.\d+(?:\.\d+)?)/i.exec(text);
+  return m ? (m[1] as string) : null;
+}
+
+function kindOf(oldName: string, newName: string | null): ApiChangeKind {
+  if (!newName) return 'removed';
+  const oldModule = oldName.slice(0, oldName.lastIndexOf('.'));
+  const newModule = newName.slice(0, newName.lastIndexOf('.'));
+  if (oldModule === newModule) return 'renamed';
+  return 'moved';
+}
+
+/** Is the token a function/class/method the entry talks about (for parameter and default entries)? */
+function isCallable(token: Token): boolean {
+  return /^(py:)?(func|class|meth|obj|attr)$/.test(token.role) || /^[A-Za-z_][\w.]*\.[A-Za-z_]\w*$/.test(token.name);
+}
+
+/**
+ * The rows of one changelog entry. Patterns (on the entry's text, names being rst roles/literals):
+ *   A (is|was|has been) renamed/moved to B · A ... deprecated in favo(u)r of B · A ... use B instead ·
+ *   A ... removed · Removed A, B and C · parameter P of F renamed to Q · default of P (in F) changed from X to Y
+ */
+export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Omit<ApiChange, 'library' | 'origin'>[] {
+  const text = entry.text;
+  if (!/renam|remov|deprecat|moved|instead|in favou?r|default|no longer|dropped/i.test(text)) return [];
+  const tokens = tokensOf(text);
+  if (tokens.length === 0) return [];
+  const rows: Omit<ApiChange, 'library' | 'origin'>[] = [];
+  const removedIn = removalVersion(text);
+  const note = shorten(text);
+  const base = { version: entry.version, date: entry.date, note, link, removedIn };
+  const near = (token: Token, re: RegExp, span = 40): boolean => re.test(text.slice(Math.max(0, token.index - span), token.end + span));
+  const fnBefore = (token: Token): Token | undefined => tokens.filter((t) => t !== token && isCallable(t) && !PARAM_WORDS.test(text.slice(t.end, t.end + 12))).sort((a, b) => Math.abs(a.index - token.index) - Math.abs(b.index - token.index))[0];
+  const used = new Set<Token>();
+
+  // default changes: "default (value) of P ... changed/will change from X to Y"
+  const def = /default(?: value)?(?: of| for)?(?: the)?(?: parameter| argument| keyword)?\s*(``[^`]+``|:\w+:`[^`]+`)?[^.]{0,120}?(?:change[sd]?|will change|is now|now)\b[^.]{0,60}?\bfrom\s+(``[^`]+``|`[^`]+`|\S+)\s+to\s+(``[^`]+``|`[^`]+`|[^\s,.;]+)/i.exec(text);
+  if (def) {
+    const param = def[1] ? cleanName(def[1].replace(/^:\w+:/, '').replace(/`/g, '')) : (tokens.find((t) => !isCallable(t) && t.index < (def.index ?? 0) + def[0].length)?.name ?? null);
+    const fn = tokens.find((t) => isCallable(t) && t.name !== param);
+    const q = fn ? spec.qualify(fn.name) : null;
+    const from = (def[2] as string).replace(/`/g, '');
+    const to = (def[3] as string).replace(/`/g, '');
+    if (param && q) rows.push({ ...base, kind: 'default-changed', old: `${q}(${param}=${from})`, new: `${q}(${param}=${to})` });
+  }
+
+  // renames and moves; "A, B and C have been renamed to X, Y and Z (respectively)" pairs them in order
+  for (const m of text.matchAll(/\b(?:have|has|had|were|was|is|are|been|be)?\s*(?:been\s+)?(?:renamed|moved)(?:\s+(?:to|into|as|in))?\s+(?:the\s+)?(?:new\s+)?(?:module\s+|function\s+|class\s+|method\s+|functions\s+|classes\s+)?(?=``|:[\w:]+:`|`)/gi)) {
+    const at = m.index ?? 0;
+    const after = tokens.filter((t) => t.index >= at + m[0].length && !used.has(t));
+    const before = tokens.filter((t) => t.end <= at && !used.has(t));
+    if (after.length === 0 || before.length === 0) continue;
+    // the tokens of the list right after the verb, and the list right before it (joined by commas / "and")
+    const listAfter: Token[] = [after[0] as Token];
+    for (let k = 1; k < after.length && /^\s*(?:,|,?\s*and|,?\s*or)\s*$/.test(text.slice((after[k - 1] as Token).end, (after[k] as Token).index)); k++) listAfter.push(after[k] as Token);
+    const listBefore: Token[] = [before.at(-1) as Token];
+    for (let k = before.length - 2; k >= 0 && /^\s*(?:,|,?\s*and|,?\s*or)\s*$/.test(text.slice((before[k] as Token).end, (before[k + 1] as Token).index)); k--) listBefore.unshift(before[k] as Token);
+    // the old name must be the verb's subject: nothing but a few words between them
+    if (text.slice((listBefore.at(-1) as Token).end, at).length > 45 || /[.;]/.test(text.slice((listBefore.at(-1) as Token).end, at))) continue;
+    const pairs: [Token, Token | null][] =
+      listBefore.length === listAfter.length ? listBefore.map((t, k) => [t, listAfter[k] as Token]) : listBefore.map((t) => [t, listBefore.length === 1 && listAfter.length === 1 ? (listAfter[0] as Token) : null]);
+    for (const t of [...listBefore, ...listAfter]) used.add(t);
+    for (const [oldToken, target] of pairs) {
+      if (PARAM_WORDS.test(text.slice(Math.max(0, oldToken.index - 30), oldToken.index)) || near(oldToken, /\b(keyword|parameter|argument|kwarg)s?\b/i, 25)) {
+        const fn = fnBefore(oldToken) ?? tokens.find((t) => isCallable(t) && t.index > at);
+        const q = fn ? spec.qualify(fn.name) : null;
+        if (q && !oldToken.name.includes('.')) rows.push({ ...base, kind: 'signature-changed', old: `${q}(${oldToken.name})`, new: target && !target.name.includes('.') ? `${q}(${target.name})` : null });
+        continue;
+      }
+      const oldQ = spec.qualify(oldToken.name);
+      if (!oldQ) continue;
+      let newQ = target ? spec.qualify(target.name) : null;
+      // `ensemble.Forest.x` renamed to ``y``: a bare new name keeps the old one's module
+      if (target && !target.name.includes('.') && oldToken.name.includes('.')) newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target.name}`;
+      // a class "renamed to" a snake_case bare word is a parameter of it the entry talks about: unclear
+      if (target && !target.name.includes('.') && /^[A-Z]/.test(oldQ.slice(oldQ.lastIndexOf('.') + 1)) && /^[a-z_]+$/.test(target.name)) newQ = null;
+      rows.push({ ...base, kind: newQ ? kindOf(oldQ, newQ) : 'removed', old: oldQ, new: newQ });
+    }
+  }
+
+  // deprecated/removed with a replacement: "in favour of B", "use B instead", "replaced by B"
+  const replacement = /\b(?:in favou?r of|[Uu]se|replaced (?:by|with)|superseded by|alternative(?: is)?:?|please use)\s+(?:the\s+)?(?:new\s+)?(?:function\s+|class\s+|method\s+|module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)(\s*(?:\([^)]*\)\s*)?(?:instead|,|\.|;|$))/g;
+  const removedOrDeprecated = /\b(deprecat\w*|removed|remove|dropped|no longer (?:available|exists|supported))\b/i;
+  if (removedOrDeprecated.test(text)) {
+    const alternatives = [...text.matchAll(replacement)];
+    for (const m of alternatives) {
+      const target = tokens.find((t) => t.index >= (m.index ?? 0) && t.index < (m.index ?? 0) + m[0].length);
+      if (!target || used.has(target)) continue;
+      const candidates = tokens.filter((t) => t.end <= (m.index ?? 0) && !used.has(t));
+      const oldToken = candidates.at(-1);
+      if (!oldToken) continue;
+      // "Deprecate ``positive=True`` in X. Use Y instead": an option, not X, is what goes away
+      const literals = [...text.slice(0, m.index ?? 0).matchAll(/`{1,2}([^`]+)`{1,2}/g)].filter((l) => !cleanName((l[1] as string).replace(/^:\w+:/, '')));
+      if (literals.length > 0) continue;
+      const verb = /\b(deprecat\w*|removed|remove)\b/i.exec(text.slice(0, m.index ?? 0));
+      // the deprecated name is the verb's subject or object: within a few words of it
+      if (!verb || Math.min(Math.abs((verb.index ?? 0) - oldToken.end), Math.abs(oldToken.index - ((verb.index ?? 0) + verb[0].length))) > 60) continue;
+      // several names before "use B" ("A and C are deprecated, use B") stay ambiguous unless B is the only target
+      used.add(target);
+      for (const c of candidates) used.add(c);
+      const sameKind = candidates.filter((c) => !PARAM_WORDS.test(text.slice(Math.max(0, c.index - 20), c.index)));
+      const isParam = PARAM_WORDS.test(text.slice(Math.max(0, oldToken.index - 30), oldToken.end + 20)) && !oldToken.name.includes('.');
+      if (isParam) {
+        const fn = fnBefore(oldToken);
+        const q = fn ? spec.qualify(fn.name) : null;
+        if (q) rows.push({ ...base, kind: 'signature-changed', old: `${q}(${oldToken.name})`, new: target.name.includes('.') ? null : `${q}(${target.name})` });
+        continue;
+      }
+      const several = sameKind.length > 1 && alternatives.length === 1;
+      for (const c of several ? sameKind : [oldToken]) {
+        const oldQ = spec.qualify(c.name);
+        if (!oldQ) continue;
+        const newQ = several ? null : spec.qualify(target.name);
+        const kind = newQ ? kindOf(oldQ, newQ) : 'removed';
+        rows.push({ ...base, kind: kind === 'renamed' || kind === 'moved' ? kind : 'removed', old: oldQ, new: newQ });
+      }
+    }
+    // what remains: removed (or deprecated-for-removal) names without a replacement
+    if (/\b(removed|remove|dropped|no longer (?:available|exists))\b/i.test(text) || (/\bdeprecat/i.test(text) && removedIn)) {
+      for (const t of tokens) {
+        if (used.has(t)) continue;
+        if (!/^(py:)?(func|class|meth|mod|attr|obj|data)$/.test(t.role) && !(t.role === '' && /[.]/.test(t.name))) continue;
+        if (/\binstead of\s*$/.test(text.slice(Math.max(0, t.index - 12), t.index))) continue;
+        const isParam = PARAM_WORDS.test(text.slice(Math.max(0, t.index - 25), t.end + 15)) && !t.name.includes('.');
+        if (isParam) {
+          const fn = fnBefore(t);
+          const q = fn ? spec.qualify(fn.name) : null;
+          if (q) rows.push({ ...base, kind: 'signature-changed', old: `${q}(${t.name})`, new: null });
+          continue;
+        }
+        const q = spec.qualify(t.name);
+        if (q) rows.push({ ...base, kind: 'removed', old: q, new: null });
+      }
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------- sources
+function versionFromName(file: string): string | null {
+  const m = /(\d+\.\d+(?:\.\d+)?)/.exec(path.basename(file));
+  return m ? (m[1] as string) : null;
+}
+
+/** Changelog files of a mirrored repository at its HEAD. */
+function mirrorChangelogs(gitDir: string): { library: ApiLibrary; files: ChangelogFile[]; source: string } | null {
+  const repo = remoteOf(gitDir);
+  const head = git(gitDir, 'rev-parse', 'HEAD').trim();
+  const layouts: Record<string, { library: ApiLibrary; dir: string; pattern: RegExp }[]> = {
+    'numpy/numpy': [
+      { library: 'numpy', dir: 'doc/source/release', pattern: /\/\d+\.\d+\.\d+-notes\.rst$/ },
+      { library: 'numpy', dir: 'doc/source', pattern: /numpy_2_0_migration_guide\.rst$/ },
+    ],
+    'scipy/scipy': [{ library: 'scipy', dir: 'doc/source/release', pattern: /\/\d+\.\d+\.\d+-notes\.rst$/ }],
+    'mwaskom/seaborn': [{ library: 'seaborn', dir: 'doc/whatsnew', pattern: /\/v\d+\.\d+\.\d+\.rst$/ }],
+    'statsmodels/statsmodels': [{ library: 'statsmodels', dir: 'docs/source/release', pattern: /\/version\d+\.\d+(\.\d+)?(-\d+)?\.rst$/ }],
+    'scikit-learn/scikit-learn': [{ library: 'scikit-learn', dir: 'doc/whats_new', pattern: /\/v\d+\.\d+\.rst$/ }],
+    'pandas-dev/pandas': [{ library: 'pandas', dir: 'doc/source/whatsnew', pattern: /\/v\d+\.\d+\.\d+\.rst$/ }],
+    'matplotlib/matplotlib': [{ library: 'matplotlib', dir: 'doc/api/prev_api_changes', pattern: /\.rst$/ }],
+  };
+  const layout = repo ? layouts[repo] : undefined;
+  if (!repo || !layout) return null;
+  const files: ChangelogFile[] = [];
+  for (const { dir, pattern } of layout) {
+    for (const repoPath of gitFiles(gitDir, head, dir, pattern)) {
+      const version = repoPath.endsWith('numpy_2_0_migration_guide.rst') ? '2.0.0' : versionFromName(repoPath);
+      if (!version) continue;
+      const tag = tagDate(gitDir, version);
+      files.push({
+        repoPath,
+        text: git(gitDir, 'show', `${head}:${repoPath}`),
+        version,
+        format: 'rst',
+        date: tag,
+        link: (line) => `https://github.com/${repo}/blob/${head}/${repoPath}#L${line}`,
+      });
+    }
+  }
+  return { library: layout[0]?.library as ApiLibrary, files, source: `github.com/${repo}@${head}` };
+}
+
+const tagDates = new Map<string, Map<string, string>>();
+/** The date of the release tag for a version (v1.20.0, 1.20.0, v0.8.0), from the mirror's tags. */
+function tagDate(gitDir: string, version: string): string | null {
+  let dates = tagDates.get(gitDir);
+  if (!dates) {
+    dates = new Map();
+    for (const line of git(gitDir, 'for-each-ref', '--format=%(refname:short) %(creatordate:short)', 'refs/tags').split('\n')) {
+      const [tag, date] = line.split(' ');
+      const v = tag ? /^v?(\d+\.\d+(?:\.\d+)?)$/.exec(tag) : null;
+      if (v && date) dates.set(v[1] as string, date);
+    }
+    tagDates.set(gitDir, dates);
+  }
+  return dates.get(version) ?? dates.get(`${version}.0`) ?? dates.get(version.replace(/\.0$/, '')) ?? null;
+}
+
+/** Changelogs from Debian's doc packages: Sphinx keeps each page's rst under html/_sources. */
+function docChangelogs(docs: string): { library: ApiLibrary; files: ChangelogFile[]; source: string }[] {
+  const found: { library: ApiLibrary; files: ChangelogFile[]; source: string }[] = [];
+  const packages = fs.existsSync(docs) ? fs.readdirSync(docs) : [];
+  const pkg = (prefix: string): { dir: string; version: string } | null => {
+    const name = packages.find((p) => p.startsWith(prefix));
+    if (!name) return null;
+    const version = /_(?:\d+:)?(\d+\.\d+(?:\.\d+)?)/.exec(name)?.[1] ?? '';
+    return { dir: path.join(docs, name), version };
+  };
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])) : [];
+
+  const sklearn = pkg('python-sklearn-doc');
+  if (sklearn) {
+    const src = path.join(sklearn.dir, 'usr/share/doc/python-sklearn-doc/html/_sources/whats_new');
+    const files = walk(src)
+      .filter((f) => /\/v\d+\.\d+\.rst\.txt$/.test(f))
+      .map((f): ChangelogFile => {
+        const repoPath = `doc/whats_new/${path.basename(f, '.txt')}`;
+        return { repoPath, text: fs.readFileSync(f, 'utf8'), version: versionFromName(f) as string, format: 'rst', link: (line) => `https://github.com/scikit-learn/scikit-learn/blob/${sklearn.version}/${repoPath}#L${line}` };
+      });
+    found.push({ library: 'scikit-learn', files, source: `Debian python-sklearn-doc ${sklearn.version} (tag ${sklearn.version})` });
+  }
+  const pandas = pkg('python-pandas-doc');
+  if (pandas) {
+    const src = path.join(pandas.dir, 'usr/share/doc/python-pandas-doc/html/_sources/whatsnew');
+    const files = walk(src)
+      .filter((f) => /\/v\d+\.\d+\.\d+\.rst\.txt$/.test(f))
+      .map((f): ChangelogFile => {
+        const repoPath = `doc/source/whatsnew/${path.basename(f, '.txt')}`;
+        const text = fs.readFileSync(f, 'utf8');
+        return { repoPath, text, version: versionFromName(f) as string, format: 'rst', date: parseDate(text.slice(0, 400)), link: (line) => `https://github.com/pandas-dev/pandas/blob/v${pandas.version}/${repoPath}#L${line}` };
+      });
+    found.push({ library: 'pandas', files, source: `Debian python-pandas-doc ${pandas.version} (tag v${pandas.version})` });
+  }
+  const mpl = pkg('python-matplotlib-doc');
+  if (mpl) {
+    // the split pages (api_changes_3.5.0/removals.rst …) are included into one HTML page each, not kept in _sources
+    const src = path.join(mpl.dir, 'usr/share/doc/python-matplotlib-doc/html/api/prev_api_changes');
+    const files = walk(src)
+      .filter((f) => /api_changes_\d+\.\d+\.\d+\.html$/.test(f))
+      .map((f): ChangelogFile => {
+        const page = path.basename(f);
+        return {
+          repoPath: `doc/api/prev_api_changes/${page.replace(/\.html$/, '.rst')}`,
+          text: fs.readFileSync(f, 'utf8'),
+          version: versionFromName(f) as string,
+          format: 'html',
+          link: () => `https://matplotlib.org/stable/api/prev_api_changes/${page}`,
+        };
+      });
+    found.push({ library: 'matplotlib', files, source: `Debian python-matplotlib-doc ${mpl.version} (HTML of doc/api/prev_api_changes at v${mpl.version})` });
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------- python
+const PYTHON_RELEASES: Record<string, string> = { '3.12': '2023-10-02', '3.13': '2024-10-07', '3.14': '2025-10-07' };
+
+/**
+ * Python's removed modules (3.12–3.14) from the "What's New" pages: the "Removed" sections name each module
+ * (``:mod:`asyncore```) and, where one exists, its replacement ("use :mod:`asyncio` instead").
+ */
+function pythonRows(docs: string): { rows: ApiChange[]; source: string } | null {
+  const name = fs.existsSync(docs) ? fs.readdirSync(docs).find((p) => /^python3\.\d+-doc/.test(p)) : undefined;
+  if (!name) return null;
+  const dir = fs.readdirSync(path.join(docs, name, 'usr/share/doc')).find((d) => /^python3\.\d+$/.test(d));
+  if (!dir) return null;
+  const rows: ApiChange[] = [];
+  for (const [version, date] of Object.entries(PYTHON_RELEASES)) {
+    const file = path.join(docs, name, 'usr/share/doc', dir, 'html/whatsnew', `${version}.html`);
+    if (!fs.existsSync(file)) continue;
+    const html = fs.readFileSync(file, 'utf8');
+    const seen = new Set<string>();
+    // the chunks between section starts; an h2 "Removed …" (not C API) opens the part that lists removals
+    let inRemoved = false;
+    const push = (mod: { old: string; new: string | null }, text: string, anchor: string): void => {
+      if (seen.has(mod.old)) return;
+      seen.add(mod.old);
+      rows.push({ library: 'python', version, date, kind: mod.new ? 'moved' : 'removed', old: mod.old, new: mod.new, note: shorten(text), link: `https://docs.python.org/${version}/whatsnew/${version}.html#${anchor}`, removedIn: version, origin: 'changelog' });
+    };
+    for (const chunk of html.split('<section id="').slice(1)) {
+      const anchor = chunk.slice(0, chunk.indexOf('"'));
+      const h2 = /<h2>([\s\S]*?)<\/h2>/.exec(chunk);
+      if (h2) inRemoved = /Remov/i.test(htmlText(h2[1] as string)) && !/C API/i.test(htmlText(h2[1] as string));
+      if (/pep-?594|dead-batteries/.test(anchor)) {
+        // "All of the following modules … are now removed:" then one list item per module
+        for (const m of chunk.matchAll(/<li><p><code class="xref py py-mod[^"]*"><span class="pre">([\w.]+)<\/span><\/code>(?:\s*and\s*<code class="xref py py-mod[^"]*"><span class="pre">([\w.]+)<\/span><\/code>)?/g)) {
+          for (const mod of [m[1], m[2]]) if (mod) push({ old: mod, new: null }, `PEP 594: ${mod} removed`, anchor);
+        }
+        continue;
+      }
+      if (!inRemoved && !/^remov/.test(anchor)) continue;
+      for (const p of chunk.matchAll(/<(p|li)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
+        const text = htmlText(p[2] as string);
+        if (!/\bremov/i.test(text)) continue;
+        for (const mod of modulesRemoved(text, anchor)) push(mod, text, anchor);
+      }
+    }
+  }
+  return { rows, source: `Debian ${name} (Doc/whatsnew 3.12–3.14 as HTML)` };
+}
+
+/** Modules a "What's New" paragraph says were removed, and a single replacement module where it gives one. */
+function modulesRemoved(text: string, anchor: string): { old: string; new: string | null }[] {
+  const result: { old: string; new: string | null }[] = [];
+  const removedModule = /(?:Remove|Removed|removed)\s+(?:the\s+)?(?:deprecated\s+)?``([a-z_][\w.]*)``\s+(?:module|package)|``([a-z_][\w.]*)``\s+(?:module|package)?\s*(?:has been|have been|was|were|is)\s+removed|(?:modules?|packages?)\s+(?:have been |has been |were |was )?removed[^.]*?:\s*((?:``[\w.]+``[,\s]*(?:and\s*)?)+)/g;
+  for (const m of text.matchAll(removedModule)) {
+    const names = (m[1] ?? m[2]) ? [(m[1] ?? m[2]) as string] : [...(m[3] as string).matchAll(/``([\w.]+)``/g)].map((x) => x[1] as string);
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    const use = /(?:[Uu]se|replacement is|in favou?r of|[Ss]ee)\s+(?:the\s+)?``([a-z_][\w.]*)``(?:\s+module)?\s+(?:instead|module)?/.exec(after.slice(0, 200));
+    for (const name of names) {
+      if (!/^[a-z_][\w.]*$/.test(name) || result.some((r) => r.old === name)) continue;
+      result.push({ old: name, new: names.length === 1 && use && use[1] !== name ? (use[1] as string) : null });
+    }
+  }
+  // the PEP 594 list: "the following modules ... removed: aifc, audioop …" as a bullet list under the section
+  if (result.length === 0 && /pep-594|dead-batteries/.test(anchor)) {
+    const m = /^``([a-z_]\w*)``\s*:/.exec(text) ?? /^``([a-z_]\w*)``$/.exec(text);
+    if (m) result.push({ old: m[1] as string, new: null });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------- mined sources
+/**
+ * Deprecation messages from the libraries' installed sources (one release each, the system's and today's):
+ * `@deprecated("... use X instead")` (scikit-learn), `_api.deprecated(since, alternative=X)` and
+ * `_api.rename_parameter(since, old, new)` (matplotlib), `deprecate_kwarg(old_arg_name=, new_arg_name=)`
+ * (pandas, statsmodels), and NumPy 2.0's `__expired_attributes__` table (its AttributeError messages).
+ * A small Python program reads them with the ast module (the messages are literals).
+ */
+const MINER = String.raw`
+import ast, json, os, sys, re
+root, pkg = sys.argv[1], sys.argv[2]
+out = []
+def lit(node):
+    try:
+        return ast.literal_eval(node)
+    except Exception:
+        if isinstance(node, ast.JoinedStr):
+            return ''.join(v.value if isinstance(v, ast.Constant) else '{}' for v in node.values)
+        return None
+def callname(node):
+    f = node.func if isinstance(node, ast.Call) else node
+    if isinstance(f, ast.Attribute): return f.attr
+    if isinstance(f, ast.Name): return f.id
+    return ''
+for dirpath, dirs, files in os.walk(os.path.join(root, pkg)):
+    dirs[:] = [d for d in dirs if d not in ('tests', 'test', '__pycache__')]
+    for fn in files:
+        if not fn.endswith('.py'): continue
+        path = os.path.join(dirpath, fn)
+        rel = os.path.relpath(path, root)
+        module = rel[:-3].replace(os.sep, '.')
+        if module.endswith('.__init__'): module = module[:-9]
+        try:
+            tree = ast.parse(open(path, encoding='utf-8').read())
+        except Exception:
+            continue
+        if fn == '_expired_attrs_2_0.py':
+            for node in tree.body:
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], 'id', '') == '__expired_attributes__':
+                    d = lit(node.value) or {}
+                    for k, v in d.items():
+                        out.append(dict(kind='expired', module='numpy', name=k, message=v, line=node.lineno, file=rel))
+        def visit(body, prefix):
+            for node in body:
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+                    for dec in node.decorator_list:
+                        if not isinstance(dec, ast.Call): continue
+                        name = callname(dec)
+                        kw = {k.arg: lit(k.value) for k in dec.keywords if k.arg}
+                        args = [lit(a) for a in dec.args]
+                        if name in ('deprecated', 'deprecate'):
+                            msg = args[0] if args and isinstance(args[0], str) else kw.get('message') or kw.get('extra') or ''
+                            out.append(dict(kind='deprecated', module=module, name=prefix + node.name, message=msg if isinstance(msg, str) else '',
+                                            since=args[0] if args and isinstance(args[0], str) and re.match(r'^\d', args[0]) else kw.get('since'),
+                                            alternative=kw.get('alternative'), removal=kw.get('removal'), line=dec.lineno, file=rel))
+                        elif name == 'rename_parameter' and len(args) >= 3:
+                            out.append(dict(kind='rename-param', module=module, name=prefix + node.name, since=args[0], old=args[1], new=args[2], line=dec.lineno, file=rel))
+                        elif name == 'deprecate_kwarg':
+                            old = kw.get('old_arg_name', args[0] if args else None); new = kw.get('new_arg_name', args[1] if len(args) > 1 else None)
+                            if isinstance(old, str):
+                                out.append(dict(kind='rename-param', module=module, name=prefix + node.name, since=None, old=old, new=new if isinstance(new, str) else None, line=dec.lineno, file=rel))
+                    if isinstance(node, ast.ClassDef):
+                        visit(node.body, prefix + node.name + '.')
+        visit(tree.body, '')
+print(json.dumps(out))
+`;
+
+interface Mined {
+  kind: 'expired' | 'deprecated' | 'rename-param';
+  module: string;
+  name: string;
+  message?: string;
+  since?: string | null;
+  alternative?: string | null;
+  removal?: string | null;
+  old?: string;
+  new?: string | null;
+  line: number;
+  file: string;
+}
+
+const MINED_PACKAGES: { library: ApiLibrary; pkg: string; dist: RegExp; repo: string; tag: (v: string) => string; srcPrefix: string }[] = [
+  { library: 'scikit-learn', pkg: 'sklearn', dist: /^scikit_learn-([\d.]+)|^sklearn$/, repo: 'scikit-learn/scikit-learn', tag: (v) => v, srcPrefix: '' },
+  { library: 'pandas', pkg: 'pandas', dist: /^pandas-([\d.]+)/, repo: 'pandas-dev/pandas', tag: (v) => `v${v}`, srcPrefix: '' },
+  { library: 'numpy', pkg: 'numpy', dist: /^numpy-([\d.]+)/, repo: 'numpy/numpy', tag: (v) => `v${v}`, srcPrefix: '' },
+  { library: 'scipy', pkg: 'scipy', dist: /^scipy-([\d.]+)/, repo: 'scipy/scipy', tag: (v) => `v${v}`, srcPrefix: '' },
+  { library: 'matplotlib', pkg: 'matplotlib', dist: /^matplotlib-([\d.]+)/, repo: 'matplotlib/matplotlib', tag: (v) => `v${v}`, srcPrefix: 'lib/' },
+  { library: 'seaborn', pkg: 'seaborn', dist: /^seaborn-([\d.]+)/, repo: 'mwaskom/seaborn', tag: (v) => `v${v}`, srcPrefix: '' },
+  { library: 'statsmodels', pkg: 'statsmodels', dist: /^statsmodels-([\d.]+)/, repo: 'statsmodels/statsmodels', tag: (v) => `v${v}`, srcPrefix: '' },
+];
+
+function installedVersion(sitePackages: string, pkg: string, dist: RegExp): string | null {
+  for (const entry of fs.readdirSync(sitePackages)) {
+    const m = dist.exec(entry);
+    if (m?.[1]) return m[1].replace(/\.$/, '');
+  }
+  // scikit-learn's Debian build ships no dist-info beside the package: read its __init__
+  const init = path.join(sitePackages, pkg, '__init__.py');
+  if (fs.existsSync(init)) return /__version__\s*=\s*["']([\d.]+)/.exec(fs.readFileSync(init, 'utf8'))?.[1] ?? null;
+  return null;
+}
+
+/** One replacement name in a deprecation message ("use `X` instead", "Use X instead"), or null. */
+export function replacementInMessage(message: string): string | null {
+  const found = new Set<string>();
+  for (const m of message.matchAll(/\b(?:[Uu]se|[Rr]eplace (?:usages of \S+ )?with|in favou?r of|renamed to|moved to|available as|[Pp]lease use)\s+(?:the\s+)?[`'"]{0,2}([A-Za-z_][\w.]*)(\(\))?[`'"]{0,2}(?=[\s.,;)]|$)/g)) {
+    const name = m[1] as string;
+    if (/^(the|a|an|it|this|that|of|with|instead)$/i.test(name)) continue;
+    found.add(name);
+  }
+  return found.size === 1 ? ([...found][0] as string) : null;
+}
+
+function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<ApiLibrary, string[]> } {
+  const rows: ApiChange[] = [];
+  const sources = new Map<ApiLibrary, string[]>();
+  for (const site of sitePackages) {
+    for (const spec of MINED_PACKAGES) {
+      if (!fs.existsSync(path.join(site, spec.pkg))) continue;
+      const version = installedVersion(site, spec.pkg, spec.dist);
+      if (!version) continue;
+      let mined: Mined[];
+      try {
+        mined = JSON.parse(execFileSync('python3', ['-c', MINER, site, spec.pkg], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as Mined[];
+      } catch (error) {
+        console.warn(`[extract] mining ${spec.pkg} in ${site} failed: ${(error as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      const list = sources.get(spec.library) ?? [];
+      list.push(`${spec.pkg} ${version} source (${site})`);
+      sources.set(spec.library, list);
+      const qualify = SPECS[spec.library].qualify;
+      for (const m of mined) {
+        const link = `https://github.com/${spec.repo}/blob/${spec.tag(version)}/${spec.srcPrefix}${m.file}#L${m.line}`;
+        const public_ = m.module.split('.').filter((p) => !p.startsWith('_')).join('.');
+        const oldBase = `${m.module}.${m.name}`;
+        if (m.name.split('.').some((p) => p.startsWith('_'))) continue;
+        if (m.kind === 'expired') {
+          const target = replacementInMessage(m.message ?? '');
+          const newQ = target ? (target.startsWith('np.') ? `numpy.${target.slice(3)}` : target.includes('.') || !/^[a-z]/.test(target) ? target : null) : null;
+          rows.push({ library: spec.library, version: '2.0.0', date: '2024-06-16', kind: newQ ? kindOf(`numpy.${m.name}`, newQ) : 'removed', old: `numpy.${m.name}`, new: newQ && /^[A-Za-z_][\w.]*$/.test(newQ) ? newQ : null, note: `AttributeError message: ${m.message ?? ''}`.slice(0, 300), link, removedIn: '2.0.0', origin: 'source' });
+          continue;
+        }
+        if (m.kind === 'rename-param') {
+          rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: 'signature-changed', old: `${public_ || m.module}.${m.name}(${m.old})`, new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null, note: `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} renamed${m.new ? ` to ${m.new}` : ''}`, link, removedIn: null, origin: 'source' });
+          continue;
+        }
+        const message = [m.message, m.alternative ? `alternative: ${m.alternative}` : ''].filter(Boolean).join(' ');
+        let target = m.alternative ?? replacementInMessage(m.message ?? '');
+        if (target && /\s|\(/.test(target)) target = null;
+        // a bare alternative is a sibling in the same module or class
+        // the public spelling of the old name: names defined in private modules are used through public ones
+        const oldQ = public_ ? `${public_}.${m.name}` : oldBase;
+        const newQ = target ? (target.includes('.') ? (qualify(target) ?? target) : `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target}`) : null;
+        rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: kindOf(oldQ, newQ), old: oldQ, new: newQ, note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300), link, removedIn: m.removal ?? removalVersion(message), origin: 'source' });
+      }
+    }
+  }
+  return { rows, sources };
+}
+
+// ---------------------------------------------------------------------------------------------- main
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const byLibrary = new Map<ApiLibrary, { rows: ApiChange[]; sources: string[] }>();
+  const bucket = (library: ApiLibrary): { rows: ApiChange[]; sources: string[] } => {
+    let b = byLibrary.get(library);
+    if (!b) byLibrary.set(library, (b = { rows: [], sources: [] }));
+    return b;
+  };
+  const changelogs: { library: ApiLibrary; files: ChangelogFile[]; source: string }[] = [];
+  for (const dir of args.mirrors) {
+    const found = mirrorChangelogs(dir);
+    if (found) changelogs.push(found);
+  }
+  if (args.docs) for (const found of docChangelogs(args.docs)) if (!changelogs.some((c) => c.library === found.library)) changelogs.push(found);
+
+  for (const { library, files, source } of changelogs) {
+    const spec = SPECS[library];
+    const b = bucket(library);
+    b.sources.push(source);
+    for (const file of files) {
+      if (compareVersions(file.version, spec.minVersion) < 0) continue;
+      const entries = file.format === 'html' ? htmlEntries(file) : rstEntries(file);
+      for (const entry of entries) {
+        const link = file.format === 'html' ? `${file.link(0)}${entry.anchor ? `#${entry.anchor}` : ''}` : file.link(entry.line);
+        for (const row of rowsOfEntry(spec, entry, link)) b.rows.push({ library, origin: 'changelog', ...row });
+      }
+    }
+  }
+  if (args.docs) {
+    const py = pythonRows(args.docs);
+    if (py) {
+      const b = bucket('python');
+      b.sources.push(py.source);
+      b.rows.push(...py.rows);
+    }
+  }
+  const mined = minedRows(args.sitePackages);
+  for (const row of mined.rows) bucket(row.library).rows.push(row);
+  for (const [library, list] of mined.sources) bucket(library).sources.push(...list);
+
+  fs.mkdirSync(args.out, { recursive: true });
+  for (const library of API_LIBRARIES) {
+    const b = byLibrary.get(library);
+    if (!b) {
+      console.warn(`[extract] ${library}: no source found (give --mirror or --docs); its table is left as it is`);
+      continue;
+    }
+    const rows = dedupe(b.rows);
+    const file: ApiChangeFile = { library, sources: b.sources, generatedBy: 'tools/extract-api-changes.ts', rows };
+    fs.writeFileSync(path.join(args.out, `${library}.json`), `${JSON.stringify(file, null, 0).replace(/\},\{"library"/g, '},\n{"library"')}\n`);
+    const kinds = new Map<string, number>();
+    for (const row of rows) kinds.set(row.kind, (kinds.get(row.kind) ?? 0) + 1);
+    console.log(`[extract] ${library}: ${rows.length} rows (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+  }
+}
+
+/** One row per (kind, old, new): the changelog's wins over a mined message, the earliest release over later ones. */
+function dedupe(rows: ApiChange[]): ApiChange[] {
+  const best = new Map<string, ApiChange>();
+  for (const row of rows) {
+    if (row.old === row.new) continue;
+    const key = `${row.kind}\u0000${row.old}\u0000${row.new ?? ''}`;
+    const seen = best.get(key);
+    if (!seen || (seen.origin === 'source' && row.origin === 'changelog') || (seen.origin === row.origin && compareVersions(row.version, seen.version) < 0)) best.set(key, row);
+  }
+  return [...best.values()].sort((a, b) => compareVersions(a.version, b.version) || a.old.localeCompare(b.old));
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('extract-api-changes.ts')) main();
