@@ -2,7 +2,8 @@
 // the option and what it accepts.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { NbreviveError } from '../../shared/lib/errors';
-import { JobSettingsSchema, type JobSettings } from '../../shared/models/loop';
+import { JobSettingsSchema, MAX_TIMEOUT_MS, type JobSettings } from '../../shared/models/loop';
+import { readUrlMapFile } from '../core/runtime/url-map';
 
 export class UsageError extends Error {}
 
@@ -22,6 +23,7 @@ export const JOB_OPTIONS = {
   timeout: { type: 'string' },
   runs: { type: 'string' },
   tolerance: { type: 'string' },
+  'url-map': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
@@ -46,6 +48,9 @@ export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<
   const runtime = (values.runtime as string | undefined) ?? 'local';
   if (runtime !== 'local' && runtime !== 'docker') throw new UsageError(`--runtime must be 'local' or 'docker', got '${runtime}'`);
   const timeoutSec = positiveNumber('timeout', values.timeout as string | undefined, false);
+  if (timeoutSec !== undefined && Math.round(timeoutSec * 1000) > MAX_TIMEOUT_MS) {
+    throw new UsageError(`--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (24.8 days), got '${values.timeout as string}'`);
+  }
   const runs = positiveNumber('runs', values.runs as string | undefined, true);
   const tolerance = positiveNumber('tolerance', values.tolerance as string | undefined, false);
   const parsed = JobSettingsSchema.safeParse({
@@ -54,6 +59,8 @@ export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<
     image: (values.image as string | undefined) ?? null,
     gpus: (values.gpus as string | undefined) ?? 'none',
     network: !!values.network,
+    // a JSON file {url: localPath}: the kernel serves those URLs from the local copies (url-map.ts)
+    ...(typeof values['url-map'] === 'string' ? { urlMap: readUrlMapFile(values['url-map']) } : {}),
     ...(timeoutSec !== undefined ? { timeoutMs: Math.round(timeoutSec * 1000) } : {}),
     ...(runs !== undefined ? { runs } : {}),
     ...(tolerance !== undefined ? { tolerance } : {}),

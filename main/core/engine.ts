@@ -22,11 +22,13 @@ export interface RuntimeOptions {
   network?: boolean;
 }
 
+  /** the user's URL map (URL → local file), served inside the kernel */
+  urlMap?: Record<string, string>;
 const runtimeCache = new Map<string, Promise<Runtime>>();
 
 /** A checked runtime for these settings; throws a typed error whose message says how to make it usable. */
 export function createRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const key = JSON.stringify([options.runtime, options.python ?? null, options.image ?? null, options.gpus ?? 'none', !!options.network]);
+  const key = JSON.stringify([options.runtime, options.python ?? null, options.image ?? null, options.gpus ?? 'none', !!options.network, options.urlMap ?? {}]);
   let pending = runtimeCache.get(key);
   if (!pending) {
     pending = buildRuntime(options);
@@ -47,7 +49,8 @@ async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
       network: !!options.network,
     });
   } else {
-    runtime = new LocalRuntime({ python: await choosePython(options.python ?? null) });
+      urlMap: options.urlMap,
+    runtime = new LocalRuntime({ python: await choosePython(options.python ?? null), urlMap: options.urlMap });
   }
   const check = await runtime.check();
   if (!check.ok) throw new NbreviveError(options.runtime === 'docker' ? 'docker-unavailable' : 'runtime-unavailable', check.message);

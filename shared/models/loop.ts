@@ -22,7 +22,8 @@ export const VerdictSchema = z.object({
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
 
-export const FixTypeSchema = z.enum(['error-repair', 'runtime-reduction', 'score-calibration']);
+/** `environment`: only lines that decorate the notebook were disabled (their package is missing), see RuleKind */
+export const FixTypeSchema = z.enum(['error-repair', 'runtime-reduction', 'score-calibration', 'environment']);
 export type FixType = z.infer<typeof FixTypeSchema>;
 export const FixSourceSchema = z.enum(['rules', 'llm', 'memory']);
 export type FixSource = z.infer<typeof FixSourceSchema>;
@@ -75,6 +76,28 @@ export const FixSchema = z.object({
 });
 export type Fix = z.infer<typeof FixSchema>;
 
+/**
+ * Why an error the job ended with was left alone, for the LLM fixer or a person to pick up: no rule answers it,
+ * a rule matched but left the code alone (ambiguous, shadowed, not the pattern it rewrites), its edit was refused
+ * (it would parse worse), it was tried and did not help, or the job stopped before trying it.
+ */
+export const UnresolvedReasonSchema = z.enum(['no-rule', 'ambiguous', 'refused', 'did-not-help', 'not-tried']);
+export type UnresolvedReason = z.infer<typeof UnresolvedReasonSchema>;
+
+export const UnresolvedErrorSchema = z.object({
+  cellIndex: z.number().int().nonnegative(),
+  cellId: z.string().nullable().default(null),
+  ename: z.string(),
+  /** first line of the message */
+  evalue: z.string(),
+  reason: UnresolvedReasonSchema,
+  /** the reason in words, naming the rules concerned */
+  detail: z.string(),
+  /** rules whose error signature matches this error */
+  ruleIds: z.array(z.string()).default([]),
+});
+export type UnresolvedError = z.infer<typeof UnresolvedErrorSchema>;
+
 export const OutcomeSchema = z.enum(['reproducible', 'reproducible-with-errors', 'not-reproducible']);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
@@ -94,14 +117,18 @@ export type StopReason = z.infer<typeof StopReasonSchema>;
 export const JobStatusSchema = z.enum(['queued', 'running', 'paused', 'done', 'failed', 'cancelled']);
 export type JobStatus = z.infer<typeof JobStatusSchema>;
 
+/** Node's timers hold at most 2^31-1 ms (24.8 days); a longer one fires at once, so timeouts stay below it. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export const JobSettingsSchema = z.object({
   runtime: z.enum(['local', 'docker']).default('local'),
   python: z.string().nullable().default(null),
   image: z.string().nullable().default(null),
   gpus: z.string().default('none'),
-  timeoutMs: z.number().int().positive().default(600_000),
+  timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS, { message: `timeoutMs must be at most ${MAX_TIMEOUT_MS} ms (24.8 days)` }).default(600_000),
   runs: z.number().int().positive().default(1),
-  maxIterations: z.number().int().nonnegative().default(16),
+  // at least one execution, as the CLI's --max-iterations requires
+  maxIterations: z.number().int().min(1, { message: 'maxIterations must be at least 1' }).default(16),
   tolerance: z.number().positive().default(0.1),
   alpha: z.number().positive().default(0.05),
   fixers: z.array(z.enum(['rules', 'llm'])).default(['rules']),

@@ -9,10 +9,13 @@ import {
   JobSettingsSchema,
   JobStatus,
   JobStatusSchema,
+  MAX_TIMEOUT_MS,
   Outcome,
   OutcomeSchema,
   StopReason,
   StopReasonSchema,
+  UnresolvedError,
+  UnresolvedErrorSchema,
   Usage,
   UsageSchema,
 } from '../../../shared/models/loop';
@@ -68,6 +71,8 @@ export interface Job {
   attempts: number;
   cancelRequested: boolean;
   review: Review | null;
+  /** errors the finished job was left with and why no fix applied (empty while running or when none are left) */
+  unresolved: UnresolvedError[];
 }
 
 export interface NewJob {
@@ -97,6 +102,7 @@ export interface JobPatch {
   workerId?: string | null;
   heartbeatAt?: string | number | null;
   cancelRequested?: boolean;
+  unresolved?: UnresolvedError[];
 }
 
 export type JobSortKey =
@@ -161,6 +167,7 @@ interface JobRow {
   review_verdict: ReviewVerdict | null;
   review_note: string | null;
   reviewed_at: number | null;
+  unresolved: string | null;
 }
 
 // The fix counts come from the iterations' primary key (job_id, idx): a short range scan per job of the page.
@@ -185,6 +192,17 @@ const SORT_COLUMNS: Record<JobSortKey, string> = {
 
 const NOT_NULL_SORT_COLUMNS = new Set(['j.created_at', 'j.updated_at', 'j.priority', 'j.status', 'j.iterations', 'j.cost_usd', 'c.title COLLATE NOCASE']);
 
+/**
+ * Settings as stored by earlier versions, made valid: the API once accepted maxIterations 0 (the loop ran it as
+ * one execution) and timeouts past Node's timer range (which fired at once; the longest valid one is meant).
+ */
+function legacySettings(stored: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...stored };
+  if (typeof out.maxIterations === 'number' && out.maxIterations < 1) out.maxIterations = 1;
+  if (typeof out.timeoutMs === 'number' && out.timeoutMs > MAX_TIMEOUT_MS) out.timeoutMs = MAX_TIMEOUT_MS;
+  return out;
+}
+
 function toJob(row: JobRow): Job {
   return {
     id: row.id,
@@ -193,7 +211,7 @@ function toJob(row: JobRow): Job {
     competition: row.competition,
     status: row.status,
     priority: row.priority,
-    settings: JobSettingsSchema.parse(JSON.parse(row.settings)),
+    settings: JobSettingsSchema.parse(legacySettings(JSON.parse(row.settings))),
     createdAt: iso(row.created_at),
     startedAt: isoOrNull(row.started_at),
     finishedAt: isoOrNull(row.finished_at),
@@ -218,6 +236,7 @@ function toJob(row: JobRow): Job {
       row.review_verdict === null
         ? null
         : { jobId: row.id, verdict: row.review_verdict, note: row.review_note ?? '', updatedAt: iso(row.reviewed_at ?? row.updated_at) },
+    unresolved: row.unresolved === null ? [] : z.array(UnresolvedErrorSchema).parse(JSON.parse(row.unresolved)),
   };
 }
 
@@ -308,6 +327,7 @@ export class JobRepository {
     if (patch.workerId !== undefined) set('worker_id', patch.workerId);
     if (patch.heartbeatAt !== undefined) set('heartbeat_at', msOrNull(patch.heartbeatAt));
     if (patch.cancelRequested !== undefined) set('cancel_requested', patch.cancelRequested ? 1 : 0);
+    if (patch.unresolved !== undefined) set('unresolved', JSON.stringify(z.array(UnresolvedErrorSchema).parse(patch.unresolved)));
     set('updated_at', now);
     const changes = this.ctx.write(() => this.ctx.prepare(`UPDATE jobs SET ${sets.join(', ')} WHERE id = ?`).run(...params, id).changes);
     if (changes === 0) this.require(id);

@@ -59,3 +59,11 @@ describe('an unknown option (item 6)', () => {
     },
   );
 });
+
+describe('a --timeout past Node timers (item 6)', () => {
+  it('is a usage error, not a run that times out after 1 ms', async () => {
+    const result = await startCli(['run', 'x.ipynb', '--timeout', String(2 ** 31 / 1000)], { db }).done;
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toMatch(/^nbrevive run: --timeout must be at most 2147483 seconds \(24\.8 days\), got '2147483\.648'/);
+  });
+});

@@ -5,8 +5,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../main/host/serve';
+import { REPO_ROOT } from '../../helpers/corpus';
+
+const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/host/hello.ipynb');
 
 let dir: string;
 let server: RunningServer;
@@ -52,5 +56,38 @@ describe('malformed request paths', () => {
     expect(JSON.parse(bad.body).error.message).toMatch(/percent-encoding/);
     const after = await raw('POST', `/api/app:queue.status?token=${server.token}`, json, '{}');
     expect(after.status).toBe(200);
+  });
+});
+
+describe('job settings the CLI refuses are refused by the API too (item 6)', () => {
+  async function enqueue(settings: Record<string, unknown>) {
+    const imported = await raw('POST', `/api/app:cases.import?token=${server.token}`, json, JSON.stringify({ path: FIXTURE }));
+    expect(imported.status, imported.body).toBe(200);
+    const caseId = (JSON.parse(imported.body) as { cases: { id: string }[] }).cases[0]!.id;
+    return raw('POST', `/api/app:jobs.enqueue?token=${server.token}`, json, JSON.stringify({ caseIds: [caseId], settings }));
+  }
+
+  it('maxIterations 0 is a 400 naming the rule', async () => {
+    const r = await enqueue({ maxIterations: 0 });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error.message).toMatch(/maxIterations must be at least 1/);
+  });
+
+  it('a timeout past Node timers (2^31 ms) is a 400, not a run that times out after 1 ms', async () => {
+    const r = await enqueue({ timeoutMs: 2 ** 31 });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error.message).toMatch(/timeoutMs must be at most 2147483647 ms/);
+    expect((await enqueue({ timeoutMs: 2 ** 31 - 1 })).status).toBe(200);
+  });
+
+  it('jobs stored by earlier versions with such settings still load (as one execution, the longest timeout)', async () => {
+    const ok = await enqueue({});
+    const jobId = (JSON.parse(ok.body) as { jobs: { id: string }[] }).jobs[0]!.id;
+    const db = new Database(path.join(dir, 'nbrevive.db'));
+    db.prepare('UPDATE jobs SET settings = ? WHERE id = ?').run(JSON.stringify({ maxIterations: 0, timeoutMs: 2 ** 40 }), jobId);
+    db.close();
+    const got = await raw('POST', `/api/app:jobs.get?token=${server.token}`, json, JSON.stringify({ jobId }));
+    expect(got.status, got.body).toBe(200);
+    expect(JSON.parse(got.body).job.settings).toMatchObject({ maxIterations: 1, timeoutMs: 2 ** 31 - 1 });
   });
 });
