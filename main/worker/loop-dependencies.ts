@@ -17,7 +17,7 @@ export function setHostApiKey(key: string | null): void {
 export function defaultLoopDependencies(store: Store): LoopRunnerDependencies {
   return {
     createRuntime: (settings) =>
-      createRuntime({ runtime: settings.runtime, python: settings.python, image: settings.image, gpus: settings.gpus, network: settings.network }),
+      createRuntime({ runtime: settings.runtime, python: settings.python, image: settings.image, gpus: settings.gpus, network: settings.network, urlMap: settings.urlMap }),
     createFixers: async (settings, job) => {
       if (!settings.fixers.includes('llm')) return createFixers();
       const stored = readStoredLlmSettings(store);

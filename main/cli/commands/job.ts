@@ -30,6 +30,7 @@ against the author's.
   --db PATH         the database (default: the user data folder; NBREVIVE_DB)
   --json            print one JSON object instead of the report`;
 
+  --url-map FILE    a JSON file {url: localPath}: the kernel serves those URLs from the local copies
 export const MODERNIZE_HELP = `usage: nbrevive modernize <notebook | case folder | case.json> [options]
        nbrevive modernize --resume JOB
 

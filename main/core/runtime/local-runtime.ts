@@ -12,6 +12,7 @@ import { descendantSessions, isProcessAlive, killProcessTree, killSessions } fro
 import { checkPython, describePython } from './python-detect';
 import { DEFAULT_OUTPUT_CAP, RunnerEventParser, runnerArgs, runnerScriptPath, TailBuffer } from './runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from './runtime';
+import { kernelUrlMap, writeKernelUrlMap } from './url-map';
 import { listFilesWritten, prepareWorkspace } from './workspace';
 
 export const DEFAULT_TIMEOUT_MS = 600_000;
@@ -23,6 +24,8 @@ export interface LocalRuntimeOptions {
   python?: string;
   /** characters of stream output kept per cell */
   outputCap?: number;
+  /** the user's URL map (URL → local file), served inside the kernel after the case's data.urls */
+  urlMap?: Record<string, string>;
 }
 
 /** The interpreter setting when none is given: NBREVIVE_PYTHON, the system Python, or `python3` on PATH. */
@@ -73,11 +76,13 @@ export class LocalRuntime implements Runtime {
   readonly kind = 'local' as const;
   readonly python: string;
   private readonly outputCap: number;
+  private readonly urlMap: Record<string, string>;
   private checked: Promise<RuntimeCheck> | null = null;
 
   constructor(options: LocalRuntimeOptions = {}) {
     this.python = options.python ?? defaultPythonSetting();
     this.outputCap = options.outputCap ?? DEFAULT_OUTPUT_CAP;
+    this.urlMap = options.urlMap ?? {};
   }
 
   /** Probes the interpreter; the first execute() reuses the answer, so `run` probes Python once, not twice. */
@@ -107,9 +112,12 @@ export class LocalRuntime implements Runtime {
     const timeoutMs = request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
     if (request.signal?.aborted) throw new NbreviveError('cancelled', 'the execution was cancelled before it started');
 
-    const workspace = prepareWorkspace(request);
+    const workspace = prepareWorkspace(request, { urlMap: this.urlMap });
     const notebookPath = path.join(workspace.jobDir, '.nbrevive-run.ipynb');
     fs.writeFileSync(notebookPath, JSON.stringify(workspace.notebookForRun));
+    // this machine's network, whatever it is: unmapped URLs are fetched, and a failure says how to map them
+    const urlMapPath = path.join(workspace.jobDir, '.nbrevive-urls.json');
+    writeKernelUrlMap(urlMapPath, kernelUrlMap(workspace.servedUrls, true));
     const tracker = new ExecutionTracker(request.notebook);
     const stderr = new TailBuffer();
     const invalidLines: string[] = [];
@@ -118,7 +126,7 @@ export class LocalRuntime implements Runtime {
 
     const child = spawn(
       this.python,
-      [runnerScriptPath(), ...runnerArgs({ notebookPath, cwd: workspace.workingDir, eventsFd: 3, outputCap: this.outputCap })],
+      [runnerScriptPath(), ...runnerArgs({ notebookPath, cwd: workspace.workingDir, eventsFd: 3, outputCap: this.outputCap, urlMapPath })],
       {
         cwd: workspace.workingDir,
         // its own process group and session: a terminal's Ctrl-C reaches us, and we decide what to stop
@@ -193,6 +201,7 @@ export class LocalRuntime implements Runtime {
       clearTimeout(closeTimer);
       parser.end();
       fs.rmSync(notebookPath, { force: true });
+      fs.rmSync(urlMapPath, { force: true });
     }
     const wallTimeMs = Date.now() - startedAt;
 

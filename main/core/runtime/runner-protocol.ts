@@ -35,12 +35,15 @@ export interface RunnerArgsOptions {
   /** 3 for a pipe the parent opens (local); 1 for stdout (Docker, where the runner's own stdout is moved to stderr) */
   eventsFd: number;
   outputCap?: number;
+  /** the URL map file (url-map.ts KernelUrlMap) as the runner sees it: the kernel serves those URLs */
+  urlMapPath?: string;
 }
 
 /** Arguments after the script path. */
 export function runnerArgs(options: RunnerArgsOptions): string[] {
   const args = ['--notebook', options.notebookPath, '--cwd', options.cwd, '--events-fd', String(options.eventsFd)];
   if (options.outputCap !== undefined) args.push('--output-cap', String(options.outputCap));
+  if (options.urlMapPath !== undefined) args.push('--url-map', options.urlMapPath);
   return args;
 }
 

@@ -1,13 +1,15 @@
 // Kaggle's folder layout for one execution, under the job's folder: `input/` (a copy of the case data, made once
 // per job folder and checked before every execution, so the case folder is never touched) and a fresh `working/`
-// (the kernel's cwd, so `../input/train.csv` resolves). Also places data.files, data.dirs and data.urls and
-// computes the path rewrites for the executed copy. Runtime-agnostic: Docker passes its own kernel-visible paths.
+// (the kernel's cwd, so `../input/train.csv` resolves). Also places data.files and data.dirs, lists the URLs the
+// kernel serves from local copies (data.urls and the user's URL map: url-map.ts) and computes the path rewrites
+// for the executed copy. Runtime-agnostic: Docker passes its own kernel-visible paths.
 import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
 import type { ResolvedCase } from '../../../shared/models/case';
 import type { Notebook } from '../../../shared/models/notebook';
 import { kaggleMappings, rewriteNotebookPaths, type PathMapping } from './path-mapping';
+import { requireUrlCopy, userUrlsNotInCase, type ServedUrl } from './url-map';
 
 const INPUT_MANIFEST = '.nbrevive-input.json';
 
@@ -16,17 +18,26 @@ export interface WorkspaceOptions {
   toKernelPath?: (hostPath: string) => string;
   /** rewrite `/kaggle/input` and `/kaggle/working` literals (local: yes; Docker mounts those paths itself) */
   rewriteKaggle?: boolean;
+  /** the user's URL map (URL → local file), served after the case's own data.urls */
+  urlMap?: Record<string, string>;
+  /**
+   * how the kernel sees a mapped URL's copy outside the case data (`index` numbers the distinct files): Docker
+   * mounts each one read-only; by default the kernel reads the file where it is (the local runtime)
+   */
+  urlFileKernelPath?: (hostPath: string, index: number) => string;
 }
 
 export interface Workspace {
   jobDir: string;
   inputDir: string;
   workingDir: string;
-  /** files for absolute or outside-working data.files targets and data.urls copies */
+  /** files for absolute or outside-working data.files targets */
   extraDir: string;
   /** the notebook to hand to the runner: paths rewritten; never store it */
   notebookForRun: Notebook;
   mappings: PathMapping[];
+  /** the URLs the kernel serves from local copies (the case's first) */
+  servedUrls: ServedUrl[];
   /** working-dir-relative files nbrevive placed (data.files), with their state, so they are not reported as written */
   placed: Map<string, { size: number; mtimeMs: number }>;
 }
@@ -174,20 +185,33 @@ export function prepareWorkspace(
     fs.mkdirSync(dest, { recursive: true });
     if (!inWorking) mappings.push({ from: dir.replace(/[/\\]+$/, ''), to: toKernel(dest), match: 'prefix' });
   }
-  let urlCount = 0;
-  for (const [url, local] of Object.entries(c.urls)) {
-    requireSource('data.urls', url, local);
-    let dest: string;
-    if (c.dataDir && isInside(local, c.dataDir)) {
-      dest = path.join(inputDir, path.relative(c.dataDir, local));
-    } else {
-      dest = path.join(extraDir, 'urls', `${urlCount++}-${path.basename(local)}`);
-      copyFile(local, dest);
+  // URL copies are only read, never copied per execution (a user's map may point at large files): those inside the
+  // case data are read from input/, the others where they are (or, in Docker, through a read-only mount each)
+  const servedUrls: ServedUrl[] = [];
+  const outsideFiles = new Map<string, string>();
+  const kernelPathOfCopy = (file: string): string => {
+    if (c.dataDir && isInside(file, c.dataDir)) return toKernel(path.join(inputDir, path.relative(c.dataDir, file)));
+    let seen = outsideFiles.get(file);
+    if (seen === undefined) {
+      seen = options.urlFileKernelPath ? options.urlFileKernelPath(file, outsideFiles.size) : file;
+      outsideFiles.set(file, seen);
     }
-    mappings.push({ from: url, to: toKernel(dest), match: 'exact' });
+    return seen;
+  };
+  for (const [url, local] of Object.entries(c.urls)) {
+    requireUrlCopy(url, local, 'case');
+    const kernelPath = kernelPathOfCopy(path.resolve(local));
+    servedUrls.push({ url, hostPath: path.resolve(local), kernelPath, source: 'case' });
+    // the kernel serves the URL to every opener; a literal URL is also pointed at the copy in the executed code,
+    // so even code that hands it to open() (which never worked online either) reads the case's copy
+    mappings.push({ from: url, to: kernelPath, match: 'exact' });
+  }
+  for (const [url, local] of userUrlsNotInCase(c.urls, options.urlMap ?? {})) {
+    requireUrlCopy(url, local, 'user');
+    servedUrls.push({ url, hostPath: path.resolve(local), kernelPath: kernelPathOfCopy(path.resolve(local)), source: 'user' });
   }
   const { notebook: notebookForRun } = rewriteNotebookPaths(request.notebook, mappings);
-  return { jobDir, inputDir, workingDir, extraDir, notebookForRun, mappings, placed };
+  return { jobDir, inputDir, workingDir, extraDir, notebookForRun, mappings, servedUrls, placed };
 }
 
 /** Files under working/ after the run (relative, '/'-separated), except placed data.files left unchanged. */

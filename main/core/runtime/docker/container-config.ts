@@ -10,8 +10,10 @@ export const CONTAINER_WORKING_DIR = '/kaggle/working';
 export const CONTAINER_RUNNER_DIR = '/opt/nbrevive/runner';
 /** where the job's own files (the notebook to run, the runner's settings) are mounted (read-only) */
 export const CONTAINER_JOB_DIR = '/opt/nbrevive/job';
-/** data.files / data.dirs targets outside the working dir and data.urls copies (the workspace's extra/) */
+/** data.files / data.dirs targets outside the working dir (the workspace's extra/) */
 export const CONTAINER_EXTRA_DIR = '/kaggle/nbrevive-extra';
+/** where each mapped URL's copy outside the case data is mounted read-only (data.urls, the user's URL map) */
+export const CONTAINER_URLS_DIR = '/kaggle/nbrevive-urls';
 /** label naming the job folder a container runs for */
 export const JOB_LABEL = 'io.nbrevive.job';
 /** label with the job folder's absolute path: which database's work folder (and so which host) the job belongs to */

@@ -11,6 +11,7 @@ import { DEFAULT_TIMEOUT_MS, formatDuration, executedFromRun } from '../local-ru
 import { DESCRIBED_PACKAGES } from '../python-detect';
 import { RUNNER_SCRIPT_NAME, RunnerEventParser, TailBuffer, pythonResourcesDir, runnerArgs } from '../runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from '../runtime';
+import { kernelUrlMap, writeKernelUrlMap } from '../url-map';
 import { listFilesWritten, prepareWorkspace } from '../workspace';
 import {
   CONTAINER_EXTRA_DIR,
@@ -18,6 +19,7 @@ import {
   CONTAINER_JOB_DIR,
   CONTAINER_LABEL,
   CONTAINER_RUNNER_DIR,
+  CONTAINER_URLS_DIR,
   CONTAINER_WORKING_DIR,
   type ContainerLimits,
   type ContainerSpec,
@@ -49,6 +51,8 @@ export interface DockerRuntimeSettings {
   runnerDir?: string;
   /** characters of stream output the runner keeps per cell */
   outputCap?: number;
+  /** the user's URL map (URL → local file): each copy is mounted read-only and served inside the kernel */
+  urlMap?: Record<string, string>;
 }
 const STDERR_KEEP = 64 * 1024;
 
@@ -161,11 +165,22 @@ export class DockerRuntime implements Runtime {
       }
       return hostPath;
     };
-    const workspace = prepareWorkspace(request, { toKernelPath, rewriteKaggle: false });
+    const workspace = prepareWorkspace(request, {
+      toKernelPath,
+      rewriteKaggle: false,
+      urlMap: this.settings.urlMap,
+      urlFileKernelPath: (hostPath, index) => `${CONTAINER_URLS_DIR}/${index}-${path.basename(hostPath).replace(/[^A-Za-z0-9._-]/g, '_')}`,
+    });
     const controlDir = path.join(jobDir, '.nbrevive-docker');
     fs.rmSync(controlDir, { recursive: true, force: true });
     fs.mkdirSync(controlDir, { recursive: true });
     fs.writeFileSync(path.join(controlDir, 'notebook.ipynb'), JSON.stringify(workspace.notebookForRun));
+    // without network, unmapped URLs fail at once with a message naming them (no DNS timeouts)
+    writeKernelUrlMap(path.join(controlDir, 'urls.json'), kernelUrlMap(workspace.servedUrls, this.settings.network ?? false));
+    const urlMounts = new Map<string, string>();
+    for (const served of workspace.servedUrls) {
+      if (served.kernelPath.startsWith(`${CONTAINER_URLS_DIR}/`)) urlMounts.set(served.kernelPath, served.hostPath);
+    }
     fs.mkdirSync(workspace.extraDir, { recursive: true });
     const user = this.containerUser();
     chownForContainer(workspace.workingDir, user);
@@ -195,7 +210,13 @@ export class DockerRuntime implements Runtime {
         cmd: [
           'python3',
           `${CONTAINER_RUNNER_DIR}/${RUNNER_SCRIPT_NAME}`,
-          ...runnerArgs({ notebookPath: `${CONTAINER_JOB_DIR}/notebook.ipynb`, cwd: CONTAINER_WORKING_DIR, eventsFd: 1, outputCap: this.settings.outputCap }),
+          ...runnerArgs({
+            notebookPath: `${CONTAINER_JOB_DIR}/notebook.ipynb`,
+            cwd: CONTAINER_WORKING_DIR,
+            eventsFd: 1,
+            outputCap: this.settings.outputCap,
+            urlMapPath: `${CONTAINER_JOB_DIR}/urls.json`,
+          }),
         ],
         mounts: [
           { host: workspace.inputDir, container: CONTAINER_INPUT_DIR, readOnly: true },
@@ -203,6 +224,7 @@ export class DockerRuntime implements Runtime {
           { host: workspace.extraDir, container: CONTAINER_EXTRA_DIR, readOnly: false },
           { host: controlDir, container: CONTAINER_JOB_DIR, readOnly: true },
           { host: this.settings.runnerDir ?? pythonResourcesDir(), container: CONTAINER_RUNNER_DIR, readOnly: true },
+          ...[...urlMounts].map(([container, host]) => ({ host, container, readOnly: true })),
         ],
         labels: { [JOB_LABEL]: path.basename(jobDir), [JOB_DIR_LABEL]: jobDir },
       });
