@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { JsonSyntaxError, parsePythonJson } from '../../../shared/lib/ipynb-json';
 import { CaseManifestSchema, type CaseManifest, type ResolvedCase, type ScoreSpec } from '../../../shared/models/case';
+import { specialFileKind } from '../notebook/notebook-file';
 
 export const CASE_MANIFEST = 'nbrevive.case.json';
 
@@ -63,6 +64,15 @@ export async function loadCase(target: string, overrides: CaseOverrides = {}): P
     throw new NbreviveError(
       'file-not-found',
       `nothing found at ${abs}: give a notebook (.ipynb), a case folder holding ${CASE_MANIFEST}, or the path of a ${CASE_MANIFEST}`,
+      { path: abs },
+    );
+  }
+  const special = specialFileKind(stat);
+  if (special) {
+    // refused before anything reads it: /dev/zero never ends, /dev/urandom never ends either, a FIFO blocks
+    throw new NbreviveError(
+      'invalid-request',
+      `${abs} is ${special}, not a file or folder: give a notebook (.ipynb), a case folder holding ${CASE_MANIFEST}, or the path of a ${CASE_MANIFEST}`,
       { path: abs },
     );
   }

@@ -2,6 +2,7 @@
 // not too large, text not binary) with messages that name the file, and atomic writes (temp file + rename) so a
 // crash never leaves half a notebook behind.
 import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
@@ -28,6 +29,44 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/**
+ * What a path that is neither a regular file nor a folder is ("a character device" for /dev/zero), for messages;
+ * null for a file or a folder. Such paths are refused before any read: /dev/zero never ends, a FIFO blocks one of
+ * Node's few file-I/O threads until someone writes to it.
+ */
+export function specialFileKind(stat: { isFile(): boolean; isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string | null {
+  if (stat.isFile() || stat.isDirectory()) return null;
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/** Reads at most `maxBytes + 1` bytes of a regular file, opened without blocking and checked again once open. */
+async function readRegularFile(abs: string, maxBytes: number): Promise<Buffer> {
+  // O_NONBLOCK: if the path was swapped for a FIFO after the stat, open() returns instead of waiting for a writer
+  const handle = await fs.open(abs, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  try {
+    const stat = await handle.stat();
+    const special = specialFileKind(stat);
+    if (special || !stat.isFile()) throw new NbreviveError('not-a-notebook', `${abs} is ${special ?? 'a folder'}, not a notebook file: give the path of an .ipynb file`, { path: abs });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(1024 * 1024, maxBytes + 1 - total));
+      if (chunk.length === 0) break;
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await handle.close();
+  }
 }
 
 function errnoCode(e: unknown): string | undefined {
@@ -58,6 +97,12 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
       { path: abs },
     );
   }
+  const special = specialFileKind(stat);
+  if (special) {
+    throw new NbreviveError('not-a-notebook', `${abs} is ${special}, not a notebook file: give the path of an .ipynb file, or of a case folder holding nbrevive.case.json`, {
+      path: abs,
+    });
+  }
   const tooLarge = (size: number): NbreviveError =>
     new NbreviveError(
       'file-too-large',
@@ -65,7 +110,7 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
       { path: abs, size, limit: maxBytes },
     );
   if (stat.size > maxBytes) throw tooLarge(stat.size);
-  const bytes = await fs.readFile(abs);
+  const bytes = await readRegularFile(abs, maxBytes);
   // the file may have grown between stat and read
   if (bytes.length > maxBytes) throw tooLarge(bytes.length);
   if (bytes.includes(0)) {

@@ -1,5 +1,6 @@
 // The CLI against inputs from an independent security review (issue 15): each test reproduces a reported failure
 // through the real `nbrevive` command, a real Python and a real SQLite file.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,4 +67,18 @@ describe('a --timeout past Node timers (item 6)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toMatch(/^nbrevive run: --timeout must be at most 2147483 seconds \(24\.8 days\), got '2147483\.648'/);
   });
+});
+
+describe('importing something that is not a file or folder (item 3)', () => {
+  const fifo = path.join(dir, 'pipe.ipynb');
+
+  it.each(['/dev/zero', '/dev/urandom', 'FIFO'])('nbrevive run %s is refused at once with a one-line reason', async (target) => {
+    if (target === 'FIFO' && !fs.existsSync(fifo)) execFileSync('mkfifo', [fifo]);
+    const file = target === 'FIFO' ? fifo : target;
+    const started = Date.now();
+    const result = await startCli(['run', file], { db }).done;
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toMatch(new RegExp(`^nbrevive: ${file.replace(/[.]/g, '\\.')} is (a character device|a named pipe \\(FIFO\\)), not a file or folder: give a notebook`));
+  }, 30_000);
 });

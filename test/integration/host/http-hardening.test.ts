@@ -1,6 +1,7 @@
 // Request-parsing hardening of `nbrevive serve` (issue 15): malformed paths, bodies that are not JSON, bodies over
 // the limit, Host/Origin checks. A real server on a real SQLite file, raw requests through node:http so nothing
 // normalizes what the test sends.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -89,5 +90,31 @@ describe('job settings the CLI refuses are refused by the API too (item 6)', () 
     const got = await raw('POST', `/api/app:jobs.get?token=${server.token}`, json, JSON.stringify({ jobId }));
     expect(got.status, got.body).toBe(200);
     expect(JSON.parse(got.body).job.settings).toMatchObject({ maxIterations: 1, timeoutMs: 2 ** 31 - 1 });
+  });
+});
+
+describe('importing something that is not a file or folder through the API (item 3)', () => {
+  it.each(['/dev/zero', '/dev/urandom', 'FIFO'])('app:cases.import %s answers 400 at once', async (target) => {
+    let file = target;
+    if (target === 'FIFO') {
+      file = path.join(dir, 'pipe.ipynb');
+      if (!fs.existsSync(file)) execFileSync('mkfifo', [file]);
+    }
+    const started = Date.now();
+    const r = await raw('POST', `/api/app:cases.import?token=${server.token}`, json, JSON.stringify({ path: file }));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(r.status, r.body).toBe(400);
+    expect(JSON.parse(r.body).error.message).toMatch(/is (a character device|a named pipe \(FIFO\)), not a file or folder/);
+  });
+
+  it('a FIFO inside a folder being imported is skipped, not read', async () => {
+    const folder = path.join(dir, 'with-fifo');
+    fs.mkdirSync(folder, { recursive: true });
+    execFileSync('mkfifo', [path.join(folder, 'stuck.ipynb')]);
+    fs.copyFileSync(FIXTURE, path.join(folder, 'hello.ipynb'));
+    const started = Date.now();
+    const r = await raw('POST', `/api/app:cases.import?token=${server.token}`, json, JSON.stringify({ path: folder }));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(r.status, r.body).toBe(200);
   });
 });
