@@ -72,6 +72,81 @@ function walkFiles(root: string, limit = 100_000): string[] {
   return out.sort();
 }
 
+/**
+ * The files of a case's data folder, for the copy into input/. Symlink policy: a link whose target stays inside
+ * the data folder or the case folder is followed (a linked folder's files are copied under the link's name); a
+ * link that leaves them, a broken link, a link back to a folder above it, and anything that is not a file or a
+ * folder (a FIFO would block the copy forever, a device never ends) are refused with a typed error naming it.
+ */
+export function caseDataFiles(dataDir: string, bounds: readonly string[] = [dataDir], limit = 100_000): string[] {
+  const real = (p: string): string => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const roots = [...new Set([dataDir, ...bounds].map(real))];
+  const inBounds = (p: string) => roots.some((r) => isInside(p, r));
+  const out: string[] = [];
+  const todo: Array<{ rel: string; ancestors: string[] }> = [{ rel: '', ancestors: [real(dataDir)] }];
+  while (todo.length > 0 && out.length < limit) {
+    const { rel, ancestors } = todo.pop() as { rel: string; ancestors: string[] };
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(dataDir, rel), { withFileTypes: true });
+    } catch (e) {
+      throw new NbreviveError('data-missing', `the case data folder ${path.join(dataDir, rel)} cannot be read: ${(e as Error).message}`, { path: path.join(dataDir, rel) });
+    }
+    for (const entry of entries) {
+      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      const full = path.join(dataDir, child);
+      if (entry.isDirectory()) {
+        todo.push({ rel: child, ancestors: [...ancestors, real(full)] });
+        continue;
+      }
+      if (entry.isFile()) {
+        out.push(child);
+        continue;
+      }
+      let stat: fs.Stats;
+      let target = full;
+      if (entry.isSymbolicLink()) {
+        try {
+          target = fs.realpathSync(full);
+          stat = fs.statSync(target);
+        } catch {
+          throw new NbreviveError('data-missing', `the case data has a broken link ${child} (→ ${fs.readlinkSync(full)}): remove it or point it at an existing file`, { path: full });
+        }
+        if (!inBounds(target)) {
+          throw new NbreviveError(
+            'invalid-case',
+            `the case data has a link ${child} → ${target}, which leaves the case folder: nbrevive copies only what is inside the case. ` +
+              'Copy the file (or folder) into the case folder, or give the folder it is in with --data (data.dir in nbrevive.case.json)',
+            { path: full, target },
+          );
+        }
+        if (stat.isDirectory()) {
+          if (ancestors.includes(target)) {
+            throw new NbreviveError('invalid-case', `the case data has a link ${child} → ${target}, a folder it is itself inside: remove the link`, { path: full, target });
+          }
+          todo.push({ rel: child, ancestors: [...ancestors, target] });
+          continue;
+        }
+      } else {
+        stat = fs.statSync(full);
+      }
+      if (stat.isFile()) {
+        out.push(child);
+        continue;
+      }
+      const kind = stat.isFIFO() ? 'a named pipe (FIFO)' : stat.isSocket() ? 'a socket' : 'a device';
+      throw new NbreviveError('invalid-case', `the case data holds ${child}, which is ${kind}, not a file: remove it from the case folder`, { path: full });
+    }
+  }
+  return out.sort();
+}
+
 function copyFile(source: string, target: string): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.rmSync(target, { force: true }); // a read-only copy from an earlier run cannot be overwritten in place
@@ -83,7 +158,7 @@ function copyFile(source: string, target: string): void {
  * Makes `inputDir` an exact copy of `dataDir`. Copies once per job folder; on later calls only files that the
  * last execution changed, removed or added are put right. Files are made read-only, like Kaggle's input.
  */
-export function syncInputCopy(dataDir: string | null, inputDir: string, manifestPath: string): void {
+export function syncInputCopy(dataDir: string | null, inputDir: string, manifestPath: string, bounds?: readonly string[]): void {
   fs.mkdirSync(inputDir, { recursive: true });
   let manifest: InputManifest | null = null;
   try {
@@ -95,7 +170,7 @@ export function syncInputCopy(dataDir: string | null, inputDir: string, manifest
     fs.rmSync(inputDir, { recursive: true, force: true });
     fs.mkdirSync(inputDir, { recursive: true });
     manifest = { source: dataDir ?? '', files: {} };
-    for (const rel of dataDir ? walkFiles(dataDir) : []) {
+    for (const rel of dataDir ? caseDataFiles(dataDir, bounds) : []) {
       const target = path.join(inputDir, rel);
       copyFile(path.join(dataDir as string, rel), target);
       fs.chmodSync(target, 0o444);
@@ -154,7 +229,7 @@ export function prepareWorkspace(
     });
   }
   fs.mkdirSync(jobDir, { recursive: true });
-  syncInputCopy(c.dataDir, inputDir, path.join(jobDir, INPUT_MANIFEST));
+  syncInputCopy(c.dataDir, inputDir, path.join(jobDir, INPUT_MANIFEST), c.dataDir ? [c.dataDir, c.root] : undefined);
   fs.rmSync(workingDir, { recursive: true, force: true });
   fs.mkdirSync(workingDir, { recursive: true });
   fs.rmSync(extraDir, { recursive: true, force: true });

@@ -82,3 +82,30 @@ describe('importing something that is not a file or folder (item 3)', () => {
     expect(result.stderr.trim()).toMatch(new RegExp(`^nbrevive: ${file.replace(/[.]/g, '\\.')} is (a character device|a named pipe \\(FIFO\\)), not a file or folder: give a notebook`));
   }, 30_000);
 });
+
+describe('symlinks in case data (item 5)', () => {
+  function linkedCase(name: string, link: string): string {
+    const root = path.join(dir, name);
+    fs.mkdirSync(path.join(root, 'input', 'real'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'input', 'real', 'v.txt'), '42\n');
+    fs.symlinkSync(link, path.join(root, 'input', 'linked'));
+    const nb = { nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [codeCell("print(open('../input/linked/v.txt').read().strip())")] };
+    fs.writeFileSync(path.join(root, 'notebook.ipynb'), JSON.stringify(nb));
+    return root;
+  }
+
+  it('a linked folder inside the case is copied and read through its link name', async () => {
+    const root = linkedCase('link-inside', 'real');
+    const result = await startCli(['run', path.join(root, 'notebook.ipynb'), '--json'], { db }).done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toMatchObject({ status: 'ok', errors: [] });
+  }, 120_000);
+
+  it('a link that leaves the case is refused with a one-line reason, no stack trace', async () => {
+    const root = linkedCase('link-outside', '/etc');
+    const result = await startCli(['run', path.join(root, 'notebook.ipynb')], { db }).done;
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toMatch(/internal error|EISDIR|\n\s+at /);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^nbrevive: the case data has a link linked → \/etc, which leaves the case folder/);
+  }, 120_000);
+});
