@@ -95,6 +95,114 @@ const exceptComma = defineRule({
   },
 });
 
+const raiseComma = defineRule({
+  id: 'py2.raise-comma',
+  title: 'raise E, V → raise E(V); raise E, V, T → raise E(V).with_traceback(T)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 removed the `raise E, V` form (PEP 3109). Python 2 raised E(V), or E(*V) when V was a tuple: a tuple literal becomes the constructor's arguments, anything else its one argument; a third operand, the traceback, goes to with_traceback().",
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
+  needles: [/\braise\s+[\w.]+\s*,/],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const statement of parsed.nodes('raise_statement')) {
+      if (!ctx.inScope(statement)) continue;
+      const list = statement.namedChildren[0];
+      if (list?.type !== 'expression_list') continue;
+      const [type, value, traceback, ...rest] = list.namedChildren;
+      if (!type || !value || rest.length > 0 || !['identifier', 'attribute'].includes(type.type)) continue;
+      const args = value.type === 'tuple' ? value.namedChildren.map((n) => parsed.text(n)).join(', ') : value.type === 'parenthesized_expression' ? parsed.text(value.namedChildren[0] as Node) : parsed.text(value);
+      edits.push(replaceNode(list, `${parsed.text(type)}(${args})${traceback ? `.with_traceback(${parsed.text(traceback)})` : ''}`));
+    }
+    return edits;
+  },
+});
+
+const backticks = defineRule({
+  id: 'py2.backticks',
+  title: '`x` → repr(x)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 removed the backtick spelling of repr(); `x` becomes repr(x), the same string.',
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
+  needles: ['`'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('string')) {
+      if (!ctx.inScope(node) || node.child(0)?.type !== 'string_start' || parsed.text(node.child(0) as Node) !== '`') continue;
+      const text = parsed.text(node);
+      if (!text.endsWith('`') || text.length < 3) continue;
+      edits.push(replaceNode(node, `repr(${text.slice(1, -1).trim()})`));
+    }
+    return edits;
+  },
+});
+
+const unicodeRawPrefix = defineRule({
+  id: 'py2.ur-prefix',
+  title: "ur'…' → r'…' (when it holds no \\u escape)",
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 strings are Unicode, and it rejects the ur'' prefix. r'' is the same string unless the literal holds \\u or \\U, which Python 2's ur'' still decoded: those literals are left for review.",
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
+  needles: [/\b[uU][rR]['"]/],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('string')) {
+      const start = node.child(0);
+      if (!start || !ctx.inScope(node) || start.type !== 'string_start') continue;
+      const prefix = /^([uU][rR])['"]/.exec(parsed.text(start));
+      if (!prefix || /\\[uU]/.test(parsed.text(node))) continue;
+      edits.push({ start: start.startIndex, end: start.startIndex + 2, text: (prefix[1] as string).slice(1) });
+    }
+    return edits;
+  },
+});
+
+const fileExecfile = defineRule({
+  id: 'py2.file-execfile',
+  title: 'file(path) → open(path); execfile(path) → exec(compile(open(path).read(), path, "exec"))',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 removed the file() builtin (open() takes the same arguments) and execfile() (its equivalent reads and compiles the file, naming it in tracebacks, then exec()s it in the given namespaces). A notebook that binds `file` or `execfile` itself (a loop variable called file) keeps its own.",
+  trigger: { errors: [{ ename: 'NameError', evalue: /name '(file|execfile)' is not defined/ }], pattern: true },
+  needles: ['file('],
+  prepare(notebook) {
+    const defined = new Set<string>();
+    for (const index of notebook.codeCells) {
+      const source = notebook.source(index);
+      for (const name of ['file', 'execfile']) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+    }
+    return defined;
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (fn?.type !== 'identifier' || !ctx.inScope(call)) continue;
+      const name = parsed.text(fn);
+      if (name === 'file' && !defined.has('file')) edits.push(replaceNode(fn, 'open'));
+      if (name === 'execfile' && !defined.has('execfile')) {
+        const args = positionalArguments(call);
+        const path = args[0];
+        if (!path || args.length > 3 || callArguments(call).length !== args.length) continue;
+        const text = parsed.text(path);
+        const source = path.type === 'identifier' || path.type === 'string' ? `compile(open(${text}).read(), ${text}, 'exec')` : `(lambda p: compile(open(p).read(), p, 'exec'))(${text})`;
+        edits.push(replaceNode(call, `exec(${[source, ...args.slice(1).map((a) => parsed.text(a))].join(', ')})`));
+      }
+    }
+    return edits;
+  },
+});
+
 const oldNumberLiterals = defineRule({
   id: 'py2.number-literals',
   title: 'Python 2 octal (0777) and long (10L) literals',
@@ -202,24 +310,47 @@ const reduceBuiltin = defineRule({
 });
 
 const DICT_ITERATORS: Record<string, string> = { iteritems: 'items', itervalues: 'values', iterkeys: 'keys' };
+const DICT_VIEWS: Record<string, string> = { viewitems: 'items', viewvalues: 'values', viewkeys: 'keys' };
+/** Builtins that only iterate over their single argument: an iterator and a view give them the same thing. */
+const ITERATING_CALLS = new Set(['list', 'sorted', 'set', 'frozenset', 'tuple', 'dict', 'sum', 'min', 'max', 'any', 'all', 'enumerate', 'zip', 'map', 'filter', 'join', 'extend', 'update', 'OrderedDict', 'Counter', 'deque']);
+
+/** Is the call's value only iterated (a for loop, a comprehension, `in`, list(…), ', '.join(…))? */
+function onlyIterated(call: Node, parsed: ParsedSource): boolean {
+  const parent = call.parent;
+  if (!parent) return false;
+  const isRight = parent.childForFieldName('right')?.startIndex === call.startIndex;
+  if ((parent.type === 'for_statement' || parent.type === 'for_in_clause') && isRight) return true;
+  if (parent.type === 'comparison_operator' && parent.children.some((c) => c.type === 'in' || c.type === 'not in') && parent.namedChildren.at(-1)?.startIndex === call.startIndex) return true;
+  if (parent.type === 'argument_list') {
+    const fn = parent.parent?.childForFieldName('function');
+    const name = fn ? parsed.text(fn).split('.').pop() : '';
+    if (!name || !ITERATING_CALLS.has(name)) return false;
+    // the iterated argument: any of zip's, map/filter's after the function, the first of the others
+    const index = parent.namedChildren.findIndex((a) => a.startIndex === call.startIndex);
+    return name === 'zip' || (name === 'map' || name === 'filter' ? index >= 1 : index === 0);
+  }
+  return false;
+}
 
 const dictIterators = defineRule({
   id: 'py2.dict-iterators',
-  title: '.iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys()',
+  title: '.iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys() (iter(…) where an iterator is needed); .viewitems() … → .items() …',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 dicts have no iteritems/itervalues/iterkeys; items/values/keys return views that iterate the same way (pandas also removed Series/DataFrame.iteritems in 2.0 in favour of .items()).",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(iteritems|itervalues|iterkeys)'/ }], pattern: true },
-  needles: Object.keys(DICT_ITERATORS),
+    "Python 3 dicts have no iteritems/itervalues/iterkeys; items/values/keys return views that iterate the same way (pandas also removed Series/DataFrame.iteritems in 2.0 in favour of .items()). Where the result is only iterated (a loop, a comprehension, list(…), `in`) the view is used as is; elsewhere it is wrapped in iter(…), because a view is not the iterator Python 2 returned: next(it) fails on a view and an empty view is false where Python 2's iterator was always true. viewitems/viewvalues/viewkeys were Python 2.7's names for the views themselves.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(iteritems|itervalues|iterkeys|viewitems|viewvalues|viewkeys)'/ }], pattern: true },
+  needles: [...Object.keys(DICT_ITERATORS), ...Object.keys(DICT_VIEWS)],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const name = methodName(call, parsed);
-      if (!name || !(name in DICT_ITERATORS) || callArguments(call).length > 0 || !ctx.inScope(call)) continue;
+      if (!name || !(name in DICT_ITERATORS || name in DICT_VIEWS) || callArguments(call).length > 0 || !ctx.inScope(call)) continue;
       const attr = call.childForFieldName('function')?.childForFieldName('attribute');
-      if (attr) edits.push(replaceNode(attr, DICT_ITERATORS[name] as string));
+      if (!attr) continue;
+      edits.push(replaceNode(attr, (DICT_ITERATORS[name] ?? DICT_VIEWS[name]) as string));
+      if (name in DICT_ITERATORS && !onlyIterated(call, parsed)) edits.push(insertAt(call.startIndex, 'iter('), insertAt(call.endIndex, ')'));
     }
     return edits;
   },
@@ -374,6 +505,16 @@ const STDLIB_MOVES: ModuleMove[] = [
   { from: 'cookielib', to: 'http.cookiejar' },
   { from: 'Tkinter', to: 'tkinter' },
   { from: '__builtin__', to: 'builtins' },
+  { from: 'robotparser', to: 'urllib.robotparser' },
+  { from: 'htmlentitydefs', to: 'html.entities' },
+  { from: 'SocketServer', to: 'socketserver' },
+  { from: 'BaseHTTPServer', to: 'http.server' },
+  { from: 'SimpleHTTPServer', to: 'http.server' },
+  { from: 'xmlrpclib', to: 'xmlrpc.client' },
+  { from: 'copy_reg', to: 'copyreg' },
+  { from: 'Cookie', to: 'http.cookies' },
+  { from: 'tkMessageBox', to: 'tkinter.messagebox' },
+  { from: 'anydbm', to: 'dbm' },
   { from: 'urllib2', to: 'urllib.request', names: { HTTPError: { module: 'urllib.error' }, URLError: { module: 'urllib.error' } } },
   {
     from: 'urllib',
@@ -384,12 +525,23 @@ const STDLIB_MOVES: ModuleMove[] = [
       quote: { module: 'urllib.parse' },
       quote_plus: { module: 'urllib.parse' },
       unquote: { module: 'urllib.parse' },
+      unquote_plus: { module: 'urllib.parse' },
+      splitquery: { module: 'urllib.parse' },
+      pathname2url: { module: 'urllib.request' },
+      url2pathname: { module: 'urllib.request' },
+      urlcleanup: { module: 'urllib.request' },
+      getproxies: { module: 'urllib.request' },
+      ContentTooShortError: { module: 'urllib.error' },
     },
   },
-  { from: 'itertools', names: { izip: { module: 'builtins', name: 'zip' }, imap: { module: 'builtins', name: 'map' }, ifilter: { module: 'builtins', name: 'filter' }, izip_longest: { name: 'zip_longest' } } },
+  {
+    from: 'itertools',
+    names: { izip: { module: 'builtins', name: 'zip' }, imap: { module: 'builtins', name: 'map' }, ifilter: { module: 'builtins', name: 'filter' }, izip_longest: { name: 'zip_longest' }, ifilterfalse: { name: 'filterfalse' } },
+  },
 ];
 
-const PY2_URLLIB_USE = /\burllib\.(urlopen|urlretrieve|urlencode|quote|quote_plus|unquote)\b/;
+const PY2_URLLIB_FUNCTIONS = 'urlopen|urlretrieve|urlencode|quote|quote_plus|unquote|unquote_plus|splitquery|pathname2url|url2pathname|urlcleanup|getproxies|ContentTooShortError';
+const PY2_URLLIB_USE = new RegExp(`\\burllib\\.(${PY2_URLLIB_FUNCTIONS})\\b`);
 
 const stdlibModules = defineRule({
   id: 'py2.stdlib-modules',
@@ -401,10 +553,10 @@ const stdlibModules = defineRule({
     'Python 3 renamed these modules (cPickle → pickle, StringIO/cStringIO → io, Queue → queue, ConfigParser → configparser, urlparse → urllib.parse, urllib2 → urllib.request, urllib.urlopen/urlencode/quote → urllib.request/urllib.parse, …) and itertools.izip/imap/ifilter became the builtins zip/map/filter. Imports are rewritten so the names the notebook uses stay bound.',
   trigger: {
     errors: [
-      { ename: 'ModuleNotFoundError', evalue: /No module named '(cPickle|cStringIO|StringIO|Queue|ConfigParser|HTMLParser|urlparse|httplib|cookielib|Tkinter|__builtin__|urllib2)'/ },
-      { ename: 'AttributeError', evalue: /module 'urllib' has no attribute '(urlopen|urlretrieve|urlencode|quote|quote_plus|unquote)'/ },
-      { ename: 'ImportError', evalue: /cannot import name '(urlopen|urlretrieve|urlencode|quote|quote_plus|unquote)' from 'urllib'/ },
-      { ename: 'ImportError', evalue: /cannot import name '(izip|imap|ifilter|izip_longest)'/ },
+      { ename: 'ModuleNotFoundError', evalue: new RegExp(`No module named '(${STDLIB_MOVES.filter((m) => m.to).map((m) => m.from).join('|')})'`) },
+      { ename: 'AttributeError', evalue: new RegExp(`module 'urllib' has no attribute '(${PY2_URLLIB_FUNCTIONS})'`) },
+      { ename: 'ImportError', evalue: new RegExp(`cannot import name '(${PY2_URLLIB_FUNCTIONS})' from 'urllib'`) },
+      { ename: 'ImportError', evalue: /cannot import name '(izip|imap|ifilter|izip_longest|ifilterfalse)'/ },
     ],
     pattern: true,
   },
@@ -614,16 +766,25 @@ const nextMethod = defineRule({
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: "Python 3 iterators have __next__ instead of next(); the builtin next(it) advances them. Applied on the failing line (other objects may have a next method of their own).",
+  explanation:
+    "Python 3 iterators have __next__ instead of next(); the builtin next(it) advances them. Applied on the failing line (other objects may have a next method of their own). Where the notebook defines or assigns a `next` of its own, the builtin is not what `next` means there: the call becomes it.__next__(), which is what the builtin calls.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'next'/ }] },
   errorScope: 'line',
   needles: ['.next()'],
+  prepare(notebook) {
+    // a notebook that binds `next` itself (a function, a variable, a loop target, an import) shadows the builtin
+    return notebook.codeCells.some((i) => mayDefine(notebook.source(i), 'next') && definesName(notebook.parse(i), 'next'));
+  },
   apply(parsed, ctx) {
+    const shadowed = ctx.state === true;
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const receiver = methodReceiver(call);
       if (methodName(call, parsed) !== 'next' || callArguments(call).length > 0 || !receiver || !ctx.inScope(call)) continue;
-      edits.push(replaceNode(call, `next(${parsed.text(receiver)})`));
+      const attribute = call.childForFieldName('function')?.childForFieldName('attribute');
+      if (shadowed) {
+        if (attribute) edits.push(replaceNode(attribute, '__next__'));
+      } else edits.push(replaceNode(call, `next(${parsed.text(receiver)})`));
     }
     return edits;
   },
@@ -634,13 +795,34 @@ function nameReads(body: Node, names: readonly string[], parsed: ParsedSource): 
   return body.descendantsOfType('identifier').filter((id): id is Node => !!id && names.includes(parsed.text(id)) && isNameUse(id) && id.parent?.type !== 'lambda_parameters');
 }
 
+/** `(x)` — a parenthesized name, not a tuple (no comma): Python 2 read it as the plain parameter x. */
+function isParenthesizedName(pattern: Node): boolean {
+  return pattern.namedChildCount === 1 && pattern.namedChildren[0]?.type === 'identifier' && !pattern.children.some((c) => c.type === ',');
+}
+
+/** The names of a (nested) tuple parameter with their index paths: (k, (a, b)) → k [0], a [1][0], b [1][1]. */
+function tupleNames(pattern: Node, parsed: ParsedSource, path = ''): { name: string; path: string }[] | null {
+  const out: { name: string; path: string }[] = [];
+  for (const [i, item] of pattern.namedChildren.entries()) {
+    if (item.type === 'identifier') out.push({ name: parsed.text(item), path: `${path}[${i}]` });
+    else if (item.type === 'tuple_pattern' && !isParenthesizedName(item)) {
+      const inner = tupleNames(item, parsed, `${path}[${i}]`);
+      if (!inner) return null;
+      out.push(...inner);
+    } else if (item.type === 'tuple_pattern') out.push({ name: parsed.text(item.namedChildren[0] as Node), path: `${path}[${i}]` });
+    else return null;
+  }
+  return out;
+}
+
 const tupleParameters = defineRule({
   id: 'py2.tuple-parameters',
-  title: 'lambda (k, v): v → lambda kv: kv[1]; def f((a, b)): → unpacked in the body',
+  title: 'lambda (k, v): v → lambda k_v: k_v[1]; lambda (x): x → lambda x: x; def f((a, b)): → unpacked in the body',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: "Python 3 removed tuple parameters (PEP 3113). A lambda takes the tuple as one parameter and indexes it; a function unpacks it on the first line of its body. Same values.",
+  explanation:
+    "Python 3 removed tuple parameters (PEP 3113). A lambda takes the tuple as one parameter and indexes it (nested tuples by nested indexes); a function unpacks it on the first line of its body. A merely parenthesized single parameter, `lambda (x): x + 1`, was never a tuple: the parentheses are dropped. Same values.",
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax|Lambda expression parameters cannot be parenthesized|cannot be parenthesized/ }], pattern: true },
   needles: [/lambda\s*\(|def\s+\w+\s*\([^)]*\(/],
   apply(parsed, ctx) {
@@ -648,22 +830,29 @@ const tupleParameters = defineRule({
     for (const pattern of parsed.nodes('tuple_pattern')) {
       const params = pattern.parent;
       if (!params || !ctx.inScope(pattern) || !['lambda_parameters', 'parameters'].includes(params.type)) continue;
-      const items = pattern.namedChildren;
-      if (items.length === 0 || !items.every((i) => i.type === 'identifier')) continue;
-      const names = items.map((i) => parsed.text(i));
+      if (isParenthesizedName(pattern)) {
+        edits.push(replaceNode(pattern, parsed.text(pattern.namedChildren[0] as Node)));
+        continue;
+      }
+      const items = tupleNames(pattern, parsed);
+      if (!items || items.length === 0) continue;
+      const names = items.map((i) => i.name);
       const joined = names.join('_');
       const owner = params.parent;
       const body = owner?.childForFieldName('body');
       if (!owner || !body) continue;
-      edits.push(replaceNode(pattern, joined));
       if (owner.type === 'lambda') {
-        for (const id of nameReads(body, names, parsed)) edits.push(replaceNode(id, `${joined}[${names.indexOf(parsed.text(id))}]`));
+        edits.push(replaceNode(pattern, joined));
+        for (const id of nameReads(body, names, parsed)) edits.push(replaceNode(id, `${joined}${items[names.indexOf(parsed.text(id))]?.path ?? ''}`));
       } else if (body.type === 'block') {
         const first = body.namedChildren[0];
         if (!first) continue;
         const indent = parsed.source.slice(parsed.source.lastIndexOf('\n', first.startIndex - 1) + 1, first.startIndex);
         if (/\S/.test(indent)) continue;
-        edits.push(insertAt(first.startIndex, `${names.join(', ')} = ${joined}\n${indent}`));
+        // Python 3 unpacks nested tuples in an assignment: `(a, (b, c)) = a_b_c`
+        const flat = pattern.namedChildren.every((i) => i.type === 'identifier');
+        const target = flat ? names.join(', ') : parsed.text(pattern).replace(/\s+/g, ' ');
+        edits.push(replaceNode(pattern, joined), insertAt(first.startIndex, `${target} = ${joined}\n${indent}`));
       }
     }
     return edits;
@@ -782,6 +971,10 @@ export const PYTHON2_RULES: Rule[] = [
   printStatement,
   execStatement,
   exceptComma,
+  raiseComma,
+  backticks,
+  unicodeRawPrefix,
+  fileExecfile,
   oldNumberLiterals,
   renamedBuiltins,
   reduceBuiltin,

@@ -80,5 +80,11 @@ export const PYTHON2_CASES: RuleCase[] = [
   one('python.removed-stdlib-names', 'time.clock, collections ABCs (import and dotted), cElementTree',
     'import time\nimport collections\nfrom collections import Iterable, OrderedDict\nimport xml.etree.cElementTree as ET\nt0 = time.clock()\nok = isinstance(x, collections.Mapping)\n',
     'import time\nimport collections.abc\nfrom collections.abc import Iterable\nfrom collections import OrderedDict\nimport xml.etree.ElementTree as ET\nt0 = time.perf_counter()\nok = isinstance(x, collections.abc.Mapping)\n'),
+  one('py2.raise-comma', 'raise E, V', 'if x < 0:\n    raise ValueError, "negative: %d" % x\n', 'if x < 0:\n    raise ValueError("negative: %d" % x)\n'),
+  one('py2.backticks', 'backticks are repr', 'label = "n=" + `n`\n', 'label = "n=" + repr(n)\n'),
+  one('py2.ur-prefix', "ur'' without \\u", "pattern = ur'\\w+'\n", "pattern = r'\\w+'\n"),
+  one('py2.file-execfile', 'file() is open()', "for line in file('data.txt'):\n    pass\n", "for line in open('data.txt'):\n    pass\n"),
+  one('py2.tuple-parameters', 'a parenthesized single parameter is not a tuple', 'inc = map(lambda (x): x + 1, xs)\n', 'inc = map(lambda x: x + 1, xs)\n'),
+  one('py2.dict-iterators', 'an iterator kept where one is needed', 'it = d.iteritems()\nfirst = next(it)\n', 'it = iter(d.items())\nfirst = next(it)\n'),
   one('python.removed-stdlib-names', 'collections ABCs kept under Python 3.9', 'from collections import Iterable\n', 'from collections import Iterable\n', { python: '3.9.18' }),
 ];
