@@ -24,6 +24,8 @@ export const JOB_OPTIONS = {
   runs: { type: 'string' },
   tolerance: { type: 'string' },
   'url-map': { type: 'string' },
+  // set up the managed Python runtime without asking when no usable interpreter is found
+  yes: { type: 'boolean', short: 'y', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {

@@ -7,7 +7,9 @@ import type { Fixer } from './fixers/fixer';
 import { RulesFixer } from './fixers/rules/engine';
 import { JobRunner } from './loop/loop';
 import { LocalRuntime } from './runtime/local-runtime';
-import { detectPythons, pickDefault } from './runtime/python-detect';
+import { checkPython, detectPythons, pickDefault } from './runtime/python-detect';
+import { readManagedRuntime } from './runtime/python-setup';
+import { nbreviveDataDir } from './store/paths';
 import type { Runtime } from './runtime/runtime';
 import type { Store } from './store';
 import { StoreFixMemory } from './fixers/store-fix-memory';
@@ -20,10 +22,10 @@ export interface RuntimeOptions {
   image?: string | null;
   gpus?: string;
   network?: boolean;
-}
-
   /** the user's URL map (URL → local file), served inside the kernel */
   urlMap?: Record<string, string>;
+}
+
 const runtimeCache = new Map<string, Promise<Runtime>>();
 
 /** A checked runtime for these settings; throws a typed error whose message says how to make it usable. */
@@ -47,9 +49,9 @@ async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
       image: options.image ?? 'nbrevive',
       gpus: parseGpuOption(options.gpus),
       network: !!options.network,
+      urlMap: options.urlMap,
     });
   } else {
-      urlMap: options.urlMap,
     runtime = new LocalRuntime({ python: await choosePython(options.python ?? null), urlMap: options.urlMap });
   }
   const check = await runtime.check();
@@ -57,19 +59,25 @@ async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   return runtime;
 }
 
-/** The interpreter to use: the one asked for, else the first detected one with nbclient + ipykernel. */
+/**
+ * The interpreter to use: the one asked for, else the remembered managed runtime (`nbrevive runtimes setup`) while
+ * it is still usable, else the first detected one with nbclient + ipykernel. None found is a typed error whose
+ * details say so (`reason: 'no-python'`): the CLI then offers to set one up.
+ */
 export async function choosePython(asked: string | null): Promise<string> {
   if (asked) return asked;
+  const remembered = readManagedRuntime(nbreviveDataDir());
+  if (remembered && (await checkPython(remembered.python)).ok) return remembered.python;
   const candidates = await detectPythons();
   const pick = pickDefault(candidates);
   if (pick) return pick.path;
   const tried = candidates.map((c) => c.path).join(', ') || 'none found';
   throw new NbreviveError(
     'runtime-unavailable',
-    `no Python interpreter with nbclient and ipykernel was found (tried: ${tried}). On Debian/Ubuntu: ` +
-      '`sudo apt-get install python3-nbclient python3-ipykernel python3-pandas python3-sklearn`, then pass ' +
-      '`--python /usr/bin/python3`; elsewhere: `python3 -m venv ~/.venvs/nbrevive && ~/.venvs/nbrevive/bin/pip install nbclient ipykernel pandas scikit-learn` ' +
-      'and `--python ~/.venvs/nbrevive/bin/python` (or set NBREVIVE_PYTHON).',
+    `no Python interpreter with nbclient and ipykernel was found (tried: ${tried}). Let nbrevive set one up: ` +
+      '`nbrevive runtimes setup` (a venv with pip, or Debian packages where no package index is reachable), or pass ' +
+      '`--yes` to run/modernize/serve; or name an interpreter with --python PATH (or NBREVIVE_PYTHON).',
+    { reason: 'no-python' },
   );
 }
 

@@ -115,12 +115,13 @@ export async function serveCommand(options: ServeOptions = {}): Promise<number> 
   return 0;
 }
 
-export const SERVE_HELP = `usage: nbrevive serve [--port N (default 7878; 0 = any free port)] [--host 127.0.0.1] [--db PATH] [--allow-remote] [--concurrency N]
+export const SERVE_HELP = `usage: nbrevive serve [--port N (default 7878; 0 = any free port)] [--host 127.0.0.1] [--db PATH] [--allow-remote] [--concurrency N] [--yes]
 
 Serves the workbench UI (built at install) and the HTTP API (docs/http-api.md) with a
-worker running queued jobs. Prints a URL with a random token; every /api request needs it.`;
+worker running queued jobs. Prints a URL with a random token; every /api request needs it.
+When no usable Python is found it offers to set up the managed runtime (--yes: without asking).`;
 
-export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean } {
+export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean; yes: boolean } {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -130,6 +131,7 @@ export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean }
       db: { type: 'string' },
       'allow-remote': { type: 'boolean', default: false },
       concurrency: { type: 'string' },
+      yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -143,6 +145,7 @@ export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean }
   const concurrency = int('concurrency', values.concurrency, 1);
   return {
     help: values.help,
+    yes: values.yes,
     ...(port !== undefined ? { port } : {}),
     ...(values.host ? { host: values.host } : {}),
     ...(values.db ? { db: values.db } : {}),

@@ -6,6 +6,7 @@ import { changedLineCount } from '../../../shared/lib/notebook-edits';
 import { parseNotebook } from '../../../shared/lib/ipynb';
 import type { JobSettings } from '../../../shared/models/loop';
 import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
+import { withPythonOffer } from '../python-offer';
 import { createJob, importCase } from '../../core/jobs/job-service';
 import { ownerAlive, ownerId } from '../../core/jobs/job-owner';
 import type { LoopEvent } from '../../core/loop/loop';
@@ -22,15 +23,17 @@ Executes the notebook once in today's environment and reports, cell by cell, wha
 against the author's.
 
   --data DIR        the data folder (provided as ../input and /kaggle/input)
-  --python PATH     the Python interpreter with nbclient + ipykernel (default: NBREVIVE_PYTHON, else detected)
+  --python PATH     the Python interpreter with nbclient + ipykernel (default: NBREVIVE_PYTHON, else the managed
+                    runtime of 'nbrevive runtimes setup', else detected)
+  --yes, -y         when no usable Python is found, set up the managed runtime without asking
   --runtime NAME    local (default) or docker;  --image NAME, --gpus all|N|none, --network for docker
   --timeout SEC     whole-notebook time limit (default 600)
   --runs N          execute N times; varying scores are judged with a one-sample t-test
   --tolerance T     relative tolerance of the score (default 0.1)
+  --url-map FILE    a JSON file {url: localPath}: the kernel serves those URLs from the local copies
   --db PATH         the database (default: the user data folder; NBREVIVE_DB)
   --json            print one JSON object instead of the report`;
 
-  --url-map FILE    a JSON file {url: localPath}: the kernel serves those URLs from the local copies
 export const MODERNIZE_HELP = `usage: nbrevive modernize <notebook | case folder | case.json> [options]
        nbrevive modernize --resume JOB
 
@@ -89,7 +92,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const store = openStore(resolveDbPath(values.db));
   try {
     const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
-    await createRuntime(settings); // an unusable runtime fails before a job is created
+    await withPythonOffer(() => createRuntime(settings), { yes: values.yes }); // an unusable runtime fails before a job is created
     const job = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') });
     const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
     const finished = await runToEnd({ store, settings, json: values.json, progress }, job.id, []);
@@ -191,7 +194,7 @@ export async function modernizeCommand(args: string[]): Promise<number> {
       for (const f of fixers) if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
       settings = jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] });
       const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
-      await createRuntime(settings);
+      await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
       jobId = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') }).id;
     }
     const extra = settings.fixers.includes('llm') ? await buildLlmFixers(store, llmSettingsFrom(values, store)) : [];

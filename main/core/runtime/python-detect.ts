@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { managedVenvPython, nbreviveDataDir } from '../store/paths';
 
 export const REQUIRED_MODULES = ['nbclient', 'ipykernel', 'jupyter_client', 'nbformat'] as const;
 /** distributions whose versions describe() reports (the rules engine gates migrations on them) */
@@ -42,7 +43,7 @@ export interface PythonProbe {
 
 export interface PythonCandidate {
   path: string;
-  /** where it was found: env, system, path, pyenv, venv, virtualenvs, conda */
+  /** where it was found: env, managed (`nbrevive runtimes setup`), system, path, pyenv, venv, virtualenvs, conda */
   source: string;
   version: string | null;
   hasNbclient: boolean;
@@ -143,6 +144,7 @@ export function candidatePaths(options: DetectOptions = {}): Array<{ path: strin
     if (isExecutable(file)) list.push({ path: file, source });
   };
   if (env.NBREVIVE_PYTHON) list.push({ path: env.NBREVIVE_PYTHON, source: 'env' });
+  add(managedVenvPython(nbreviveDataDir(env)), 'managed');
   add('/usr/bin/python3', 'system');
   const exe = process.platform === 'win32' ? ['python.exe', 'python3.exe'] : ['python3', 'python'];
   for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) for (const name of exe) add(path.join(dir, name), 'path');

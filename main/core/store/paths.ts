@@ -38,3 +38,17 @@ export function resolveDbPath(cliDb?: string | null, options: PlatformEnv = {}):
   const chosen = cliDb || env.NBREVIVE_DB;
   return chosen ? path.resolve(chosen) : defaultDbPath(options);
 }
+
+/** nbrevive's data folder (the managed Python runtime, runtime.json): NBREVIVE_DATA_DIR, else <userData>. */
+export function nbreviveDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.NBREVIVE_DATA_DIR ? path.resolve(env.NBREVIVE_DATA_DIR) : userDataDir({ env });
+}
+
+/** The managed virtual environment `nbrevive runtimes setup` creates: <data>/python. */
+export function managedVenvDir(dataDir: string): string {
+  return path.join(dataDir, 'python');
+}
+
+export function managedVenvPython(dataDir: string): string {
+  return process.platform === 'win32' ? path.join(managedVenvDir(dataDir), 'Scripts', 'python.exe') : path.join(managedVenvDir(dataDir), 'bin', 'python');
+}
