@@ -1,5 +1,5 @@
-// Pure rewriting of the paths and URLs a notebook hard-codes (`/kaggle/input`, a case's absolute data.files
-// targets, data.urls) to where the runtime actually provides them. Only the copy that is executed is rewritten;
+// Pure rewriting of the paths a notebook hard-codes (`/kaggle/input`, a case's absolute data.files targets) to
+// where the runtime actually provides them (URLs are not rewritten: the kernel serves them, nbrevive_urls.py). Only the copy that is executed is rewritten;
 // `restoreSources` puts the author's sources back into the executed notebook before anything is stored.
 import type { Notebook } from '../../../shared/models/notebook';
 

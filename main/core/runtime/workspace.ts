@@ -2,7 +2,7 @@
 // per job folder and checked before every execution, so the case folder is never touched) and a fresh `working/`
 // (the kernel's cwd, so `../input/train.csv` resolves). Also places data.files and data.dirs, lists the URLs the
 // kernel serves from local copies (data.urls and the user's URL map: url-map.ts) and computes the path rewrites
-// for the executed copy. Runtime-agnostic: Docker passes its own kernel-visible paths.
+// (/kaggle paths, data.files targets) for the executed copy. Runtime-agnostic: Docker passes its own kernel-visible paths.
 import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
@@ -276,10 +276,9 @@ export function prepareWorkspace(
   for (const [url, local] of Object.entries(c.urls)) {
     requireUrlCopy(url, local, 'case');
     const kernelPath = kernelPathOfCopy(path.resolve(local));
+    // served by the kernel to every opener; the literal is no longer rewritten to the copy's path, which broke
+    // every call that needs a URL (urlopen, urlretrieve, requests.get) and changed what string operations compute
     servedUrls.push({ url, hostPath: path.resolve(local), kernelPath, source: 'case' });
-    // the kernel serves the URL to every opener; a literal URL is also pointed at the copy in the executed code,
-    // so even code that hands it to open() (which never worked online either) reads the case's copy
-    mappings.push({ from: url, to: kernelPath, match: 'exact' });
   }
   for (const [url, local] of userUrlsNotInCase(c.urls, options.urlMap ?? {})) {
     requireUrlCopy(url, local, 'user');
