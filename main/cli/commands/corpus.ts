@@ -4,6 +4,7 @@ import { formatScore } from '../../../shared/lib/judge';
 import type { JobSettings } from '../../../shared/models/loop';
 import { findCases } from '../../core/case/case-loader';
 import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
+import { withPythonOffer } from '../python-offer';
 import { Budget } from '../../core/fixers/llm/budget';
 import { createJob, importCase } from '../../core/jobs/job-service';
 import { ownerId } from '../../core/jobs/job-owner';
@@ -46,7 +47,7 @@ export async function corpusCommand(args: string[]): Promise<number> {
   const settings = jobSettingsFrom(values, { maxIterations, fixers });
   const store = openStore(resolveDbPath(values.db));
   try {
-    const runtime = await createRuntime(settings);
+    const runtime = await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
     const caseDirs = await findCases(dir);
     if (caseDirs.length === 0) throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
     const records: CaseRecord[] = [];
