@@ -10,6 +10,7 @@ import { currentProcessPort, MessagePortLike } from './port';
 import { WorkerLoop } from './worker-loop';
 import { openWorkerQueue } from './worker-queue';
 import { defaultLoopDependencies, setHostApiKey } from './loop-dependencies';
+import { registerSecret } from '../core/runtime/kernel-env';
 import { createLoopRunner } from './loop-runner';
 
 export interface WorkerCommandOptions {
@@ -49,7 +50,11 @@ export async function workerCommand(options: WorkerCommandOptions): Promise<numb
     paused: options.paused,
     pollMs: options.pollMs,
     heartbeatMs: options.heartbeatMs,
-    onApiKey: setHostApiKey,
+    onApiKey: (key) => {
+      // scrubbed from what notebooks print, like the secrets in this process's environment
+      registerSecret(key);
+      setHostApiKey(key);
+    },
   });
   let resolveDone: () => void = () => {};
   const done = new Promise<void>((resolve) => (resolveDone = resolve));

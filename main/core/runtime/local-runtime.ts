@@ -14,6 +14,7 @@ import { DEFAULT_OUTPUT_CAP, RunnerEventParser, runnerArgs, runnerScriptPath, Ta
 import type { ExecutionRequest, ExecutionResult, Runtime } from './runtime';
 import { kernelUrlMap, writeKernelUrlMap } from './url-map';
 import { listFilesWritten, prepareWorkspace } from './workspace';
+import { kernelEnvironment, scrubDeep, secretValues } from './kernel-env';
 
 export const DEFAULT_TIMEOUT_MS = 600_000;
 /** how long the runner gets to report the cells that ran after a stop request, before its tree is killed */
@@ -132,7 +133,8 @@ export class LocalRuntime implements Runtime {
         // its own process group and session: a terminal's Ctrl-C reaches us, and we decide what to stop
         detached: true,
         stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-        env: { ...process.env, PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' },
+        // an allowlist, never the host's secrets (kernel-env.ts)
+        env: { ...kernelEnvironment(), PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' },
       },
     );
     const runnerPid = child.pid;
@@ -142,8 +144,11 @@ export class LocalRuntime implements Runtime {
     });
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 
+    // a notebook that prints a secret this process knows (an API key) must not have it stored: scrubbed on arrival
+    const secrets = secretValues();
     const parser = new RunnerEventParser(
-      (event) => {
+      (received) => {
+        const event = scrubDeep(received, secrets);
         tracker.handle(event);
         if (event.type === 'cell-started' && runnerPid !== undefined) {
           // remember the kernel's session: if the runner dies, its orphans are found through it
@@ -229,7 +234,7 @@ export class LocalRuntime implements Runtime {
       outcome: outcome ?? crash,
     });
     if (notes.length > 0) report.message = [report.message, ...notes].filter(Boolean).join('; ');
-    return { report, executed, workingDir: workspace.workingDir };
+    return { report: scrubDeep(report, secrets), executed, workingDir: workspace.workingDir };
   }
 
   runPython(script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {
@@ -240,7 +245,7 @@ export class LocalRuntime implements Runtime {
 /** Runs `script` (fed on stdin) with `args`; resolves with stdout, rejects with stderr's tail; kills its tree on timeout. */
 export function runPythonScript(python: string, script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(python, ['-', ...args], { cwd: options.cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(python, ['-', ...args], { cwd: options.cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: kernelEnvironment() });
     const out: Buffer[] = [];
     const err = new TailBuffer(16 * 1024);
     let timedOut = false;
