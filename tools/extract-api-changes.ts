@@ -374,7 +374,7 @@ export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Omit
       if (target && !target.name.includes('.') && oldToken.name.includes('.')) newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target.name}`;
       // a class "renamed to" a snake_case bare word is a parameter of it the entry talks about: unclear
       if (target && !target.name.includes('.') && /^[A-Z]/.test(oldQ.slice(oldQ.lastIndexOf('.') + 1)) && /^[a-z_]+$/.test(target.name)) newQ = null;
-      rows.push({ ...base, kind: newQ ? kindOf(oldQ, newQ) : 'removed', old: oldQ, new: newQ });
+      rows.push({ ...base, kind: newQ ? kindOf(oldQ, newQ) : 'removed', old: oldQ, new: newQ, pure: newQ !== null });
     }
   }
 
@@ -412,7 +412,7 @@ export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Omit
         if (!oldQ) continue;
         const newQ = several ? null : spec.qualify(target.name);
         const kind = newQ ? kindOf(oldQ, newQ) : 'removed';
-        rows.push({ ...base, kind: kind === 'renamed' || kind === 'moved' ? kind : 'removed', old: oldQ, new: newQ });
+        rows.push({ ...base, kind: kind === 'renamed' || kind === 'moved' ? kind : 'removed', old: oldQ, new: newQ, pure: false });
       }
     }
     // what remains: removed (or deprecated-for-removal) names without a replacement
@@ -760,7 +760,7 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
         if (m.kind === 'expired') {
           const target = replacementInMessage(m.message ?? '');
           const newQ = target ? (target.startsWith('np.') ? `numpy.${target.slice(3)}` : target.includes('.') || !/^[a-z]/.test(target) ? target : null) : null;
-          rows.push({ library: spec.library, version: '2.0.0', date: '2024-06-16', kind: newQ ? kindOf(`numpy.${m.name}`, newQ) : 'removed', old: `numpy.${m.name}`, new: newQ && /^[A-Za-z_][\w.]*$/.test(newQ) ? newQ : null, note: `AttributeError message: ${m.message ?? ''}`.slice(0, 300), link, removedIn: '2.0.0', origin: 'source' });
+          rows.push({ library: spec.library, version: '2.0.0', date: '2024-06-16', kind: newQ ? kindOf(`numpy.${m.name}`, newQ) : 'removed', old: `numpy.${m.name}`, new: newQ && /^[A-Za-z_][\w.]*$/.test(newQ) ? newQ : null, note: `AttributeError message: ${m.message ?? ''}`.slice(0, 300), link, removedIn: '2.0.0', origin: 'source', pure: /^Use `np\.\w+` instead\.$/.test(m.message ?? '') || /still available as/.test(m.message ?? '') });
           continue;
         }
         if (m.kind === 'rename-param') {
@@ -774,7 +774,7 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
         // the public spelling of the old name: names defined in private modules are used through public ones
         const oldQ = public_ ? `${public_}.${m.name}` : oldBase;
         const newQ = target ? (target.includes('.') ? (qualify(target) ?? target) : `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target}`) : null;
-        rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: kindOf(oldQ, newQ), old: oldQ, new: newQ, note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300), link, removedIn: m.removal ?? removalVersion(message), origin: 'source' });
+        rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: kindOf(oldQ, newQ), old: oldQ, new: newQ, note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300), link, removedIn: m.removal ?? removalVersion(message), origin: 'source', pure: /\b(renamed|moved) to\b/.test(message) });
       }
     }
   }

@@ -1,14 +1,53 @@
 // `nbrevive rules [--json] [--kind K] [--library L]`: the migration rules catalog, for reading what nbrevive changes.
+// `nbrevive rules --coverage [--json] [--library L]`: how much of the API-change table (resources/api-changes) the
+// rules repair, computed by running the engine on a snippet per table row (main/core/fixers/api-changes/coverage.ts).
+import { API_LIBRARIES, apiChangeTable, type ApiLibrary } from '../../core/fixers/api-changes/table';
+import { computeCoverage } from '../../core/fixers/api-changes/coverage';
 import { listRules } from '../../core/fixers/rules/engine';
 import { bold } from '../format';
 import { COMMON_OPTIONS, parse } from '../options';
 
-export async function rulesCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, { ...COMMON_OPTIONS, kind: { type: 'string' }, library: { type: 'string' } });
-  if (values.help) {
-    console.log('usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction] [--library NAME] [--json]');
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+async function coverageCommand(library: string | undefined, json: boolean): Promise<number> {
+  const table = apiChangeTable();
+  if (table.rows.length === 0) {
+    console.error('nbrevive: the API-change table is missing (resources/api-changes); regenerate it with `npx tsx tools/extract-api-changes.ts`');
+    return 2;
+  }
+  if (library && !(API_LIBRARIES as readonly string[]).includes(library)) {
+    console.error(`nbrevive: unknown library ${library} (one of ${API_LIBRARIES.join(', ')})`);
+    return 2;
+  }
+  const libraries = library ? [library as ApiLibrary] : [...API_LIBRARIES];
+  const { libraries: rows, rows: details } = await computeCoverage(table, libraries);
+  if (json) {
+    const notHandled = details.filter((d) => d.outcome === 'not-handled').map((d) => ({ library: d.row.library, kind: d.row.kind, old: d.row.old, new: d.row.new, reason: d.reason }));
+    console.log(JSON.stringify({ libraries: rows, notHandled }));
     return 0;
   }
+  console.log(bold('API-change table coverage (today\'s stack), removed/renamed/moved names'));
+  console.log('library        entries  rule  generic  not-handled  out-of-scope  handled/in-scope  handled/all   keywords (handled/total)  defaults');
+  for (const c of rows) {
+    const n = c.names;
+    console.log(
+      `${c.library.padEnd(14)} ${String(n.total).padStart(7)} ${String(n.handwritten).padStart(5)} ${String(n.generic).padStart(8)} ${String(n.notHandled).padStart(12)} ${String(n.outOfScope).padStart(13)} ${pct(c.handledInScope).padStart(17)} ${pct(c.handledOfAll).padStart(12)}   ${`${c.keywords.handwritten + c.keywords.generic}/${c.keywords.total}`.padStart(10)}               ${c.defaults}`,
+    );
+  }
+  console.log(bold('\nout of scope, by reason'));
+  const reasons = new Map<string, number>();
+  for (const c of rows) for (const [reason, count] of Object.entries(c.reasons)) reasons.set(reason, (reasons.get(reason) ?? 0) + count);
+  for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(5)}  ${reason}`);
+  return 0;
+}
+
+export async function rulesCommand(args: string[]): Promise<number> {
+  const { values } = parse(args, { ...COMMON_OPTIONS, kind: { type: 'string' }, library: { type: 'string' }, coverage: { type: 'boolean' } });
+  if (values.help) {
+    console.log('usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction] [--library NAME] [--json]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]');
+    return 0;
+  }
+  if (values.coverage) return coverageCommand(values.library as string | undefined, Boolean(values.json));
   const rules = listRules().filter((r) => (!values.kind || r.kind === values.kind) && (!values.library || r.library === values.library));
   if (values.json) {
     console.log(JSON.stringify(rules));

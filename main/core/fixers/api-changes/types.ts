@@ -27,6 +27,11 @@ export interface ApiChange {
   link: string;
   /** the version the entry says the old API stops working in ("will be removed in 0.20"), when it says so */
   removedIn?: string | null;
+  /**
+   * The entry says the old name was renamed or moved ("renamed to", "moved to", an alias's message): the same
+   * object under a new name. False for "use X instead" / "in favour of X", where X may behave differently.
+   */
+  pure?: boolean;
   /** 'changelog' (release notes) or 'source' (a deprecation message mined from the library's code) */
   origin: 'changelog' | 'source';
 }

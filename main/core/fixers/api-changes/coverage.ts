@@ -1,0 +1,183 @@
+// `nbrevive rules --coverage`: how much of the API-change table the rules repair, computed, not declared. For each
+// removed/renamed/moved row it writes the smallest snippet that uses the old name, with the error the library
+// raises for it today, runs the rules engine on it in today's stack and counts the row handled when the result
+// uses the new name (by a hand-written rule, or by the generic table-driven repair). Keyword renames are checked
+// the same way (`f(old=1)` with the TypeError); rows without a named replacement and default changes are out of
+// scope, with the reason.
+import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
+import type { Notebook } from '../../../../shared/models/notebook';
+import { applyRules } from '../rules/engine';
+import { API_TABLE_RULES } from '../rules/catalog/api-table';
+import { isDottedName, type ApiChange, type ApiChangeTable, type ApiLibrary } from './table';
+
+/** Today's stack, the versions the catalog is verified against (tools/today-stack.sh). */
+export const TODAY_ENVIRONMENT: EnvironmentDescription = {
+  runtime: 'local',
+  python: '3.14.0',
+  pythonPath: null,
+  image: null,
+  packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9', seaborn: '0.13.2', statsmodels: '0.14.6', xgboost: '3.3.0' },
+  gpus: [],
+};
+
+export type Outcome = 'hand-written' | 'generic' | 'not-handled' | 'out-of-scope';
+
+export interface RowCoverage {
+  row: ApiChange;
+  outcome: Outcome;
+  /** why a row is out of scope or not handled */
+  reason: string | null;
+  /** the rules that changed the snippet */
+  ruleIds: string[];
+}
+
+export interface LibraryCoverage {
+  library: ApiLibrary;
+  /** removed/renamed/moved rows, and how many of them a rule repairs */
+  names: { total: number; handwritten: number; generic: number; notHandled: number; outOfScope: number };
+  /** signature-changed rows (keyword renames) */
+  keywords: { total: number; handwritten: number; generic: number; notHandled: number; outOfScope: number };
+  defaults: number;
+  /** out-of-scope reasons → count */
+  reasons: Record<string, number>;
+  /** handled ÷ names in scope (a named replacement that is a name), and ÷ all removed/renamed/moved rows */
+  handledInScope: number;
+  handledOfAll: number;
+}
+
+/** Local names the snippets import libraries as, the way notebooks do. */
+const ALIASES: [string, string][] = [
+  ['matplotlib.pyplot', 'plt'],
+  ['numpy', 'np'],
+  ['pandas', 'pd'],
+  ['seaborn', 'sns'],
+  ['statsmodels.api', 'sm'],
+];
+
+const split = (qualified: string): [string, string] => {
+  const dot = qualified.lastIndexOf('.');
+  return [qualified.slice(0, dot), qualified.slice(dot + 1)];
+};
+
+function notebookOf(source: string): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
+    cells: [{ cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null }],
+  };
+}
+
+function error(ename: string, evalue: string, line: string): CellError {
+  return { cellIndex: 0, cellId: null, ename, evalue, traceback: [], line, preExisting: false };
+}
+
+export interface Snippet {
+  source: string;
+  error: CellError;
+  /** does the repaired source use the replacement? */
+  uses(source: string): boolean;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Does the source refer to `qualified` (imported from its module, dotted, or through a usual alias)? */
+export function refersTo(source: string, qualified: string): boolean {
+  const [module, name] = split(qualified);
+  if (new RegExp(`\\b${escape(qualified)}\\b`).test(source)) return true;
+  if (module && new RegExp(`from\\s+${escape(module)}\\s+import\\s+[^\\n]*\\b${escape(name)}\\b`).test(source)) return true;
+  for (const [target, alias] of ALIASES) {
+    if (qualified.startsWith(`${target}.`) && new RegExp(`\\b${alias}\\.${escape(qualified.slice(target.length + 1))}\\b`).test(source)) return true;
+  }
+  return false;
+}
+
+/** The minimal snippet that uses a row's old name, with the error the library raises for it; null = out of scope. */
+export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
+  if (row.kind === 'default-changed') return { outOfScope: 'default changed: behaviour only (score calibration pins old defaults when a score drifts)' };
+  if (row.kind === 'signature-changed') {
+    const m = /^([\w.]+)\((\w+)\)$/.exec(row.old);
+    const n = row.new ? /^([\w.]+)\((\w+)\)$/.exec(row.new) : null;
+    if (!m) return { outOfScope: 'signature change not of the form f(param)' };
+    if (!n) return { outOfScope: 'parameter removed, no named replacement (dropping it could change results)' };
+    const [module, name] = split(m[1] as string);
+    if (!module || /(^|\.)[A-Z]/.test(module)) return { outOfScope: 'method parameter (needs the object\'s type)' };
+    const source = `from ${module} import ${name}\n${name}(${m[2]}=1)\n`;
+    const fn = /^[A-Z]/.test(name) ? '__init__' : name;
+    return { source, error: error('TypeError', `${fn}() got an unexpected keyword argument '${m[2]}'`, `${name}(${m[2]}=1)`), uses: (s) => new RegExp(`\\b${escape(n[2] as string)}=`).test(s) };
+  }
+  if (!row.new) return { outOfScope: 'removed without a named replacement' };
+  if (!isDottedName(row.new)) return { outOfScope: 'replacement is an expression, not a name' };
+  if (!row.new.includes('.')) return { outOfScope: 'replacement is a builtin or bare name' };
+  const newName = row.new;
+  const [module, name] = split(row.old);
+  if (!module) {
+    // a top-level module (Python's removed modules)
+    return { source: `import ${row.old}\n`, error: error('ModuleNotFoundError', `No module named '${row.old}'`, `import ${row.old}`), uses: (s) => refersTo(s, newName) || new RegExp(`import\\s+${escape(newName)}\\b`).test(s) };
+  }
+  if (/(^|\.)[A-Z]/.test(module)) return { outOfScope: 'method or attribute of a class (needs the object\'s type)' };
+  const alias = ALIASES.find(([target]) => target === module);
+  if (alias) {
+    const [target, local] = alias;
+    const source = `import ${target} as ${local}\nvalue = ${local}.${name}\n`;
+    const evalue =
+      row.library === 'numpy' && row.origin === 'source' && row.note.startsWith('AttributeError message: ')
+        ? `\`np.${name}\` was removed in the NumPy 2.0 release. ${row.note.slice('AttributeError message: '.length)}`
+        : `module '${target}' has no attribute '${name}'`;
+    return { source, error: error('AttributeError', evalue, `value = ${local}.${name}`), uses: (s) => refersTo(s, newName) };
+  }
+  const source = `from ${module} import ${name}\n`;
+  return { source, error: error('ImportError', `cannot import name '${name}' from '${module}' (unknown location)`, source.trim()), uses: (s) => refersTo(s, newName) };
+}
+
+const GENERIC = new Set(API_TABLE_RULES.map((rule) => rule.id));
+
+/** Runs the rules engine on a row's snippet and says who repaired it. */
+export async function coverRow(row: ApiChange, env: EnvironmentDescription = TODAY_ENVIRONMENT): Promise<RowCoverage> {
+  const snippet = snippetFor(row);
+  if ('outOfScope' in snippet) return { row, outcome: 'out-of-scope', reason: snippet.outOfScope, ruleIds: [] };
+  const result = await applyRules(notebookOf(snippet.source), 'all', env, { errors: [snippet.error], created: null });
+  const cell = result.notebook.cells[0];
+  const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
+  const handled = result.ruleIds.length > 0 && snippet.uses(source);
+  // "use X instead" names a replacement that may behave differently: only a hand-written rule may take it
+  if (!handled && row.kind !== 'signature-changed' && row.pure !== true) return { row, outcome: 'out-of-scope', reason: 'replacement is not a pure rename ("use X instead"): needs a hand-written rule', ruleIds: [] };
+  if (!handled) return { row, outcome: 'not-handled', reason: result.ruleIds.length === 0 ? 'no rule changed the snippet' : `rules changed it without using ${row.new}`, ruleIds: result.ruleIds };
+  const handwritten = result.ruleIds.some((id) => !GENERIC.has(id));
+  return { row, outcome: handwritten ? 'hand-written' : 'generic', reason: null, ruleIds: result.ruleIds };
+}
+
+export async function computeCoverage(table: ApiChangeTable, libraries: readonly ApiLibrary[], env: EnvironmentDescription = TODAY_ENVIRONMENT): Promise<{ libraries: LibraryCoverage[]; rows: RowCoverage[] }> {
+  const all: RowCoverage[] = [];
+  const out: LibraryCoverage[] = [];
+  for (const library of libraries) {
+    const rows = table.rows.filter((row) => row.library === library);
+    const names = { total: 0, handwritten: 0, generic: 0, notHandled: 0, outOfScope: 0 };
+    const keywords = { total: 0, handwritten: 0, generic: 0, notHandled: 0, outOfScope: 0 };
+    const reasons: Record<string, number> = {};
+    let defaults = 0;
+    for (const row of rows) {
+      const covered = await coverRow(row, env);
+      all.push(covered);
+      if (row.kind === 'default-changed') {
+        defaults++;
+        continue;
+      }
+      const bucket = row.kind === 'signature-changed' ? keywords : names;
+      bucket.total++;
+      if (covered.outcome === 'hand-written') bucket.handwritten++;
+      else if (covered.outcome === 'generic') bucket.generic++;
+      else if (covered.outcome === 'not-handled') bucket.notHandled++;
+      else {
+        bucket.outOfScope++;
+        if (covered.reason) reasons[covered.reason] = (reasons[covered.reason] ?? 0) + 1;
+      }
+    }
+    const handled = names.handwritten + names.generic;
+    const inScope = names.total - names.outOfScope;
+    out.push({ library, names, keywords, defaults, reasons, handledInScope: inScope ? handled / inScope : 1, handledOfAll: names.total ? handled / names.total : 1 });
+  }
+  return { libraries: out, rows: all };
+}
