@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../../../../../../main/core/fixers/rules/catalog/index';
 import { loadPythonParser } from '../../../../../../../main/core/fixers/rules/python-parser';
 import { cellSource, fixCells } from '../helpers';
+import { API_TABLE_CASES } from './cases/api-table';
 import { NUMPY_CASES } from './cases/numpy';
+import { ENVIRONMENT_CASES, NUMPY_PRINTING_CASES } from './cases/environment';
 import { CALIBRATION_CASES, DATA_CASES, RUNTIME_CASES } from './cases/other';
 import { PANDAS_CASES } from './cases/pandas';
 import { MATPLOTLIB_CASES, SEABORN_CASES, XGBOOST_CASES } from './cases/plotting';
@@ -20,9 +22,12 @@ const GROUPS: Record<string, RuleCase[]> = {
   matplotlib: MATPLOTLIB_CASES,
   seaborn: SEABORN_CASES,
   xgboost: XGBOOST_CASES,
+  'api-table': API_TABLE_CASES,
   'data-urls': DATA_CASES,
   calibration: CALIBRATION_CASES,
   runtime: RUNTIME_CASES,
+  environment: ENVIRONMENT_CASES,
+  'numpy-printing': NUMPY_PRINTING_CASES,
 };
 
 for (const [group, cases] of Object.entries(GROUPS)) {
