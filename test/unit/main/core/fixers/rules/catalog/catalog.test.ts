@@ -6,7 +6,6 @@ import { loadPythonParser } from '../../../../../../../main/core/fixers/rules/py
 import { cellSource, fixCells } from '../helpers';
 import { API_TABLE_CASES } from './cases/api-table';
 import { NUMPY_CASES } from './cases/numpy';
-import { ENVIRONMENT_CASES, NUMPY_PRINTING_CASES } from './cases/environment';
 import { CALIBRATION_CASES, DATA_CASES, RUNTIME_CASES } from './cases/other';
 import { PANDAS_CASES } from './cases/pandas';
 import { MATPLOTLIB_CASES, SEABORN_CASES, XGBOOST_CASES } from './cases/plotting';
@@ -26,8 +25,6 @@ const GROUPS: Record<string, RuleCase[]> = {
   'data-urls': DATA_CASES,
   calibration: CALIBRATION_CASES,
   runtime: RUNTIME_CASES,
-  environment: ENVIRONMENT_CASES,
-  'numpy-printing': NUMPY_PRINTING_CASES,
 };
 
 for (const [group, cases] of Object.entries(GROUPS)) {
