@@ -1,6 +1,10 @@
 // The modernization loop (DESIGN.md "The loop"): execute → judge → fix → apply, at most `maxIterations` executions.
 // Every iteration is persisted before the next starts, and all decisions are a function of what is persisted, so a
 // job killed at any moment resumes from its last persisted iteration and continues exactly as it would have.
+// A fix is judged on the errors it addressed (those of the cells it edited), so a rule gap on the first error does
+// not stop the loop from repairing later cells; an execution that ends before its first cell starts (the kernel never
+// came up) is the environment's failure, retried and never held against the fix; a job that ends with errors left
+// records, per error, why no fix applied (Job.unresolved).
 import path from 'node:path';
 import { NbreviveError, toErrorInfo } from '../../../shared/lib/errors';
 import { parseNotebook, serializeNotebook } from '../../../shared/lib/ipynb';
@@ -8,9 +12,9 @@ import { bestIteration, compareIterations, judge, markPreExisting, newErrors, ou
 import { applyCellEdits } from '../../../shared/lib/notebook-edits';
 import type { ResolvedCase } from '../../../shared/models/case';
 import type { CellError, EnvironmentDescription, ExecutionReport, RunnerEvent } from '../../../shared/models/execution';
-import type { Fix, Iteration, JobSettings, StopReason } from '../../../shared/models/loop';
+import type { Fix, Iteration, JobSettings, StopReason, UnresolvedError } from '../../../shared/models/loop';
 import type { Notebook } from '../../../shared/models/notebook';
-import type { Fixer, FixHistoryEntry } from '../fixers/fixer';
+import type { FixContext, Fixer, FixHistoryEntry } from '../fixers/fixer';
 import type { FixMemory } from '../fixers/llm/memory';
 import type { Runtime } from '../runtime/runtime';
 import { scoreExecution } from '../scoring/score';
@@ -43,6 +47,30 @@ export interface LoopDependencies {
   workRoot: string;
   /** where verified LLM fixes are remembered for other jobs */
   memory?: FixMemory;
+  /** how often an execution that ended before its first cell started is repeated (default 2) */
+  infrastructureRetries?: number;
+}
+
+/** A fixer that can say why it has no fix for the errors a job was left with (the rules fixer does). */
+export interface ErrorDiagnoser {
+  diagnose(context: FixContext): Promise<UnresolvedError[]>;
+}
+
+function isDiagnoser(fixer: Fixer): fixer is Fixer & ErrorDiagnoser {
+  return typeof (fixer as Partial<ErrorDiagnoser>).diagnose === 'function';
+}
+
+export const DEFAULT_INFRASTRUCTURE_RETRIES = 2;
+
+/**
+ * The execution ended (timed out or crashed) before any cell started: the kernel never came up, or the runner
+ * died first. Nothing of the notebook ran, so nothing about its code can be learned from it.
+ */
+export function diedBeforeFirstCell(report: Pick<ExecutionReport, 'status' | 'errors' | 'cells'>): boolean {
+  if (report.status !== 'timeout' && report.status !== 'crashed') return false;
+  if (report.errors.length > 0 || report.cells.length === 0) return false;
+  // a cell that started has a duration (finished or still running when the run ended) or a status of its own
+  return report.cells.every((cell) => cell.status === 'skipped' && cell.durationMs === 0);
 }
 
 export interface RunJobOptions {
@@ -89,15 +117,33 @@ export function baseIteration<T extends Pick<Iteration, 'report' | 'verdict'>>(i
 }
 
 /**
- * Whether the fix proposed for `before` failed, judged on `after`: the run got worse, the error it addressed (the
- * first one that counts) is still raised at the same place, or — for a score problem — the score did not move.
+ * The errors a fix addressed: those (that count) in the cells it edited; all of them when it edited none of the
+ * failing cells (an import added to a setup cell for a NameError further down).
  */
-export function fixFailed(before: Pick<Iteration, 'report' | 'verdict'>, after: Pick<Iteration, 'report' | 'verdict'>): string | null {
+export function addressedErrors(errors: readonly CellError[], fix?: Pick<Fix, 'edits'> | null): CellError[] {
+  const counting = newErrors(errors);
+  const edited = new Set((fix?.edits ?? []).map((edit) => edit.cellIndex));
+  const inEdited = counting.filter((error) => edited.has(error.cellIndex));
+  return inEdited.length > 0 ? inEdited : counting;
+}
+
+/**
+ * Whether the fix proposed for `before` failed, judged on `after`: the run got worse, every error it addressed is
+ * still raised at the same place, or — for a score problem — the score did not move. A fix that repaired a later
+ * cell while the first error (one no fixer answers) stays is progress, not a failure.
+ */
+export function fixFailed(
+  before: Pick<Iteration, 'report' | 'verdict'>,
+  after: Pick<Iteration, 'report' | 'verdict'>,
+  fix?: Pick<Fix, 'edits'> | null,
+): string | null {
   if (compareIterations(after, before) > 0) return 'the run got worse';
-  const addressed = newErrors(before.report.errors)[0];
-  if (before.verdict.problem === 'error' && addressed) {
-    const signature = errorSignature(addressed);
-    if (newErrors(after.report.errors).some((e) => errorSignature(e) === signature)) return 'the same error is still raised at the same place';
+  const addressed = addressedErrors(before.report.errors, fix);
+  if (before.verdict.problem === 'error' && addressed.length > 0) {
+    const still = new Set(newErrors(after.report.errors).map(errorSignature));
+    if (addressed.every((error) => still.has(errorSignature(error)))) {
+      return addressed.length === 1 ? 'the same error is still raised at the same place' : 'the errors it addressed are still raised at the same places';
+    }
   }
   if (before.verdict.problem === 'score-deviation' && compareIterations(after, before) === 0) {
     return 'the score did not move closer to the target';
@@ -122,14 +168,17 @@ export class JobRunner {
     const resolved = record.case;
     const original = parseNotebook(store.blobs.getText(record.originalHash));
     const settings = job.settings;
-    job = store.jobs.update(jobId, { status: 'running', startedAt: job.startedAt ?? Date.now(), error: null });
+    job = store.jobs.update(jobId, { status: 'running', startedAt: job.startedAt ?? Date.now(), error: null, unresolved: [] });
     const logs = new LogBuffer(store, jobId);
     const emit = (event: LoopEvent) => options.onEvent?.(event);
+    // the package versions are needed only when a fix is chosen: read them while the notebook executes
+    const environment = this.deps.runtime.describe();
+    environment.catch(() => {});
+    let state: LoopState | null = null;
+    const unresolvedOf = (stop: StopReason) =>
+      state ? this.unresolved(state, stop, original, resolved, environment, options, logs) : Promise.resolve([]);
     try {
-      // the package versions are needed only when a fix is chosen: read them while the notebook executes
-      const environment = this.deps.runtime.describe();
-      environment.catch(() => {});
-      const state = this.loadState(jobId);
+      state = this.loadState(jobId);
       let stopReason: StopReason | null = null;
       let next =
         this.persistedNext(state, original) ??
@@ -172,13 +221,15 @@ export class JobRunner {
         logs.system(index, `iteration ${index}: ${verdict.reason}`);
         next = await this.proposeNext(state, original, resolved, settings, await environment, options, emit, logs);
       }
-      return this.finish(jobId, stopReason, logs, emit, { ...timing, totalMs: Date.now() - started });
+      const unresolved = await unresolvedOf(stopReason);
+      return this.finish(jobId, stopReason, logs, emit, { ...timing, totalMs: Date.now() - started }, unresolved);
     } catch (e) {
       const abort = abortKindOf(options.signal);
       if (abort) return this.stopForAbort(jobId, abort, logs);
       if (e instanceof NbreviveError && e.code === 'budget-exceeded') {
         logs.system(null, e.message);
-        return this.finish(jobId, 'budget', logs, emit, { ...timing, totalMs: Date.now() - started });
+        const unresolved = await unresolvedOf('budget');
+        return this.finish(jobId, 'budget', logs, emit, { ...timing, totalMs: Date.now() - started }, unresolved);
       }
       logs.system(null, `job failed: ${e instanceof Error ? e.message : String(e)}`);
       logs.flush();
@@ -224,7 +275,7 @@ export class JobRunner {
     const fix = previous?.iteration.fix;
     if (!previous || !fix) return;
     const base = baseIteration(state.done.map((d) => d.iteration)) ?? previous.iteration;
-    const why = fixFailed(base, current.iteration);
+    const why = fixFailed(base, current.iteration, fix);
     // fix memory learns from every verified outcome of a model's fix, so other jobs reuse what worked
     if (fix.signature && fix.source !== 'rules') this.deps.memory?.record(fix.signature, fix, why === null);
     if (!why) return;
@@ -311,19 +362,7 @@ export class JobRunner {
     const scores: (number | null)[] = [];
     let scoreNote: string | null = null;
     for (let run = 0; run < runs; run++) {
-      const result = await this.deps.runtime.execute(
-        {
-          notebook,
-          case: resolved,
-          timeoutMs: settings.timeoutMs,
-          jobDir: path.join(this.deps.workRoot, jobId),
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
-        (event) => {
-          if (run === 0) logs.runner(index, event);
-          options.onEvent?.({ type: 'runner', jobId, iteration: index, run, event });
-        },
-      );
+      const result = await this.executeOnce(notebook, resolved, settings, jobId, index, run, options, logs);
       if (abortKindOf(options.signal)) return { report: result.report, executed: result.executed };
       const reading = await scoreExecution({
         spec: resolved.score,
@@ -352,6 +391,90 @@ export class JobRunner {
     return { report, executed: first.executed };
   }
 
+  /**
+   * One execution. One that ended before its first cell started is the environment's failure, not the notebook's:
+   * it is repeated (infrastructureRetries times), and when the kernel still does not come up the job fails with a
+   * typed error and stays resumable, so the fix that produced this version is neither judged nor dropped.
+   */
+  private async executeOnce(
+    notebook: Notebook,
+    resolved: ResolvedCase,
+    settings: JobSettings,
+    jobId: string,
+    index: number,
+    run: number,
+    options: RunJobOptions,
+    logs: LogBuffer,
+  ): Promise<Awaited<ReturnType<Runtime['execute']>>> {
+    const retries = Math.max(0, this.deps.infrastructureRetries ?? DEFAULT_INFRASTRUCTURE_RETRIES);
+    for (let attempt = 0; ; attempt++) {
+      const result = await this.deps.runtime.execute(
+        {
+          notebook,
+          case: resolved,
+          timeoutMs: settings.timeoutMs,
+          jobDir: path.join(this.deps.workRoot, jobId),
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+        (event) => {
+          if (run === 0) logs.runner(index, event);
+          options.onEvent?.({ type: 'runner', jobId, iteration: index, run, event });
+        },
+      );
+      if (abortKindOf(options.signal) || !diedBeforeFirstCell(result.report)) return result;
+      const what = result.report.message ?? `the execution ended (${result.report.status}) before the first cell started`;
+      if (attempt >= retries) {
+        throw new NbreviveError(
+          'runtime-unavailable',
+          `the notebook's kernel never came up (${attempt + 1} attempt${attempt > 0 ? 's' : ''}; last: ${what}); this is the runtime's failure, not the notebook's: check it with \`nbrevive runtimes\` (or raise --timeout), then continue with \`nbrevive modernize --resume ${jobId}\``,
+          { jobId, iteration: index, attempts: attempt + 1 },
+        );
+      }
+      logs.system(index, `the execution ended before its first cell started (${what}): retrying (${attempt + 1}/${retries}); it does not count against the fix`);
+    }
+  }
+
+  /** Why no fix applied to each error the job is left with (its best iteration's), for a person or the LLM fixer. */
+  private async unresolved(
+    state: LoopState,
+    stop: StopReason,
+    original: Notebook,
+    resolved: ResolvedCase,
+    environment: Promise<EnvironmentDescription>,
+    options: RunJobOptions,
+    logs: LogBuffer,
+  ): Promise<UnresolvedError[]> {
+    if (stop === 'reproducible') return [];
+    const best = bestIteration(state.done.map((d) => d.iteration));
+    const loaded = state.done.find((d) => d.iteration.index === best?.index);
+    if (!loaded) return [];
+    const errors = newErrors(loaded.iteration.report.errors);
+    if (errors.length === 0) return [];
+    const plain = (reason: UnresolvedError['reason'], detail: string): UnresolvedError[] =>
+      errors.map((e) => ({ cellIndex: e.cellIndex, cellId: e.cellId, ename: e.ename, evalue: e.evalue.split('\n')[0] ?? '', reason, detail, ruleIds: [] }));
+    const diagnoser = this.deps.fixers.find(isDiagnoser);
+    if (!diagnoser) return plain('no-rule', 'no rules fixer was asked in this job');
+    try {
+      const problem = loaded.iteration.verdict.problem ?? 'error';
+      return await diagnoser.diagnose({
+        notebook: loaded.executed ?? loaded.notebook,
+        original,
+        case: resolved,
+        problem,
+        report: loaded.iteration.report,
+        verdict: loaded.iteration.verdict,
+        environment: await environment,
+        history: state.history,
+        exclude: state.exclude,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (e) {
+      // the report is a help for whoever picks the job up; it never fails the job
+      logs.system(null, `could not tell why the errors left were not fixed: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+  }
+
   private stopForAbort(jobId: string, kind: AbortKind, logs: LogBuffer): Job {
     logs.system(null, kind === 'pause' ? 'job paused; it resumes from its last persisted iteration' : 'job cancelled');
     logs.flush();
@@ -360,11 +483,19 @@ export class JobRunner {
       : this.deps.store.jobs.update(jobId, { status: 'cancelled', stopReason: 'cancelled', finishedAt: Date.now() });
   }
 
-  private finish(jobId: string, stopReason: StopReason, logs: LogBuffer, emit: (e: LoopEvent) => void, timing: LoopTiming): Job {
+  private finish(
+    jobId: string,
+    stopReason: StopReason,
+    logs: LogBuffer,
+    emit: (e: LoopEvent) => void,
+    timing: LoopTiming,
+    unresolved: UnresolvedError[],
+  ): Job {
     const { store } = this.deps;
     const iterations = store.iterations.list(jobId);
     const best = bestIteration(iterations);
     logs.system(null, `job finished: ${stopReason}`);
+    for (const u of unresolved) logs.system(null, `left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 120)} (${u.reason}: ${u.detail})`);
     logs.flush();
     const job = store.jobs.update(jobId, {
       status: 'done',
@@ -373,6 +504,7 @@ export class JobRunner {
       bestIteration: best?.index ?? null,
       score: best?.verdict.score ?? null,
       finishedAt: Date.now(),
+      unresolved,
     });
     emit({ type: 'job-finished', jobId, job, timing });
     return job;

@@ -236,7 +236,7 @@ function toJob(row: JobRow): Job {
       row.review_verdict === null
         ? null
         : { jobId: row.id, verdict: row.review_verdict, note: row.review_note ?? '', updatedAt: iso(row.reviewed_at ?? row.updated_at) },
-    unresolved: row.unresolved === null ? [] : z.array(UnresolvedErrorSchema).parse(JSON.parse(row.unresolved)),
+    unresolved: row.unresolved == null ? [] : z.array(UnresolvedErrorSchema).parse(JSON.parse(row.unresolved)),
   };
 }
 

@@ -145,6 +145,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: "the errors a finished job was left with, and why no fix applied to them",
+    up(db) {
+      db.exec(`ALTER TABLE jobs ADD COLUMN unresolved TEXT;  -- json UnresolvedError[] (shared/models/loop.ts)`);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0);

@@ -21,7 +21,8 @@ export interface ChatMessage {
   content: string;
 }
 
-export const FIX_TYPE_FOR_PROBLEM: Record<Problem, FixType> = {
+/** the LLM answers each problem with its own fix type (an `environment` fix comes from the rules alone) */
+export const FIX_TYPE_FOR_PROBLEM: Record<Problem, Exclude<FixType, 'environment'>> = {
   error: 'error-repair',
   timeout: 'runtime-reduction',
   'score-deviation': 'score-calibration',

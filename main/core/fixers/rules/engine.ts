@@ -2,10 +2,11 @@
 // result as one Fix. Rules are gated on the environment's package versions; error-repair rules answer the
 // errors of the last run (in the failing cells) and fix patterns that are certainly broken anywhere in the
 // notebook, so one iteration repairs many cells. Every edited cell is re-parsed and the edit is refused if it
-// parses worse than before.
+// parses worse than before. Every failing cell is answered, not only the first: a rule gap on the first error
+// leaves the rules of later cells to apply. diagnoseErrors says, per error left, why no rule applied.
 import type { ResolvedCase } from '../../../../shared/models/case';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
-import type { CellEdit, Fix, Problem } from '../../../../shared/models/loop';
+import type { CellEdit, Fix, FixType, Problem, UnresolvedError } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
 import type { Fixer, FixContext } from '../fixer';
@@ -66,10 +67,11 @@ export interface ApplyResult {
   refused: RefusedApplication[];
 }
 
-const PROBLEM_KINDS: Record<Problem, RuleKind> = {
-  error: 'error-repair',
-  'score-deviation': 'score-calibration',
-  timeout: 'runtime-reduction',
+/** The rule kinds that answer each problem: an error is answered by repairs and by disabling decorative lines. */
+const PROBLEM_KINDS: Record<Problem, readonly RuleKind[]> = {
+  error: ['error-repair', 'environment'],
+  'score-deviation': ['score-calibration'],
+  timeout: ['runtime-reduction'],
 };
 
 /** Every rule in the catalog, for docs and the UI. */
@@ -313,6 +315,23 @@ function targetsOf(
   return targets;
 }
 
+/**
+ * verifyEdit for `environment` rules, whose edit is to comment out magics: the cell may lose magics, but it must
+ * not parse worse, and every magic left must be one it had (none changed or added).
+ */
+function verifyDisabling(parser: PythonParser, before: ParsedSource, after: string): ReturnType<typeof verifyEdit> {
+  const parsed = parser.parse(after);
+  const introduced = parsed.errorCount() - before.errorCount();
+  const magics = (p: ParsedSource): string[] => p.regions.map((r) => p.source.slice(r.start, r.end));
+  const left = magics(parsed);
+  const had = magics(before);
+  let i = 0;
+  for (const magic of had) if (i < left.length && left[i] === magic) i++;
+  if (introduced <= 0 && i === left.length) return { ok: true, parsed };
+  parsed.delete();
+  return { ok: false, reason: introduced > 0 ? `the edit would introduce ${introduced} syntax error(s)` : 'the edit would change IPython magics or shell lines' };
+}
+
 function lineText(source: string, offset: number): string {
   const start = source.lastIndexOf('\n', offset - 1) + 1;
   const end = source.indexOf('\n', offset);
@@ -407,7 +426,8 @@ export async function applyRules(
     const result = applyEdits(parsed, all);
     if (result.dropped.length > 0) dropped = true;
     if (result.source === parsed.source) return true;
-    const verdict = verifyEdit(parser, parsed, result.source, result.applied);
+    let verdict = verifyEdit(parser, parsed, result.source, result.applied);
+    if (!verdict.ok && entries.every((entry) => entry.rule.kind === 'environment')) verdict = verifyDisabling(parser, parsed, result.source);
     if (!verdict.ok) {
       if (entries.length === 1) refused.push({ ruleId: (entries[0] as Pending).rule.id, cellIndex, reason: verdict.reason });
       return false;
@@ -442,13 +462,16 @@ export async function applyRules(
       dropped = false;
       touched.clear();
       for (const rule of rules) {
-        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors, revisit, staticNeedles(rule));
+        // an environment rule's edit in one cell (an extension's %load_ext disabled) decides what it does in the
+        // others (that extension's magics): a later pass gives it every cell again, not only the changed ones
+        const seen = rule.kind === 'environment' ? null : revisit;
+        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors, seen, staticNeedles(rule));
         if (targets.size === 0) continue;
         // targets passed the string prefilter; prepare() only runs when some cell may need the rule
         const newlyPassing = (index: number, state: unknown): boolean =>
-          passesNeedles(rule, view.source(index), state) && !(revisit && passesNeedles(rule, revisit.get(index) as string, state));
+          passesNeedles(rule, view.source(index), state) && !(seen && passesNeedles(rule, seen.get(index) as string, state));
         // a revisit asks the previous pass's state first: no cell newly passing, no new prepare()
-        if (revisit && typeof rule.needles === 'function' && lastState.has(rule) && ![...targets.keys()].some((index) => newlyPassing(index, lastState.get(rule)))) continue;
+        if (seen && typeof rule.needles === 'function' && lastState.has(rule) && ![...targets.keys()].some((index) => newlyPassing(index, lastState.get(rule)))) continue;
         const state = rule.prepare?.(view, runContext);
         lastState.set(rule, state);
         const candidates = typeof rule.needles === 'function' ? [...targets].filter(([index]) => newlyPassing(index, state)) : targets;
@@ -514,10 +537,10 @@ export class RulesFixer implements Fixer {
 
   async propose(ctx: FixContext): Promise<Fix | null> {
     if (ctx.signal?.aborted) return null;
-    const kind = PROBLEM_KINDS[ctx.problem];
+    const kinds = PROBLEM_KINDS[ctx.problem];
     const errors = ctx.problem === 'error' ? ctx.report.errors : [];
     const result = await applyRules(ctx.notebook, 'all', ctx.environment, {
-      kinds: [kind],
+      kinds,
       errors,
       case: ctx.case,
       exclude: ctx.exclude,
@@ -526,14 +549,18 @@ export class RulesFixer implements Fixer {
     if (result.edits.length === 0) return null;
     const applied = this.rules.filter((rule) => result.ruleIds.includes(rule.id));
     const first = errors.find((error) => applied.some((rule) => matchesSignature(rule, error))) ?? errors[0];
+    // an error fix that only disabled decorative lines is an `environment` fix; any repair makes it an error repair
+    const type: FixType = applied.every((rule) => rule.kind === 'environment') ? 'environment' : (kinds[0] as FixType);
     const header =
-      kind === 'error-repair'
+      type === 'error-repair'
         ? 'Deterministic migrations for APIs that changed since the notebook was written:'
-        : kind === 'score-calibration'
-          ? `Pin defaults that changed after the notebook's date (${ctx.case.created ?? 'unknown'}) and that it did not set:`
-          : 'Safe runtime reductions (results unchanged):';
+        : type === 'environment'
+          ? 'Lines that only decorate the notebook, commented out because their package is missing here:'
+          : type === 'score-calibration'
+            ? `Pin defaults that changed after the notebook's date (${ctx.case.created ?? 'unknown'}) and that it did not set:`
+            : 'Safe runtime reductions (results unchanged):';
     return {
-      type: kind,
+      type,
       source: 'rules',
       ruleIds: result.ruleIds,
       model: null,
@@ -544,4 +571,72 @@ export class RulesFixer implements Fixer {
       signature: first ? `${first.ename}: ${first.evalue.split('\n')[0]?.slice(0, 200) ?? ''}` : `rules:${result.ruleIds.join(',')}`,
     };
   }
+
+  /** Why no rule applied to each error of the run that counts (the loop stores it when a job ends with errors). */
+  async diagnose(ctx: FixContext): Promise<UnresolvedError[]> {
+    const errors = ctx.report.errors.filter((error) => !error.preExisting);
+    return diagnoseErrors(ctx.notebook, ctx.environment, { errors, case: ctx.case, exclude: ctx.exclude, rules: this.rules, kinds: PROBLEM_KINDS.error });
+  }
+}
+
+/** `rule a`, `rules a, b` */
+function rulesText(rules: readonly Rule[]): string {
+  return `rule${rules.length > 1 ? 's' : ''} ${rules.map((rule) => rule.id).join(', ')}`;
+}
+
+/**
+ * Why no rule fixed each error: no rule's error signature matches it (or only rules for other library versions
+ * do); every matching rule was tried and did not help (options.exclude); a matching rule's edit is refused (it
+ * would parse worse); a matching rule would edit the cell but was not tried (the job stopped first, or its edit
+ * leads back to a version already run); or the matching rules leave the code alone (what they rewrite is not
+ * there, or it is ambiguous: a name the notebook defines itself, a call they cannot read safely).
+ */
+export async function diagnoseErrors(
+  notebook: Notebook,
+  env: EnvironmentDescription,
+  options: Pick<ApplyOptions, 'case' | 'created' | 'exclude' | 'rules' | 'kinds'> & { errors: readonly CellError[] },
+): Promise<UnresolvedError[]> {
+  const kinds = new Set(options.kinds ?? PROBLEM_KINDS.error);
+  const pool = (options.rules ?? RULES).filter((rule) => kinds.has(rule.kind));
+  const exclude = new Set(options.exclude ?? []);
+  const out: UnresolvedError[] = [];
+  for (const error of options.errors) {
+    const matching = pool.filter((rule) => matchesSignature(rule, error));
+    const entry = (reason: UnresolvedError['reason'], detail: string): UnresolvedError => ({
+      cellIndex: error.cellIndex,
+      cellId: error.cellId,
+      ename: error.ename,
+      evalue: error.evalue.split('\n')[0] ?? '',
+      reason,
+      detail,
+      ruleIds: matching.map((rule) => rule.id),
+    });
+    const gated = matching.filter((rule) => versionGate(rule, env) !== 'no');
+    if (gated.length === 0) {
+      const other = matching.map((rule) => `${rule.id} (${rule.since.package} ${rule.since.version}${rule.until ? ` to ${rule.until}` : '+'})`);
+      out.push(entry('no-rule', other.length ? `only rules for other versions match this error: ${other.join(', ')}` : 'no rule in the catalog matches this error'));
+      continue;
+    }
+    const live = gated.filter((rule) => !exclude.has(rule.id));
+    if (live.length === 0) {
+      out.push(entry('did-not-help', `${rulesText(gated)} ${gated.length > 1 ? 'were' : 'was'} tried and did not help`));
+      continue;
+    }
+    const result = await applyRules(notebook, live.map((rule) => rule.id), env, {
+      errors: [error],
+      ...(options.case !== undefined ? { case: options.case } : {}),
+      ...(options.created !== undefined ? { created: options.created } : {}),
+      rules: live,
+    });
+    const refused = result.refused.filter((r) => r.cellIndex === error.cellIndex);
+    const applied = live.filter((rule) => result.applications.some((a) => a.ruleId === rule.id && a.cellIndex === error.cellIndex));
+    if (applied.length > 0) {
+      out.push(entry('not-tried', `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job stopped first, or the edit leads back to a version already run`));
+    } else if (refused.length > 0) {
+      out.push(entry('refused', refused.map((r) => `${r.ruleId}'s edit was refused: ${r.reason}`).join('; ')));
+    } else {
+      out.push(entry('ambiguous', `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook defines itself, a call it cannot read safely)`));
+    }
+  }
+  return out;
 }

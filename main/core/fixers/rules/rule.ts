@@ -11,7 +11,8 @@ import type { ParsedSource } from './python-parser';
 import type { SourceEdit } from './source-edit';
 import { compareVersions, isBeforeDate } from './version';
 
-export type RuleKind = 'error-repair' | 'score-calibration' | 'runtime-reduction';
+/** `environment`: lines that only decorate the notebook (watermark, widgets), disabled when their package is missing */
+export type RuleKind = 'error-repair' | 'score-calibration' | 'runtime-reduction' | 'environment';
 
 /** A library version where behaviour changed; `date` is that release's date (score calibration compares it). */
 export interface VersionPin {
