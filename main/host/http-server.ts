@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { API_EVENT_CHANNELS } from '../../shared/contracts/api';
 import { ErrorInfo } from '../../shared/contracts/channel';
-import { requestToken, tokenMatches } from './auth';
+import { hostAllowed, requestToken, tokenMatches } from './auth';
 import { EventHub, HubEvent } from './event-hub';
 import { ApiDispatcher } from './handlers';
 
@@ -47,6 +47,8 @@ export interface HttpTransportOptions {
   token: string;
   /** the built renderer (out/renderer); null serves no UI */
   staticDir: string | null;
+  /** Host header names answered besides the loopback ones (--allow-remote); 'any' when bound to every interface */
+  allowedHosts?: readonly string[] | 'any';
 }
 
 export interface HttpTransport {
@@ -69,11 +71,19 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let over = false;
     req.on('data', (chunk: Buffer) => {
+      if (over) return; // discarded: the 413 is on its way; the connection closes after it
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(Object.assign(new Error('request body too large'), { status: 413 }));
-        req.destroy();
+        over = true;
+        chunks.length = 0;
+        // no destroy here: the client would see a reset instead of the 413 answer
+        reject(
+          Object.assign(new Error(`the request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MiB limit: send less per request (uploads go in chunks)`), {
+            status: 413,
+          }),
+        );
         return;
       }
       chunks.push(chunk);
@@ -97,11 +107,23 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       res.setHeader('Allow', 'POST');
       return sendError(res, 405, { code: 'invalid-request', message: `use POST for ${channel}` });
     }
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const declaresBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+    if (declaresBody && type !== 'application/json') {
+      // a text/plain or form body is what a cross-site form can send without a preflight: JSON only
+      res.setHeader('Connection', 'close');
+      return sendError(res, 415, { code: 'invalid-request', message: `send the request body as JSON with Content-Type: application/json (got ${type ? `'${type}'` : 'none'})` });
+    }
     let body: string;
     try {
       body = await readBody(req);
     } catch (e) {
       const status = (e as { status?: number }).status ?? 400;
+      if (status === 413) {
+        // answer, then close: the rest of the body is not read; a client still sending gets the answer first
+        res.setHeader('Connection', 'close');
+        res.once('finish', () => setTimeout(() => req.destroy(), 1_000).unref());
+      }
       return sendError(res, status, { code: 'invalid-request', message: (e as Error).message });
     }
     let input: unknown = {};
@@ -189,8 +211,17 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (!hostAllowed(req.headers.host, options.allowedHosts)) {
+      // DNS rebinding: a foreign name pointed at this address; nothing is served to it
+      return sendError(res, 403, { code: 'invalid-request', message: `this server answers only to its own address, not to Host: ${String(req.headers.host ?? '(none)').slice(0, 100)}` });
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      const origin = req.headers.origin;
+      if (origin !== undefined && origin !== `http://${req.headers.host}`) {
+        // a page of another origin calling the API (its fetch may carry the token from a leaked URL): refused
+        return sendError(res, 403, { code: 'invalid-request', message: `cross-origin API requests are refused (Origin: ${origin.slice(0, 100)})` });
+      }
       if (!tokenMatches(token, requestToken(req, url))) {
         res.setHeader('WWW-Authenticate', 'Bearer');
         return sendError(res, 401, {

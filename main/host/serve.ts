@@ -61,6 +61,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     events: host.events,
     token,
     staticDir: options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir,
+    // --allow-remote on one address answers that name; on every interface (0.0.0.0, ::) any name can reach it
+    allowedHosts: bindHost === '0.0.0.0' || bindHost === '::' ? 'any' : [bindHost],
   });
   try {
     await new Promise<void>((resolve, reject) => {

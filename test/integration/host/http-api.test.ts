@@ -48,7 +48,7 @@ describe('token', () => {
     expect(wrong.body.error?.code).toBe('unauthorized');
     expect(wrong.headers.get('www-authenticate')).toBe('Bearer');
     expect((await post('app:queue.status', '{}', { authorization: `Basic ${server.token}` })).status).toBe(401);
-    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=nope`, { method: 'POST', body: '{}' });
+    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(viaQuery.status).toBe(401);
     const events = new SseReader(`${server.baseUrl}/api/events?token=wrong`);
     expect(await events.ready).toBe(401);
@@ -58,7 +58,7 @@ describe('token', () => {
 
   it('accepts the token as a bearer header or a query parameter', async () => {
     expect((await post('app:queue.status', '{}', auth())).status).toBe(200);
-    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=${server.token}`, { method: 'POST', body: '{}' });
+    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=${server.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(viaQuery.status).toBe(200);
     expect(server.url).toBe(`${server.baseUrl}/?token=${server.token}`);
     expect(server.token.length).toBeGreaterThanOrEqual(32);

@@ -118,3 +118,55 @@ describe('importing something that is not a file or folder through the API (item
     expect(r.status, r.body).toBe(200);
   });
 });
+
+describe('bodies (item 6)', () => {
+  it('a text/plain or form body is refused with 415, even when it holds JSON', async () => {
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const r = await raw('POST', `/api/app:queue.status?token=${server.token}`, { 'content-type': type }, '{}');
+      expect(r.status, type).toBe(415);
+      expect(JSON.parse(r.body).error.message).toMatch(/Content-Type: application\/json/);
+    }
+    expect((await raw('POST', `/api/app:queue.status?token=${server.token}`, json, '{}')).status).toBe(200);
+    // no body at all needs no type
+    expect((await raw('POST', `/api/app:queue.status?token=${server.token}`)).status).toBe(200);
+  });
+
+  it('a body over the limit gets the 413 JSON answer, not a connection reset', async () => {
+    const big = Buffer.alloc(21 * 1024 * 1024, 0x20);
+    const r = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, 'content-length': String(big.length) }, big);
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.body).error.message).toMatch(/over the 20 MiB limit/);
+    expect((await raw('POST', `/api/app:queue.status?token=${server.token}`, json, '{}')).status).toBe(200);
+  });
+});
+
+describe('Host and Origin (item 6)', () => {
+  it('answers the loopback names and refuses any other Host (DNS rebinding), for the API and the UI', async () => {
+    for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, 'localhost']) {
+      expect((await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, host }, '{}')).status, host).toBe(200);
+    }
+    for (const host of [`evil.example:${server.port}`, 'evil.example', '127.0.0.1.evil.example']) {
+      const api = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, host }, '{}');
+      expect(api.status, host).toBe(403);
+      expect(JSON.parse(api.body).error.message).toMatch(/answers only to its own address/);
+      expect((await raw('GET', '/', { host })).status, host).toBe(403);
+    }
+  });
+
+  it('refuses cross-origin API requests and accepts same-origin ones', async () => {
+    const cross = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, origin: 'http://evil.example' }, '{}');
+    expect(cross.status).toBe(403);
+    expect(JSON.parse(cross.body).error.message).toMatch(/cross-origin API requests are refused/);
+    const same = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, origin: `http://127.0.0.1:${server.port}` }, '{}');
+    expect(same.status).toBe(200);
+  });
+
+  it('with --allow-remote on one address, answers that name too', async () => {
+    const { hostAllowed } = await import('../../../main/host/auth');
+    expect(hostAllowed('10.1.2.3:7878', ['10.1.2.3'])).toBe(true);
+    expect(hostAllowed('evil.example:7878', ['10.1.2.3'])).toBe(false);
+    expect(hostAllowed('anything:1', 'any')).toBe(true);
+    expect(hostAllowed('[::1]:7878')).toBe(true);
+    expect(hostAllowed(undefined)).toBe(false);
+  });
+});
