@@ -203,3 +203,8 @@ export function describeRunningCell(cell: RunningCell | null): string {
   if (!cell) return 'before the first cell started';
   return cell.firstLine ? `cell ${cell.cellIndex} (\`${cell.firstLine}\`)` : `cell ${cell.cellIndex}`;
 }
+
+/** "while cell 7 (`model.fit(X, y)`) was running", or "before the first cell started": when a run was ended. */
+export function whileRunning(cell: RunningCell | null): string {
+  return cell ? `while ${describeRunningCell(cell)} was running` : describeRunningCell(null);
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
 import type { EnvironmentDescription, RunnerEvent, RuntimeCheck } from '../../../shared/models/execution';
 import { NotebookSchema, type Notebook } from '../../../shared/models/notebook';
-import { describeRunningCell, ExecutionTracker } from './execution-report';
+import { ExecutionTracker, whileRunning } from './execution-report';
 import { restoreSources } from './path-mapping';
 import { descendantSessions, isProcessAlive, killProcessTree, killSessions } from './process-tree';
 import { checkPython, describePython } from './python-detect';
@@ -180,12 +180,12 @@ export class LocalRuntime implements Runtime {
     const timer = setTimeout(() => {
       outcome = {
         status: 'timeout',
-        message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: stopped while ${describeRunningCell(tracker.runningCell)} was running`,
+        message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: stopped ${whileRunning(tracker.runningCell)}`,
       };
       stop();
     }, timeoutMs);
     const onAbort = (): void => {
-      cancelMessage ??= `the execution was cancelled while ${describeRunningCell(tracker.runningCell)} was running`;
+      cancelMessage ??= `the execution was cancelled ${whileRunning(tracker.runningCell)}`;
       stop();
     };
     request.signal?.addEventListener('abort', onAbort, { once: true });
@@ -223,7 +223,7 @@ export class LocalRuntime implements Runtime {
       const tail = lastLines(stderr.toString(), 15);
       crash = {
         status: 'crashed',
-        message: `the runner ${how} while ${describeRunningCell(tracker.runningCell)} was running, without reporting a result${tail ? `:\n${tail}` : ''}`,
+        message: `the runner ${how} ${whileRunning(tracker.runningCell)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
       };
     }
     const report = tracker.buildReport({
