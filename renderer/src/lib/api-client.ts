@@ -102,10 +102,24 @@ export function createHttpApi(baseUrl: string, token: string, options: HttpApiOp
   return client as NbreviveApi;
 }
 
-/** The base URL and token of the page the renderer was served from (`/?token=…`, kept for the session). */
-export function httpApiFromLocation(location: Location, storage: Storage): NbreviveApi {
-  const fromQuery = new URLSearchParams(location.search).get('token');
-  if (fromQuery) storage.setItem('nbrevive.token', fromQuery);
+/**
+ * The base URL and token of the page the renderer was served from (`/?token=…`). The token moves into session
+ * storage and out of the address bar (history.replaceState), so it is not left in the browser's history, in
+ * bookmarks or on screen.
+ */
+export function httpApiFromLocation(
+  location: Pick<Location, 'search' | 'origin' | 'pathname' | 'hash'>,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  history?: Pick<History, 'replaceState' | 'state'>,
+): NbreviveApi {
+  const params = new URLSearchParams(location.search);
+  const fromQuery = params.get('token');
+  if (fromQuery) {
+    storage.setItem('nbrevive.token', fromQuery);
+    params.delete('token');
+    const rest = params.toString();
+    history?.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  }
   const token = fromQuery ?? storage.getItem('nbrevive.token') ?? '';
   return createHttpApi(location.origin, token);
 }
