@@ -8,19 +8,23 @@ import { DATA_URL_RULES } from './data-urls';
 import { MATPLOTLIB_RULES } from './matplotlib';
 import { NUMPY_RULES } from './numpy';
 import { PANDAS_RULES } from './pandas';
+import { PROTOCOL_RULES } from './protocols';
 import { PYTHON2_RULES } from './python2';
 import { RUNTIME_RULES } from './runtime';
 import { SEABORN_RULES } from './seaborn';
 import { SKLEARN_RULES } from './sklearn';
+import { STDLIB_RULES } from './stdlib';
 import { XGBOOST_RULES } from './xgboost';
 
 /** Catalog files in application order: Python 2 syntax first, so later rules see Python 3 code. */
 export const CATALOG: ReadonlyArray<{ group: string; file: string; rules: readonly Rule[] }> = [
   { group: 'python2', file: 'catalog/python2.ts', rules: PYTHON2_RULES },
+  { group: 'stdlib', file: 'catalog/stdlib.ts', rules: STDLIB_RULES },
   { group: 'data-urls', file: 'catalog/data-urls.ts', rules: DATA_URL_RULES },
   { group: 'numpy', file: 'catalog/numpy.ts', rules: NUMPY_RULES },
   { group: 'pandas', file: 'catalog/pandas.ts', rules: PANDAS_RULES },
   { group: 'sklearn', file: 'catalog/sklearn.ts', rules: SKLEARN_RULES },
+  { group: 'protocols', file: 'catalog/protocols.ts', rules: PROTOCOL_RULES },
   { group: 'matplotlib', file: 'catalog/matplotlib.ts', rules: MATPLOTLIB_RULES },
   { group: 'seaborn', file: 'catalog/seaborn.ts', rules: SEABORN_RULES },
   { group: 'xgboost', file: 'catalog/xgboost.ts', rules: XGBOOST_RULES },

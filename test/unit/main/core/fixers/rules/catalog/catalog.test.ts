@@ -11,10 +11,13 @@ import { PANDAS_CASES } from './cases/pandas';
 import { MATPLOTLIB_CASES, SEABORN_CASES, XGBOOST_CASES } from './cases/plotting';
 import { PYTHON2_CASES } from './cases/python2';
 import { SKLEARN_CASES } from './cases/sklearn';
+import { PROTOCOL_CASES, STDLIB_CASES } from './cases/stdlib';
 import type { RuleCase } from './cases/types';
 
 const GROUPS: Record<string, RuleCase[]> = {
   python2: PYTHON2_CASES,
+  stdlib: STDLIB_CASES,
+  protocols: PROTOCOL_CASES,
   numpy: NUMPY_CASES,
   pandas: PANDAS_CASES,
   sklearn: SKLEARN_CASES,

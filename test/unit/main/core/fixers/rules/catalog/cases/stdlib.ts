@@ -1,0 +1,22 @@
+// Before → after examples of catalog/stdlib.ts (Python 3.11–3.14 removals) and catalog/protocols.ts (old call protocols).
+import { cellError } from '../../helpers';
+import { one, type RuleCase } from './types';
+
+const PY314 = { python: '3.14.0' };
+
+export const STDLIB_CASES: RuleCase[] = [
+  one('python.removed-stdlib-3-12', 'locale.format → format_string', "import locale\nlocale.setlocale(locale.LC_ALL, '')\nprint(locale.format('%.2f', x, True))\n", "import locale\nlocale.setlocale(locale.LC_ALL, '')\nprint(locale.format_string('%.2f', x, True))\n", PY314),
+  one('python.distutils-version', 'LooseVersion and StrictVersion', 'from distutils.version import LooseVersion, StrictVersion\n', 'from packaging.version import Version as LooseVersion, Version as StrictVersion\n', PY314),
+  one('python.unittest-aliases', 'assertEquals in a TestCase', 'import unittest\nclass T(unittest.TestCase):\n    def test_sum(self):\n        self.assertEquals(sum([1, 2]), 3)\n', 'import unittest\nclass T(unittest.TestCase):\n    def test_sum(self):\n        self.assertEqual(sum([1, 2]), 3)\n', PY314),
+  one('python.configparser-readfp', 'readfp on the failing line', "config.readfp(open('setup.cfg'))\n", "config.read_file(open('setup.cfg'))\n", { ...PY314, errors: [cellError(0, 'AttributeError', "'ConfigParser' object has no attribute 'readfp'", "config.readfp(open('setup.cfg'))")] }),
+  one('python.random-sample-set', 'a set population', 'import random\nseeds = random.sample(set(ids), 5)\n', 'import random\nseeds = random.sample(tuple(set(ids)), 5)\n', { errors: [cellError(0, 'TypeError', 'Population must be a sequence.  For dicts or sets, use sorted(d).', 'seeds = random.sample(set(ids), 5)')] }),
+];
+
+export const PROTOCOL_CASES: RuleCase[] = [
+  one('sklearn.estimator-transform-selection', "a fitted forest's feature selection",
+    'from sklearn.ensemble import ExtraTreesClassifier\nclf = ExtraTreesClassifier()\nclf = clf.fit(X, y)\nX_new = clf.transform(X)\n',
+    'from sklearn.feature_selection import SelectFromModel\nfrom sklearn.ensemble import ExtraTreesClassifier\nclf = ExtraTreesClassifier()\nclf = clf.fit(X, y)\nX_new = SelectFromModel(clf, prefit=True).transform(X)\n',
+  ),
+  one('sklearn.one-dimensional-x', 'one column selected by its label', "reg.fit(train['GrLivArea'], train['SalePrice'])\n", "reg.fit(train[['GrLivArea']], train['SalePrice'])\n",
+    { errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', "reg.fit(train['GrLivArea'], train['SalePrice'])")] }),
+];
