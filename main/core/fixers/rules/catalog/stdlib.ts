@@ -46,7 +46,8 @@ const removedNames = defineRule({
     ],
     pattern: true,
   },
-  needles: ['locale', 'SafeConfigParser', 'imp', 'typing.io', 'typing.re', 'pipes'],
+  // word needles: 'imp' alone would match every cell that imports anything
+  needles: [/\b(locale|imp|pipes)\b|SafeConfigParser|typing\.(io|re)\b/],
   apply(parsed, ctx) {
     const python = packageVersion(ctx.env, 'python');
     const active = REMOVALS.filter((r) => !python || compareVersions(python, r.since) >= 0);
