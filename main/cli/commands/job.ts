@@ -231,6 +231,8 @@ export interface ModernizeSummary {
   usage: { promptTokens: number; completionTokens: number; costUsd: number };
   errorsBefore: { cellIndex: number; ename: string }[];
   errorsAfter: { cellIndex: number; ename: string }[];
+  /** the errors the job ended with and why no fix applied: for the LLM fixer or a person to pick up */
+  unresolved: { cellIndex: number; ename: string; evalue: string; reason: string; detail: string; ruleIds: string[] }[];
 }
 
 export function summarize(store: Store, job: Job): ModernizeSummary {
@@ -268,6 +270,7 @@ export function summarize(store: Store, job: Job): ModernizeSummary {
     usage: { promptTokens: job.promptTokens, completionTokens: job.completionTokens, costUsd: job.costUsd },
     errorsBefore: errs(first),
     errorsAfter: errs(best),
+    unresolved: job.unresolved.map((u) => ({ cellIndex: u.cellIndex, ename: u.ename, evalue: u.evalue, reason: u.reason, detail: u.detail, ruleIds: u.ruleIds })),
   };
 }
 
@@ -281,6 +284,7 @@ function printSummary(s: ModernizeSummary, out: string | undefined): void {
   console.log(`${bold('fixes')}       ${s.fixes.length} (${byType}; by source: ${bySource})`);
   console.log(`${bold('score')}       ${s.score === null ? 'none' : formatScore(s.score)}   target ${s.target === null ? 'none' : formatScore(s.target)}`);
   console.log(`${bold('errors')}      before ${s.errorsBefore.length}, after ${s.errorsAfter.length}`);
+  for (const u of s.unresolved) console.log(`  left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 100)}\n        ${u.reason}: ${u.detail}`);
   console.log(`${bold('changed')}     ${s.linesChanged} line(s)`);
   if (s.usage.promptTokens || s.usage.costUsd) console.log(`${bold('LLM usage')}   ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens, $${s.usage.costUsd.toFixed(4)}`);
   console.log(`${bold('job')}         ${s.jobId}${out ? `   written: ${out}` : `   (nbrevive export ${s.jobId} --out FILE)`}`);
