@@ -1,5 +1,8 @@
 // Data a notebook downloads from a URL: runs have no network, and the case maps each URL to a local copy
-// (case.data.urls). The URL string becomes the path of that copy as the notebook sees it (../input/…).
+// (case.data.urls). The runtime serves those URLs inside the kernel (resources/python/nbrevive_urls.py), so a
+// mapped URL no longer fails and this rule stays for what the kernel cannot serve; it stays away when the kernel
+// names an unmapped URL as the failure, since rewriting the mapped literals would not help and would break calls
+// that need a URL (urlopen, urlretrieve, requests.get). The URL string becomes the copy's path (../input/…).
 import path from 'node:path';
 import type { ResolvedCase } from '../../../../../shared/models/case';
 import { defineRule, type Rule } from '../rule';
@@ -34,6 +37,7 @@ const localCopies = defineRule({
     const urls = ctx.case?.urls ?? {};
     const kase = ctx.case;
     if (!kase || Object.keys(urls).length === 0) return [];
+    if (ctx.errors.some((e) => /^(<urlopen error )?nbrevive: /.test(e.evalue))) return [];
     const byUrl = new Map(Object.entries(urls).map(([url, file]) => [normalizeUrl(url), file]));
     const edits: SourceEdit[] = [];
     for (const node of parsed.nodes('string')) {

@@ -1,4 +1,5 @@
 import type { ResolvedCase } from '../../../../../../../../shared/models/case';
+import { cellError } from '../../helpers';
 import { one, type RuleCase } from './types';
 
 export const URL_CASE: ResolvedCase = {
@@ -22,6 +23,11 @@ export const DATA_CASES: RuleCase[] = [
     "url = 'https://example.org/data/bikeshare.csv'\nbikes = pd.read_csv(url, index_col='datetime')\nx = pd.read_csv(\"http://example.org/extra.csv\")\ny = pd.read_csv('https://example.org/other.csv')\n",
     "url = '../input/bikeshare.csv'\nbikes = pd.read_csv(url, index_col='datetime')\nx = pd.read_csv(\"data/extra.csv\")\ny = pd.read_csv('https://example.org/other.csv')\n",
     { case: URL_CASE }),
+  // the kernel serves the mapped URLs; when it names an unmapped one as the failure, rewriting the others cannot help
+  one('data.url-to-local-copy', 'left alone when the kernel reports an unmapped URL',
+    "bikes = pd.read_csv('https://example.org/data/bikeshare.csv')\ny = pd.read_csv('https://example.org/other.csv')\n",
+    "bikes = pd.read_csv('https://example.org/data/bikeshare.csv')\ny = pd.read_csv('https://example.org/other.csv')\n",
+    { case: URL_CASE, errors: [cellError(0, 'URLError', '<urlopen error nbrevive: no network in this run; https://example.org/other.csv is not mapped. Map it with data.urls in nbrevive.case.json or --url-map FILE (or the URL map in Settings)>')] }),
 ];
 
 const OLD = { created: '2017-05-01' };
