@@ -230,9 +230,9 @@ def _patch_urllib(request):
         except urllib.error.HTTPError:
             raise
         except urllib.error.URLError as e:
-            if isinstance(e, URLError):
-                raise
             url = getattr(fullurl, "full_url", fullurl)
+            if isinstance(e, URLError) or url_key(url) is None:  # ours already, or a file: URL (no network involved)
+                raise
             raise URLError(failed_message(url, e.reason)) from None
 
     request.OpenerDirector.__init__ = __init__
@@ -274,7 +274,8 @@ def _patch_requests(adapters):
         try:
             return original_send(self, request, *args, **kwargs)
         except exceptions.ConnectionError as e:
-            raise ConnectionError(failed_message(request.url, e), request=request) from None
+            # the same class (ConnectTimeout stays a Timeout for `except requests.Timeout`), with the advice
+            raise type(e)(failed_message(request.url, e), request=request) from None
 
     adapters.HTTPAdapter.send = send
 
