@@ -16,6 +16,7 @@ import { createRuntime } from '../core/engine';
 import { exportJob, jobVersions } from '../core/jobs/export';
 import { createJob, importCase } from '../core/jobs/job-service';
 import { removeUpload, uploadsRootFor, writeUploadChunks } from '../core/jobs/uploads';
+import { checkUserPath, fileSystemError, makeFolders } from '../core/jobs/fs-errors';
 import { LLM_SETTINGS_KEY, readStoredLlmSettings } from '../core/fixers/llm/stored-settings';
 import { dockerStatus } from '../core/runtime/docker/status';
 import { IMAGE_PRESETS } from '../core/runtime/docker/images';
@@ -64,9 +65,14 @@ function side(label: string, hash: string, text: string, nb: Notebook): Notebook
 
 async function writeOrReturn(file: string | undefined, content: string, count: number) {
   if (!file) return { path: null, content, count };
+  checkUserPath(file, 'the report file');
   const out = path.resolve(file);
-  await fs.mkdir(path.dirname(out), { recursive: true });
-  await fs.writeFile(out, content);
+  try {
+    await makeFolders(path.dirname(out));
+    await fs.writeFile(out, content);
+  } catch (e) {
+    throw fileSystemError(e, 'the report file', out);
+  }
   return { path: out, content: null, count };
 }
 
@@ -335,13 +341,14 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
       return { path: null, content: JSON.stringify(version, null, 1), count: 1 };
     },
     async 'app:exports.batch'({ jobIds, dir }) {
+      checkUserPath(dir, 'the export folder');
       const out = path.resolve(dir);
       for (const jobId of jobIds) {
         const job = store.jobs.require(jobId);
         await exportJob(store, jobId, path.join(out, `${job.caseId}--${job.id}.ipynb`));
       }
       const stats = corpusStats(store, jobIds.map((id) => store.jobs.require(id)));
-      await fs.writeFile(path.join(out, 'report.json'), JSON.stringify(stats, null, 2));
+      await writeOrReturn(path.join(out, 'report.json'), JSON.stringify(stats, null, 2), jobIds.length);
       return { path: out, content: null, count: jobIds.length };
     },
     async 'app:exports.report'({ jobIds, format, path: out }) {

@@ -8,6 +8,7 @@ import { cellSource, parseNotebook, serializeNotebook } from '../../../shared/li
 import type { Notebook } from '../../../shared/models/notebook';
 import { toPercent } from '../fixers/llm/notebook-text';
 import type { Store } from '../store';
+import { checkUserPath, fileSystemError, makeFolders } from './fs-errors';
 
 export type ExportFormat = 'ipynb' | 'py' | 'diff';
 
@@ -46,9 +47,19 @@ export function jobVersions(store: Store, jobId: string, iteration?: number): { 
 export async function exportJob(store: Store, jobId: string, out: string, format: ExportFormat = formatFromPath(out), iteration?: number): Promise<{ file: string; index: number }> {
   const { original, version, index } = jobVersions(store, jobId, iteration);
   const text = renderExport(original, version, format, path.basename(store.cases.require(store.jobs.require(jobId).caseId).notebookPath));
-  await fs.mkdir(path.dirname(path.resolve(out)), { recursive: true });
-  const tmp = `${out}.tmp-${process.pid}`;
-  await fs.writeFile(tmp, text);
-  await fs.rename(tmp, out);
-  return { file: path.resolve(out), index };
+  checkUserPath(out, 'the export file');
+  // one resolved path for the folder, the temporary file and the rename: `a/../b/x.ipynb` means b/x.ipynb
+  const file = path.resolve(out);
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    if ((await fs.stat(file).catch(() => null))?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    await makeFolders(path.dirname(file));
+    await fs.writeFile(tmp, text);
+    await fs.rename(tmp, file);
+  } catch (e) {
+    // nothing half-written stays behind
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
+    throw fileSystemError(e, 'the export file', file);
+  }
+  return { file, index };
 }

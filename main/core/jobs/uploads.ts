@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NbreviveError, toErrorInfo } from '../../../shared/lib/errors';
 import type { Store } from '../store';
+import { fileSystemError } from './fs-errors';
 
 export interface UploadChunk {
   path: string;
@@ -44,14 +45,25 @@ export async function writeUploadChunks(
 ): Promise<{ uploadId: string; dir: string; bytes: number }> {
   const id = uploadId ?? newUploadId();
   const dir = path.join(root, id);
-  if (uploadId === null) await fs.mkdir(dir, { recursive: true });
-  else if (!(await fs.stat(dir).catch(() => null))?.isDirectory()) {
+  // every path is checked before anything is created: a refused call leaves nothing behind
+  const files = chunks.map((chunk) => path.join(dir, ...safeUploadPath(chunk.path)));
+  if (uploadId === null) {
+    const appended = chunks.find((c) => c.append);
+    if (appended) {
+      throw new NbreviveError('invalid-request', `upload chunk for '${appended.path}' continues a file that was not started: send its first chunk without append`);
+    }
+    await fs.mkdir(dir, { recursive: true }).catch((e: unknown) => {
+      throw fileSystemError(e, 'the uploads folder', dir);
+    });
+  } else if (!(await fs.stat(dir).catch(() => null))?.isDirectory()) {
     throw new NbreviveError('not-found', `no upload ${uploadId} on this host: start the upload again`, { uploadId });
   }
   let bytes = 0;
+  let current = '';
   try {
-    for (const chunk of chunks) {
-      const file = path.join(dir, ...safeUploadPath(chunk.path));
+    for (const [i, chunk] of chunks.entries()) {
+      const file = files[i] as string;
+      current = chunk.path;
       const data = Buffer.from(chunk.base64, 'base64');
       if (chunk.append) {
         if (!(await fs.stat(file).catch(() => null))?.isFile()) {
@@ -65,12 +77,15 @@ export async function writeUploadChunks(
       bytes += data.length;
     }
   } catch (e) {
+    // a first call that failed leaves no empty upload folder behind
+    if (uploadId === null) await removeUpload(dir).catch(() => undefined);
     if (e instanceof NbreviveError) throw e;
-    const { code, message } = toErrorInfo(e);
+    const { code } = toErrorInfo(e);
     if (code === 'disk-full') {
       throw new NbreviveError('disk-full', `the disk is full: upload ${id} could not be written to ${dir}; free some space and upload again`, { uploadId: id });
     }
-    throw new NbreviveError(code, `the upload could not be written to ${dir}: ${message}`, { uploadId: id });
+    const typed = fileSystemError(e, 'the uploaded file', current);
+    throw new NbreviveError(typed.code, typed.message, { uploadId: id, path: current });
   }
   return { uploadId: id, dir, bytes };
 }
