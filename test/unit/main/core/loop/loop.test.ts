@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseIteration, errorSignature, fixFailed } from '../../../../../main/core/loop/loop';
+import { addressedErrors, baseIteration, diedBeforeFirstCell, errorSignature, fixFailed } from '../../../../../main/core/loop/loop';
 import type { CellError } from '../../../../../shared/models/execution';
 import type { Iteration } from '../../../../../shared/models/loop';
 
@@ -69,5 +69,50 @@ describe('fixFailed', () => {
   it('ignores pre-existing errors', () => {
     const pre = err(9, 'NameError', 'x', true);
     expect(fixFailed(run(0, [pre, err(1, 'A')], null), run(1, [pre], null))).toBeNull();
+  });
+});
+
+describe('fixFailed past a rule gap', () => {
+  const gap = err(1, 'NameError', "name 'helper' is not defined");
+  const edits = (...cells: number[]) => ({ edits: cells.map((cellIndex) => ({ cellIndex, source: 'x' })) });
+
+  it('accepts a fix that repaired a later cell while the first error, which no fixer answers, stays', () => {
+    const before = run(0, [gap, err(2, 'AttributeError', "'Series' object has no attribute 'reshape'")], null);
+    const after = run(1, [gap], null);
+    expect(fixFailed(before, after, edits(2))).toBeNull();
+    // judged on the first error alone, as before, the same fix was dropped
+    expect(fixFailed(before, after, edits(1))).toBe('the same error is still raised at the same place');
+  });
+
+  it('fails a fix when every error of the cells it edited is still there', () => {
+    const before = run(0, [gap, err(2, 'A'), err(3, 'B')], null);
+    expect(fixFailed(before, run(1, [gap, err(2, 'A'), err(3, 'B')], null), edits(2, 3))).toBe('the errors it addressed are still raised at the same places');
+    expect(fixFailed(before, run(1, [gap, err(2, 'A'), err(3, 'C')], null), edits(2, 3))).toBeNull();
+  });
+
+  it('judges a fix that edited no failing cell (an import in a setup cell) on all errors', () => {
+    const before = run(0, [gap, err(4, 'NameError', "name 'np' is not defined")], null);
+    expect(addressedErrors(before.report.errors, edits(0)).map((e) => e.cellIndex)).toEqual([1, 4]);
+    expect(fixFailed(before, run(1, [gap], null), edits(0))).toBeNull();
+    expect(fixFailed(before, run(1, [gap, err(4, 'NameError', "name 'np' is not defined")], null), edits(0))).toBe('the errors it addressed are still raised at the same places');
+  });
+});
+
+describe('diedBeforeFirstCell', () => {
+  const cells = (...runs: [number, 'ok' | 'error' | 'skipped'][]) => runs.map(([durationMs, status], i) => ({ cellIndex: i, cellId: null, durationMs, status }));
+  const report = (status: 'ok' | 'error' | 'timeout' | 'crashed', cellRuns: ReturnType<typeof cells>, errors: CellError[] = []) => ({ status, errors, cells: cellRuns });
+
+  it('is a timeout or crash before any cell ran', () => {
+    expect(diedBeforeFirstCell(report('crashed', cells([0, 'skipped'], [0, 'skipped'])))).toBe(true);
+    expect(diedBeforeFirstCell(report('timeout', cells([0, 'skipped'])))).toBe(true);
+  });
+
+  it('is not a run in which a cell started, nor one that finished', () => {
+    // the first cell was running when the limit ended the run (it has a duration)
+    expect(diedBeforeFirstCell(report('timeout', cells([1200, 'skipped'], [0, 'skipped'])))).toBe(false);
+    expect(diedBeforeFirstCell(report('crashed', cells([10, 'ok'], [0, 'skipped'])))).toBe(false);
+    expect(diedBeforeFirstCell(report('crashed', cells([0, 'skipped']), [err(0, 'X')]))).toBe(false);
+    expect(diedBeforeFirstCell(report('ok', cells([0, 'skipped'])))).toBe(false);
+    expect(diedBeforeFirstCell(report('crashed', []))).toBe(false);
   });
 });

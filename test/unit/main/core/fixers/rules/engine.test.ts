@@ -7,7 +7,7 @@ import type { Problem, Verdict } from '../../../../../../shared/models/loop';
 import type { Notebook } from '../../../../../../shared/models/notebook';
 import { loadCase } from '../../../../../../main/core/case/case-loader';
 import type { FixContext } from '../../../../../../main/core/fixers/fixer';
-import { applyRules, importStatements, listRules, RulesFixer } from '../../../../../../main/core/fixers/rules/engine';
+import { applyRules, diagnoseErrors, importStatements, listRules, RulesFixer } from '../../../../../../main/core/fixers/rules/engine';
 import { loadPythonParser } from '../../../../../../main/core/fixers/rules/python-parser';
 import { defineRule } from '../../../../../../main/core/fixers/rules/rule';
 import { readNotebookFile } from '../../../../../../main/core/notebook/notebook-file';
@@ -214,4 +214,53 @@ describeCorpus('rules engine on the corpus', (corpusDir) => {
       if ((expected?.erosion ?? []).length === 0) expect(result.ruleIds.filter((r) => r.startsWith('py2.') || r.startsWith('sklearn.') || r.startsWith('pandas.'))).toEqual([]);
     });
   }
+});
+
+describe('the rules past a rule gap', () => {
+  const gap = cellError(1, 'NameError', "name 'helper' is not defined");
+  const reshape = cellError(2, 'AttributeError', "'Series' object has no attribute 'reshape'", 'X = df.a.reshape(-1, 1)');
+  const nb = () => notebookOf('import pandas as pd\n', 'scale = helper(2)\n', "df = pd.DataFrame({'a': [1.0]})\nX = df.a.reshape(-1, 1)\n");
+
+  it('repairs a later failing cell when no rule answers the first error', async () => {
+    const fix = await new RulesFixer().propose(context(nb(), 'error', [gap, reshape]));
+    expect(fix?.ruleIds).toEqual(['pandas.series-reshape']);
+    expect(fix?.edits.map((e) => e.cellIndex)).toEqual([2]);
+    expect(fix?.signature).toBe("AttributeError: 'Series' object has no attribute 'reshape'");
+  });
+
+  it('says why each error was left: no rule, only rules for other versions, tried, would apply', async () => {
+    const env = environment();
+    const found = await diagnoseErrors(nb(), env, { errors: [gap, reshape] });
+    expect(found.map((u) => [u.cellIndex, u.reason, u.ruleIds])).toEqual([
+      [1, 'no-rule', []],
+      [2, 'not-tried', ['pandas.series-reshape']],
+    ]);
+    expect(found[0]?.detail).toBe('no rule in the catalog matches this error');
+    expect(found[1]?.detail).toMatch(/^rule pandas\.series-reshape would edit this cell but was not tried/);
+    const tried = await diagnoseErrors(nb(), env, { errors: [reshape], exclude: ['pandas.series-reshape'] });
+    expect(tried.map((u) => [u.reason, u.detail])).toEqual([['did-not-help', 'rule pandas.series-reshape was tried and did not help']]);
+    const older = await diagnoseErrors(nb(), environment({ pandas: '0.25.3' }), { errors: [reshape] });
+    expect(older.map((u) => [u.reason, u.detail])).toEqual([['no-rule', 'only rules for other versions match this error: pandas.series-reshape (pandas 1.0+)']]);
+  });
+
+  it('tells a rule that left the code alone from one whose edit was refused', async () => {
+    const rule = (id: string, apply: Parameters<typeof defineRule>[0]['apply']) =>
+      defineRule({ id, title: id, kind: 'error-repair', library: 'Python', since: { package: 'python', version: '3.0' }, explanation: 'a rule written for this test only', trigger: { errors: [{ ename: 'KeyError' }] }, apply });
+    const shy = rule('test.shy', () => []);
+    const broken = rule('test.broken', (parsed) => [{ start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' }]);
+    const error = cellError(0, 'KeyError', "'a'");
+    const notebook = notebookOf("x = d['a'] + f(1)\n");
+    expect((await diagnoseErrors(notebook, environment(), { errors: [error], rules: [shy] })).map((u) => u.reason)).toEqual(['ambiguous']);
+    const refused = await diagnoseErrors(notebook, environment(), { errors: [error], rules: [broken] });
+    expect(refused.map((u) => [u.reason, u.detail])).toEqual([['refused', "test.broken's edit was refused: the edit would introduce 1 syntax error(s)"]]);
+  });
+
+  it("answers a decorative extension's missing package with an environment fix", async () => {
+    const notebook = notebookOf('%load_ext watermark\n%watermark -v\n', 'import numpy as np\n');
+    const fix = await new RulesFixer().propose(context(notebook, 'error', [cellError(0, 'ModuleNotFoundError', "No module named 'watermark'")]));
+    expect(fix?.type).toBe('environment');
+    expect(fix?.ruleIds).toEqual(['environment.decorative-extension']);
+    expect(fix?.plan).toMatch(/^Lines that only decorate the notebook, commented out because their package is missing here:/);
+    expect(fix?.edits.map((e) => e.cellIndex)).toEqual([0]);
+  });
 });
