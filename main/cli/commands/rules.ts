@@ -44,7 +44,7 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
 export async function rulesCommand(args: string[]): Promise<number> {
   const { values } = parse(args, { ...COMMON_OPTIONS, kind: { type: 'string' }, library: { type: 'string' }, coverage: { type: 'boolean' } });
   if (values.help) {
-    console.log('usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction] [--library NAME] [--json]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]');
+    console.log('usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]');
     return 0;
   }
   if (values.coverage) return coverageCommand(values.library as string | undefined, Boolean(values.json));

@@ -42,7 +42,7 @@ export function DashboardPage() {
     const rates = Object.fromEntries(Object.entries(stats.outcomes).map(([k, v]) => [k, Math.round((v / total) * 1000) / 10]));
     return [
       countsChart('Outcome rates (%)', rates, ['reproducible', 'reproducible-with-errors', 'not-reproducible', 'unfinished']),
-      countsChart('Fixes by type', stats.fixes.byType, ['error-repair', 'runtime-reduction', 'score-calibration']),
+      countsChart('Fixes by type', stats.fixes.byType, ['error-repair', 'runtime-reduction', 'score-calibration', 'environment']),
       countsChart('Fixes by source', stats.fixes.bySource, ['rules', 'memory', 'llm']),
       pairedChart('Error types before / after', { name: 'first run', counts: stats.errorTypes.before }, { name: 'best run', counts: stats.errorTypes.after }),
       countsChart('Fixes needed to succeed', stats.fixesToSuccess, Object.keys(stats.fixesToSuccess).sort((a, b) => Number(a) - Number(b))),
