@@ -6,8 +6,8 @@
 //
 // usage: npm run bench:corpus -- [--corpus DIR] [--stack today|bookworm|both] [--concurrency N] [--fixers rules]
 //                                [--max-iterations N] [--json FILE]
-//   --corpus      a folder of case folders (repeatable); default the team corpus ../shared/corpus beside the
-//                 checkout (NBREVIVE_CORPUS) when it is there
+//   --corpus      a folder of case folders (repeatable); default the team corpus (CORPUS_DIR of
+//                 test/helpers/corpus.ts, NBREVIVE_CORPUS) when it is there
 //   --stack       default both; today's stack is built by tools/today-stack.sh (NBREVIVE_TODAY_PYTHON overrides),
 //                 bookworm's is NBREVIVE_PYTHON or /usr/bin/python3
 //   --concurrency jobs at a time (default 1: run times and timeouts stay comparable between stacks)
