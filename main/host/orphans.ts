@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { workRootFor } from '../core/engine';
 import { ownerAlive } from '../core/jobs/job-owner';
+import { descendantsOf, readProcessTable } from '../core/runtime/process-tree';
 import type { Store } from '../core/store';
 
 export const WORKER_TAG_ENV = 'NBREVIVE_WORKER_TAG';
@@ -30,17 +31,34 @@ export function processesTagged(tag: string): number[] {
   return found;
 }
 
-/** SIGKILLs every process tagged `tag`; returns how many were signalled */
-export function killTagged(tag: string): number {
-  let n = 0;
-  for (const pid of processesTagged(tag)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-      n++;
-    } catch {
-      // exited meanwhile
-    }
+function signal(pid: number, sig: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false; // exited meanwhile
   }
+}
+
+/**
+ * Kills every process tagged `tag` and everything below them, tagged or not: a notebook's child may empty its
+ * environment and double-fork into a session of its own (setsid), so neither the tag nor the process group finds
+ * it; but the runner is its child subreaper, so it stays in the runner's tree. The tree is frozen first (SIGSTOP,
+ * the runner included, so it can neither exit and orphan its children to init half-way through its own clean-up
+ * nor fork on), then all of it is SIGKILLed at once. Returns how many processes were killed.
+ */
+export function killTagged(tag: string): number {
+  const frozen = new Set<number>();
+  for (const pid of processesTagged(tag)) if (signal(pid, 'SIGSTOP')) frozen.add(pid);
+  if (frozen.size === 0) return 0;
+  for (let pass = 0; pass < 20; pass++) {
+    const table = readProcessTable();
+    const found = [...frozen].flatMap((root) => descendantsOf(root, table)).filter((pid) => !frozen.has(pid) && pid !== process.pid);
+    if (found.length === 0) break;
+    for (const pid of found) if (signal(pid, 'SIGSTOP')) frozen.add(pid);
+  }
+  let n = 0;
+  for (const pid of frozen) if (signal(pid, 'SIGKILL')) n++;
   return n;
 }
 
