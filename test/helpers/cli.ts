@@ -1,4 +1,5 @@
-// Runs the real `nbrevive` command (bin/nbrevive.mjs) in a child process against a temporary database.
+// Runs the real `nbrevive` command (bin/nbrevive.mjs, the compiled CLI) in a child process against a temporary
+// database, from a working directory outside the checkout (as a user starts it from anywhere).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,9 +18,17 @@ export function tempDir(prefix = 'nbrevive-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function startCli(args: string[], options: { db: string; env?: NodeJS.ProcessEnv }): { child: ChildProcess; done: Promise<CliResult> } {
+let outsideCwd: string | null = null;
+
+/** A working directory outside the checkout, the same for every command of this test file. */
+function outside(): string {
+  outsideCwd ??= fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-cwd-'));
+  return outsideCwd;
+}
+
+export function startCli(args: string[], options: { db: string; env?: NodeJS.ProcessEnv; cwd?: string }): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/nbrevive.mjs'), ...args], {
-    cwd: REPO_ROOT,
+    cwd: options.cwd ?? outside(),
     env: { ...process.env, NBREVIVE_DB: options.db, NBREVIVE_PYTHON: TEST_PYTHON, FORCE_COLOR: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -31,7 +40,7 @@ export function startCli(args: string[], options: { db: string; env?: NodeJS.Pro
   return { child, done };
 }
 
-export function runCli(args: string[], options: { db: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+export function runCli(args: string[], options: { db: string; env?: NodeJS.ProcessEnv; cwd?: string }): Promise<CliResult> {
   return startCli(args, options).done;
 }
 
