@@ -244,6 +244,11 @@ const widgetImports = defineRule({
     // every use of every name, in every cell, must be a decoration
     for (const cellIndex of notebook.codeCells) {
       const source = notebook.source(cellIndex);
+      // `@interact` hangs its widget on the function (`f.widget`): code that reads it needs the decorator
+      if (/\.widget\b/.test(source)) {
+        state.unsafe = `cell ${cellIndex} reads a decorated function's .widget`;
+        return state;
+      }
       if (![...state.names].some((name) => source.includes(name))) continue;
       const parsed = notebook.parse(cellIndex);
       for (const use of usesOf(parsed, state.names)) {

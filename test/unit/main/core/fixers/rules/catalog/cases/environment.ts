@@ -67,6 +67,13 @@ export const ENVIRONMENT_CASES: RuleCase[] = [
     after: ['from ipywidgets import interact\n', 'def explore(f):\n    interact(f, k=(1, 5))\n'],
     options: missing('ipywidgets'),
   },
+  {
+    rule: 'environment.widget-imports',
+    name: "never when the notebook reads the widget @interact hangs on the function",
+    before: ['from ipywidgets import interact\n@interact(k=(1, 5))\ndef f(k=2):\n    return k\n', 'print(f.widget.kwargs)\n'],
+    after: ['from ipywidgets import interact\n@interact(k=(1, 5))\ndef f(k=2):\n    return k\n', 'print(f.widget.kwargs)\n'],
+    options: missing('ipywidgets'),
+  },
   one('environment.widget-imports', 'not for a star import (its names cannot be followed)', 'from ipywidgets import *\n@interact\ndef f(x=1):\n    return x\n', 'from ipywidgets import *\n@interact\ndef f(x=1):\n    return x\n', missing('ipywidgets')),
   one('environment.widget-imports', 'not without the error', 'from ipywidgets import interact\n@interact\ndef f(x=1):\n    return x\n', 'from ipywidgets import interact\n@interact\ndef f(x=1):\n    return x\n'),
 ];
