@@ -74,6 +74,13 @@ export const ENVIRONMENT_CASES: RuleCase[] = [
     after: ['from ipywidgets import interact\n@interact(k=(1, 5))\ndef f(k=2):\n    return k\n', 'print(f.widget.kwargs)\n'],
     options: missing('ipywidgets'),
   },
+  {
+    rule: 'environment.widget-imports',
+    name: 'never when the notebook defines its own function of a widget name (shadowing)',
+    before: ['from ipywidgets import interact\n', 'def interact(f, **ranges):\n    return [f(v) for v in ranges["x"]]\n', 'results = interact(abs, x=[-1, 2])\n@interact\ndef g(x=1):\n    return x\n'],
+    after: ['from ipywidgets import interact\n', 'def interact(f, **ranges):\n    return [f(v) for v in ranges["x"]]\n', 'results = interact(abs, x=[-1, 2])\n@interact\ndef g(x=1):\n    return x\n'],
+    options: missing('ipywidgets'),
+  },
   one('environment.widget-imports', 'not for a star import (its names cannot be followed)', 'from ipywidgets import *\n@interact\ndef f(x=1):\n    return x\n', 'from ipywidgets import *\n@interact\ndef f(x=1):\n    return x\n', missing('ipywidgets')),
   one('environment.widget-imports', 'not without the error', 'from ipywidgets import interact\n@interact\ndef f(x=1):\n    return x\n', 'from ipywidgets import interact\n@interact\ndef f(x=1):\n    return x\n'),
 ];
