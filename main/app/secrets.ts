@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SecretStorageStatus } from '../../shared/contracts/desktop';
 import { NbreviveError } from '../../shared/lib/errors';
-import type { SecretStore } from '../host/secret-file';
+import type { SecretStore } from '../core/store/secret-file';
 
 /** The safeStorage surface used: the sync API everywhere, the async one where the Electron version has it. */
 export interface SafeStorageLike {

@@ -25,7 +25,7 @@ import { listHostGpus } from '../core/runtime/docker/gpu';
 import { corpusStats } from '../core/stats/corpus-stats';
 import type { Job, Store } from '../core/store';
 import { findCases } from '../core/case/case-loader';
-import type { SecretStore } from './secret-file';
+import type { SecretStore } from '../core/store/secret-file';
 
 /** What the handlers need from whoever runs the worker (the host). */
 export interface QueueControl {

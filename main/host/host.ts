@@ -8,7 +8,7 @@ import { openStore, Store } from '../core/store';
 import { createAppHandlers, queueSettings } from './app-handlers';
 import { EventHub } from './event-hub';
 import { ApiDispatcher, registerHandlers } from './handlers';
-import { fileSecretStore, SecretStore, secretFileFor } from './secret-file';
+import { fileSecretStore, SecretStore, secretFileFor } from '../core/store/secret-file';
 import { SpawnWorker, WorkerSupervisor } from './worker-supervisor';
 
 export interface HostOptions {

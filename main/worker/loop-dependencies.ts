@@ -5,7 +5,7 @@
 import { createFixers, createLlmFixers, createRuntime, workRootFor } from '../core/engine';
 import { jobBudget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm/stored-settings';
 import type { Store } from '../core/store';
-import { fileSecretStore, secretFileFor } from '../host/secret-file';
+import { fileSecretStore, secretFileFor } from '../core/store/secret-file';
 import type { LoopRunnerDependencies } from './loop-runner';
 
 /** The key the host sent with its configuration (desktop: from safeStorage); undefined: none was sent. */

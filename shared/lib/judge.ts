@@ -1,4 +1,4 @@
-// The judge (DESIGN.md, Judge): does a run reproduce the author's score, is it error-free, and which problem should
+// The judge (docs/architecture.md, "The judge"): does a run reproduce the author's score, is it error-free, and which problem should
 // the next fix address. Also how iterations are ranked to pick a job's best version, and which errors the author's
 // own notebook already had.
 import type { ScoreSpec, Target } from '../models/case';
@@ -199,7 +199,7 @@ function distance(run: JudgedRun): number {
 }
 
 /**
- * Orders iterations best first (DESIGN.md, The loop): error-free reproducible, then reproducible with errors, then
+ * Orders iterations best first (docs/architecture.md, "The loop"): error-free reproducible, then reproducible with errors, then
  * the rest; within each, fewer errors, then the score closer to the target. Ties return 0, so a stable sort keeps
  * the earlier iteration (fewer edits to the author's code) ahead.
  */

@@ -1,5 +1,5 @@
 // Statistics the judge needs, on top of jstat: the one-sample Student t-test that decides whether repeated runs'
-// scores are consistent with the author's score (DESIGN.md, Judge).
+// scores are consistent with the author's score (docs/architecture.md, "The judge").
 import jStat from 'jstat';
 
 export interface TTestResult {

@@ -1,5 +1,5 @@
 // A case: a notebook plus what it needs to be judged (data, score spec, target, original date), as stored in
-// `nbrevive.case.json` (format: ../shared/corpus/README.md). `expected` is for tests only; the judge never reads it.
+// `nbrevive.case.json` (format: README.md, "Cases and data"). `expected` is for tests only; the judge never reads it.
 import { z } from 'zod';
 
 export const OutputScoreSpecSchema = z.object({

@@ -1,4 +1,4 @@
-// The modernization loop (DESIGN.md "The loop"): execute → judge → fix → apply, at most `maxIterations` executions.
+// The modernization loop (docs/architecture.md, "The loop"): execute → judge → fix → apply, at most `maxIterations` executions.
 // Every iteration is persisted before the next starts, and all decisions are a function of what is persisted, so a
 // job killed at any moment resumes from its last persisted iteration and continues exactly as it would have.
 // A fix is judged on the errors it addressed (those of the cells it edited), so a rule gap on the first error does

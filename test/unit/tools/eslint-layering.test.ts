@@ -24,4 +24,12 @@ describe('folder layering rule', () => {
     expect(await lint('shared/lib/x.ts', "import { z } from 'zod';\nexport const b = z;\n")).toEqual([]);
     expect(await lint('main/core/x.ts', "import { z } from '../../shared/models/case';\nexport const b = z;\n")).toEqual([]);
   });
+  it('inside main/: core imports no host, worker, app or cli; the worker imports no host', async () => {
+    for (const target of ['host/serve', 'worker/port', 'app/window', 'cli/options']) {
+      expect(await lint('main/core/loop/x.ts', `import { a } from '../../${target}';\nexport const b = a;\n`)).toEqual([`main/core/ must not import main/${target.split('/')[0]}/ (../../${target})`]);
+    }
+    expect(await lint('main/worker/x.ts', "import { a } from '../host/host';\nexport const b = a;\n")).toHaveLength(1);
+    expect(await lint('main/worker/x.ts', "import { a } from '../core/engine';\nexport const b = a;\n")).toEqual([]);
+    expect(await lint('main/host/x.ts', "import { a } from '../worker/port';\nexport const b = a;\n")).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-// Builds the chat prompt for one fix from the templates in resources/prompts and DESIGN.md's feedback (problem,
+// Builds the chat prompt for one fix from the templates in resources/prompts and the feedback of docs/architecture.md (problem,
 // first failing cell's traceback without ANSI codes, other errors one line each, runtime vs limit, s_r vs s_t,
 // the notebook's date, package versions, fixes already tried), fitted to the model's context with a real tokenizer:
 // outputs trimmed, tracebacks kept, and in the cells format long unchanged cells far from the problem elided.
