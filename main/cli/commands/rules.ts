@@ -1,8 +1,10 @@
-// `nbrevive rules [--json] [--kind K] [--library L]`: the migration rules catalog, for reading what nbrevive changes.
+// `nbrevive rules [--json | --markdown] [--kind K] [--library L]`: the migration rules catalog, for reading what nbrevive
+// changes (--markdown writes docs/rules.md).
 // `nbrevive rules --coverage [--json] [--library L]`: how much of the API-change table (resources/api-changes) the
 // rules repair, computed by running the engine on a snippet per table row (main/core/fixers/api-changes/coverage.ts).
 import { API_LIBRARIES, apiChangeTable, type ApiLibrary } from '../../core/fixers/api-changes/table';
 import { computeCoverage } from '../../core/fixers/api-changes/coverage';
+import { catalogMarkdown } from '../../core/fixers/rules/catalog-docs';
 import { listRules } from '../../core/fixers/rules/engine';
 import { bold } from '../format';
 import { COMMON_OPTIONS, parse } from '../options';
@@ -42,13 +44,17 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
 }
 
 export async function rulesCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, { ...COMMON_OPTIONS, kind: { type: 'string' }, library: { type: 'string' }, coverage: { type: 'boolean' } });
+  const { values } = parse(args, { ...COMMON_OPTIONS, kind: { type: 'string' }, library: { type: 'string' }, coverage: { type: 'boolean' }, markdown: { type: 'boolean' } });
   if (values.help) {
-    console.log('usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]');
+    console.log('usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json | --markdown]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]');
     return 0;
   }
   if (values.coverage) return coverageCommand(values.library as string | undefined, Boolean(values.json));
   const rules = listRules().filter((r) => (!values.kind || r.kind === values.kind) && (!values.library || r.library === values.library));
+  if (values.markdown) {
+    process.stdout.write(catalogMarkdown(rules));
+    return 0;
+  }
   if (values.json) {
     console.log(JSON.stringify(rules));
     return 0;
