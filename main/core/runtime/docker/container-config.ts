@@ -1,6 +1,8 @@
 // The container one execution runs in, as a pure function of the settings: Kaggle's layout (data read-only at
 // /kaggle/input, cwd /kaggle/working), the runner mounted read-only, network off unless asked for, resource limits,
-// a non-root user and GPU device requests. Unit-tested without an engine.
+// a non-root user and GPU device requests. Isolation: no capabilities, no-new-privileges, a read-only root with a
+// tmpfs /tmp, no devices, private IPC and cgroup namespaces, and an environment of its own (nothing of the host's).
+// Unit-tested without an engine.
 import type Docker from 'dockerode';
 import { deviceRequests, type GpuRequest } from './gpu';
 
@@ -63,17 +65,30 @@ export function containerCreateOptions(spec: ContainerSpec): Docker.ContainerCre
     ...spec.env,
   };
   const hostConfig: Docker.HostConfig = {
-    Binds: spec.mounts.map((m) => `${m.host}:${m.container}:${m.readOnly ? 'ro' : 'rw'}`),
+    // structured mounts, not `host:container:ro` strings: a ':' or ',' in a job folder's path cannot change what
+    // is mounted, and a missing source is an error instead of a root-owned folder dockerd creates on the host
+    Mounts: spec.mounts.map((m) => ({ Type: 'bind' as const, Source: m.host, Target: m.container, ReadOnly: m.readOnly, BindOptions: { Propagation: 'rprivate' as const } })),
     NetworkMode: spec.network ? 'bridge' : 'none',
     Memory: spec.limits.memoryBytes,
     MemorySwap: spec.limits.memoryBytes,
     PidsLimit: spec.limits.pids,
     ShmSize: spec.limits.shmBytes,
+    // the notebook may write only to its mounts and to a /tmp (its HOME) counted in its memory limit
+    ReadonlyRootfs: true,
+    Tmpfs: { '/tmp': `rw,nosuid,nodev,size=${Math.max(64 * 1024 ** 2, Math.floor(spec.limits.memoryBytes / 2))}` },
     CapDrop: ['ALL'],
     SecurityOpt: ['no-new-privileges'],
+    Privileged: false,
+    // no host devices (GPUs come through DeviceRequests only when asked), no shared IPC, own cgroup namespace
+    Devices: [],
+    IpcMode: 'private',
+    // no core dumps of a crashing kernel into the working folder
+    Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }],
     Init: false,
     AutoRemove: false,
   };
+  // Engine API 1.41+; not in the typings
+  (hostConfig as Record<string, unknown>).CgroupnsMode = 'private';
   if (spec.limits.cpus > 0) hostConfig.NanoCpus = Math.round(spec.limits.cpus * 1e9);
   const gpus = deviceRequests(spec.gpus);
   if (gpus.length > 0) hostConfig.DeviceRequests = gpus;

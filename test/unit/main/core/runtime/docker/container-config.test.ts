@@ -26,7 +26,11 @@ const spec: ContainerSpec = {
 describe('container configuration', () => {
   it('lays out Kaggle: data read-only at /kaggle/input, a writable /kaggle/working as cwd, a non-root user', () => {
     const o = containerCreateOptions(spec);
-    expect(o.HostConfig?.Binds).toEqual(['/data/case/input:/kaggle/input:ro', '/jobs/1/working:/kaggle/working:rw']);
+    expect(o.HostConfig?.Mounts).toEqual([
+      { Type: 'bind', Source: '/data/case/input', Target: '/kaggle/input', ReadOnly: true, BindOptions: { Propagation: 'rprivate' } },
+      { Type: 'bind', Source: '/jobs/1/working', Target: '/kaggle/working', ReadOnly: false, BindOptions: { Propagation: 'rprivate' } },
+    ]);
+    expect(o.HostConfig?.Binds).toBeUndefined();
     expect(o.WorkingDir).toBe('/kaggle/working');
     expect(o.User).toBe('1000:1000');
     expect(o.Labels?.[CONTAINER_LABEL]).toBe('1');
@@ -42,6 +46,44 @@ describe('container configuration', () => {
     expect(on.HostConfig?.NetworkMode).toBe('bridge');
     expect(on.NetworkDisabled).toBe(false);
     expect(containerCreateOptions({ ...spec, limits: DEFAULT_LIMITS }).HostConfig?.NanoCpus).toBeUndefined();
+  });
+
+  it('isolates the notebook: no capabilities or new privileges, read-only root with a tmpfs /tmp, no devices, nothing of the host shared', () => {
+    const host = containerCreateOptions(spec).HostConfig as Record<string, unknown>;
+    expect(host).toMatchObject({
+      CapDrop: ['ALL'],
+      SecurityOpt: ['no-new-privileges'],
+      Privileged: false,
+      ReadonlyRootfs: true,
+      Tmpfs: { '/tmp': `rw,nosuid,nodev,size=${2 * GiB}` },
+      Devices: [],
+      IpcMode: 'private',
+      CgroupnsMode: 'private',
+      Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }],
+    });
+    // none of these may ever be set: each gives the container a piece of the host
+    for (const key of ['CapAdd', 'PidMode', 'UsernsMode', 'UTSMode', 'VolumesFrom', 'Binds', 'DeviceCgroupRules', 'Sysctls']) expect(host[key], key).toBeUndefined();
+    expect(String(host.SecurityOpt)).not.toMatch(/unconfined/);
+    expect(host.NetworkMode).not.toBe('host');
+    expect(containerCreateOptions({ ...spec, network: true }).HostConfig?.NetworkMode).toBe('bridge');
+  });
+
+  it("passes the container an environment of its own, never the host's", () => {
+    const saved = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-host-secret-123456';
+    try {
+      const env = containerCreateOptions({ ...spec, env: { PYTHONDONTWRITEBYTECODE: '1' } }).Env ?? [];
+      expect(env.map((e) => e.split('=')[0]).sort()).toEqual(['HOME', 'MPLBACKEND', 'PYTHONDONTWRITEBYTECODE', 'PYTHONUNBUFFERED']);
+      expect(env.join('\n')).not.toContain('sk-host-secret');
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = saved;
+    }
+  });
+
+  it('a job folder with a colon or comma in its path cannot change what is mounted', () => {
+    const odd = containerCreateOptions({ ...spec, mounts: [{ host: '/jobs/a:/etc:rw,b', container: '/kaggle/input', readOnly: true }] });
+    expect(odd.HostConfig?.Mounts).toEqual([{ Type: 'bind', Source: '/jobs/a:/etc:rw,b', Target: '/kaggle/input', ReadOnly: true, BindOptions: { Propagation: 'rprivate' } }]);
   });
 
   it('requests GPUs only when asked', () => {
