@@ -5,8 +5,10 @@ import type { Rule } from '../rule';
 import { API_TABLE_RULES } from './api-table';
 import { CALIBRATION_RULES } from './calibration';
 import { DATA_URL_RULES } from './data-urls';
+import { ENVIRONMENT_RULES } from './environment';
 import { MATPLOTLIB_RULES } from './matplotlib';
 import { NUMPY_RULES } from './numpy';
+import { NUMPY_PRINTING_RULES } from './numpy-printing';
 import { PANDAS_RULES } from './pandas';
 import { PROTOCOL_RULES } from './protocols';
 import { PYTHON2_RULES } from './python2';
@@ -29,7 +31,9 @@ export const CATALOG: ReadonlyArray<{ group: string; file: string; rules: readon
   { group: 'seaborn', file: 'catalog/seaborn.ts', rules: SEABORN_RULES },
   { group: 'xgboost', file: 'catalog/xgboost.ts', rules: XGBOOST_RULES },
   { group: 'api-table', file: 'catalog/api-table.ts', rules: API_TABLE_RULES },
+  { group: 'environment', file: 'catalog/environment.ts', rules: ENVIRONMENT_RULES },
   { group: 'calibration', file: 'catalog/calibration.ts', rules: CALIBRATION_RULES },
+  { group: 'numpy-printing', file: 'catalog/numpy-printing.ts', rules: NUMPY_PRINTING_RULES },
   { group: 'runtime', file: 'catalog/runtime.ts', rules: RUNTIME_RULES },
 ];
 

@@ -5,6 +5,7 @@ import { RULES } from '../../../../../../../main/core/fixers/rules/catalog/index
 import { loadPythonParser } from '../../../../../../../main/core/fixers/rules/python-parser';
 import { cellSource, fixCells } from '../helpers';
 import { API_TABLE_CASES } from './cases/api-table';
+import { ENVIRONMENT_CASES, NUMPY_PRINTING_CASES } from './cases/environment';
 import { NUMPY_CASES } from './cases/numpy';
 import { CALIBRATION_CASES, DATA_CASES, RUNTIME_CASES } from './cases/other';
 import { PANDAS_CASES } from './cases/pandas';
@@ -25,6 +26,8 @@ const GROUPS: Record<string, RuleCase[]> = {
   seaborn: SEABORN_CASES,
   xgboost: XGBOOST_CASES,
   'api-table': API_TABLE_CASES,
+  environment: ENVIRONMENT_CASES,
+  'numpy-printing': NUMPY_PRINTING_CASES,
   'data-urls': DATA_CASES,
   calibration: CALIBRATION_CASES,
   runtime: RUNTIME_CASES,
