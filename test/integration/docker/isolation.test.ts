@@ -28,6 +28,7 @@ facts = {
     'seccomp': status['Seccomp'].strip(),
     'usr': writable('/usr/nbrevive-probe'),
     'root': writable('/nbrevive-probe'),
+    'varTmp': writable('/var/tmp/nbrevive-probe'),
     'tmp': writable('/tmp/nbrevive-probe'),
     'working': writable('/kaggle/working/probe.txt'),
     'input': writable('/kaggle/input/probe.txt'),
@@ -70,6 +71,8 @@ describeDocker('Docker runtime isolation (one real container)', () => {
     expect(facts.seccomp).toBe('2');
     expect(facts.usr).toMatch(/Read-only file system|Permission denied/);
     expect(facts.root).toMatch(/Read-only file system|Permission denied/);
+    // world-writable in the image (1777): only a read-only root refuses it
+    expect(facts.varTmp).toBe('Read-only file system');
     expect(facts.tmp).toBe(true);
     expect(facts.working).toBe(true);
     expect(facts.input).toMatch(/Read-only file system|Permission denied/);
