@@ -26,6 +26,8 @@ import { corpusCase, describeCorpus, REPO_ROOT } from '../../helpers/corpus';
 import { containersWithLabel, describeDocker, startTestEngine, TEST_DOCKER_HOST, TEST_DOCKER_SOCKET, type TestEngine } from '../../helpers/docker-engine';
 import { deadPid } from '../../helpers/processes';
 import { TEST_PYTHON } from '../../helpers/python';
+import { requestsFor } from '../../helpers/python-requests';
+import { openerNotebook, UNMAPPED, writeOpenml } from '../../helpers/url-openers';
 import { bareCase as caseOfNotebook } from '../../../main/core/case/case-loader';
 
 /** creating a container copies the image (vfs) and removing it deletes the copy: ~20-60 s each on a busy 2-core machine */
@@ -193,6 +195,50 @@ console.log(JSON.stringify(r));`;
     // the stale container is gone with the run's own
     expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-docker`)).toEqual([]);
     expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+  }, CONTAINER_TEST_TIMEOUT);
+
+  it('serves mapped URLs inside the container to every opener (read-only copies), refusing unmapped ones at once', async () => {
+    const root = path.join(tmp, 'url-case');
+    const input = path.join(root, 'input');
+    fs.mkdirSync(path.join(root, 'downloads'), { recursive: true });
+    fs.mkdirSync(input, { recursive: true });
+    const train = 'id,y\n1,0\n2,1\n3,1\n';
+    fs.writeFileSync(path.join(input, 'train.csv'), train);
+    fs.writeFileSync(path.join(root, 'downloads', 'tips.csv'), 'total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n');
+    // requests is not in the image: Debian's package, unpacked into the case data, reaches the container read-only
+    const lib = requestsFor(TEST_PYTHON, 'bookworm', path.join(input, 'pylib'));
+    const inContainer = lib.ok && lib.sysPath ? `/kaggle/input/${path.relative(input, lib.sysPath)}` : null;
+    if (!inContainer) console.warn(`[nbrevive tests] Docker URL serving without requests: ${lib.ok ? 'requests is installed on the host only' : lib.reason}`);
+    const userMap = writeOpenml(path.join(tmp, 'url-user', 'openml'));
+    fs.writeFileSync(path.join(tmp, 'url-user', 'records.json'), JSON.stringify({ rows: [1, 2, 3] }));
+    userMap['https://api.example.org/v1/records.json'] = path.join(tmp, 'url-user', 'records.json');
+    const kase: ResolvedCase = {
+      ...bareCase(root, input),
+      urls: {
+        'https://data.example.org/train.csv': path.join(input, 'train.csv'),
+        'https://raw.githubusercontent.com/mwaskom/seaborn-data/master/tips.csv': path.join(root, 'downloads', 'tips.csv'),
+      },
+    };
+    const nb = openerNotebook(inContainer);
+    // a mapped copy is read-only inside the container
+    nb.cells.push({ id: 'ro', cell_type: 'code', source: "mounts = [line.split() for line in open('/proc/self/mounts')]\nprint(len([m for m in mounts if m[1].startswith('/kaggle/nbrevive-urls/')]), sorted({m[3].split(',')[0] for m in mounts if m[1].startswith('/kaggle/nbrevive-urls/')}))", metadata: {}, outputs: [], execution_count: null });
+    const withMap = new DockerRuntime({ image: engine.image, host: TEST_DOCKER_HOST, limits: { memoryBytes: 3 * GiB, cpus: 2, pids: 1024 }, urlMap: userMap });
+    const { report, executed } = await withMap.execute({ notebook: nb, case: kase, timeoutMs: 300_000, jobDir: path.join(tmp, 'job-urls') });
+    const errors = new Map(report.errors.map((e) => [e.cellIndex, e]));
+    for (const cell of [1, 2, 3, 4, 5, 6, 7, 11]) expect(errors.get(cell), `cell ${cell}: ${errors.get(cell)?.evalue}`).toBeUndefined();
+    expect(streamText(executed, 2)).toBe(`${train.trim()}\n200 text/csv; charset=utf-8\n`);
+    expect(streamText(executed, 3)).toBe(`copy.csv 4 ${train.length}\n`);
+    expect(streamText(executed, 4)).toBe('pandas 2 3\n');
+    expect(streamText(executed, 5)).toBe('seaborn (2, 7) 2.67\n');
+    expect(streamText(executed, 6)).toBe("openml [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] ['a', 'b', 'a']\n");
+    if (inContainer) expect(streamText(executed, 7)).toBe('requests 200 [1, 2, 3] utf-8\nstream True\n');
+    const refused = (url: string) => `nbrevive: no network in this run; ${url} is not mapped. Map it with data.urls in nbrevive.case.json or --url-map FILE`;
+    expect(errors.get(8)).toMatchObject({ ename: 'URLError', evalue: expect.stringContaining(refused(`${UNMAPPED}/missing.csv`)) });
+    expect(errors.get(9)).toMatchObject({ ename: 'URLError', evalue: expect.stringContaining(refused(`${UNMAPPED}/other.csv`)) });
+    if (inContainer) expect(errors.get(10)).toMatchObject({ ename: 'ConnectionError', evalue: expect.stringContaining(refused(`${UNMAPPED}/missing.json`)) });
+    // tips.csv and the user's five files (three URLs share tiny.arff) are mounted one by one, read-only
+    expect(streamText(executed, 11)).toBe("6 ['ro']\n");
+    expect(executed?.cells.map((c) => c.source)).toEqual(nb.cells.map((c) => c.source));
   }, CONTAINER_TEST_TIMEOUT);
 
   it("a host start removes the containers of its database's jobs that no live process runs", async () => {
