@@ -11,6 +11,8 @@
 //   --site-packages DIR  installed libraries whose deprecation decorators are mined (default: the system's
 //                        dist-packages and today's stack's, when present)
 //   --out DIR            default resources/api-changes
+//   --today PYTHON       today's stack's interpreter (default /var/cache/nbrevive/python3-today, tools/today-stack.sh):
+//                        a deprecated name that no longer resolves there is recorded as removed; --no-today skips it
 //
 // The extraction is heuristic and honest: a row whose replacement is not one clear name gets new=null.
 import { execFileSync } from 'node:child_process';
@@ -41,12 +43,15 @@ interface LibrarySpec {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MIRRORS = '/work/.mirror';
+/** today's stack's interpreter (tools/today-stack.sh): deprecated names are probed there */
+const TODAY_PYTHON = '/var/cache/nbrevive/python3-today';
 
 // ---------------------------------------------------------------------------------------------- arguments
-function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; sitePackages: string[]; out: string } {
+function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; sitePackages: string[]; out: string; today: string | null } {
   const mirrors: string[] = [];
   const sitePackages: string[] = [];
   let docs: string | null = null;
+  let today: string | null = TODAY_PYTHON;
   let out = path.join(ROOT, 'resources', 'api-changes');
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -59,6 +64,8 @@ function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; si
     else if (arg === '--docs') docs = value();
     else if (arg === '--site-packages') sitePackages.push(value());
     else if (arg === '--out') out = value();
+    else if (arg === '--today') today = value();
+    else if (arg === '--no-today') today = null;
     else if (arg === '--help') {
       console.log('usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]');
       process.exit(0);
@@ -73,7 +80,7 @@ function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; si
   if (sitePackages.length === 0) {
     for (const dir of ['/usr/lib/python3/dist-packages', '/var/cache/nbrevive/today-root/usr/lib/python3/dist-packages']) if (fs.existsSync(dir)) sitePackages.push(dir);
   }
-  return { mirrors, docs, sitePackages, out };
+  return { mirrors, docs, sitePackages, out, today };
 }
 
 // ---------------------------------------------------------------------------------------------- git
@@ -315,125 +322,279 @@ function isCallable(token: Token): boolean {
   return /^(py:)?(func|class|meth|obj|attr)$/.test(token.role) || /^[A-Za-z_][\w.]*\.[A-Za-z_]\w*$/.test(token.name);
 }
 
+/** Roles that name an API object (not a parameter, value or reference). */
+const NAME_ROLES = /^(py:)?(func|class|meth|mod|attr|obj|data|exc|const|property)$/;
+/** Words that may stand between a verb and the names it governs ("Removed the deprecated functions ``a`` and ``b``"). */
+const FILLER = /^(?:\s|,|:|\band\b|\bor\b|\bthe\b|\ba\b|\ban\b|\bdeprecated\b|\bpreviously\b|\bpublic\b|\btop-level\b|\bunused\b|\bobsolete\b|\blegacy\b|\bold\b|\ball\b|\bnow\b|\bfunctions?\b|\bmethods?\b|\bclass(?:es)?\b|\bmodules?\b|\bsubmodules?\b|\bsubpackages?\b|\bpackages?\b|\battributes?\b|\bpropert(?:y|ies)\b|\baliases?\b|\bconstants?\b|\bobjects?\b|\bkeywords?\b|\bparameters?\b|\barguments?\b|\bkwargs?\b|\boptions?\b|\bfunctionality\b)*$/i;
+const SEPARATOR = /^\s*(?:,|,?\s*and|,?\s*or|,?\s*as well as)\s*(?:the\s+)?(?:(?:function|method|class|attribute|module|parameter|keyword|argument)s?\s+)?$/i;
+const ATTRIBUTE_WORDS = /\b(attribute|attributes|property|properties)\b/i;
+/** The verbs of a rename or move, as the changelogs spell them (the name after the verb is the replacement). */
+const RENAME_VERB = /\b(?:(?:has|have|had)\s+)?(?:(?:been|was|were|is|are|be)\s+)?(?:now\s+)?(?:renamed|moved|relocated)\s+(?:to|into|as|in)\s+(?:the\s+)?(?:new\s+)?(?:public\s+)?(?:(?:module|submodule|function|class|method|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)|\b(?:is|are)\s+now\s+(?:called|named|available\s+(?:as|in|under)|located\s+in|exposed\s+as|in)\s+(?:the\s+)?(?:module\s+)?(?=``|:[\w:]+:`|`)/gi;
+/** "use B instead", "in favour of B", "replaced by B", "still available as B" (the name after it is the replacement). */
+const REPLACEMENT = /\b(?:in\s+favou?r\s+of|[Uu]se|replaced\s+(?:by|with)|superseded\s+by|[Pp]lease\s+use|still\s+available\s+(?:as|under|in)|available\s+under)\s+(?:the\s+)?(?:new\s+)?(?:(?:function|class|method|module|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)/g;
+
+/** A name the table may carry: no private part (`_x`, `pandas._libs`), dunder methods aside. */
+export function isPublicName(qualified: string): boolean {
+  return qualified.split('.').every((part) => !part.startsWith('_') || /^__\w+__$/.test(part));
+}
+
+/** Consecutive tokens joined by commas / "and" / "or", from `start` going forwards (+1) or backwards (-1). */
+function listFrom(text: string, tokens: Token[], start: number, step: 1 | -1): Token[] {
+  const list: Token[] = [tokens[start] as Token];
+  for (let k = start + step; k >= 0 && k < tokens.length; k += step) {
+    const [a, b] = step === 1 ? [tokens[k - 1] as Token, tokens[k] as Token] : [tokens[k] as Token, tokens[k + 1] as Token];
+    if (!SEPARATOR.test(text.slice(a.end, b.index))) break;
+    if (step === 1) list.push(tokens[k] as Token);
+    else list.unshift(tokens[k] as Token);
+  }
+  return list;
+}
+
+/** Sentences of an entry (a dotted name has no space after its dots, so ". " ends a sentence). */
+function sentences(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  const re = /(?<!\b(?:e\.g|i\.e|vs|etc|cf))[.;](?:\s+|$)(?=[A-Z(:`*]|$)/g;
+  let from = 0;
+  for (const m of text.matchAll(re)) {
+    const end = (m.index ?? 0) + 1;
+    out.push({ text: text.slice(from, end), offset: from });
+    from = (m.index ?? 0) + m[0].length;
+  }
+  if (from < text.length) out.push({ text: text.slice(from), offset: from });
+  // "… is deprecated and will be removed in 1.4. Use `b` instead.": the replacement sentence belongs to the one before
+  for (let k = out.length - 1; k > 0; k--) {
+    const t = (out[k] as { text: string }).text;
+    if (!/^(?:Use|Instead,?\s+use|Please\s+use|Users\s+should\s+use|It\s+is\s+replaced\s+by|Replaced\s+by)\b/.test(t) && !/^(?:This|It|They)\b[^`]*\b(?:replaced\s+(?:by|with)|in\s+favou?r\s+of|superseded\s+by)\s+(?=`|:)/.test(t)) continue;
+    const prev = out[k - 1] as { text: string; offset: number };
+    out.splice(k - 1, 2, { text: text.slice(prev.offset, (out[k] as { offset: number }).offset + (out[k] as { text: string }).text.length), offset: prev.offset });
+  }
+  return out;
+}
+
+type Row = Omit<ApiChange, 'library' | 'origin'>;
+
 /**
- * The rows of one changelog entry. Patterns (on the entry's text, names being rst roles/literals):
- *   A (is|was|has been) renamed/moved to B · A ... deprecated in favo(u)r of B · A ... use B instead ·
- *   A ... removed · Removed A, B and C · parameter P of F renamed to Q · default of P (in F) changed from X to Y
+ * The rows of one changelog entry, read sentence by sentence. A row is made only where the sentence's grammar
+ * says so, names being rst roles/literals:
+ *   renamed/moved: `A` (has been|is) renamed/moved to `B` · `A` is now (called|available as) `B` ·
+ *                  `X` has been moved from :mod:`a` to :mod:`b`
+ *   removed:       Removed (the deprecated) `A`, `B` and `C` · `A` (has been|was|is now) removed
+ *   deprecated:    `A` is deprecated (in favour of `B` / use `B` instead) · Deprecated `A` — kind 'deprecated':
+ *                  the name still works in that release; its replacement fills a later removal's row
+ *   parameters:    the `p` parameter/keyword of `f` (any of the above) → signature-changed `f(p)` → `f(q)`
+ *   defaults:      default (value) of `p` (in `f`) changed from X to Y
+ * A name mentioned in passing (no verb governs it) gives no row; names with a private part give none.
  */
-export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Omit<ApiChange, 'library' | 'origin'>[] {
+export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Row[] {
   const text = entry.text;
-  if (!/renam|remov|deprecat|moved|instead|in favou?r|default|no longer|dropped/i.test(text)) return [];
-  const tokens = tokensOf(text);
-  if (tokens.length === 0) return [];
-  const rows: Omit<ApiChange, 'library' | 'origin'>[] = [];
+  if (!/renam|remov|deprecat|moved|relocat|instead|in favou?r|default|dropped|is now|are now|available as/i.test(text)) return [];
+  const rows: Row[] = [];
   const removedIn = removalVersion(text);
   const note = shorten(text);
   const base = { version: entry.version, date: entry.date, note, link, removedIn };
-  const near = (token: Token, re: RegExp, span = 40): boolean => re.test(text.slice(Math.max(0, token.index - span), token.end + span));
-  const fnBefore = (token: Token): Token | undefined => tokens.filter((t) => t !== token && isCallable(t) && !PARAM_WORDS.test(text.slice(t.end, t.end + 12))).sort((a, b) => Math.abs(a.index - token.index) - Math.abs(b.index - token.index))[0];
-  const used = new Set<Token>();
+  const push = (row: Row): void => {
+    const names = [row.old, row.new ?? ''].map((n) => n.replace(/\(.*$/, ''));
+    const param = /\((\w+)/.exec(row.old)?.[1];
+    if (!names.every((n) => !n || isPublicName(n)) || (param && param.startsWith('_'))) return;
+    if (row.old === row.new) return;
+    if (!rows.some((r) => r.kind === row.kind && r.old === row.old && r.new === row.new)) rows.push(row);
+  };
 
   // default changes: "default (value) of P ... changed/will change from X to Y"
+  const allTokens = tokensOf(text);
   const def = /default(?: value)?(?: of| for)?(?: the)?(?: parameter| argument| keyword)?\s*(``[^`]+``|:\w+:`[^`]+`)?[^.]{0,120}?(?:change[sd]?|will change|is now|now)\b[^.]{0,60}?\bfrom\s+(``[^`]+``|`[^`]+`|\S+)\s+to\s+(``[^`]+``|`[^`]+`|[^\s,.;]+)/i.exec(text);
   if (def) {
-    const param = def[1] ? cleanName(def[1].replace(/^:\w+:/, '').replace(/`/g, '')) : (tokens.find((t) => !isCallable(t) && t.index < (def.index ?? 0) + def[0].length)?.name ?? null);
-    const fn = tokens.find((t) => isCallable(t) && t.name !== param);
+    const param = def[1] ? cleanName(def[1].replace(/^:\w+:/, '').replace(/`/g, '')) : (allTokens.find((t) => !isCallable(t) && t.index < (def.index ?? 0) + def[0].length)?.name ?? null);
+    const fn = allTokens.find((t) => isCallable(t) && t.name !== param);
     const q = fn ? spec.qualify(fn.name) : null;
     const from = (def[2] as string).replace(/`/g, '');
     const to = (def[3] as string).replace(/`/g, '');
-    if (param && q) rows.push({ ...base, kind: 'default-changed', old: `${q}(${param}=${from})`, new: `${q}(${param}=${to})` });
+    if (param && q) push({ ...base, kind: 'default-changed', old: `${q}(${param}=${from})`, new: `${q}(${param}=${to})` });
+  }
+
+  for (const sentence of sentences(text)) rowsOfSentence(spec, sentence.text, base, push);
+  return rows;
+}
+
+function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'version' | 'date' | 'note' | 'link' | 'removedIn'>, push: (row: Row) => void): void {
+  const tokens = tokensOf(text);
+  if (tokens.length === 0) return;
+  const bareNames = spec.library === 'numpy' || spec.library === 'seaborn';
+  /** a token that names an API object (a role, a dotted literal, or a bare literal where the library writes names so) */
+  // a bare CamelCase literal (``CParserError``) is a class or exception name in every library
+  const isName = (t: Token): boolean => NAME_ROLES.test(t.role) || (t.role === '' && t.name.includes('.')) || (t.role === '' && (bareNames || /^[A-Z][a-z]+[A-Z]\w*$/.test(t.name)));
+  /** is the list about parameters ("the ``p`` parameter", "keyword ``p``", "``p=...``")? */
+  const isParamList = (list: Token[]): boolean => {
+    const first = list[0] as Token;
+    const last = list.at(-1) as Token;
+    if (list.some((t) => t.name.includes('.') || /^(py:)?(func|class|meth|mod)$/.test(t.role))) return false;
+    return PARAM_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) || PARAM_WORDS.test(text.slice(last.end, last.end + 22)) || list.some((t) => t.role === 'param' || t.role === 'paramref');
+  };
+  const isAttributeList = (list: Token[]): boolean => {
+    const first = list[0] as Token;
+    const last = list.at(-1) as Token;
+    return !list.some((t) => t.name.includes('.')) && (ATTRIBUTE_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) || ATTRIBUTE_WORDS.test(text.slice(last.end, last.end + 22)));
+  };
+  /** the functions or classes a parameter/attribute list belongs to: "of/in/for :class:`A` and :class:`B`", else the nearest one */
+  const ownersOf = (list: Token[]): Token[] => {
+    const last = list.at(-1) as Token;
+    const after = tokens.findIndex((t) => t.index >= last.end && isCallable(t) && !list.includes(t));
+    if (after >= 0 && /^\s*(?:(?:parameters?|keywords?|arguments?|kwargs?|attributes?|propert(?:y|ies))\s+)?(?:of|in|from|for|to|on)\s+(?:the\s+)?(?:(?:function|method|class|estimator|constructor)s?\s+)?$/i.test(text.slice(last.end, (tokens[after] as Token).index))) return listFrom(text, tokens, after, 1).filter((t) => isCallable(t));
+    const before = tokens.filter((t) => t.end <= (list[0] as Token).index && isCallable(t));
+    if (before.length > 0) return [before.at(-1) as Token];
+    return after >= 0 ? [tokens[after] as Token] : [];
+  };
+  const qualifyOwned = (owner: Token, name: string): string | null => {
+    const q = spec.qualify(owner.name);
+    return q ? `${q}.${name}` : null;
+  };
+  /** rows for old list → new list (paired in order, or one new for one old), of the given kind */
+  const emit = (oldList: Token[], newList: Token[] | null, kind: 'renamed' | 'removed' | 'deprecated', pure: boolean): void => {
+    if (oldList.length === 0) return;
+    // options and rcParams (``display.height``, ``axes.hold``) are settings, not names a notebook imports
+    if (/\b(?:options?|rcParams?|rc\s+params?|settings?|config(?:uration)?\s+keys?|style\s+sheets?)\b/i.test(text.slice(Math.max(0, (oldList[0] as Token).index - 25), (oldList[0] as Token).index)) || /^\s*(?:option|rcParam|rc param|setting)s?\b/i.test(text.slice((oldList.at(-1) as Token).end, (oldList.at(-1) as Token).end + 12))) return;
+    // several modules reorganized into one module ("… have been reorganized into :mod:`sklearn.model_selection`")
+    if (newList?.length === 1 && oldList.length > 1 && (newList[0] as Token).role === 'mod') newList = oldList.map(() => newList?.[0] as Token);
+    const pairs: [Token, Token | null][] = !newList || newList.length === 0 ? oldList.map((t) => [t, null]) : oldList.length === newList.length ? oldList.map((t, k) => [t, newList[k] as Token]) : oldList.map((t) => [t, null]);
+    if (isParamList(oldList)) {
+      for (const owner of ownersOf(oldList)) {
+        const q = spec.qualify(owner.name);
+        if (!q) continue;
+        for (const [o, n] of pairs) push({ ...base, kind: 'signature-changed', old: `${q}(${o.name})`, new: n && !n.name.includes('.') ? `${q}(${n.name})` : null, pure: pure && n !== null });
+      }
+      return;
+    }
+    if (isAttributeList(oldList)) {
+      for (const owner of ownersOf(oldList)) {
+        for (const [o, n] of pairs) {
+          const oldQ = qualifyOwned(owner, o.name);
+          if (!oldQ) continue;
+          const newQ = n ? (n.name.includes('.') ? spec.qualify(n.name) : qualifyOwned(owner, n.name)) : null;
+          push({ ...base, kind: kind === 'renamed' ? (newQ ? kindOf(oldQ, newQ) : 'removed') : kind, old: oldQ, new: newQ, pure: pure && newQ !== null });
+        }
+      }
+      return;
+    }
+    for (const [o, n] of pairs) {
+      if (!isName(o)) continue;
+      const oldQ = spec.qualify(o.name);
+      if (!oldQ) continue;
+      let newQ = n && isName(n) ? spec.qualify(n.name) : null;
+      // `a.B.x` renamed to ``y``: a bare new name keeps the old one's module or class
+      if (n && !n.name.includes('.') && o.name.includes('.')) newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${n.name}`;
+      // a class "renamed to" a snake_case bare word is a parameter the entry talks about: no row
+      if (n && !n.name.includes('.') && /^[A-Z]/.test(oldQ.slice(oldQ.lastIndexOf('.') + 1)) && /^[a-z_]+$/.test(n.name)) continue;
+      if (kind === 'renamed') {
+        if (!newQ) continue; // a rename whose target is unclear says nothing reliable
+        push({ ...base, kind: kindOf(oldQ, newQ), old: oldQ, new: newQ, pure });
+      } else push({ ...base, kind: kind === 'removed' && newQ ? kindOf(oldQ, newQ) : kind, old: oldQ, new: newQ, pure: pure && newQ !== null });
+    }
+  };
+  const used = new Set<Token>();
+  /**
+   * The list a verb's subject is, ending with token `last`: "The ``p`` parameter/attribute of :class:`A` and
+   * :class:`B` is …" has the owners right before the verb and the subject (``p``) before them.
+   */
+  const subjectList = (last: number): Token[] => {
+    const list = listFrom(text, tokens, last, -1);
+    if (!list.every((t) => isCallable(t))) return list;
+    const inner = tokens.filter((t) => t.end <= (list[0] as Token).index && !used.has(t));
+    const subject = inner.at(-1);
+    if (subject && !subject.name.includes('.') && /^\s*(?:(?:parameters?|keywords?|arguments?|kwargs?|attributes?|propert(?:y|ies))\s+)(?:of|in|for|on)\s+(?:the\s+)?(?:(?:function|method|class|estimator)s?\s+)?$/i.test(text.slice(subject.end, (list[0] as Token).index))) {
+      return listFrom(text, tokens, tokens.indexOf(subject), -1);
+    }
+    return list;
+  };
+
+  // "X has been moved from :mod:`a` to :mod:`b`"
+  for (const m of text.matchAll(/\bmoved\s+from\s+(?:the\s+)?(?:module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)\s+(?:in)?to\s+(?:the\s+)?(?:module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)/g)) {
+    const at = m.index ?? 0;
+    const subjects = tokens.filter((t) => t.end <= at);
+    const from = tokens.find((t) => t.index >= at && t.index < at + m[0].length);
+    const to = tokens.find((t) => t.index > (from?.end ?? at) && t.index < at + m[0].length);
+    const subject = subjects.at(-1);
+    if (!subject || !from || !to || text.slice(subject.end, at).length > 30) continue;
+    const name = subject.name.slice(subject.name.lastIndexOf('.') + 1);
+    const oldQ = spec.qualify(`${from.name}.${name}`);
+    const newQ = spec.qualify(`${to.name}.${name}`);
+    for (const t of [subject, from, to]) used.add(t);
+    if (oldQ && newQ) push({ ...base, kind: 'moved', old: oldQ, new: newQ, pure: true });
   }
 
   // renames and moves; "A, B and C have been renamed to X, Y and Z (respectively)" pairs them in order
-  for (const m of text.matchAll(/\b(?:have|has|had|were|was|is|are|been|be)?\s*(?:been\s+)?(?:renamed|moved)(?:\s+(?:to|into|as|in))?\s+(?:the\s+)?(?:new\s+)?(?:module\s+|function\s+|class\s+|method\s+|functions\s+|classes\s+)?(?=``|:[\w:]+:`|`)/gi)) {
+  for (const m of text.matchAll(RENAME_VERB)) {
     const at = m.index ?? 0;
-    const after = tokens.filter((t) => t.index >= at + m[0].length && !used.has(t));
-    const before = tokens.filter((t) => t.end <= at && !used.has(t));
-    if (after.length === 0 || before.length === 0) continue;
-    // the tokens of the list right after the verb, and the list right before it (joined by commas / "and")
-    const listAfter: Token[] = [after[0] as Token];
-    for (let k = 1; k < after.length && /^\s*(?:,|,?\s*and|,?\s*or)\s*$/.test(text.slice((after[k - 1] as Token).end, (after[k] as Token).index)); k++) listAfter.push(after[k] as Token);
-    const listBefore: Token[] = [before.at(-1) as Token];
-    for (let k = before.length - 2; k >= 0 && /^\s*(?:,|,?\s*and|,?\s*or)\s*$/.test(text.slice((before[k] as Token).end, (before[k + 1] as Token).index)); k--) listBefore.unshift(before[k] as Token);
-    // the old name must be the verb's subject: nothing but a few words between them
-    if (text.slice((listBefore.at(-1) as Token).end, at).length > 45 || /[.;]/.test(text.slice((listBefore.at(-1) as Token).end, at))) continue;
-    const pairs: [Token, Token | null][] =
-      listBefore.length === listAfter.length ? listBefore.map((t, k) => [t, listAfter[k] as Token]) : listBefore.map((t) => [t, listBefore.length === 1 && listAfter.length === 1 ? (listAfter[0] as Token) : null]);
+    const afterIndex = tokens.findIndex((t) => t.index >= at + m[0].length && !used.has(t));
+    const beforeIndex = tokens.findLastIndex((t) => t.end <= at && !used.has(t));
+    if (afterIndex < 0 || beforeIndex < 0) continue;
+    const listAfter = listFrom(text, tokens, afterIndex, 1);
+    const listBefore = listAfter.every((t) => !t.name.includes('.')) ? subjectList(beforeIndex) : listFrom(text, tokens, beforeIndex, -1);
+    const gap = text.slice((tokens[beforeIndex] as Token).end, at);
+    if (gap.length > 60 || /[.;]/.test(gap)) continue;
     for (const t of [...listBefore, ...listAfter]) used.add(t);
-    for (const [oldToken, target] of pairs) {
-      if (PARAM_WORDS.test(text.slice(Math.max(0, oldToken.index - 30), oldToken.index)) || near(oldToken, /\b(keyword|parameter|argument|kwarg)s?\b/i, 25)) {
-        const fn = fnBefore(oldToken) ?? tokens.find((t) => isCallable(t) && t.index > at);
-        const q = fn ? spec.qualify(fn.name) : null;
-        if (q && !oldToken.name.includes('.')) rows.push({ ...base, kind: 'signature-changed', old: `${q}(${oldToken.name})`, new: target && !target.name.includes('.') ? `${q}(${target.name})` : null });
-        continue;
-      }
-      const oldQ = spec.qualify(oldToken.name);
-      if (!oldQ) continue;
-      let newQ = target ? spec.qualify(target.name) : null;
-      // `ensemble.Forest.x` renamed to ``y``: a bare new name keeps the old one's module
-      if (target && !target.name.includes('.') && oldToken.name.includes('.')) newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target.name}`;
-      // a class "renamed to" a snake_case bare word is a parameter of it the entry talks about: unclear
-      if (target && !target.name.includes('.') && /^[A-Z]/.test(oldQ.slice(oldQ.lastIndexOf('.') + 1)) && /^[a-z_]+$/.test(target.name)) newQ = null;
-      rows.push({ ...base, kind: newQ ? kindOf(oldQ, newQ) : 'removed', old: oldQ, new: newQ, pure: newQ !== null });
+    emit(listBefore, listAfter, 'renamed', true);
+  }
+
+  // "the classes and functions have been reorganized into :mod:`b`" (the contents changed: not pure)
+  for (const m of text.matchAll(/\b(?:reorganized|reorganised|merged|consolidated)\s+into\s+(?:the\s+)?(?=``|:[\w:]+:`|`)/g)) {
+    const at = m.index ?? 0;
+    const target = tokens.find((t) => t.index === at + m[0].length);
+    const first = tokens.findIndex((t) => !used.has(t) && t.end <= at && isName(t));
+    if (!target || first < 0) continue;
+    const list = listFrom(text, tokens, first, 1).filter((t) => t.end <= at && !used.has(t));
+    for (const t of [...list, target]) used.add(t);
+    emit(list, list.map(() => target), 'renamed', false);
+  }
+
+  // the sentence's replacement, when it names exactly one: "… use B instead", "in favour of B", "replaced by B"
+  const replacements = [...text.matchAll(REPLACEMENT)]
+    .map((m) => tokens.find((t) => t.index === (m.index ?? 0) + m[0].length))
+    .filter((t): t is Token => t !== undefined && !used.has(t) && !/^\s*(?:\(|or\b|and\b)/.test(text.slice(t.end, t.end + 5)));
+  const replacement = replacements.length === 1 ? (replacements[0] as Token) : null;
+  const still = /still available|available under/.test(text);
+  // removed: "Removed (the deprecated) A, B and C", "A (has been|was|is now) removed"
+  const removedVerb = /\b(?:[Rr]emoved|[Rr]emove|[Rr]emoving|[Dd]ropped|[Dd]rop|[Ee]xpired)\b/g;
+  for (const m of text.matchAll(removedVerb)) {
+    const at = m.index ?? 0;
+    const end = at + m[0].length;
+    // forwards: the verb governs the list right after it (only filler words between)
+    const next = tokens.findIndex((t) => t.index >= end && !used.has(t));
+    if (next >= 0 && FILLER.test(text.slice(end, (tokens[next] as Token).index)) && !/\bsupport\b/i.test(text.slice(end, (tokens[next] as Token).index)) && !/\b(?:will|to|would|may|should|be)\s+$/i.test(text.slice(Math.max(0, at - 12), at))) {
+      const list = listFrom(text, tokens, next, 1).filter((t) => !used.has(t) && t !== replacement);
+      for (const t of list) used.add(t);
+      emit(list, replacement && list.length === 1 ? [replacement] : null, 'removed', still);
+      continue;
+    }
+    // backwards: "A and B have been removed", "A is removed" (not "will be removed": that is a deprecation)
+    const prev = tokens.findLastIndex((t) => t.end <= at && !used.has(t));
+    if (prev < 0) continue;
+    const between = text.slice((tokens[prev] as Token).end, at);
+    if (/^\s*(?:(?:function|method|class|module|submodule|attribute|property|alias|keyword|parameter|argument|kwarg|option)s?\s+)?(?:(?:has|have|had)\s+)?(?:now\s+)?(?:been|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:fully\s+|finally\s+)?$/i.test(between)) {
+      const list = subjectList(prev).filter((t) => !used.has(t) && t !== replacement);
+      for (const t of list) used.add(t);
+      emit(list, replacement && list.length === 1 ? [replacement] : null, 'removed', still);
     }
   }
 
-  // deprecated/removed with a replacement: "in favour of B", "use B instead", "replaced by B"
-  const replacement = /\b(?:in favou?r of|[Uu]se|replaced (?:by|with)|superseded by|alternative(?: is)?:?|please use)\s+(?:the\s+)?(?:new\s+)?(?:function\s+|class\s+|method\s+|module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)(\s*(?:\([^)]*\)\s*)?(?:instead|,|\.|;|$))/g;
-  const removedOrDeprecated = /\b(deprecat\w*|removed|remove|dropped|no longer (?:available|exists|supported))\b/i;
-  if (removedOrDeprecated.test(text)) {
-    const alternatives = [...text.matchAll(replacement)];
-    for (const m of alternatives) {
-      const target = tokens.find((t) => t.index >= (m.index ?? 0) && t.index < (m.index ?? 0) + m[0].length);
-      if (!target || used.has(target)) continue;
-      const candidates = tokens.filter((t) => t.end <= (m.index ?? 0) && !used.has(t));
-      const oldToken = candidates.at(-1);
-      if (!oldToken) continue;
-      // "Deprecate ``positive=True`` in X. Use Y instead": an option, not X, is what goes away
-      const literals = [...text.slice(0, m.index ?? 0).matchAll(/`{1,2}([^`]+)`{1,2}/g)].filter((l) => !cleanName((l[1] as string).replace(/^:\w+:/, '')));
-      if (literals.length > 0) continue;
-      const verb = /\b(deprecat\w*|removed|remove)\b/i.exec(text.slice(0, m.index ?? 0));
-      // the deprecated name is the verb's subject or object: within a few words of it
-      if (!verb || Math.min(Math.abs((verb.index ?? 0) - oldToken.end), Math.abs(oldToken.index - ((verb.index ?? 0) + verb[0].length))) > 60) continue;
-      // several names before "use B" ("A and C are deprecated, use B") stay ambiguous unless B is the only target
-      used.add(target);
-      for (const c of candidates) used.add(c);
-      const sameKind = candidates.filter((c) => !PARAM_WORDS.test(text.slice(Math.max(0, c.index - 20), c.index)));
-      const isParam = PARAM_WORDS.test(text.slice(Math.max(0, oldToken.index - 30), oldToken.end + 20)) && !oldToken.name.includes('.');
-      if (isParam) {
-        const fn = fnBefore(oldToken);
-        const q = fn ? spec.qualify(fn.name) : null;
-        if (q) rows.push({ ...base, kind: 'signature-changed', old: `${q}(${oldToken.name})`, new: target.name.includes('.') ? null : `${q}(${target.name})` });
-        continue;
-      }
-      const several = sameKind.length > 1 && alternatives.length === 1;
-      for (const c of several ? sameKind : [oldToken]) {
-        const oldQ = spec.qualify(c.name);
-        if (!oldQ) continue;
-        const newQ = several ? null : spec.qualify(target.name);
-        const kind = newQ ? kindOf(oldQ, newQ) : 'removed';
-        rows.push({ ...base, kind: kind === 'renamed' || kind === 'moved' ? kind : 'removed', old: oldQ, new: newQ, pure: false });
-      }
+  // deprecated, with a replacement when the sentence names exactly one: "A is deprecated, use B instead"
+  for (const m of text.matchAll(/\b(?:[Dd]eprecat\w*)\b/g)) {
+    const at = m.index ?? 0;
+    const end = at + m[0].length;
+    const next = tokens.findIndex((t) => t.index >= end && !used.has(t) && t !== replacement);
+    let list: Token[] | null = null;
+    if (next >= 0 && FILLER.test(text.slice(end, (tokens[next] as Token).index))) list = listFrom(text, tokens, next, 1);
+    else {
+      const prev = tokens.findLastIndex((t) => t.end <= at && !used.has(t) && t !== replacement);
+      if (prev >= 0 && /^\s*(?:(?:function|method|class|module|submodule|attribute|property|alias|keyword|parameter|argument|kwarg|option)s?\s+)?(?:(?:has|have|had)\s+)?(?:now\s+)?(?:been|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?$/i.test(text.slice((tokens[prev] as Token).end, at))) list = subjectList(prev);
     }
-    // what remains: removed (or deprecated-for-removal) names without a replacement
-    if (/\b(removed|remove|dropped|no longer (?:available|exists))\b/i.test(text) || (/\bdeprecat/i.test(text) && removedIn)) {
-      for (const t of tokens) {
-        if (used.has(t)) continue;
-        if (!/^(py:)?(func|class|meth|mod|attr|obj|data)$/.test(t.role) && !(t.role === '' && /[.]/.test(t.name))) continue;
-        if (/\binstead of\s*$/.test(text.slice(Math.max(0, t.index - 12), t.index))) continue;
-        const isParam = PARAM_WORDS.test(text.slice(Math.max(0, t.index - 25), t.end + 15)) && !t.name.includes('.');
-        if (isParam) {
-          const fn = fnBefore(t);
-          const q = fn ? spec.qualify(fn.name) : null;
-          if (q) rows.push({ ...base, kind: 'signature-changed', old: `${q}(${t.name})`, new: null });
-          continue;
-        }
-        const q = spec.qualify(t.name);
-        if (q) rows.push({ ...base, kind: 'removed', old: q, new: null });
-      }
-    }
+    if (!list) continue;
+    list = list.filter((t) => !used.has(t) && t !== replacement);
+    if (list.length === 0) continue;
+    for (const t of list) used.add(t);
+    // a value being deprecated ("``positive=True``") is not the name
+    emit(list, replacement && list.length === 1 ? [replacement] : null, 'deprecated', still);
   }
-  return rows;
+  // a replacement with no verb in this sentence belongs to the previous sentence's subject: left alone (no guess)
 }
 
 // ---------------------------------------------------------------------------------------------- sources
@@ -764,7 +925,7 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
           continue;
         }
         if (m.kind === 'rename-param') {
-          rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: 'signature-changed', old: `${public_ || m.module}.${m.name}(${m.old})`, new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null, note: `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} renamed${m.new ? ` to ${m.new}` : ''}`, link, removedIn: null, origin: 'source' });
+          rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: 'signature-changed', old: `${public_ || m.module}.${m.name}(${m.old})`, new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null, note: `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} renamed${m.new ? ` to ${m.new}` : ''}`, link, removedIn: null, origin: 'source', pure: m.new !== null && m.new !== undefined });
           continue;
         }
         const message = [m.message, m.alternative ? `alternative: ${m.alternative}` : ''].filter(Boolean).join(' ');
@@ -773,12 +934,134 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
         // a bare alternative is a sibling in the same module or class
         // the public spelling of the old name: names defined in private modules are used through public ones
         const oldQ = public_ ? `${public_}.${m.name}` : oldBase;
+        if (target && !/^[A-Za-z_][\w.]*$/.test(target)) target = null;
         const newQ = target ? (target.includes('.') ? (qualify(target) ?? target) : `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target}`) : null;
-        rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: kindOf(oldQ, newQ), old: oldQ, new: newQ, note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300), link, removedIn: m.removal ?? removalVersion(message), origin: 'source', pure: /\b(renamed|moved) to\b/.test(message) });
+        // the name exists in the release it was mined from: a deprecation, not a removal (promoteGone decides later)
+        rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: 'deprecated', old: oldQ, new: newQ, note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300), link, removedIn: m.removal ?? removalVersion(message), origin: 'source', pure: /\b(renamed|moved) to\b/.test(message) });
       }
     }
   }
   return { rows, sources };
+}
+
+// ---------------------------------------------------------------------------------------------- post-processing
+/**
+ * NumPy 2's migration guide keeps its removals in rst simple tables ("removed member | migration guideline",
+ * "expired member …"): one row per member, its replacement from "Use ``np.x`` instead" (not pure: the guide says
+ * use, not renamed) or "It's still available as ``np.x``" / "Now it's available under ``np.x``" (pure: the same
+ * object elsewhere).
+ */
+export function migrationTableRows(file: Pick<ChangelogFile, 'text' | 'version' | 'date' | 'link'>): Omit<ApiChange, 'library' | 'origin'>[] {
+  const rows: Omit<ApiChange, 'library' | 'origin'>[] = [];
+  const lines = file.text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const header = /^(removed|expired) member\s{2,}migration guideline/.exec(lines[i] as string);
+    if (!header) continue;
+    let j = i + 2; // past the header and its rule line
+    while (j < lines.length && !/^=+\s+=+\s*$/.test(lines[j] as string)) {
+      const m = /^([A-Za-z_][\w\\]*)\s{2,}(.*)$/.exec(lines[j] as string) ?? /^([A-Za-z_][\w\\]*)\s*$/.exec(lines[j] as string);
+      if (!m) {
+        j++;
+        continue;
+      }
+      const line = j + 1;
+      let guideline = (m[2] ?? '').trim();
+      for (j++; j < lines.length && /^\s{10,}\S/.test(lines[j] as string); j++) guideline += ` ${(lines[j] as string).trim()}`;
+      const name = (m[1] as string).replace(/\\/g, '');
+      const old = `numpy.${name}`;
+      const target = /(?:still available as|available under|^Use)\s+``(?:np\.|numpy\.)([\w.]+)``(?:\s+instead)?\.?$/i.exec(guideline);
+      const pure = /still available as|available under/i.test(guideline);
+      const newName = target ? `numpy.${target[1]}` : null;
+      if (!isPublicName(old)) continue;
+      rows.push({ version: file.version, date: file.date ?? null, kind: newName ? kindOf(old, newName) : 'removed', old, new: newName, pure: newName !== null && pure, note: shorten(`${header[1]} member ${name}: ${guideline}`), link: file.link(line), removedIn: file.version });
+    }
+    i = j;
+  }
+  return rows;
+}
+
+/**
+ * A removal whose own line names no replacement takes the one its deprecation named (the changelog's deprecation
+ * entry, or the deprecation message mined from the library's source), when those agree on exactly one.
+ */
+export function fillReplacements(rows: ApiChange[]): void {
+  const named = new Map<string, ApiChange[]>();
+  for (const row of rows) {
+    if (row.new === null || row.kind === 'signature-changed' || row.kind === 'default-changed') continue;
+    const list = named.get(`${row.library}\u0000${row.old}`) ?? [];
+    list.push(row);
+    named.set(`${row.library}\u0000${row.old}`, list);
+  }
+  for (const row of rows) {
+    if (row.kind !== 'removed' || row.new !== null) continue;
+    const candidates = named.get(`${row.library}\u0000${row.old}`) ?? [];
+    const targets = [...new Set(candidates.map((c) => c.new))];
+    if (targets.length !== 1) continue;
+    const source = candidates.find((c) => c.pure) ?? (candidates[0] as ApiChange);
+    row.new = targets[0] as string;
+    row.kind = kindOf(row.old, row.new);
+    row.pure = candidates.every((c) => c.pure === true);
+    row.note = shorten(`${row.note} [replacement from its deprecation: ${source.link}]`);
+  }
+}
+
+/**
+ * Which old names still resolve in today's stack (a deprecated name that no longer does was removed; a "removed"
+ * one that still does is an extraction mistake or a reinstated name). One Python run, the names on stdin.
+ */
+function probeToday(python: string, names: string[]): Map<string, boolean> | null {
+  const program = String.raw`
+import importlib, json, sys, warnings
+warnings.simplefilter('ignore')
+out = {}
+for name in json.load(sys.stdin):
+    parts = name.split('.')
+    found = None
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module('.'.join(parts[:cut]))
+        except Exception:
+            continue
+        try:
+            for p in parts[cut:]:
+                obj = getattr(obj, p)
+            found = True
+        except Exception:
+            found = False
+        break
+    out[name] = bool(found)
+print(json.dumps(out))
+`;
+  try {
+    const result = execFileSync(python, ['-c', program], { input: JSON.stringify(names), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
+    return new Map(Object.entries(JSON.parse(result.trim().split('\n').at(-1) as string) as Record<string, boolean>));
+  } catch (error) {
+    console.warn(`[extract] probing today's stack failed (${(error as Error).message.split('\n')[0]}): deprecated rows stay deprecated`);
+    return null;
+  }
+}
+
+/** Deprecated names gone from today's stack become removals (their removal release: the one the entry names). */
+function promoteGone(rows: ApiChange[], python: string | null): { promoted: number; stillThere: number } {
+  if (!python || !fs.existsSync(python)) return { promoted: 0, stillThere: 0 };
+  // only modules and module-level names: an instance attribute (``coef_``) is never on its class, so a member's
+  // absence there proves nothing
+  const candidates = rows.filter((r) => (r.kind === 'deprecated' || r.kind === 'removed') && r.library !== 'python' && !r.old.includes('(') && !r.old.split('.').slice(0, -1).some((p) => /^[A-Z]/.test(p)));
+  const gone = probeToday(python, [...new Set(candidates.map((r) => r.old))]);
+  if (!gone) return { promoted: 0, stillThere: 0 };
+  let promoted = 0;
+  let stillThere = 0;
+  for (const row of candidates) {
+    const present = gone.get(row.old);
+    if (present === undefined) continue;
+    if (row.kind === 'deprecated' && !present) {
+      row.kind = row.new ? kindOf(row.old, row.new) : 'removed';
+      row.note = shorten(`${row.note} [deprecated in ${row.version}; absent from today's stack]`);
+      if (row.removedIn) row.version = row.removedIn;
+      promoted++;
+    } else if (row.kind === 'removed' && present) stillThere++;
+  }
+  return { promoted, stillThere };
 }
 
 // ---------------------------------------------------------------------------------------------- main
@@ -803,6 +1086,7 @@ function main(): void {
     b.sources.push(source);
     for (const file of files) {
       if (compareVersions(file.version, spec.minVersion) < 0) continue;
+      if (file.repoPath.endsWith('numpy_2_0_migration_guide.rst')) for (const row of migrationTableRows(file)) b.rows.push({ library, origin: 'changelog', ...row });
       const entries = file.format === 'html' ? htmlEntries(file) : rstEntries(file);
       for (const entry of entries) {
         const link = file.format === 'html' ? `${file.link(0)}${entry.anchor ? `#${entry.anchor}` : ''}` : file.link(entry.line);
@@ -821,6 +1105,12 @@ function main(): void {
   const mined = minedRows(args.sitePackages);
   for (const row of mined.rows) bucket(row.library).rows.push(row);
   for (const [library, list] of mined.sources) bucket(library).sources.push(...list);
+
+  const allRows = [...byLibrary.values()].flatMap((b) => b.rows);
+  fillReplacements(allRows);
+  const probe = promoteGone(allRows, args.today);
+  console.log(`[extract] today's stack (${args.today ?? 'absent'}): ${probe.promoted} deprecated names are gone there (now removals); ${probe.stillThere} "removed" names still resolve there`);
+  fillReplacements(allRows);
 
   fs.mkdirSync(args.out, { recursive: true });
   for (const library of API_LIBRARIES) {

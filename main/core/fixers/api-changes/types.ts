@@ -1,7 +1,12 @@
 // The API-change table's row type, shared by the extractor (tools/extract-api-changes.ts, which writes
 // resources/api-changes/<library>.json) and the loader the generic repair rules read it with.
 
-export type ApiChangeKind = 'removed' | 'renamed' | 'moved' | 'signature-changed' | 'default-changed';
+/**
+ * 'deprecated': the changelog announces that a name will go (the name still works in that release). Such rows are
+ * not removals; their replacement fills the row of the later removal, and a deprecated name that no longer
+ * resolves in today's stack becomes a removal (the extractor probes it there).
+ */
+export type ApiChangeKind = 'removed' | 'renamed' | 'moved' | 'signature-changed' | 'default-changed' | 'deprecated';
 
 /** Libraries the table covers; 'python' is the standard library (removed modules). */
 export const API_LIBRARIES = ['scikit-learn', 'pandas', 'numpy', 'scipy', 'matplotlib', 'seaborn', 'statsmodels', 'python'] as const;
