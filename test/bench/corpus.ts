@@ -127,7 +127,8 @@ const oneLine = (s: string, n: number) => {
 const errorText = (e: CaseResult['errorsLeft'][number] | undefined) => (e ? `${e.cellIndex}: ${e.ename}: ${oneLine(e.evalue, 90)}` : '-');
 /** A mechanism key: the exception and its message with the notebook's own numbers and paths taken out. */
 const mechanism = (e: { ename: string; evalue: string }) =>
-  `${e.ename}: ${oneLine(e.evalue, 140)
+  // a name left undefined is nearly always a consequence of an earlier failing cell, not a mechanism of its own
+  e.ename === 'NameError' ? 'NameError: name … is not defined (mostly downstream of an earlier failing cell)' : `${e.ename}: ${oneLine(e.evalue, 140)
     .replace(/(['"])\/[^'"]*\1/g, "'…'")
     .replace(/\b\d+(\.\d+)?\b/g, 'N')}`;
 const escape = (s: string) => s.replace(/\|/g, '\\|');

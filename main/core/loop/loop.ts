@@ -17,6 +17,7 @@ import type { Notebook } from '../../../shared/models/notebook';
 import type { FixContext, Fixer, FixHistoryEntry } from '../fixers/fixer';
 import type { FixMemory } from '../fixers/llm/memory';
 import type { Runtime } from '../runtime/runtime';
+import { outputFidelity } from '../fidelity/compare';
 import { scoreExecution } from '../scoring/score';
 import { hashContent } from '../store/blobs';
 import type { Store } from '../store/store';
@@ -206,7 +207,7 @@ export class JobRunner {
           alpha: settings.alpha,
         });
         const iteration = store.iterations.persist(
-          { jobId, index, report: executedRun.report, verdict },
+          { jobId, index, report: executedRun.report, verdict, fidelity: outputFidelity(original, executedRun.executed) },
           {
             notebook: serializeNotebook(next.notebook),
             executed: executedRun.executed ? serializeNotebook(executedRun.executed) : null,
