@@ -1,6 +1,7 @@
 // The modernization loop's records: verdicts, fixes, iterations, jobs and their outcome (docs/architecture.md, "The loop").
 import { z } from 'zod';
 import { ExecutionReportSchema } from './execution';
+import { FidelitySchema } from './fidelity';
 
 export const ProblemSchema = z.enum(['timeout', 'error', 'score-deviation']);
 export type Problem = z.infer<typeof ProblemSchema>;
@@ -154,6 +155,8 @@ export const IterationSchema = z.object({
   fix: FixSchema.nullable(),
   /** the fix was tried and did not help (same error at the same place) */
   fixFailed: z.boolean().default(false),
+  /** the executed outputs compared with the author's saved ones; null when not computed (no executed notebook) */
+  fidelity: FidelitySchema.nullable().default(null),
   createdAt: z.string(),
 });
 export type Iteration = z.infer<typeof IterationSchema>;

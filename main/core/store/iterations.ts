@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { ExecutionReportSchema } from '../../../shared/models/execution';
+import { FidelitySchema } from '../../../shared/models/fidelity';
 import { FixSchema, Iteration, IterationSchema, Usage, VerdictSchema } from '../../../shared/models/loop';
 import { BlobContent, BlobRepository } from './blobs';
 import { iso, msOrNull, StoreContext } from './context';
@@ -16,6 +17,8 @@ export interface IterationInput {
   verdict: z.input<typeof VerdictSchema>;
   fix?: z.input<typeof FixSchema> | null;
   fixFailed?: boolean;
+  /** the outputs compared with the author's saved ones (main/core/fidelity) */
+  fidelity?: z.input<typeof FidelitySchema> | null;
   /** ISO time; default now */
   createdAt?: string;
 }
@@ -36,6 +39,7 @@ interface IterationRow {
   verdict: string;
   fix: string | null;
   fix_failed: number;
+  fidelity: string | null;
   created_at: number;
 }
 
@@ -49,6 +53,7 @@ function toIteration(row: IterationRow): Iteration {
     verdict: JSON.parse(row.verdict),
     fix: row.fix === null ? null : JSON.parse(row.fix),
     fixFailed: row.fix_failed !== 0,
+    fidelity: row.fidelity === null ? null : JSON.parse(row.fidelity),
     createdAt: iso(row.created_at),
   });
 }
@@ -70,6 +75,7 @@ export class IterationRepository {
     const report = ExecutionReportSchema.parse(input.report);
     const verdict = VerdictSchema.parse(input.verdict);
     const fix = input.fix == null ? null : FixSchema.parse(input.fix);
+    const fidelity = input.fidelity == null ? null : FidelitySchema.parse(input.fidelity);
     const index = z.number().int().nonnegative().parse(input.index);
     const createdAt = msOrNull(input.createdAt) ?? this.ctx.now();
     // Hash and compress before taking the write lock.
@@ -81,7 +87,7 @@ export class IterationRepository {
       const executedHash = executed === null ? null : this.blobs.insertPrepared(executed);
       const insert = this.ctx.prepare(
           `INSERT INTO iterations (job_id, idx, version_hash, executed_hash, status, error_count, score, report, verdict,
-             fix, fix_failed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             fix, fix_failed, fidelity, fidelity_score, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         );
       try {
         insert.run(
@@ -96,6 +102,8 @@ export class IterationRepository {
           JSON.stringify(verdict),
           fix === null ? null : JSON.stringify(fix),
           input.fixFailed ? 1 : 0,
+          fidelity === null ? null : JSON.stringify(fidelity),
+          fidelity?.score ?? null,
           createdAt,
         );
       } catch (e) {

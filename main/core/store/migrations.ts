@@ -152,6 +152,16 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE jobs ADD COLUMN unresolved TEXT;  -- json UnresolvedError[] (shared/models/loop.ts)`);
     },
   },
+  {
+    version: 4,
+    name: "each iteration's output fidelity: its outputs compared with the author's saved ones",
+    up(db) {
+      db.exec(`
+        ALTER TABLE iterations ADD COLUMN fidelity TEXT;        -- json Fidelity (shared/models/fidelity.ts)
+        ALTER TABLE iterations ADD COLUMN fidelity_score REAL;  -- Fidelity.score, for summaries without parsing
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0);

@@ -34,6 +34,7 @@ describe('iterations', () => {
       verdict: makeVerdict(),
       fix: null,
       fixFailed: false,
+      fidelity: null,
       createdAt: '2026-01-02T03:04:05.000Z',
     });
     expect(store.blobs.getText(it0.versionHash)).toBe(version);
