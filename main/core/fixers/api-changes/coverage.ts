@@ -6,7 +6,7 @@
 // scope, with the reason.
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { Notebook } from '../../../../shared/models/notebook';
-import { applyRules } from '../rules/engine';
+import { applyRules } from '../rules/rules-engine';
 import { API_TABLE_RULES } from '../rules/catalog/api-table';
 import { isDottedName, type ApiChange, type ApiChangeTable, type ApiLibrary } from './table';
 
@@ -103,10 +103,17 @@ export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
     if (!m) return { outOfScope: 'signature change not of the form f(param)' };
     if (!n) return { outOfScope: 'parameter removed, no named replacement (dropping it could change results)' };
     const [module, name] = split(m[1] as string);
-    if (!module || /(^|\.)[A-Z]/.test(module)) return { outOfScope: 'method parameter (needs the object\'s type)' };
+    if (!module) return { outOfScope: 'signature change not of the form f(param)' };
+    const uses = (s: string): boolean => new RegExp(`\\b${escape(n[2] as string)}=`).test(s);
+    if (/(^|\.)[A-Z]/.test(module)) {
+      // a method: called on an object of unknown type; Python's message names `Class.method()` (3.10+)
+      const cls = module.slice(module.lastIndexOf('.') + 1);
+      const source = `obj.${name}(${m[2]}=1)\n`;
+      return { source, error: error('TypeError', `${cls}.${name}() got an unexpected keyword argument '${m[2]}'`, source.trim()), uses };
+    }
     const source = `from ${module} import ${name}\n${name}(${m[2]}=1)\n`;
-    const fn = /^[A-Z]/.test(name) ? '__init__' : name;
-    return { source, error: error('TypeError', `${fn}() got an unexpected keyword argument '${m[2]}'`, `${name}(${m[2]}=1)`), uses: (s) => new RegExp(`\\b${escape(n[2] as string)}=`).test(s) };
+    const fn = /^[A-Z]/.test(name) ? `${name}.__init__` : name;
+    return { source, error: error('TypeError', `${fn}() got an unexpected keyword argument '${m[2]}'`, `${name}(${m[2]}=1)`), uses };
   }
   if (!row.new) return { outOfScope: 'removed without a named replacement' };
   if (!isDottedName(row.new)) return { outOfScope: 'replacement is an expression, not a name' };

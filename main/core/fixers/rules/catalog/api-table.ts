@@ -9,6 +9,7 @@ import type { CellError } from '../../../../../shared/models/execution';
 import { apiChangeTable, DISTRIBUTION, isDottedName, libraryOf, type ApiChange, type ApiChangeTable } from '../../api-changes/table';
 import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule } from '../rule';
 import type { SourceEdit } from '../source-edit';
+import { API_KWARG_RULES } from './api-kwargs';
 import { moduleMoveEdits, type ModuleMove } from './helpers';
 
 /** What an error says is missing: a module (`No module named 'a.b'`) or a name of a module. */
@@ -162,4 +163,5 @@ const movedName = defineRule({
   },
 });
 
-export const API_TABLE_RULES: Rule[] = [movedName];
+// the keyword-argument repair (catalog/api-kwargs.ts) is listed with it: both are the table's generic repairs
+export const API_TABLE_RULES: Rule[] = [movedName, ...API_KWARG_RULES];

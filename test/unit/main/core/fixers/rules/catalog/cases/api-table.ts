@@ -14,4 +14,10 @@ export const API_TABLE_CASES: RuleCase[] = [
   one('api-table.moved-name', 'not applied where the user defines the replacement name',
     'from sklearn.covariance import GraphLassoCV\nclass GraphicalLassoCV: pass\n', 'from sklearn.covariance import GraphLassoCV\nclass GraphicalLassoCV: pass\n', { ...TODAY, errors: [GRAPH_LASSO] }),
   one('api-table.moved-name', 'not applied without the error', 'from sklearn.covariance import GraphLassoCV\n', 'from sklearn.covariance import GraphLassoCV\n', TODAY),
+  one('api-table.keyword-rename', "OneHotEncoder's sparse → sparse_output in the failing call",
+    'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse=False)\n', 'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse_output=False)\n',
+    { ...TODAY, errors: [cellError(0, 'TypeError', "OneHotEncoder.__init__() got an unexpected keyword argument 'sparse'")] }),
+  one('api-table.keyword-rename', 'not applied to a user-defined function of that name',
+    'def OneHotEncoder(sparse=True):\n    return sparse\nenc = OneHotEncoder(sparse=False)\n', 'def OneHotEncoder(sparse=True):\n    return sparse\nenc = OneHotEncoder(sparse=False)\n',
+    { ...TODAY, errors: [cellError(0, 'TypeError', "OneHotEncoder.__init__() got an unexpected keyword argument 'sparse'")] }),
 ];
