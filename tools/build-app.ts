@@ -67,7 +67,7 @@ export function cliBuildOptions(outRoot: string): BuildOptions[] {
 
 export function appBuildOptions(outRoot: string): BuildOptions[] {
   return [
-    { ...nodeBundle(3), entryPoints: { main: 'main/app/main.ts', worker: 'main/app/worker-entry.ts' }, outdir: path.join(outRoot, 'main', 'app') },
+    { ...nodeBundle(3), entryPoints: { main: 'main/app/main.ts', worker: 'main/app/utility-worker-entry.ts' }, outdir: path.join(outRoot, 'main', 'app') },
     { ...COMMON, format: 'cjs', external: ['electron'], entryPoints: { preload: 'main/app/preload.ts' }, outdir: path.join(outRoot, 'preload'), outExtension: { '.js': '.cjs' } },
   ];
 }

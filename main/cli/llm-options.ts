@@ -3,7 +3,7 @@
 // shell history and process listings).
 import { LlmSettingsSchema, type LlmSettings, type LlmSettingsInput } from '../../shared/models/llm';
 import type { Fixer } from '../core/fixers/fixer';
-import { createLlmFixers } from '../core/engine';
+import { createLlmFixers } from '../core/job-setup';
 import { Budget } from '../core/fixers/llm/budget';
 import { llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm/stored-settings';
 import type { Store } from '../core/store';

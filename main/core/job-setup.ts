@@ -4,8 +4,8 @@ import path from 'node:path';
 import { NbreviveError } from '../../shared/lib/errors';
 import type { JobSettings } from '../../shared/models/loop';
 import type { Fixer } from './fixers/fixer';
-import { RulesFixer } from './fixers/rules/engine';
-import { JobRunner } from './loop/loop';
+import { RulesFixer } from './fixers/rules/rules-engine';
+import { ModernizationLoop } from './loop/loop';
 import { LocalRuntime } from './runtime/local-runtime';
 import { checkPython, detectPythons, pickDefault } from './runtime/python-detect';
 import { readManagedRuntime } from './runtime/python-setup';
@@ -105,7 +105,7 @@ export function workRootFor(store: Store): string {
   return path.join(path.dirname(store.path), 'work');
 }
 
-export function createJobRunner(store: Store, runtime: Runtime, fixers: readonly Fixer[]): JobRunner {
+export function createModernizationLoop(store: Store, runtime: Runtime, fixers: readonly Fixer[]): ModernizationLoop {
   // verified LLM fixes go to the database's fix memory, shared by every job and worker
-  return new JobRunner({ store, runtime, fixers, workRoot: workRootFor(store), memory: new StoreFixMemory(store) });
+  return new ModernizationLoop({ store, runtime, fixers, workRoot: workRootFor(store), memory: new StoreFixMemory(store) });
 }

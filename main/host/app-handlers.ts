@@ -12,7 +12,7 @@ import { cellSource, parseNotebook } from '../../shared/lib/ipynb';
 import { DEFAULT_PRICES } from '../../shared/models/llm';
 import { JobSettingsSchema } from '../../shared/models/loop';
 import type { Notebook } from '../../shared/models/notebook';
-import { createRuntime } from '../core/engine';
+import { createRuntime } from '../core/job-setup';
 import { exportJob, jobVersions } from '../core/jobs/export';
 import { createJob, importCase } from '../core/jobs/job-service';
 import { removeUpload, uploadsRootFor, writeUploadChunks } from '../core/jobs/uploads';

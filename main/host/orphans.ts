@@ -2,7 +2,7 @@
 // kernel it started (they run in their own session), and they would keep writing into the folder of a job that is
 // about to resume. Every process the worker starts inherits NBREVIVE_WORKER_TAG; on Linux we find them by it.
 import fs from 'node:fs';
-import { workRootFor } from '../core/engine';
+import { workRootFor } from '../core/job-setup';
 import { ownerAlive } from '../core/jobs/job-owner';
 import { descendantsOf, readProcessTable } from '../core/runtime/process-tree';
 import type { Store } from '../core/store';

@@ -1,7 +1,7 @@
 // What the worker needs from the modernization loop: run one claimed job to its end, resumably, reporting events.
 import type { WorkerEventInput } from '../../shared/contracts/worker';
 
-export interface JobRunContext {
+export interface ClaimedJobContext {
   workerId: string;
   /** aborted on cancel (reason 'cancel') or worker shutdown (reason 'pause': the job stays resumable); the runtime kills its processes */
   signal: AbortSignal;
@@ -12,4 +12,4 @@ export interface JobRunContext {
  * Runs a job that the worker has claimed (status 'running'), continuing after its last persisted iteration, and
  * persists its end state (done / failed / cancelled). Resolves when the job has stopped, also when aborted.
  */
-export type WorkerJobRunner = (jobId: string, context: JobRunContext) => Promise<void>;
+export type ClaimedJobRunner = (jobId: string, context: ClaimedJobContext) => Promise<void>;

@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 import type { HostToWorkerMessage, WorkerToHostMessageInput } from '../../shared/contracts/worker';
 import { toErrorInfo } from '../../shared/lib/errors';
-import type { WorkerJobRunner } from './job-runner';
+import type { ClaimedJobRunner } from './claimed-job';
 
 /** The queue operations the worker needs; implemented over the SQLite store (worker-queue.ts). */
 export interface WorkerQueue {
@@ -17,10 +17,10 @@ export interface WorkerQueue {
     'done' | 'failed' | 'cancelled' | 'interrupted';
 }
 
-export interface WorkerLoopOptions {
+export interface JobSchedulerOptions {
   workerId?: string;
   queue: WorkerQueue;
-  runner: WorkerJobRunner;
+  runner: ClaimedJobRunner;
   send(message: WorkerToHostMessageInput): void;
   concurrency?: number;
   paused?: boolean;
@@ -30,7 +30,7 @@ export interface WorkerLoopOptions {
   onApiKey?: (key: string | null) => void;
 }
 
-export class WorkerLoop {
+export class JobScheduler {
   readonly workerId: string;
   private concurrency: number;
   private paused: boolean;
@@ -39,7 +39,7 @@ export class WorkerLoop {
   private pollTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: WorkerLoopOptions) {
+  constructor(private readonly options: JobSchedulerOptions) {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${Date.now().toString(36)}`;
     this.concurrency = options.concurrency ?? 1;
     this.paused = options.paused ?? false;

@@ -2,11 +2,11 @@
 // so a job runs the same under the worker as under `nbrevive run`. The LLM fixer takes the settings stored by the
 // UI and the key the host sends with its configuration, else the one `nbrevive serve` keeps beside the database,
 // else OPENAI_API_KEY.
-import { createFixers, createLlmFixers, createRuntime, workRootFor } from '../core/engine';
+import { createFixers, createLlmFixers, createRuntime, workRootFor } from '../core/job-setup';
 import { jobBudget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm/stored-settings';
 import type { Store } from '../core/store';
 import { fileSecretStore, secretFileFor } from '../core/store/secret-file';
-import type { LoopRunnerDependencies } from './loop-runner';
+import type { LoopJobRunnerDependencies } from './loop-job-runner';
 
 /** The key the host sent with its configuration (desktop: from safeStorage); undefined: none was sent. */
 let hostApiKey: string | null | undefined;
@@ -14,7 +14,7 @@ export function setHostApiKey(key: string | null): void {
   hostApiKey = key;
 }
 
-export function defaultLoopDependencies(store: Store): LoopRunnerDependencies {
+export function loopJobDependencies(store: Store): LoopJobRunnerDependencies {
   return {
     createRuntime: (settings) =>
       createRuntime({ runtime: settings.runtime, python: settings.python, image: settings.image, gpus: settings.gpus, network: settings.network, urlMap: settings.urlMap }),

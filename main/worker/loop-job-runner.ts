@@ -7,13 +7,13 @@ import { iterationSummary } from '../../shared/contracts/summaries';
 import type { WorkerEventInput } from '../../shared/contracts/worker';
 import type { JobSettings } from '../../shared/models/loop';
 import type { Fixer } from '../core/fixers/fixer';
-import { JobRunner, LoopEvent } from '../core/loop/loop';
+import { ModernizationLoop, LoopEvent } from '../core/loop/loop';
 import type { Runtime } from '../core/runtime/runtime';
 import type { Job, Store } from '../core/store';
 import { StoreFixMemory } from '../core/fixers/store-fix-memory';
-import type { WorkerJobRunner } from './job-runner';
+import type { ClaimedJobRunner } from './claimed-job';
 
-export interface LoopRunnerDependencies {
+export interface LoopJobRunnerDependencies {
   /** the runtime a job's settings ask for (local Python, Docker image) */
   createRuntime(settings: JobSettings): Runtime | Promise<Runtime>;
   /** the fixers to try, in order (the loop filters them by the job's `fixers` setting) */
@@ -24,14 +24,14 @@ export interface LoopRunnerDependencies {
   logPollMs?: number;
 }
 
-export function createLoopRunner(store: Store, deps: LoopRunnerDependencies): WorkerJobRunner {
+export function createLoopJobRunner(store: Store, deps: LoopJobRunnerDependencies): ClaimedJobRunner {
   const workRoot = deps.workRoot ?? path.join(os.tmpdir(), 'nbrevive-jobs');
   return async (jobId, { signal, onEvent }) => {
     const job = store.jobs.require(jobId);
     const runtime = await deps.createRuntime(job.settings);
     const fixers = await deps.createFixers(job.settings, job);
     // verified LLM fixes go to the database's fix memory, shared by every job
-    const runner = new JobRunner({ store, runtime, fixers, workRoot, memory: new StoreFixMemory(store) });
+    const runner = new ModernizationLoop({ store, runtime, fixers, workRoot, memory: new StoreFixMemory(store) });
     const maxIterations = job.settings.maxIterations;
     let iteration: number | null = job.iterations;
     let cellCount: number | null = null;

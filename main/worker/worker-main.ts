@@ -5,13 +5,13 @@ import path from 'node:path';
 import { HostToWorkerMessageSchema } from '../../shared/contracts/worker';
 import { toErrorInfo } from '../../shared/lib/errors';
 import type { Store } from '../core/store';
-import type { WorkerJobRunner } from './job-runner';
+import type { ClaimedJobRunner } from './claimed-job';
 import { currentProcessPort, MessagePortLike } from './port';
-import { WorkerLoop } from './worker-loop';
+import { JobScheduler } from './job-scheduler';
 import { openWorkerQueue } from './worker-queue';
-import { defaultLoopDependencies, setHostApiKey } from './loop-dependencies';
+import { loopJobDependencies, setHostApiKey } from './loop-job-dependencies';
 import { registerSecret } from '../core/runtime/kernel-env';
-import { createLoopRunner } from './loop-runner';
+import { createLoopJobRunner } from './loop-job-runner';
 
 export interface WorkerCommandOptions {
   db: string;
@@ -20,7 +20,7 @@ export interface WorkerCommandOptions {
   workerId?: string;
   pollMs?: number;
   heartbeatMs?: number;
-  /** a module exporting `createRunner(store): WorkerJobRunner`, used instead of the loop (benchmarks, tests) */
+  /** a module exporting `createRunner(store): ClaimedJobRunner`, used instead of the loop (benchmarks, tests) */
   runnerModule?: string;
   port?: MessagePortLike;
 }
@@ -29,19 +29,19 @@ export interface WorkerCommandOptions {
 export async function workerCommand(options: WorkerCommandOptions): Promise<number> {
   const port = options.port ?? currentProcessPort();
   const { store, queue, close } = openWorkerQueue(options.db);
-  let runner: WorkerJobRunner;
+  let runner: ClaimedJobRunner;
   try {
     if (options.runnerModule) {
-      const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as { createRunner(store: Store): WorkerJobRunner };
+      const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as { createRunner(store: Store): ClaimedJobRunner };
       runner = mod.createRunner(store);
     } else {
-      runner = createLoopRunner(store, defaultLoopDependencies(store));
+      runner = createLoopJobRunner(store, loopJobDependencies(store));
     }
   } catch (e) {
     close();
     throw e;
   }
-  const loop = new WorkerLoop({
+  const loop = new JobScheduler({
     workerId: options.workerId,
     queue,
     runner,

@@ -1,7 +1,7 @@
 // The worker's queue operations over the SQLite store (the jobs table is the queue; WAL lets the host read while
 // the worker writes).
 import { openStore, Store } from '../core/store';
-import type { WorkerQueue } from './worker-loop';
+import type { WorkerQueue } from './job-scheduler';
 
 export function storeWorkerQueue(store: Store): WorkerQueue {
   return {

@@ -1,11 +1,11 @@
 // A job runner for the queue benchmark: emits timestamped log-line events from the worker process, so the
 // benchmark measures the path worker → host (IPC) → SSE client without notebook execution in the way.
 import type { Store } from '../../main/core/store';
-import type { WorkerJobRunner } from '../../main/worker/job-runner';
+import type { ClaimedJobRunner } from '../../main/worker/claimed-job';
 
 export const BENCH_EVENTS = 300;
 
-export function createRunner(_store: Store): WorkerJobRunner {
+export function createRunner(_store: Store): ClaimedJobRunner {
   return async (jobId, { onEvent, signal }) => {
     for (let seq = 1; seq <= BENCH_EVENTS && !signal.aborted; seq++) {
       onEvent({

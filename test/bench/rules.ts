@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { CellError } from '../../shared/models/execution';
 import type { Notebook } from '../../shared/models/notebook';
 import { loadCase } from '../../main/core/case/case-loader';
-import { applyRules, type ApplyOptions } from '../../main/core/fixers/rules/engine';
+import { applyRules, type ApplyOptions } from '../../main/core/fixers/rules/rules-engine';
 import { loadPythonParser } from '../../main/core/fixers/rules/python-parser';
 import { readNotebookFile } from '../../main/core/notebook/notebook-file';
 import { CORPUS_DIR, CORPUS_SKIP_REASON } from '../helpers/corpus';
@@ -94,7 +94,7 @@ console.log(`  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} 
 {
   const os = await import('node:os');
   const { openStore } = await import('../../main/core/store');
-  const { createFixers, createJobRunner, createRuntime } = await import('../../main/core/engine');
+  const { createFixers, createModernizationLoop, createRuntime } = await import('../../main/core/job-setup');
   const { createJob, importCase } = await import('../../main/core/jobs/job-service');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-bench-loop-'));
   const store = openStore(path.join(dir, 'db.sqlite'));
@@ -104,7 +104,7 @@ console.log(`  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} 
     const record = await importCase(store, path.resolve(import.meta.dirname, '../../resources/examples/breast-cancer-2017'));
     const job = createJob(store, record, settings, { status: 'running' });
     let timing = { totalMs: 0, executionMs: 0 };
-    const done = await createJobRunner(store, runtime, createFixers()).run(job.id, {
+    const done = await createModernizationLoop(store, runtime, createFixers()).run(job.id, {
       onEvent: (e) => {
         if (e.type === 'job-finished') timing = e.timing;
       },

@@ -3,7 +3,7 @@
 import { formatScore } from '../../../shared/lib/judge';
 import type { JobSettings } from '../../../shared/models/loop';
 import { findCases } from '../../core/case/case-loader';
-import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
+import { createFixers, createModernizationLoop, createRuntime } from '../../core/job-setup';
 import { withPythonOffer } from '../python-offer';
 import { Budget } from '../../core/fixers/llm/budget';
 import { createJob, importCase } from '../../core/jobs/job-service';
@@ -68,7 +68,7 @@ export async function corpusCommand(args: string[]): Promise<number> {
         const job = createJob(store, records[next++]!, settings, { status: 'running', workerId: owner });
         jobs.push(job);
         const extra = llm && corpusBudget ? await buildLlmFixers(store, llm, corpusBudget.child(`job ${job.id}`)) : [];
-        const runner = createJobRunner(store, runtime, createFixers({ extra }));
+        const runner = createModernizationLoop(store, runtime, createFixers({ extra }));
         bar.start(job.caseId);
         try {
           finished.push(await runner.run(job.id, { signal: controller.signal }));

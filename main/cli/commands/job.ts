@@ -5,7 +5,7 @@ import { formatScore } from '../../../shared/lib/judge';
 import { changedLineCount } from '../../../shared/lib/notebook-edits';
 import { parseNotebook } from '../../../shared/lib/ipynb';
 import type { JobSettings } from '../../../shared/models/loop';
-import { createFixers, createJobRunner, createRuntime } from '../../core/engine';
+import { createFixers, createModernizationLoop, createRuntime } from '../../core/job-setup';
 import { withPythonOffer } from '../python-offer';
 import { createJob, importCase } from '../../core/jobs/job-service';
 import { ownerAlive, ownerId } from '../../core/jobs/job-owner';
@@ -69,7 +69,7 @@ function controllerForSignals(progress: Progress): AbortController {
 async function runToEnd(options: JobCommandOptions, jobId: string, extraFixers: Awaited<ReturnType<typeof buildLlmFixers>>, onEvent?: (e: LoopEvent) => void): Promise<Job> {
   const { store, settings, progress } = options;
   const runtime = await createRuntime(settings);
-  const runner = createJobRunner(store, runtime, createFixers({ extra: extraFixers }));
+  const runner = createModernizationLoop(store, runtime, createFixers({ extra: extraFixers }));
   const controller = controllerForSignals(progress);
   return runner.run(jobId, {
     signal: controller.signal,

@@ -5,7 +5,7 @@
 import { API_LIBRARIES, apiChangeTable, type ApiLibrary } from '../../core/fixers/api-changes/table';
 import { computeCoverage } from '../../core/fixers/api-changes/coverage';
 import { catalogMarkdown } from '../../core/fixers/rules/catalog-docs';
-import { listRules } from '../../core/fixers/rules/engine';
+import { listRules } from '../../core/fixers/rules/rules-engine';
 import { bold } from '../format';
 import { COMMON_OPTIONS, parse } from '../options';
 

@@ -1,5 +1,5 @@
 // `nbrevive serve` (the workbench UI and HTTP API) and `nbrevive worker` (a process running queued jobs).
-import { choosePython } from '../../core/engine';
+import { choosePython } from '../../core/job-setup';
 import { parseServeArgs, SERVE_HELP, serveCommand as serve } from '../../host/serve';
 import { parseWorkerArgs, workerCommand as worker } from '../../worker/worker-main';
 import { isNbreviveError } from '../../../shared/lib/errors';

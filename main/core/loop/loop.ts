@@ -156,7 +156,7 @@ function fixKeys(fix: Fix): string[] {
   return [...fix.ruleIds, ...(fix.source !== 'rules' && fix.signature ? [`${fix.source}:${fix.signature}`] : [])];
 }
 
-export class JobRunner {
+export class ModernizationLoop {
   constructor(private readonly deps: LoopDependencies) {}
 
   /** Runs (or resumes) a job to its end; returns the finished job row. */

@@ -15,7 +15,7 @@ import type { RunnerEvent } from '../../../shared/models/execution';
 import type { Notebook } from '../../../shared/models/notebook';
 import { loadCase } from '../../../main/core/case/case-loader';
 import { CONTAINER_LABEL, GiB, JOB_DIR_LABEL, JOB_LABEL } from '../../../main/core/runtime/docker/container-config';
-import { workRootFor } from '../../../main/core/engine';
+import { workRootFor } from '../../../main/core/job-setup';
 import { ownerId } from '../../../main/core/jobs/job-owner';
 import { openStore } from '../../../main/core/store';
 import { removeOrphanJobContainers } from '../../../main/host/orphans';

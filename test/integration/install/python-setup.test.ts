@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { withPythonOffer } from '../../../main/cli/python-offer';
-import { choosePython } from '../../../main/core/engine';
+import { choosePython } from '../../../main/core/job-setup';
 import { checkPython } from '../../../main/core/runtime/python-detect';
 import { readManagedRuntime } from '../../../main/core/runtime/python-setup';
 import { managedVenvPython } from '../../../main/core/store/paths';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseNotebook } from '../../../shared/lib/ipynb';
 import { loadCase } from '../../../main/core/case/case-loader';
-import { applyRules } from '../../../main/core/fixers/rules/engine';
+import { applyRules } from '../../../main/core/fixers/rules/rules-engine';
 import { readNotebookFile } from '../../../main/core/notebook/notebook-file';
 import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { openStore } from '../../../main/core/store';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { bareCase } from '../../../main/core/case/case-loader';
-import { applyRules } from '../../../main/core/fixers/rules/engine';
+import { applyRules } from '../../../main/core/fixers/rules/rules-engine';
 import { LocalRuntime } from '../../../main/core/runtime/local-runtime';
 import { cellTextOutputs } from '../../../shared/lib/ipynb';
 import type { Notebook } from '../../../shared/models/notebook';

@@ -319,7 +319,7 @@ function elidedCell(index: number, cell: Cell): string {
   return `${cellHeader(index, cell)} elided (${lines} line${lines === 1 ? '' : 's'}): ${firstLine(source, 80)}`;
 }
 
-export interface NotebookView {
+export interface PromptExcerpt {
   text: string;
   shown: number[];
   elided: number[];
@@ -354,7 +354,7 @@ function definingCells(ctx: FixContext, line: string | null, except: number): nu
  * job changed and import cells in full (most important first, while the token budget lasts); cells near those as
  * one outline line; far runs of cells collapsed into one line.
  */
-export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: number, neighbours: number): NotebookView {
+export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: number, neighbours: number): PromptExcerpt {
   const cells = ctx.notebook.cells;
   const focus = focusCells(ctx);
   const anchor = focus[0] ?? 0;
@@ -428,7 +428,7 @@ export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: 
 }
 
 /** The whole-notebook view (the paper's format): every code cell in full; markdown shortened only when needed. */
-export function notebookView(ctx: FixContext, counter: TokenCounter, budgetTokens: number): NotebookView {
+export function notebookView(ctx: FixContext, counter: TokenCounter, budgetTokens: number): PromptExcerpt {
   const all = ctx.notebook.cells.map((_, index) => index);
   const full = toPercent(ctx.notebook);
   if (counter.count(full) <= budgetTokens) return { text: full, shown: all, elided: [] };

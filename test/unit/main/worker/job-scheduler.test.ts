@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HostToWorkerMessageSchema } from '../../../../shared/contracts/worker';
-import { WorkerLoop } from '../../../../main/worker/worker-loop';
+import { JobScheduler } from '../../../../main/worker/job-scheduler';
 import { openWorkerQueue } from '../../../../main/worker/worker-queue';
 import { tempDir } from '../../../helpers/cli';
 
@@ -11,7 +11,7 @@ describe('worker configuration', () => {
   it('hands the API key of a configure message to the worker and keeps it out of messages without one', async () => {
     const { queue, close } = openWorkerQueue(path.join(tempDir(), 'db.sqlite'));
     const keys: (string | null)[] = [];
-    const loop = new WorkerLoop({ queue, runner: async () => {}, send: () => {}, paused: true, onApiKey: (k) => keys.push(k) });
+    const loop = new JobScheduler({ queue, runner: async () => {}, send: () => {}, paused: true, onApiKey: (k) => keys.push(k) });
     try {
       loop.handle(HostToWorkerMessageSchema.parse({ type: 'configure', concurrency: 1, paused: true, llmApiKey: 'sk-from-keyring' }));
       loop.handle(HostToWorkerMessageSchema.parse({ type: 'configure', concurrency: 2, paused: true }));

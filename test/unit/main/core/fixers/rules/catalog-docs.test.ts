@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogMarkdown } from '../../../../../../main/core/fixers/rules/catalog-docs';
-import { listRules } from '../../../../../../main/core/fixers/rules/engine';
+import { listRules } from '../../../../../../main/core/fixers/rules/rules-engine';
 import { REPO_ROOT } from '../../../../../helpers/corpus';
 
 describe('the generated catalog page', () => {

@@ -2,7 +2,7 @@
 // environment (the reference stack of ../shared/ENVIRONMENT.md, plus newer libraries where a rule needs them).
 import type { CellError, EnvironmentDescription } from '../../../../../../shared/models/execution';
 import type { Notebook } from '../../../../../../shared/models/notebook';
-import { applyRules, type ApplyOptions, type ApplyResult } from '../../../../../../main/core/fixers/rules/engine';
+import { applyRules, type ApplyOptions, type ApplyResult } from '../../../../../../main/core/fixers/rules/rules-engine';
 
 export const MODERN_PACKAGES: Record<string, string> = {
   numpy: '1.24.2',

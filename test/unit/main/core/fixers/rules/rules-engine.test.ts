@@ -7,7 +7,7 @@ import type { Problem, Verdict } from '../../../../../../shared/models/loop';
 import type { Notebook } from '../../../../../../shared/models/notebook';
 import { loadCase } from '../../../../../../main/core/case/case-loader';
 import type { FixContext } from '../../../../../../main/core/fixers/fixer';
-import { applyRules, diagnoseErrors, importStatements, listRules, RulesFixer } from '../../../../../../main/core/fixers/rules/engine';
+import { applyRules, diagnoseErrors, importStatements, listRules, RulesFixer } from '../../../../../../main/core/fixers/rules/rules-engine';
 import { loadPythonParser } from '../../../../../../main/core/fixers/rules/python-parser';
 import { defineRule } from '../../../../../../main/core/fixers/rules/rule';
 import { readNotebookFile } from '../../../../../../main/core/notebook/notebook-file';
