@@ -86,7 +86,8 @@ export class NbreviveHost {
           heartbeatTimeoutMs: options.heartbeatTimeoutMs,
           log: options.log,
           spawnWorker: options.spawnWorker,
-          apiKey: () => secrets.getKey(),
+          // the worker's environment carries no secrets: an OPENAI_API_KEY the host was started with goes over the port
+          apiKey: () => secrets.getKey() ?? (process.env.OPENAI_API_KEY?.trim() || null),
         });
       }
       const sup = supervisor;

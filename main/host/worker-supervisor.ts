@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HostToWorkerMessage, WorkerToHostMessage, WorkerToHostMessageSchema } from '../../shared/contracts/worker';
 import { EventHub } from './event-hub';
+import { holdsSecret } from '../core/runtime/kernel-env';
 import { killTagged, WORKER_TAG_ENV } from './orphans';
 
 // Bundled (out/cli/nbrevive.js), the worker is the sibling bundle out/cli/worker.js and runs under plain Node; from
@@ -147,7 +148,10 @@ export class WorkerSupervisor {
   private spawn(): void {
     const args = ['--db', this.options.dbPath, ...(this.options.workerArgs ?? [])];
     this.tag = crypto.randomBytes(8).toString('hex');
-    const child = (this.options.spawnWorker ?? forkWorker)(args, { ...process.env, [WORKER_TAG_ENV]: this.tag });
+    // no secrets in the worker's environment (a notebook can read its parents' /proc/<pid>/environ): the LLM key
+    // reaches it over the port (configure message), whether it is stored or in the host's OPENAI_API_KEY
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !holdsSecret(name)));
+    const child = (this.options.spawnWorker ?? forkWorker)(args, { ...env, [WORKER_TAG_ENV]: this.tag });
     this.child = child;
     this.workerId = null;
     this.lastBeat = Date.now();
