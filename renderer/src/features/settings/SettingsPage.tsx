@@ -5,6 +5,7 @@ import { FormEvent, useEffect, useState } from 'react';
 import type { AppSettings } from '../../../../shared/contracts/schemas';
 import { useApp } from '../../app/context';
 import { errorMessage } from '../../lib/format';
+import { formatUrlMap, parseUrlMap } from '../../lib/url-map-text';
 
 interface Form {
   maxIterations: string;
@@ -24,6 +25,8 @@ interface Form {
   apiKey: string;
   /** the user's prices: model, USD per 1M input and output tokens */
   prices: PriceRow[];
+  /** the user's URL map, one `URL  local path` per line */
+  urlMap: string;
 }
 
 interface PriceRow {
@@ -50,6 +53,7 @@ function toForm(s: AppSettings): Form {
     totalBudgetUsd: s.llm.totalBudgetUsd === null ? '' : String(s.llm.totalBudgetUsd),
     apiKey: '',
     prices: Object.entries(s.llm.prices).map(([model, p]) => ({ model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) })),
+    urlMap: formatUrlMap(s.defaults.urlMap ?? {}),
   };
 }
 
@@ -103,6 +107,7 @@ export function SettingsPage() {
           python: form.python.trim() || null,
           image: form.image.trim() || null,
           fixers,
+          urlMap: parseUrlMap(form.urlMap),
         },
         llm: {
           baseUrl: form.baseUrl.trim() || null,
@@ -142,6 +147,12 @@ export function SettingsPage() {
             </label>
             <Field label="Python (empty: detected)" value={form.python} onChange={(v) => set('python', v)} />
             <Field label="Docker image (empty: default)" value={form.image} onChange={(v) => set('image', v)} />
+            <label className="wide">
+              URL map: runs have no network, so the kernel serves these URLs from local files (one &quot;URL  path&quot; per
+              line; a case&apos;s own data.urls wins)
+              <textarea aria-label="URL map" rows={3} value={form.urlMap} onChange={(e) => set('urlMap', e.target.value)} spellCheck={false}
+                placeholder="https://example.org/train.csv  /data/train.csv" />
+            </label>
             <fieldset>
               <legend>Fixers</legend>
               <label>
