@@ -11,6 +11,8 @@ usage: nbrevive <command> [options]
   modernize <notebook|case>   execute → judge → fix until the notebook runs and reproduces its score
   corpus run <dir>            modernize every case below dir; prints the outcome tables
   export <jobId> --out FILE   write a job's best version (--format ipynb|py|diff)
+  targets <notebook>          the scores its saved outputs show, ranked (what --target auto uses)
+  case init <notebook>        write an nbrevive.case.json beside it with the target found and the data folder
   runtimes                    the runtimes (local Python interpreters, Docker) with their status and versions
   images [pull|build]         Docker images: list, pull a preset, build resources/docker/Dockerfile
   rules                       the migration rules catalog
@@ -26,6 +28,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   modernize: async () => (await import('./commands/job')).modernizeCommand,
   corpus: async () => (await import('./commands/corpus')).corpusCommand,
   export: async () => (await import('./commands/export')).exportCommand,
+  targets: async () => (await import('./commands/targets')).targetsCommand,
+  case: async () => (await import('./commands/targets')).caseCommand,
   runtimes: async () => (await import('./commands/runtimes')).runtimesCommand,
   images: async () => (await import('./commands/runtimes')).imagesCommand,
   rules: async () => (await import('./commands/rules')).rulesCommand,

@@ -24,6 +24,8 @@ export const JOB_OPTIONS = {
   runs: { type: 'string' },
   tolerance: { type: 'string' },
   'url-map': { type: 'string' },
+  // 'auto': a case without a score takes the best target its saved outputs show (core/jobs/auto-target.ts)
+  target: { type: 'string' },
   // set up the managed Python runtime without asking when no usable interpreter is found
   yes: { type: 'boolean', short: 'y', default: false },
 } as const satisfies ParseArgsConfig['options'];

@@ -16,6 +16,9 @@ import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
 import { bold, formatDuration, formatExecution, green, red } from '../format';
 import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError } from '../options';
 import { Progress } from '../progress';
+import { importCaseWithAutoTarget, type AutoTarget } from '../../core/jobs/auto-target';
+import { summarizeFidelity } from '../../core/fidelity/compare';
+import type { Fidelity } from '../../../shared/models/fidelity';
 
 export const RUN_HELP = `usage: nbrevive run <notebook | case folder | case.json> [options]
 
@@ -31,6 +34,7 @@ against the author's.
   --runs N          execute N times; varying scores are judged with a one-sample t-test
   --tolerance T     relative tolerance of the score (default 0.1)
   --url-map FILE    a JSON file {url: localPath}: the kernel serves those URLs from the local copies
+  --target auto     a case without a score takes the best one its saved outputs show (see nbrevive targets)
   --db PATH         the database (default: the user data folder; NBREVIVE_DB)
   --json            print one JSON object instead of the report`;
 
@@ -91,7 +95,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const settings = jobSettingsFrom(values, { maxIterations: 1, fixers: [] });
   const store = openStore(resolveDbPath(values.db));
   try {
-    const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
+    const { caseRecord, auto } = await importForJob(store, target, values);
     await withPythonOffer(() => createRuntime(settings), { yes: values.yes }); // an unusable runtime fails before a job is created
     const job = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') });
     const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
@@ -115,12 +119,16 @@ export async function runCommand(args: string[]): Promise<number> {
           target: verdict.target,
           verdict: { reproducible: verdict.reproducible, errorFree: verdict.errorFree, reason: verdict.reason, method: verdict.method, pValue: verdict.pValue },
           message: report.message,
+          fidelity: fidelityJson(iteration.fidelity),
+          autoTarget: auto,
           caseId: caseRecord.id,
           jobId: job.id,
         }),
       );
     } else {
       console.log(formatExecution(iteration, finished));
+      if (auto) console.log(auto.note);
+      if (iteration.fidelity) console.log(`${bold('fidelity')}  ${summarizeFidelity(iteration.fidelity)}`);
     }
     return 0;
   } finally {
@@ -173,6 +181,7 @@ export async function modernizeCommand(args: string[]): Promise<number> {
   try {
     let jobId: string;
     let settings: JobSettings;
+    let auto: AutoTarget | null = null;
     if (values.resume) {
       if (positionals.length) throw new UsageError('--resume JOB takes no notebook: the job knows its case');
       const job = store.jobs.require(values.resume);
@@ -193,7 +202,9 @@ export async function modernizeCommand(args: string[]): Promise<number> {
       const fixers = (values.fixers ?? 'rules').split(',').map((f) => f.trim()).filter(Boolean);
       for (const f of fixers) if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
       settings = jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] });
-      const caseRecord = await importCase(store, target, values.data ? { dataDir: values.data } : {});
+      const imported = await importForJob(store, target, values);
+      const caseRecord = imported.caseRecord;
+      auto = imported.auto;
       await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
       jobId = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') }).id;
     }
@@ -206,8 +217,11 @@ export async function modernizeCommand(args: string[]): Promise<number> {
     });
     const summary = summarize(store, finished);
     if (values.out && finished.bestIteration !== null) await exportJob(store, finished.id, values.out);
-    if (values.json) console.log(JSON.stringify({ ...summary, out: values.out ?? null }));
-    else printSummary(summary, values.out);
+    if (values.json) console.log(JSON.stringify({ ...summary, autoTarget: auto, out: values.out ?? null }));
+    else {
+      if (auto) progress.print(auto.note);
+      printSummary(summary, values.out);
+    }
     return finished.status === 'cancelled' ? 130 : 0;
   } finally {
     store.close();
@@ -231,6 +245,8 @@ export interface ModernizeSummary {
   usage: { promptTokens: number; completionTokens: number; costUsd: number };
   errorsBefore: { cellIndex: number; ename: string }[];
   errorsAfter: { cellIndex: number; ename: string }[];
+  /** the best iteration's outputs compared with the author's saved ones */
+  fidelity: { score: number | null; comparable: number; reproduced: number; cells: Fidelity['cells'] } | null;
   /** the errors the job ended with and why no fix applied: for the LLM fixer or a person to pick up */
   unresolved: { cellIndex: number; ename: string; evalue: string; reason: string; detail: string; ruleIds: string[] }[];
 }
@@ -270,6 +286,7 @@ export function summarize(store: Store, job: Job): ModernizeSummary {
     usage: { promptTokens: job.promptTokens, completionTokens: job.completionTokens, costUsd: job.costUsd },
     errorsBefore: errs(first),
     errorsAfter: errs(best),
+    fidelity: fidelityJson(best?.fidelity ?? null),
     unresolved: job.unresolved.map((u) => ({ cellIndex: u.cellIndex, ename: u.ename, evalue: u.evalue, reason: u.reason, detail: u.detail, ruleIds: u.ruleIds })),
   };
 }
@@ -286,6 +303,21 @@ function printSummary(s: ModernizeSummary, out: string | undefined): void {
   console.log(`${bold('errors')}      before ${s.errorsBefore.length}, after ${s.errorsAfter.length}`);
   for (const u of s.unresolved) console.log(`  left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 100)}\n        ${u.reason}: ${u.detail}`);
   console.log(`${bold('changed')}     ${s.linesChanged} line(s)`);
+  if (s.fidelity) console.log(`${bold('fidelity')}    ${summarizeFidelity({ ...s.fidelity, tolerance: 0 })}`);
   if (s.usage.promptTokens || s.usage.costUsd) console.log(`${bold('LLM usage')}   ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens, $${s.usage.costUsd.toFixed(4)}`);
   console.log(`${bold('job')}         ${s.jobId}${out ? `   written: ${out}` : `   (nbrevive export ${s.jobId} --out FILE)`}`);
+}
+
+/** `--target auto` or nothing; the case is imported with the target it chose (core/jobs/auto-target.ts). */
+async function importForJob(store: Store, target: string, values: { data?: string | undefined; target?: string | undefined }) {
+  const overrides = values.data ? { dataDir: values.data } : {};
+  if (values.target === undefined) return { caseRecord: await importCase(store, target, overrides), auto: null };
+  if (values.target !== 'auto') throw new UsageError(`--target accepts only 'auto' (the best score its saved outputs show), got '${values.target}'`);
+  const { record, auto } = await importCaseWithAutoTarget(store, target, overrides);
+  return { caseRecord: record, auto };
+}
+
+/** The fidelity as --json prints it. */
+function fidelityJson(f: Fidelity | null): ModernizeSummary['fidelity'] {
+  return f ? { score: f.score, comparable: f.comparable, reproduced: f.reproduced, cells: f.cells } : null;
 }
