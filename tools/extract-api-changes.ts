@@ -1135,9 +1135,17 @@ function dedupe(rows: ApiChange[]): ApiChange[] {
     if (row.old === row.new) continue;
     const key = `${row.kind}\u0000${row.old}\u0000${row.new ?? ''}`;
     const seen = best.get(key);
-    if (!seen || (seen.origin === 'source' && row.origin === 'changelog') || (seen.origin === row.origin && compareVersions(row.version, seen.version) < 0)) best.set(key, row);
+    // numpy 2's AttributeError text (mined from _expired_attrs_2_0.py) is what the runtime says: it beats the guide
+    const runtimeMessage = (r: ApiChange): boolean => r.origin === 'source' && r.note.startsWith('AttributeError message: ');
+    if (seen && runtimeMessage(seen) && !runtimeMessage(row)) continue;
+    if (!seen || runtimeMessage(row) || (seen.origin === 'source' && row.origin === 'changelog') || (seen.origin === row.origin && compareVersions(row.version, seen.version) < 0)) best.set(key, row);
   }
-  return [...best.values()].sort((a, b) => compareVersions(a.version, b.version) || a.old.localeCompare(b.old));
+  // one name, one removal: a "removed" row without a replacement is dropped where another row of the same name
+  // names one (the numpy 2 guide's table and the runtime's message describe the same removal)
+  const replaced = new Set([...best.values()].filter((r) => (r.kind === 'renamed' || r.kind === 'moved') && r.new).map((r) => r.old));
+  return [...best.values()]
+    .filter((r) => !(r.kind === 'removed' && r.new === null && replaced.has(r.old)))
+    .sort((a, b) => compareVersions(a.version, b.version) || a.old.localeCompare(b.old));
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('extract-api-changes.ts')) main();

@@ -3,7 +3,7 @@
 // raises for it today, runs the rules engine on it in today's stack and counts the row handled when the result
 // uses the new name (by a hand-written rule, or by the generic table-driven repair). Keyword renames are checked
 // the same way (`f(old=1)` with the TypeError); rows without a named replacement and default changes are out of
-// scope, with the reason.
+// scope, with the reason. Deprecated rows (the name still works in today's stack) are not counted at all.
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { Notebook } from '../../../../shared/models/notebook';
 import { applyRules } from '../rules/rules-engine';
@@ -40,9 +40,13 @@ export interface LibraryCoverage {
   defaults: number;
   /** out-of-scope reasons → count */
   reasons: Record<string, number>;
-  /** handled ÷ names in scope (a named replacement that is a name), and ÷ all removed/renamed/moved rows */
-  handledInScope: number;
-  handledOfAll: number;
+  /** per-library out-of-scope reasons of the removed/renamed/moved rows → count */
+  nameReasons: Record<string, number>;
+  /**
+   * The headline: removed/renamed/moved rows a rule repairs (proved by running the engine on the row's snippet)
+   * ÷ all removed/renamed/moved rows; null when the library has none. Out-of-scope rows stay in the divisor.
+   */
+  handled: number | null;
 }
 
 /** Local names the snippets import libraries as, the way notebooks do. */
@@ -151,6 +155,8 @@ export async function coverRow(row: ApiChange, env: EnvironmentDescription = TOD
   const handled = result.ruleIds.length > 0 && snippet.uses(source);
   // "use X instead" names a replacement that may behave differently: only a hand-written rule may take it
   if (!handled && row.kind !== 'signature-changed' && row.pure !== true) return { row, outcome: 'out-of-scope', reason: 'replacement is not a pure rename ("use X instead"): needs a hand-written rule', ruleIds: [] };
+  // a keyword whose changelog says "use `new` instead" may mean something else: renamed only where documented equal
+  if (!handled && row.kind === 'signature-changed' && row.pure !== true) return { row, outcome: 'out-of-scope', reason: 'keyword "use X instead" (meaning may differ): renamed only where a documented equivalent says so', ruleIds: [] };
   if (!handled) return { row, outcome: 'not-handled', reason: result.ruleIds.length === 0 ? 'no rule changed the snippet' : `rules changed it without using ${row.new}`, ruleIds: result.ruleIds };
   const handwritten = result.ruleIds.some((id) => !GENERIC.has(id));
   return { row, outcome: handwritten ? 'hand-written' : 'generic', reason: null, ruleIds: result.ruleIds };
@@ -164,6 +170,7 @@ export async function computeCoverage(table: ApiChangeTable, libraries: readonly
     const names = { total: 0, handwritten: 0, generic: 0, notHandled: 0, outOfScope: 0 };
     const keywords = { total: 0, handwritten: 0, generic: 0, notHandled: 0, outOfScope: 0 };
     const reasons: Record<string, number> = {};
+    const nameReasons: Record<string, number> = {};
     let defaults = 0;
     for (const row of rows) {
       const covered = await coverRow(row, env);
@@ -172,6 +179,8 @@ export async function computeCoverage(table: ApiChangeTable, libraries: readonly
         defaults++;
         continue;
       }
+      // a deprecation the library still honours today is not a removal: nothing to repair, not counted
+      if (row.kind === 'deprecated') continue;
       const bucket = row.kind === 'signature-changed' ? keywords : names;
       bucket.total++;
       if (covered.outcome === 'hand-written') bucket.handwritten++;
@@ -179,12 +188,14 @@ export async function computeCoverage(table: ApiChangeTable, libraries: readonly
       else if (covered.outcome === 'not-handled') bucket.notHandled++;
       else {
         bucket.outOfScope++;
-        if (covered.reason) reasons[covered.reason] = (reasons[covered.reason] ?? 0) + 1;
+        if (covered.reason) {
+          reasons[covered.reason] = (reasons[covered.reason] ?? 0) + 1;
+          if (bucket === names) nameReasons[covered.reason] = (nameReasons[covered.reason] ?? 0) + 1;
+        }
       }
     }
     const handled = names.handwritten + names.generic;
-    const inScope = names.total - names.outOfScope;
-    out.push({ library, names, keywords, defaults, reasons, handledInScope: inScope ? handled / inScope : 1, handledOfAll: names.total ? handled / names.total : 1 });
+    out.push({ library, names, keywords, defaults, reasons, nameReasons, handled: names.total ? handled / names.total : null });
   }
   return { libraries: out, rows: all };
 }
