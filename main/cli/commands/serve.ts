@@ -4,9 +4,20 @@ import { parseServeArgs, SERVE_HELP, serveCommand as serve } from '../../host/se
 import { parseWorkerArgs, workerCommand as worker } from '../../worker/worker-main';
 import { isNbreviveError } from '../../../shared/lib/errors';
 import { withPythonOffer } from '../python-offer';
+import { UsageError } from '../options';
+
+/** An argument mistake (unknown option, missing value) is a usage error: one line, exit 2, like every command. */
+function usage<T>(parseArgv: () => T): T {
+  try {
+    return parseArgv();
+  } catch (e) {
+    // the parsers only read argv: whatever they throw is about the arguments
+    throw new UsageError((e as Error).message);
+  }
+}
 
 export async function serveCommand(args: string[]): Promise<number> {
-  const options = parseServeArgs(args);
+  const options = usage(() => parseServeArgs(args));
   if (options.help) {
     console.log(SERVE_HELP);
     return 0;
@@ -23,5 +34,5 @@ export async function serveCommand(args: string[]): Promise<number> {
 }
 
 export async function workerCommand(args: string[]): Promise<number> {
-  return worker(parseWorkerArgs(args));
+  return worker(usage(() => parseWorkerArgs(args)));
 }
