@@ -187,11 +187,12 @@ function lastExpression(source: string): string {
 }
 
 /** The right-hand side of the last assignment to `name` in `sources` (latest cell first), with its cell, or null. */
-function lastAssignment(name: string, sources: readonly string[]): { text: string; cell: number } | null {
+function lastAssignment(name: string, sources: readonly string[], before?: { cell: number; offset: number }): { text: string; cell: number; offset: number } | null {
   const re = new RegExp(`^[ \\t]*${escapeRegex(name)}\\s*=(?!=)(.*(?:\\n[ \\t]+.*)*)`, 'gm');
-  for (let i = sources.length - 1; i >= 0; i--) {
-    const found = [...(sources[i] as string).matchAll(re)].at(-1);
-    if (found) return { text: (found[1] as string).trim(), cell: i };
+  for (let i = Math.min(sources.length - 1, before?.cell ?? Infinity); i >= 0; i--) {
+    const text = i === before?.cell ? (sources[i] as string).slice(0, before.offset) : (sources[i] as string);
+    const found = [...text.matchAll(re)].at(-1);
+    if (found) return { text: (found[1] as string).trim(), cell: i, offset: found.index ?? 0 };
   }
   return null;
 }
@@ -216,13 +217,13 @@ function expressionContext(cellIndex: number, code: readonly string[], raw: read
   // one name's value is often built in steps (`cv = [...]`, then `cv = pd.Series(cv)`): follow it back a few
   const rhs: string[] = [];
   for (const name of new Set(names)) {
-    let upto = earlier.length;
+    let before: { cell: number; offset: number } | undefined;
     for (let hop = 0; hop < 3; hop++) {
-      const found = lastAssignment(name, earlier.slice(0, upto));
+      const found = lastAssignment(name, earlier, before);
       if (!found) break;
       rhs.push(found.text);
       if (!new RegExp(`(?<![.\\w])${escapeRegex(name)}(?!\\w)`).test(found.text)) break;
-      upto = found.cell;
+      before = found;
     }
   }
   const direction = /\.min\s*\(\s*\)|\bnp\.min\s*\(|\bmin\s*\(/.test(expr) ? false : /\.max\s*\(\s*\)|\bnp\.max\s*\(|\bmax\s*\(/.test(expr) ? true : null;
@@ -238,8 +239,10 @@ function expressionContext(cellIndex: number, code: readonly string[], raw: read
     ...rhs.map((r) => [r, `the assignment ${r.split('\n')[0]!.slice(0, 60)}`] as const),
     [comments, 'a comment of the cell'],
   ] as const) {
-    const metric = metricOf(text);
+    let metric = metricOf(text);
     if (!metric) continue;
+    // np.sqrt over mean squared errors is their root: an RMSE
+    if (metric.metric === 'mse' && /\bsqrt\s*\(/.test(expr)) metric = METRIC_WORDS.find((w) => w.metric === 'rmse')!;
     const ctx = { metric, from, scoringCall, direction, series };
     // "cv" or "score" says little: a later source naming the metric itself (rmse_cv, accuracy_score) wins
     if (metric.weight >= 3) return ctx;
@@ -504,7 +507,8 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
   }
 
   const candidates: TargetCandidate[] = [];
-  for (const d of drafts.sort((a, b) => b.weight - a.weight || b.cellIndex - a.cellIndex)) {
+  // what an output score spec cannot read comes after everything it can
+  for (const d of drafts.sort((a, b) => Number(b.scoreable) - Number(a.scoreable) || b.weight - a.weight || b.cellIndex - a.cellIndex)) {
     const spec = d.scoreable ? patternFor(nb.cells[d.cellIndex] as Cell, d) : { pattern: escapeRegex(d.raw), occurrence: 'last' as const };
     if (!spec) continue;
     if (candidates.some((c) => c.cellIndex === d.cellIndex && c.pattern === spec.pattern)) continue;
