@@ -7,7 +7,7 @@
 //   tolerance; a numpy 2 scalar repr (`np.float64(0.77)`) reads as numpy 1's `0.77`. stderr is not compared:
 //   it carries warnings, which change with every library release;
 // - each result or display, in order: an HTML table (a DataFrame) by shape and values, else its text/plain as text;
-// - each image by its size and an average hash of its pixels (png.ts);
+// - each image by an average hash of its pixels (png.ts), its size change reported (matplotlib's defaults changed);
 // - an error by its exception name.
 // Not comparable (and said why): lines that are progress bars, timings or timestamps (dropped before comparing),
 // reprs that only show a memory address (`<Figure at 0x7f…>`, the image itself was not saved), and outputs of cells
@@ -181,16 +181,19 @@ export function compareImages(original: string, current: string, maxDistance: nu
   } catch (e) {
     return { verdict: 'not-comparable', reason: `an image could not be read (${(e as Error).message})`, maxRelativeChange: null };
   }
-  if (sa.width !== sb.width || sa.height !== sb.height) {
-    return { verdict: 'different', reason: `image size ${sa.width}×${sa.height} became ${sb.width}×${sb.height}`, maxRelativeChange: null };
-  }
+  // matplotlib's default figure size and the inline backend's dpi changed across releases (6×4 in at 72 dpi, then
+  // 6.4×4.8 in at 100 dpi): a plot drawn by the same code comes out at another size, so a size change alone is
+  // reported, and the picture itself decides
+  const resized = sa.width !== sb.width || sa.height !== sb.height ? `size ${sa.width}×${sa.height} became ${sb.width}×${sb.height}` : null;
   try {
     const ha = averageHash(decodePng(a));
     const hb = averageHash(decodePng(b));
     const d = hammingDistance(ha, hb);
-    if (d > maxDistance * ha.length) return { verdict: 'different', reason: `the image looks different (${d} of ${ha.length} hash bits differ)`, maxRelativeChange: null };
-    return { verdict: 'same', reason: `same size, similar image (${d} of ${ha.length} hash bits differ)`, maxRelativeChange: null };
+    const bits = `${d} of ${ha.length} hash bits differ`;
+    if (d > maxDistance * ha.length) return { verdict: 'different', reason: `the image looks different (${bits}${resized ? `; ${resized}` : ''})`, maxRelativeChange: null };
+    return { verdict: 'same', reason: resized ? `similar image (${bits}); ${resized}` : `same size, similar image (${bits})`, maxRelativeChange: null };
   } catch (e) {
+    if (resized && e instanceof PngError) return { verdict: 'different', reason: `image ${resized}; the pixels could not be compared (${e.message})`, maxRelativeChange: null };
     if (!(e instanceof PngError)) throw e;
     return { verdict: 'not-comparable', reason: `same size; the pixels could not be compared (${e.message})`, maxRelativeChange: null };
   }
