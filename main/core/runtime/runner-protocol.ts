@@ -1,7 +1,7 @@
 // The TypeScript side of resources/python/nbrevive_runner.py: where the script is, how it is called, and the
 // parser for its event channel (one JSON RunnerEvent per line). Shared by the local and the Docker runtime.
-import fs from 'node:fs';
 import path from 'node:path';
+import { findResourceDir, resourceCandidates } from '../resources';
 import { RunnerEventSchema, type RunnerEvent } from '../../../shared/models/execution';
 
 export const RUNNER_SCRIPT_NAME = 'nbrevive_runner.py';
@@ -10,16 +10,8 @@ export const DEFAULT_OUTPUT_CAP = 1024 * 1024;
 
 /** Folder holding nbrevive_runner.py and nbrevive_kernel.py (source checkout, built app, or packaged app). */
 export function pythonResourcesDir(): string {
-  const candidates: string[] = [];
-  if (process.env.NBREVIVE_RESOURCES) candidates.push(path.join(process.env.NBREVIVE_RESOURCES, 'python'));
-  const packaged = (process as { resourcesPath?: string }).resourcesPath;
-  if (packaged) candidates.push(path.join(packaged, 'python'), path.join(packaged, 'resources', 'python'));
-  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
-    candidates.push(path.join(dir, 'resources', 'python'));
-    if (path.dirname(dir) === dir) break;
-  }
-  const found = candidates.find((dir) => fs.existsSync(path.join(dir, RUNNER_SCRIPT_NAME)));
-  if (!found) throw new Error(`${RUNNER_SCRIPT_NAME} not found (looked in ${candidates.slice(0, 4).join(', ')}, ...)`);
+  const found = findResourceDir('python', RUNNER_SCRIPT_NAME);
+  if (!found) throw new Error(`${RUNNER_SCRIPT_NAME} not found (looked in ${resourceCandidates('python').slice(0, 4).join(', ')}, ...)`);
   return found;
 }
 

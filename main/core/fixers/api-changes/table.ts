@@ -3,6 +3,7 @@
 // rules catalog is imported by every command, the table is only needed when a generic repair runs.
 import fs from 'node:fs';
 import path from 'node:path';
+import { findResourceDir } from '../../resources';
 import { compareVersions } from '../rules/version';
 import { API_LIBRARIES, type ApiChange, type ApiChangeFile, type ApiLibrary } from './types';
 
@@ -31,15 +32,7 @@ export function libraryOf(qualified: string): ApiLibrary | null {
 
 /** Folder of the table: NBREVIVE_RESOURCES, the packaged app's resources, or resources/ above this module. */
 export function apiChangesDir(): string | null {
-  const candidates: string[] = [];
-  if (process.env.NBREVIVE_RESOURCES) candidates.push(path.join(process.env.NBREVIVE_RESOURCES, 'api-changes'));
-  const packaged = (process as { resourcesPath?: string }).resourcesPath;
-  if (packaged) candidates.push(path.join(packaged, 'api-changes'), path.join(packaged, 'resources', 'api-changes'));
-  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
-    candidates.push(path.join(dir, 'resources', 'api-changes'));
-    if (path.dirname(dir) === dir) break;
-  }
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'numpy.json'))) ?? null;
+  return findResourceDir('api-changes', 'numpy.json');
 }
 
 export class ApiChangeTable {
