@@ -6,7 +6,7 @@ import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../python-parser';
 import type { CellContext } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
-import { callArguments, insertLineBefore, keywordArgument, lineStart, positionalArguments, renameKeyword } from '../syntax';
+import { callArguments, definesName, insertLineBefore, keywordArgument, lineStart, positionalArguments, renameKeyword } from '../syntax';
 
 export interface NameMove {
   /** module the name lives in now (default: the move's `to`, or its `from` for name-only moves) */
@@ -212,14 +212,66 @@ export function keywordRenameEdits(
   return edits;
 }
 
-/** Inserts `line` once at the top of the cell (after a leading cell magic line, if any). */
+/**
+ * Inserts `line` once at the top of the cell: after a leading cell magic line, if any, and after leading
+ * `from __future__ import …` statements (which must stay first, or the cell stops compiling).
+ */
 export function insertAtCellTop(parsed: ParsedSource, line: string): SourceEdit {
   const magic = parsed.regions.find((r) => r.kind === 'cell-magic' && r.start === parsed.source.search(/\S/));
   if (magic) {
     const eol = parsed.source.indexOf('\n', magic.start);
     return insertAt(eol === -1 ? parsed.source.length : eol + 1, `${line}\n`);
   }
+  let after = 0;
+  for (const statement of parsed.root.namedChildren) {
+    if (statement.type === 'comment') continue;
+    if (statement.type !== 'future_import_statement') break;
+    const eol = parsed.source.indexOf('\n', statement.endIndex);
+    after = eol === -1 ? parsed.source.length : eol + 1;
+  }
+  if (after > 0) return insertAt(after, `${after === parsed.source.length && !parsed.source.endsWith('\n') ? '\n' : ''}${line}\n`);
   return insertAt(0, `${line}\n`);
+}
+
+/** A name the rule can write to reach a module, and the import edit that makes it exist (none when it does). */
+export interface ModuleReference {
+  /** `np`, `numpy`, `plt`, `matplotlib.pyplot` */
+  name: string;
+  /** the import to add at the top of the cell; empty when the notebook binds the name already */
+  edits: SourceEdit[];
+}
+
+/**
+ * The one service for rules whose replacement names a module (`np.nan`, `np.reshape`, `plt.show`): the
+ * notebook's own name for it when it imports the module (`import numpy as np`, `import numpy`), else the
+ * conventional `preferred` alias with an import added at the top of the cell, else the module's full name
+ * (`import numpy`) when the notebook uses `preferred` for something else (a variable, another module). Null
+ * when neither name is free: the rule then leaves the code alone, since a rewrite that raises NameError (or
+ * reaches the user's own `np`) is no repair.
+ */
+export function moduleReference(parsed: ParsedSource, ctx: Pick<CellContext, 'imports'>, module: string, preferred: string): ModuleReference | null {
+  const alias = ctx.imports.aliasFor(module);
+  if (alias && !definesOtherwise(parsed, alias)) return { name: alias, edits: [] };
+  if (!ctx.imports.bindings.has(preferred) && !definesName(parsed, preferred)) return { name: preferred, edits: [insertAtCellTop(parsed, `import ${module} as ${preferred}`)] };
+  const head = module.split('.')[0] as string;
+  const headBound = ctx.imports.bindings.get(head);
+  if (headBound === head && ctx.imports.imports(module) && !definesOtherwise(parsed, head)) return { name: module, edits: [] };
+  if (headBound !== undefined || definesName(parsed, head)) return null;
+  return { name: module, edits: [insertAtCellTop(parsed, `import ${module}`)] };
+}
+
+/** Is the alias bound in this cell by something other than an import (`np = …`, `def np`)? */
+function definesOtherwise(parsed: ParsedSource, name: string): boolean {
+  if (!parsed.source.includes(name)) return false;
+  for (const assign of [...parsed.nodes('assignment'), ...parsed.nodes('for_statement')]) {
+    const left = assign.childForFieldName('left');
+    if (left && (left.type === 'identifier' ? parsed.text(left) === name : left.descendantsOfType('identifier').some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute'))) return true;
+  }
+  for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
+    const id = def.childForFieldName('name');
+    if (id && parsed.text(id) === name) return true;
+  }
+  return false;
 }
 
 /**

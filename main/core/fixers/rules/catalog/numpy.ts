@@ -6,7 +6,7 @@ import { defineRule, packageVersion, type CellContext, type Rule } from '../rule
 import { compareVersions } from '../version';
 import { replaceNode, type SourceEdit } from '../source-edit';
 import { appendArguments, asPrimary, keywordArgument, positionalArguments, callArguments } from '../syntax';
-import { insertAtCellTop, keywordRenameEdits } from './helpers';
+import { insertAtCellTop, keywordRenameEdits, moduleReference } from './helpers';
 
 /** Attribute nodes `<numpy alias>.<name>` for names in the table, with the name. */
 function numpyAttributes(parsed: ParsedSource, ctx: CellContext, names: Record<string, string>): { node: Node; name: string }[] {
@@ -232,13 +232,15 @@ interface RemovedFunction {
   rewrite(np: string, args: string[], firstNode: Node): string | null;
   /** module the replacement needs imported */
   needs?: string;
+  /** the replacement names numpy (np.sort): the rule needs a name bound to numpy in the cell */
+  usesNumpy?: boolean;
 }
 
 const REMOVED_FUNCTIONS: Record<string, RemovedFunction> = {
   alen: { since: '1.23', rewrite: (_np, args) => (args.length === 1 ? `len(${args[0] as string})` : null) },
   loads: { since: '1.22', rewrite: (_np, args) => `pickle.loads(${args.join(', ')})`, needs: 'pickle' },
-  msort: { since: '2.0', rewrite: (np, args) => (args.length === 1 ? `${np}.sort(${args[0] as string}, axis=0)` : null) },
-  asfarray: { since: '2.0', rewrite: (np, args) => (args.length === 1 ? `${np}.asarray(${args[0] as string}, dtype=${np}.float64)` : null) },
+  msort: { since: '2.0', rewrite: (np, args) => (args.length === 1 ? `${np}.sort(${args[0] as string}, axis=0)` : null), usesNumpy: true },
+  asfarray: { since: '2.0', rewrite: (np, args) => (args.length === 1 ? `${np}.asarray(${args[0] as string}, dtype=${np}.float64)` : null), usesNumpy: true },
 };
 
 const removedFunctions = defineRule({
@@ -256,14 +258,18 @@ const removedFunctions = defineRule({
     const removed = (since: string): boolean => !installed || compareVersions(installed, since) >= 0 || ctx.errors.length > 0;
     const edits: SourceEdit[] = [];
     const needs = new Set<string>();
-    const np = ctx.imports.aliasFor('numpy') ?? 'np';
+    // np.sort / np.asarray need a name for numpy even where the call came in through `from numpy import msort`
+    let np: ReturnType<typeof moduleReference> | undefined;
     for (const call of parsed.nodes('call')) {
       if (!ctx.inScope(call)) continue;
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       const spec = q?.startsWith('numpy.') ? REMOVED_FUNCTIONS[q.slice('numpy.'.length)] : undefined;
       if (!spec || !removed(spec.since) || callArguments(call).length !== positionalArguments(call).length) continue;
       const args = positionalArguments(call);
-      const text = spec.rewrite(np, args.map((a) => parsed.text(a)), args[0] as Node);
+      const usesNumpy = spec.usesNumpy === true;
+      if (usesNumpy && np === undefined) np = moduleReference(parsed, ctx, 'numpy', 'np');
+      if (usesNumpy && !np) continue;
+      const text = spec.rewrite(np?.name ?? 'np', args.map((a) => parsed.text(a)), args[0] as Node);
       if (!text) continue;
       edits.push(replaceNode(call, text));
       if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);
@@ -276,6 +282,7 @@ const removedFunctions = defineRule({
       }
     }
     if (needs.size > 0) edits.push(insertAtCellTop(parsed, [...needs].sort().map((m) => `import ${m}`).join('\n')));
+    if (np) edits.push(...np.edits);
     return edits;
   },
 });

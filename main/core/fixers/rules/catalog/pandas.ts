@@ -18,7 +18,7 @@ import {
   renameKeyword,
   stringContent,
 } from '../syntax';
-import { insertAtCellTop, keywordRenameEdits, moduleMoveEdits, positionalToKeywordEdits, type ModuleMove } from './helpers';
+import { insertAtCellTop, keywordRenameEdits, moduleMoveEdits, moduleReference, positionalToKeywordEdits, type ModuleMove } from './helpers';
 import { eraSignature, PANDAS_KEYWORD_ONLY, PANDAS_POSITIONAL_HISTORY, type KeywordOnlySignature } from './signatures';
 
 const PD = 'pandas';
@@ -491,13 +491,11 @@ const pdNp = defineRule({
   needles: ['.np.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const np = ctx.imports.aliasFor('numpy');
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr) || ctx.imports.resolve(attr, parsed) !== 'pandas.np') continue;
-      edits.push(replaceNode(attr, np ?? 'np'));
-    }
-    if (edits.length > 0 && !np) edits.push(insertAtCellTop(parsed, 'import numpy as np'));
-    return edits;
+    const uses = parsed.nodes('attribute').filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'pandas.np');
+    const np = uses.length > 0 ? moduleReference(parsed, ctx, 'numpy', 'np') : null;
+    if (!np) return [];
+    for (const attr of uses) edits.push(replaceNode(attr, np.name));
+    return [...edits, ...np.edits];
   },
 });
 

@@ -35,6 +35,61 @@ function notebookUsesPrintStatements(ctx: CellContext): boolean {
   return ctx.notebook.codeCells.some((i) => ctx.notebook.source(i).includes('print') && ctx.notebook.parse(i).nodes('print_statement').length > 0);
 }
 
+/** The notebook says it was written for Python 2 (its kernelspec or language_info). */
+function python2Kernel(ctx: CellContext): boolean {
+  const meta = ctx.notebook.notebook.metadata as { kernelspec?: { name?: string }; language_info?: { version?: string; codemirror_mode?: { version?: number } } };
+  return /^python2$/i.test(meta.kernelspec?.name ?? '') || /^2\./.test(meta.language_info?.version ?? '') || meta.language_info?.codemirror_mode?.version === 2;
+}
+
+/** The trimmed cell lines an error points at: its `line`, and the `---->` line of the cell's own frame. */
+function errorLines(ctx: CellContext, source: string): Set<string> {
+  const lines = source.split('\n');
+  const found = new Set<string>();
+  for (const error of ctx.errors) {
+    if (error.line?.trim()) found.add(error.line.trim());
+    for (const frame of error.traceback.map((t) => t.replace(/\u001b\[[0-9;]*m/g, ''))) {
+      if (!/Cell In\[|<ipython-input-|input-\d+-/.test(frame)) continue;
+      const arrow = /-+>\s*(\d+)/.exec(frame);
+      const line = arrow ? lines[Number(arrow[1]) - 1] : undefined;
+      if (line?.trim()) found.add(line.trim());
+      break;
+    }
+  }
+  return found;
+}
+
+/** What Python 3 raises on `print (a+b)/4.`, `print (x)[0]`, `print (x).shape`: print() returned None. */
+const PRINT_RESULT_USED = /unsupported operand type\(s\) for [^:]+: 'NoneType' and|can only concatenate str \(not "NoneType"\)|'NoneType' object is not subscriptable|'NoneType' object has no attribute/;
+
+/**
+ * `print (a+b)/4.`, `print (x), y`, `print ("a") + "b"`: a Python 2 print statement whose expression starts with
+ * a parenthesized part parses in Python 3 as the call print((a+b)) followed by more expression (`/4.` applied to
+ * print's None, or a tuple of print's None and y). Python 2 printed the whole expression: the statement becomes
+ * print((a+b)/4.) / print((x), y) (the inner parentheses are kept: `print (a, b), c` printed the tuple (a, b)).
+ * Null when the statement is something else (a call of print alone, `print(a), print(b)` in Python 3 code).
+ */
+function printExpressionEdit(parsed: ParsedSource, statement: Node): SourceEdit | null {
+  if (statement.type !== 'expression_statement') return null;
+  let leaf: Node | null = statement;
+  while (leaf && leaf.childCount > 0) leaf = leaf.child(0);
+  if (!leaf || leaf.type !== 'identifier' || parsed.text(leaf) !== 'print') return null;
+  const call = leaf.parent;
+  if (!call || call.type !== 'call' || call.childForFieldName('function')?.startIndex !== leaf.startIndex) return null;
+  if (call.childForFieldName('arguments')?.type !== 'argument_list') return null;
+  // the call alone is Python 3 code (or `print (x)`, the same in both); `print (a, b)` is left as it is too
+  if (statement.childCount === 1 && statement.namedChildren[0]?.startIndex === call.startIndex && statement.namedChildren[0]?.endIndex === call.endIndex) return null;
+  const text = parsed.text(statement);
+  let rest = text.slice(leaf.endIndex - statement.startIndex).trim();
+  // a second print call: Python 3 code (`print(a), print(b)`); keyword arguments: print() of Python 3
+  if (/\bprint\s*\(/.test(rest.slice(1)) || callArguments(call).some((a) => a.type === 'keyword_argument')) return null;
+  let end = '';
+  if (statement.lastChild?.type === ',') {
+    rest = rest.replace(/,\s*$/, '');
+    end = ", end=' '";
+  }
+  return replaceNode(statement, `print(${rest}${end})`);
+}
+
 const printStatement = defineRule({
   id: 'py2.print-statement',
   title: 'Python 2 print statement → print() function',
@@ -42,16 +97,41 @@ const printStatement = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same.",
-  trigger: { errors: [{ ename: 'SyntaxError', evalue: /Missing parentheses in call to 'print'/ }], pattern: true },
-  // `print` followed by anything but `(` (or alone on its line)
-  needles: [/\bprint(?:[ \t]+[^\s(=]|[ \t]*$|[ \t]*>>)/m],
+    "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same. A statement whose expression starts with a parenthesized part, `print (a+b)/4.` or `print (x), y`, is valid Python 3 that prints only (a+b) and then divides print's None (TypeError) or builds a tuple: Python 2 printed the whole expression, so it becomes print((a+b)/4.) / print((x), y). That is done in notebooks that show they are Python 2 (print statements, a python2 kernel), or on the line of the TypeError print's None caused. `print (a, b)` is left as the call print(a, b): Python 2 printed the tuple, \"('a', 'b')\", Python 3 prints \"a b\" — the same values, and rewriting it to print((a, b)) would be wrong in the many notebooks written for both.",
+  trigger: {
+    errors: [
+      { ename: 'SyntaxError', evalue: /Missing parentheses in call to 'print'/ },
+      { ename: 'TypeError', evalue: PRINT_RESULT_USED },
+      { ename: 'AttributeError', evalue: /'NoneType' object has no attribute/ },
+    ],
+    pattern: true,
+  },
+  // `print` followed by anything but `(` (or alone on its line), or `print (…)` followed by more expression
+  needles: [/\bprint(?:[ \t]+[^\s(=]|[ \t]*$|[ \t]*>>)/m, /\bprint[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:[-+*/%,.[|&^<>]|if\b|and\b|or\b)/m],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const node of parsed.nodes('print_statement')) if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node));
     // a bare `print` (an empty line in Python 2) parses as an expression; only in a Python 2 notebook
     const bare = parsed.nodes('expression_statement').filter((s) => s.namedChildCount === 1 && s.namedChildren[0]?.type === 'identifier' && parsed.text(s) === 'print');
-    if (bare.length > 0 && (edits.length > 0 || notebookUsesPrintStatements(ctx))) for (const s of bare) edits.push(insertAt(s.endIndex, '()'));
+    const python2 = (): boolean => edits.length > 0 || notebookUsesPrintStatements(ctx) || python2Kernel(ctx);
+    if (bare.length > 0 && python2()) for (const s of bare) edits.push(insertAt(s.endIndex, '()'));
+    // `print (a+b)/4.`: in a Python 2 notebook everywhere, elsewhere on the line where print's None raised
+    if (/\bprint\s*\(/.test(parsed.source)) {
+      const candidates = parsed.nodes('expression_statement').filter((s) => ctx.inScope(s));
+      let lines: Set<string> | null = null;
+      let everywhere: boolean | null = null;
+      for (const statement of candidates) {
+        const edit = printExpressionEdit(parsed, statement);
+        if (!edit) continue;
+        // `from __future__ import print_function` made print a function in Python 2 as well: no statement there
+        everywhere ??= python2() && !ctx.notebook.codeCells.some((i) => /\bprint_function\b/.test(ctx.notebook.source(i)));
+        if (!everywhere) {
+          lines ??= errorLines({ ...ctx, errors: ctx.errors.filter((e) => PRINT_RESULT_USED.test(e.evalue)) }, parsed.source);
+          if (!lines.has(parsed.text(statement).split('\n')[0]?.trim() ?? '')) continue;
+        }
+        edits.push(edit);
+      }
+    }
     return edits;
   },
 });
@@ -648,20 +728,29 @@ const helperModuleBuiltins = defineRule({
 
 const ITERATOR_BUILTINS = ['map', 'filter', 'zip'];
 
+/** Is the node an operand of `+` (list concatenation in Python 2)? */
+function concatenated(node: Node): boolean {
+  const parent = node.parent;
+  return parent?.type === 'binary_operator' && parent.childForFieldName('operator')?.type === '+' && (parent.childForFieldName('left')?.startIndex === node.startIndex || parent.childForFieldName('right')?.startIndex === node.startIndex);
+}
+
 const iteratorBuiltins = defineRule({
   id: 'py2.iterator-builtins',
-  title: 'map(…)[0], len(filter(…)), zip(…)[i] → list(…)',
+  title: 'map(…)[0], len(filter(…)), zip(…)[i], filter(…) + […], range(n) + […] → list(…)',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: "In Python 3 map(), filter() and zip() return iterators, which cannot be indexed or measured with len(); in Python 2 they returned lists. Where the result is indexed, sliced or passed to len(), it is wrapped in list().",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /'(map|filter|zip)' object (is not subscriptable|has no len)|object of type '(map|filter|zip)' has no len/ }], pattern: true },
-  needles: [/(^|[^.\w])(map|filter|zip)\(/m],
+  explanation: "In Python 3 map(), filter() and zip() return iterators and range() a range object; in Python 2 they returned lists. Where the result is used as a list — indexed, sliced, passed to len() (map/filter/zip), or concatenated with + (all four) — it is wrapped in list(). Other uses (a for loop, sorted(), sum()) work on the iterator and are left alone.",
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /'(map|filter|zip)' object (is not subscriptable|has no len)|object of type '(map|filter|zip)' has no len|unsupported operand type\(s\) for \+: '(map|filter|zip|range)'|unsupported operand type\(s\) for \+: '\w+' and '(map|filter|zip|range)'|can only concatenate list \(not "(map|filter|zip|range)"\)/ }],
+    pattern: true,
+  },
+  needles: [/(^|[^.\w])(map|filter|zip)\(/m, /(^|[^.\w])range\([^\n]*\+|\+[^\n]*(^|[^.\w])range\(/m],
   prepare(notebook) {
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
-      for (const name of ITERATOR_BUILTINS) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of [...ITERATOR_BUILTINS, 'range']) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
@@ -670,11 +759,121 @@ const iteratorBuiltins = defineRule({
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (fn?.type !== 'identifier' || !ITERATOR_BUILTINS.includes(parsed.text(fn)) || defined.has(parsed.text(fn)) || !ctx.inScope(call)) continue;
+      const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
+      if (!(ITERATOR_BUILTINS.includes(name) || name === 'range') || defined.has(name) || !ctx.inScope(call)) continue;
       const parent = call.parent;
       const indexed = parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex;
       const measured = parent?.type === 'argument_list' && parent.namedChildCount === 1 && parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len';
-      if (indexed || measured) edits.push(replaceNode(call, `list(${parsed.text(call)})`));
+      // range objects can be indexed and measured in Python 3; only their concatenation fails
+      if (name === 'range' ? concatenated(call) : indexed || measured || concatenated(call)) edits.push(replaceNode(call, `list(${parsed.text(call)})`));
+    }
+    return edits;
+  },
+});
+
+/** The Python 3 type an error names ('map', 'dict_keys', 'range') → the calls that produce it. */
+const LAZY_TYPES: Record<string, (call: Node, parsed: ParsedSource) => boolean> = {
+  map: (call, parsed) => builtinCall(call, parsed, 'map'),
+  filter: (call, parsed) => builtinCall(call, parsed, 'filter'),
+  zip: (call, parsed) => builtinCall(call, parsed, 'zip'),
+  range: (call, parsed) => builtinCall(call, parsed, 'range'),
+  dict_keys: (call, parsed) => viewCall(call, parsed, 'keys'),
+  dict_values: (call, parsed) => viewCall(call, parsed, 'values'),
+  dict_items: (call, parsed) => viewCall(call, parsed, 'items'),
+};
+
+function builtinCall(call: Node, parsed: ParsedSource, name: string): boolean {
+  const fn = call.childForFieldName('function');
+  return fn?.type === 'identifier' && parsed.text(fn) === name;
+}
+
+function viewCall(call: Node, parsed: ParsedSource, name: string): boolean {
+  return methodName(call, parsed) === name && callArguments(call).length === 0;
+}
+
+/** List methods Python 2 code calls on those results (range and the views lack all of them in Python 3). */
+const LIST_METHODS = new Set(['sort', 'append', 'extend', 'remove', 'insert', 'pop', 'reverse', 'index', 'count']);
+
+const LAZY_TYPE_NAMES = '(map|filter|zip|range|dict_keys|dict_values|dict_items)';
+const LIST_USE_ERRORS = new RegExp(
+  [
+    `'${LAZY_TYPE_NAMES}' object is not subscriptable`,
+    `object of type '${LAZY_TYPE_NAMES}' has no len`,
+    `'${LAZY_TYPE_NAMES}' object has no len`,
+    `unsupported operand type\\(s\\) for \\+: '${LAZY_TYPE_NAMES}'`,
+    `unsupported operand type\\(s\\) for \\+: '\\w+' and '${LAZY_TYPE_NAMES}'`,
+    `can only concatenate list \\(not "${LAZY_TYPE_NAMES}"\\)`,
+    `'${LAZY_TYPE_NAMES}' object does not support item assignment`,
+    `'${LAZY_TYPE_NAMES}' object has no attribute '(sort|append|extend|remove|insert|pop|reverse|index|count)'`,
+  ].join('|'),
+);
+
+/**
+ * `ks = d.keys()` … `ks.sort()`, `evens = filter(f, xs)` … `evens[0]`, `r = range(n)` … `r.remove(3)`: the
+ * variable held a list in Python 2. On the error that names the lazy type, its assignment in the same cell gets
+ * list(…) — when the variable is assigned exactly once there, from such a call, before the failing use.
+ */
+const listValuedVariables = defineRule({
+  id: 'py2.list-valued-variables',
+  title: 'x = filter(…) / d.keys() / range(n), then x used as a list → x = list(…)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error names that type and the failing line uses a variable assigned once in the same cell from such a call, the assignment is wrapped in list(), which is the Python 2 value. Variables assigned in other cells or more than once are left alone.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: LIST_USE_ERRORS }, { ename: 'AttributeError', evalue: LIST_USE_ERRORS }] },
+  needles: ['='],
+  prepare(notebook) {
+    const defined = new Set<string>();
+    for (const index of notebook.codeCells) {
+      const source = notebook.source(index);
+      for (const name of [...ITERATOR_BUILTINS, 'range']) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+    }
+    return defined;
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    const types = new Set<string>();
+    for (const error of ctx.errors) for (const m of error.evalue.matchAll(/'(map|filter|zip|range|dict_keys|dict_values|dict_items)'|"(map|filter|zip|range)"/g)) types.add((m[1] ?? m[2]) as string);
+    const failing = errorLines(ctx, parsed.source);
+    if (types.size === 0 || failing.size === 0) return [];
+    const lineOf = (node: Node): string => {
+      const start = parsed.source.lastIndexOf('\n', node.startIndex - 1) + 1;
+      const end = parsed.source.indexOf('\n', node.startIndex);
+      return parsed.source.slice(start, end === -1 ? undefined : end).trim();
+    };
+    // name → its assignments in the cell
+    const assignments = new Map<string, Node[]>();
+    for (const assignment of parsed.nodes('assignment')) {
+      const left = assignment.childForFieldName('left');
+      if (left?.type === 'identifier') assignments.set(parsed.text(left), [...(assignments.get(parsed.text(left)) ?? []), assignment]);
+      else if (left) for (const id of left.descendantsOfType('identifier')) if (id) assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), assignment, assignment]);
+    }
+    for (const loop of [...parsed.nodes('for_statement'), ...parsed.nodes('augmented_assignment')]) {
+      const left = loop.childForFieldName('left');
+      if (left) for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier')) if (id) assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), loop, loop]);
+    }
+    const edits: SourceEdit[] = [];
+    const done = new Set<string>();
+    for (const id of parsed.nodes('identifier')) {
+      const name = parsed.text(id);
+      if (done.has(name) || !failing.has(lineOf(id))) continue;
+      const parent = id.parent;
+      if (!parent) continue;
+      const listUse =
+        (parent.type === 'subscript' && parent.childForFieldName('value')?.startIndex === id.startIndex) ||
+        (parent.type === 'attribute' && parent.childForFieldName('object')?.startIndex === id.startIndex && LIST_METHODS.has(parsed.text(parent.childForFieldName('attribute') as Node))) ||
+        concatenated(id) ||
+        (parent.type === 'argument_list' && parent.namedChildCount === 1 && parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len');
+      if (!listUse) continue;
+      const assigned = assignments.get(name) ?? [];
+      const only = assigned.length === 1 ? assigned[0] : undefined;
+      const right = only?.childForFieldName('right');
+      if (!only || !right || right.type !== 'call' || only.endIndex > id.startIndex || only.parent?.type !== 'expression_statement') continue;
+      const kind = [...types].find((t) => LAZY_TYPES[t]?.(right, parsed));
+      if (!kind || defined.has(kind)) continue;
+      done.add(name);
+      edits.push(replaceNode(right, `list(${parsed.text(right)})`));
     }
     return edits;
   },
@@ -985,6 +1184,7 @@ export const PYTHON2_RULES: Rule[] = [
   stringModule,
   stdlibModules,
   iteratorBuiltins,
+  listValuedVariables,
   sortCmp,
   notEqual,
   sysNames,

@@ -5,7 +5,7 @@ import type { ParsedSource } from '../python-parser';
 import { defineRule, type CellContext, type Rule } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
 import { appendArguments, callArguments, keywordArgument, positionalArguments, removeArgument } from '../syntax';
-import { insertAtCellTop, keywordRenameEdits, positionalToKeywordEdits } from './helpers';
+import { keywordRenameEdits, moduleReference, positionalToKeywordEdits } from './helpers';
 
 const SNS = 'seaborn';
 const sb = (version: string, date: string) => ({ package: SNS, version, date });
@@ -94,13 +94,11 @@ const snsPlt = defineRule({
   needles: ['.plt.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const plt = ctx.imports.aliasFor('matplotlib.pyplot');
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr) || ctx.imports.resolve(attr, parsed) !== 'seaborn.plt') continue;
-      edits.push(replaceNode(attr, plt ?? 'plt'));
-    }
-    if (edits.length > 0 && !plt) edits.push(insertAtCellTop(parsed, 'import matplotlib.pyplot as plt'));
-    return edits;
+    const uses = parsed.nodes('attribute').filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'seaborn.plt');
+    const plt = uses.length > 0 ? moduleReference(parsed, ctx, 'matplotlib.pyplot', 'plt') : null;
+    if (!plt) return [];
+    for (const attr of uses) edits.push(replaceNode(attr, plt.name));
+    return [...edits, ...plt.edits];
   },
 });
 

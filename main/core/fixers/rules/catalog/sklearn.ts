@@ -10,6 +10,7 @@ import {
   appendArguments,
   asPrimary,
   callArguments,
+  hasSplat,
   keywordArgument,
   keywordName,
   methodName,
@@ -201,6 +202,40 @@ const splitterConstructors = defineRule({
       if (iterated) edits.push(insertAt(identifier.endIndex, `.split(${old.splitArgs})`));
       const lenCall = parent.type === 'argument_list' && parent.parent && parsed.text(parent.parent.childForFieldName('function') as Node) === 'len' ? parent.parent : null;
       if (lenCall) edits.push(replaceNode(lenCall, `${parsed.text(identifier)}.get_n_splits()`));
+    }
+    return edits;
+  },
+});
+
+/**
+ * scikit-learn 0.24: "Setting a random_state has no effect since shuffle is False. You should leave random_state
+ * to its default (None), or set shuffle=True." Before, such a random_state was silently unused (the folds are the
+ * data's order), so dropping it keeps the folds exactly. Splitters written the old way get here after
+ * sklearn.splitter-constructors, which keeps their arguments.
+ */
+const UNSHUFFLED_SPLITTERS = ['KFold', 'StratifiedKFold', 'GroupKFold', 'StratifiedGroupKFold'];
+
+const splitterRandomState = defineRule({
+  id: 'sklearn.splitter-random-state-without-shuffle',
+  title: 'KFold/StratifiedKFold(random_state=r) without shuffle=True → random_state dropped',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.24', '2020-12-22'),
+  explanation:
+    "scikit-learn 0.24 made KFold/StratifiedKFold with a random_state but shuffle=False raise \"Setting a random_state has no effect since shuffle is False\". Until then that random_state was ignored (unshuffled folds follow the data's order), so removing it gives the same folds. Left alone when shuffle is set to anything but the literal False.",
+  trigger: { errors: [{ ename: 'ValueError', evalue: /Setting a random_state has no effect since shuffle is False/ }], pattern: true },
+  needles: ['random_state'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', UNSHUFFLED_SPLITTERS) || hasSplat(call)) continue;
+      const randomState = keywordArgument(call, 'random_state', parsed);
+      if (!randomState || parsed.text(randomState.childForFieldName('value') as Node) === 'None') continue;
+      const shuffle = keywordArgument(call, 'shuffle', parsed);
+      // a positional shuffle (KFold(5, False, 1)) is named first by sklearn.keyword-only-arguments
+      if (positionalArguments(call).length > 1) continue;
+      if (shuffle && parsed.text(shuffle.childForFieldName('value') as Node) !== 'False') continue;
+      edits.push(removeArgument(randomState, call));
     }
     return edits;
   },
@@ -839,6 +874,7 @@ const rootMeanSquaredError = defineRule({
 export const SKLEARN_RULES: Rule[] = [
   modelSelectionModules,
   splitterConstructors,
+  splitterRandomState,
   gridScores,
   scorerNames,
   externalsJoblib,

@@ -2,6 +2,25 @@ import { cellError } from '../../helpers';
 import { one, type RuleCase } from './types';
 
 export const SKLEARN_CASES: RuleCase[] = [
+  // issue 18
+  one('sklearn.sgd-n-iter', 'a tol the notebook set is kept', 'from sklearn.linear_model import SGDClassifier\nsgd = SGDClassifier(n_iter=5, tol=1e-4)\n', 'from sklearn.linear_model import SGDClassifier\nsgd = SGDClassifier(max_iter=5, tol=1e-4)\n'),
+  one('sklearn.sgd-n-iter', "a notebook's own SGDClassifier is left alone", 'def SGDClassifier(n_iter):\n    return n_iter\nsgd = SGDClassifier(n_iter=5)\n', 'def SGDClassifier(n_iter):\n    return n_iter\nsgd = SGDClassifier(n_iter=5)\n'),
+  one('sklearn.splitter-random-state-without-shuffle', 'random_state without shuffle=True is dropped (it had no effect)',
+    'from sklearn.model_selection import StratifiedKFold, KFold\nskf = StratifiedKFold(n_splits=5, random_state=42)\nkf = KFold(n_splits=5, shuffle=False, random_state=0)\n',
+    'from sklearn.model_selection import StratifiedKFold, KFold\nskf = StratifiedKFold(n_splits=5)\nkf = KFold(n_splits=5, shuffle=False)\n'),
+  one('sklearn.splitter-random-state-without-shuffle', 'shuffle=True, a shuffle variable, positional arguments: left alone',
+    'from sklearn.model_selection import KFold\nkf = KFold(n_splits=5, shuffle=True, random_state=1)\nkf2 = KFold(n_splits=5, shuffle=sh, random_state=1)\nkf3 = KFold(5, False, random_state=1)\n',
+    'from sklearn.model_selection import KFold\nkf = KFold(n_splits=5, shuffle=True, random_state=1)\nkf2 = KFold(n_splits=5, shuffle=sh, random_state=1)\nkf3 = KFold(5, False, random_state=1)\n'),
+  one('sklearn.splitter-random-state-without-shuffle', "a notebook's own KFold is left alone",
+    'class KFold:\n    def __init__(self, n_splits, random_state=None):\n        pass\nkf = KFold(n_splits=5, random_state=1)\n', 'class KFold:\n    def __init__(self, n_splits, random_state=None):\n        pass\nkf = KFold(n_splits=5, random_state=1)\n'),
+  one('sklearn.splitter-random-state-without-shuffle', 'not before scikit-learn 0.24',
+    'from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(n_splits=5, random_state=42)\n', 'from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(n_splits=5, random_state=42)\n', { packages: { 'scikit-learn': '0.23.2' } }),
+  one('sklearn.renamed-classes', "Imputer(missing_values='NaN') without numpy imported: float('nan'), no NameError",
+    "from sklearn.preprocessing import Imputer\nimp = Imputer(missing_values='NaN', strategy='mean', axis=0)\n",
+    "from sklearn.impute import SimpleImputer as Imputer\nimp = Imputer(missing_values=float('nan'), strategy='mean')\n"),
+  one('sklearn.renamed-classes', "Imputer(missing_values='NaN') with `import numpy` (no alias): numpy.nan",
+    "import numpy\nfrom sklearn.preprocessing import Imputer\nimp = Imputer(missing_values='NaN', strategy='mean', axis=0)\n",
+    "import numpy\nfrom sklearn.impute import SimpleImputer as Imputer\nimp = Imputer(missing_values=numpy.nan, strategy='mean')\n"),
   one('sklearn.model-selection-modules', 'from-imports, module imports and dotted uses',
     'from sklearn.cross_validation import train_test_split, cross_val_score\nfrom sklearn.grid_search import GridSearchCV\nfrom sklearn.learning_curve import learning_curve\nfrom sklearn import cross_validation\nimport sklearn.cross_validation\nX1 = sklearn.cross_validation.train_test_split(X)\n',
     'from sklearn.model_selection import train_test_split, cross_val_score\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.model_selection import learning_curve\nfrom sklearn import model_selection as cross_validation\nimport sklearn.model_selection\nX1 = sklearn.model_selection.train_test_split(X)\n'),

@@ -13,6 +13,17 @@ export const STDLIB_CASES: RuleCase[] = [
 ];
 
 export const PROTOCOL_CASES: RuleCase[] = [
+  // issue 18: a 1-D X given to predict alone was one sample (np.atleast_2d) until 0.19
+  one('sklearn.one-dimensional-x', 'predict([3, 5, 4, 2]) → one sample [[3, 5, 4, 2]]', 'print(model.predict([3, 5, 4, 2]))\n', 'print(model.predict([[3, 5, 4, 2]]))\n',
+    { errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:\narray=[3 5 4 2].', 'print(model.predict([3, 5, 4, 2]))')] }),
+  one('sklearn.one-dimensional-x', 'predict_proba(x) → np.reshape(x, (1, -1)) with the notebook\'s own numpy name', 'import numpy\np = model.predict_proba(x_new)\n', 'import numpy\np = model.predict_proba(numpy.reshape(x_new, (1, -1)))\n',
+    { errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'p = model.predict_proba(x_new)')] }),
+  one('sklearn.one-dimensional-x', 'numpy not imported: the import is added; np taken by a variable: numpy by its full name', 'np = 3\np2 = model.predict(x_new)\n', 'import numpy\nnp = 3\np2 = model.predict(numpy.reshape(x_new, (1, -1)))\n',
+    { errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'p2 = model.predict(x_new)')] }),
+  one('sklearn.one-dimensional-x', 'two candidate calls on the failing line: left alone', 'd = model.predict(a) - model.predict(b)\n', 'd = model.predict(a) - model.predict(b)\n',
+    { errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'd = model.predict(a) - model.predict(b)')] }),
+  one('sklearn.one-dimensional-x', 'other lines are left alone', 'import numpy as np\na = model.predict(x)\nb = model.predict(z)\n', 'import numpy as np\na = model.predict(x)\nb = model.predict(np.reshape(z, (1, -1)))\n',
+    { errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'b = model.predict(z)')] }),
   one('sklearn.estimator-transform-selection', "a fitted forest's feature selection",
     'from sklearn.ensemble import ExtraTreesClassifier\nclf = ExtraTreesClassifier()\nclf = clf.fit(X, y)\nX_new = clf.transform(X)\n',
     'from sklearn.feature_selection import SelectFromModel\nfrom sklearn.ensemble import ExtraTreesClassifier\nclf = ExtraTreesClassifier()\nclf = clf.fit(X, y)\nX_new = SelectFromModel(clf, prefit=True).transform(X)\n',
