@@ -7,6 +7,7 @@ import { CALIBRATION_RULES } from './calibration';
 import { DATA_URL_RULES } from './data-urls';
 import { ENVIRONMENT_RULES } from './environment';
 import { MATPLOTLIB_RULES } from './matplotlib';
+import { MORE_REMOVAL_RULES } from './more-removals';
 import { NUMPY_RULES } from './numpy';
 import { NUMPY_PRINTING_RULES } from './numpy-printing';
 import { PANDAS_RULES } from './pandas';
@@ -30,6 +31,7 @@ export const CATALOG: ReadonlyArray<{ group: string; file: string; rules: readon
   { group: 'matplotlib', file: 'catalog/matplotlib.ts', rules: MATPLOTLIB_RULES },
   { group: 'seaborn', file: 'catalog/seaborn.ts', rules: SEABORN_RULES },
   { group: 'xgboost', file: 'catalog/xgboost.ts', rules: XGBOOST_RULES },
+  { group: 'more-removals', file: 'catalog/more-removals.ts', rules: MORE_REMOVAL_RULES },
   { group: 'api-table', file: 'catalog/api-table.ts', rules: API_TABLE_RULES },
   { group: 'environment', file: 'catalog/environment.ts', rules: ENVIRONMENT_RULES },
   { group: 'calibration', file: 'catalog/calibration.ts', rules: CALIBRATION_RULES },

@@ -6,6 +6,7 @@ import { loadPythonParser } from '../../../../../../../main/core/fixers/rules/py
 import { cellSource, fixCells } from '../helpers';
 import { API_TABLE_CASES } from './cases/api-table';
 import { ENVIRONMENT_CASES, NUMPY_PRINTING_CASES } from './cases/environment';
+import { MORE_REMOVAL_CASES } from './cases/more-removals';
 import { NUMPY_CASES } from './cases/numpy';
 import { CALIBRATION_CASES, DATA_CASES, RUNTIME_CASES } from './cases/other';
 import { PANDAS_CASES } from './cases/pandas';
@@ -25,6 +26,7 @@ const GROUPS: Record<string, RuleCase[]> = {
   matplotlib: MATPLOTLIB_CASES,
   seaborn: SEABORN_CASES,
   xgboost: XGBOOST_CASES,
+  'more-removals': MORE_REMOVAL_CASES,
   'api-table': API_TABLE_CASES,
   environment: ENVIRONMENT_CASES,
   'numpy-printing': NUMPY_PRINTING_CASES,

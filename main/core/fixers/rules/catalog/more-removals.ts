@@ -1,0 +1,189 @@
+// Removals that the libraries' changelogs give an exact replacement for, written by hand (issue 18): SciPy 1.12's
+// removal of the NumPy functions re-exported from the scipy namespace, scikit-learn's SCORERS dict (1.3) and
+// LogisticRegression's default solver (0.22, for the l1 penalty it cannot fit), matplotlib's 'spectral' colormap
+// (2.2) and scatter's empty colour string. Each rewrite keeps what the code computes; changes whose replacement
+// computes something else (AdaBoostClassifier's algorithm='SAMME.R', removed in 1.6: 'SAMME' gives other
+// predictions) have no rule here on purpose, so the loop reports them as having none.
+import type { Node } from 'web-tree-sitter';
+import { defineRule, type Rule } from '../rule';
+import { replaceNode, type SourceEdit } from '../source-edit';
+import { appendArguments, hasSplat, keywordArgument, keywordValue, methodName, methodReceiver, positionalArguments, replaceStringContent, stringContent } from '../syntax';
+import { calleeOf, insertAtCellTop, moduleMoveEdits, type ModuleMove } from './helpers';
+
+/**
+ * NumPy names SciPy re-exported (`from numpy import *` in scipy/__init__.py) that notebooks reached through
+ * scipy: deprecated in SciPy 1.4 ("scipy.interp is deprecated and will be removed in SciPy 2.0.0, use
+ * numpy.interp instead"), removed in 1.12. Submodules (scipy.stats, scipy.linalg …) are not in the list.
+ */
+const SCIPY_NUMPY_NAMES = [
+  'interp', 'array', 'asarray', 'zeros', 'ones', 'empty', 'arange', 'linspace', 'logspace', 'meshgrid', 'sqrt', 'exp', 'log', 'log10', 'log2',
+  'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'sinh', 'cosh', 'tanh', 'pi', 'e', 'inf', 'nan', 'isnan', 'isinf', 'mean', 'std', 'var',
+  'median', 'dot', 'where', 'absolute', 'floor', 'ceil', 'around', 'cumsum', 'diff', 'argmax', 'argmin', 'amax', 'amin', 'sort', 'argsort',
+  'concatenate', 'vstack', 'hstack', 'column_stack', 'reshape', 'transpose', 'ravel', 'polyfit', 'polyval', 'poly1d', 'histogram', 'unique',
+  'real', 'imag', 'conj', 'angle', 'outer', 'cross', 'trapz', 'eye', 'identity', 'diag', 'float64', 'int32', 'int64', 'ndarray', 'matrix',
+  'random', 'power', 'square', 'exp2', 'expm1', 'log1p', 'sign', 'clip', 'round', 'prod', 'sum', 'all', 'any', 'allclose', 'isfinite', 'ones_like', 'zeros_like',
+];
+
+const SCIPY_NUMPY_MOVE: ModuleMove = { from: 'scipy', names: Object.fromEntries(SCIPY_NUMPY_NAMES.map((name) => [name, { module: 'numpy' }])) };
+
+const scipyNumpyAliases = defineRule({
+  id: 'scipy.numpy-aliases',
+  title: 'scipy.interp, scipy.array, scipy.sqrt … → numpy.interp, numpy.array, numpy.sqrt …',
+  kind: 'error-repair',
+  library: 'SciPy',
+  since: { package: 'scipy', version: '1.12', date: '2024-01-20' },
+  deprecatedIn: '1.4',
+  explanation:
+    'SciPy re-exported the NumPy namespace (scipy.interp, scipy.array, scipy.zeros, scipy.sqrt …); 1.4 deprecated those aliases ("use numpy.interp instead") and 1.12 removed them. They were the NumPy functions themselves, so numpy.interp computes the same. Imports (`from scipy import interp`) and dotted uses (`sp.interp(…)`) are rewritten; scipy\'s own submodules are untouched.',
+  trigger: {
+    errors: [
+      { ename: 'ImportError', evalue: /cannot import name '\w+' from 'scipy'/ },
+      { ename: 'AttributeError', evalue: /module 'scipy' has no attribute '\w+'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['scipy', 'sp.'],
+  apply(parsed, ctx) {
+    if (!ctx.imports.imports('scipy')) return [];
+    return moduleMoveEdits(parsed, ctx, SCIPY_NUMPY_MOVE);
+  },
+});
+
+/** Is the node sklearn.metrics.SCORERS (through the notebook's imports)? */
+function isScorers(node: Node | null, resolve: (n: Node) => string | null): boolean {
+  return !!node && resolve(node) === 'sklearn.metrics.SCORERS';
+}
+
+const scorersDict = defineRule({
+  id: 'sklearn.scorers-dict',
+  title: 'sorted(SCORERS.keys()) → get_scorer_names()',
+  kind: 'error-repair',
+  library: 'scikit-learn',
+  since: { package: 'scikit-learn', version: '1.3', date: '2023-06-30' },
+  deprecatedIn: '1.0',
+  explanation:
+    'sklearn.metrics.SCORERS, the dict of scorer names, was deprecated in 1.0 ("use sklearn.metrics.get_scorer_names() to get a list of available scorers") and removed in 1.3. Where the code reads its keys, SCORERS.keys() becomes get_scorer_names(), the sorted list of the same names (sorted() of it is unchanged). Other uses (SCORERS[name]) are left alone.',
+  trigger: { errors: [{ ename: 'ImportError', evalue: /cannot import name 'SCORERS'/ }, { ename: 'AttributeError', evalue: /has no attribute 'SCORERS'/ }], pattern: true },
+  needles: ['SCORERS'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const resolve = (n: Node): string | null => ctx.imports.resolve(n, parsed);
+    let needsImport = false;
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || methodName(call, parsed) !== 'keys' || positionalArguments(call).length > 0) continue;
+      const receiver = methodReceiver(call);
+      if (!isScorers(receiver, resolve)) continue;
+      if (receiver?.type === 'attribute') {
+        // `metrics.SCORERS.keys()` → `metrics.get_scorer_names()`
+        edits.push(replaceNode(call, `${parsed.text(receiver.childForFieldName('object') as Node)}.get_scorer_names()`));
+      } else {
+        edits.push(replaceNode(call, 'get_scorer_names()'));
+        needsImport = true;
+      }
+    }
+    if (edits.length === 0) return edits;
+    // `from sklearn.metrics import SCORERS` fails at import: it becomes the new name when the cell reads only the keys
+    let importReplaced = false;
+    for (const statement of parsed.nodes('import_from_statement')) {
+      const names = statement.childrenForFieldName('name');
+      if (names.length !== 1 || parsed.text(names[0] as Node) !== 'SCORERS' || parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics') continue;
+      const otherUses = parsed.nodes('identifier').filter((id) => id.startIndex > statement.endIndex && parsed.text(id) === 'SCORERS' && !(id.parent?.type === 'attribute' && id.parent.parent?.type === 'call'));
+      if (otherUses.length > 0) continue;
+      edits.push(replaceNode(statement, 'from sklearn.metrics import get_scorer_names'));
+      importReplaced = true;
+    }
+    if (needsImport && !importReplaced && ctx.imports.bindings.get('get_scorer_names') !== 'sklearn.metrics.get_scorer_names') edits.push(insertAtCellTop(parsed, 'from sklearn.metrics import get_scorer_names'));
+    return edits;
+  },
+});
+
+const logisticL1Solver = defineRule({
+  id: 'sklearn.logistic-l1-solver',
+  title: "LogisticRegression(penalty='l1') → solver='liblinear' (the solver it had)",
+  kind: 'error-repair',
+  library: 'scikit-learn',
+  since: { package: 'scikit-learn', version: '0.22', date: '2019-12-03' },
+  deprecatedIn: '0.20',
+  explanation:
+    "scikit-learn 0.22 changed LogisticRegression's default solver from 'liblinear' to 'lbfgs', which supports only the l2 penalty (\"Solver lbfgs supports only 'l2' or None penalties, got l1 penalty\"). A model with penalty='l1' and no solver was fitted by liblinear: solver='liblinear' is the old default, so the fit is the same. (penalty='elasticnet' needs saga, a different optimizer: left alone.)",
+  trigger: { errors: [{ ename: 'ValueError', evalue: /Solver lbfgs supports only 'l2' or (None|'none') penalties, got l1 penalty/ }], pattern: true },
+  needles: ['l1'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['LogisticRegression']) || hasSplat(call)) continue;
+      if (positionalArguments(call).length > 0 || keywordArgument(call, 'solver', parsed)) continue;
+      if (stringContent(keywordValue(call, 'penalty', parsed), parsed) !== 'l1') continue;
+      const edit = appendArguments(call, ["solver='liblinear'"], parsed);
+      if (edit) edits.push(edit);
+    }
+    return edits;
+  },
+});
+
+const SPECTRAL: Record<string, string> = { spectral: 'nipy_spectral', spectral_r: 'nipy_spectral_r' };
+
+const spectralColormap = defineRule({
+  id: 'matplotlib.spectral-colormap',
+  title: "cmap='spectral' / cm.spectral → 'nipy_spectral'",
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: { package: 'matplotlib', version: '2.2', date: '2018-03-06' },
+  deprecatedIn: '2.0',
+  explanation:
+    "matplotlib 2.0 deprecated the colormap 'spectral' (lower case) as a duplicate of 'nipy_spectral' and 2.2 removed it; 'nipy_spectral' is the same colours. cmap='spectral', get_cmap('spectral') and cm.spectral are renamed ('Spectral', capitalized, is another colormap and is left alone).",
+  trigger: { errors: [{ ename: 'ValueError', evalue: /'spectral(_r)?' is not a valid value for (name|cmap)|Colormap spectral(_r)? is not recognized/ }, { ename: 'AttributeError', evalue: /has no attribute 'spectral(_r)?'/ }], pattern: true },
+  needles: ['spectral'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const cmap = keywordValue(call, 'cmap', parsed) ?? keywordValue(call, 'colormap', parsed);
+      const fn = ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '';
+      const nameArg = /(^|\.)get_cmap$/.test(fn) || /(^|\.)cm\.get_cmap$/.test(fn) ? (positionalArguments(call)[0] ?? null) : null;
+      for (const node of [cmap, nameArg]) {
+        const content = stringContent(node, parsed);
+        if (node && content && SPECTRAL[content]) {
+          const edit = replaceStringContent(node, SPECTRAL[content]);
+          if (edit) edits.push(edit);
+        }
+      }
+    }
+    for (const attr of parsed.nodes('attribute')) {
+      if (!ctx.inScope(attr)) continue;
+      const q = ctx.imports.resolve(attr, parsed);
+      const name = q?.slice(q.lastIndexOf('.') + 1) ?? '';
+      if (!q || !SPECTRAL[name] || !/^matplotlib(\.pyplot)?\.cm\.spectral(_r)?$/.test(q)) continue;
+      edits.push(replaceNode(attr.childForFieldName('attribute') as Node, SPECTRAL[name]));
+    }
+    return edits;
+  },
+});
+
+const scatterEmptyColor = defineRule({
+  id: 'matplotlib.scatter-empty-color',
+  title: "scatter(…, c='') → c='none'",
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: { package: 'matplotlib', version: '3.0', date: '2018-09-18' },
+  explanation:
+    "c='' was the old idiom for hollow scatter markers (no face colour, only the edge colour); matplotlib 3 no longer reads an empty string as a colour (\"'c' argument must be a color, a sequence of colors, or a sequence of numbers, not ''\"). 'none' is the documented way to draw no face colour, so the plot is the same.",
+  trigger: { errors: [{ ename: 'ValueError', evalue: /'c' argument must be a color|Invalid RGBA argument: ''|not a valid color value/ }], pattern: true },
+  needles: ['scatter'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || methodName(call, parsed) !== 'scatter') continue;
+      for (const key of ['c', 'color', 'facecolors', 'facecolor']) {
+        const value = keywordValue(call, key, parsed);
+        if (value && stringContent(value, parsed) === '') {
+          const edit = replaceStringContent(value, 'none');
+          if (edit) edits.push(edit);
+        }
+      }
+    }
+    return edits;
+  },
+});
+
+export const MORE_REMOVAL_RULES: Rule[] = [scipyNumpyAliases, scorersDict, logisticL1Solver, spectralColormap, scatterEmptyColor];

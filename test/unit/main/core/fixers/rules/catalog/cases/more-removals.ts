@@ -1,0 +1,31 @@
+// Examples for catalog/more-removals.ts: SciPy's NumPy aliases, SCORERS, LogisticRegression's l1 solver,
+// matplotlib's 'spectral' colormap and scatter's c=''. Each with code to leave alone and a user's own name.
+import { cellError } from '../../helpers';
+import { one, type RuleCase } from './types';
+
+const SCIPY_112 = { packages: { scipy: '1.17.1' } };
+const SK_13 = { packages: { 'scikit-learn': '1.9.0' } };
+
+export const MORE_REMOVAL_CASES: RuleCase[] = [
+  one('scipy.numpy-aliases', 'from scipy import interp; sp.sqrt(…) → numpy', 'import scipy as sp\nfrom scipy import interp, stats\ny = interp(x, xp, fp)\nz = sp.sqrt(2) + sp.stats.norm.pdf(0)\n',
+    'import scipy as sp\nfrom numpy import interp\nfrom scipy import stats\ny = interp(x, xp, fp)\nimport numpy\nz = numpy.sqrt(2) + sp.stats.norm.pdf(0)\n', SCIPY_112),
+  one('scipy.numpy-aliases', 'with numpy imported, the dotted use is numpy.interp; submodules are left alone', 'import numpy\nimport scipy\nmean_tpr = scipy.interp(base_fpr, fpr, tpr)\nfrom scipy import linalg\n',
+    'import numpy\nimport scipy\nmean_tpr = numpy.interp(base_fpr, fpr, tpr)\nfrom scipy import linalg\n', SCIPY_112),
+  one('scipy.numpy-aliases', 'not before SciPy 1.12', 'from scipy import interp\n', 'from scipy import interp\n', { packages: { scipy: '1.10.1' } }),
+  one('scipy.numpy-aliases', "a user's own interp (no scipy import) is left alone", 'def interp(a, b, c):\n    return a\ny = interp(1, 2, 3)\n', 'def interp(a, b, c):\n    return a\ny = interp(1, 2, 3)\n', SCIPY_112),
+  one('sklearn.scorers-dict', 'sorted(SCORERS.keys()) → sorted(get_scorer_names())', 'from sklearn.metrics import SCORERS\nprint(sorted(SCORERS.keys()))\n', 'from sklearn.metrics import get_scorer_names\nprint(sorted(get_scorer_names()))\n', SK_13),
+  one('sklearn.scorers-dict', 'metrics.SCORERS.keys() → metrics.get_scorer_names()', 'from sklearn import metrics\nnames = sorted(metrics.SCORERS.keys())\n', 'from sklearn import metrics\nnames = sorted(metrics.get_scorer_names())\n', SK_13),
+  one('sklearn.scorers-dict', 'SCORERS[name] is left alone; a dict of the notebook named SCORERS too', 'from sklearn import metrics\ns = metrics.SCORERS["accuracy"]\n', 'from sklearn import metrics\ns = metrics.SCORERS["accuracy"]\n', SK_13),
+  one('sklearn.scorers-dict', "a user's SCORERS dict", 'SCORERS = {"a": 1}\nprint(sorted(SCORERS.keys()))\n', 'SCORERS = {"a": 1}\nprint(sorted(SCORERS.keys()))\n', SK_13),
+  one('sklearn.logistic-l1-solver', "penalty='l1' without a solver gets liblinear, the old default", "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.1)\n", "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.1, solver='liblinear')\n"),
+  one('sklearn.logistic-l1-solver', "a solver given, penalty='l2', elasticnet, a user's own class: left alone",
+    "from sklearn.linear_model import LogisticRegression\na = LogisticRegression(penalty='l1', solver='saga')\nb = LogisticRegression(penalty='l2')\nc = LogisticRegression(penalty='elasticnet', l1_ratio=0.5)\n",
+    "from sklearn.linear_model import LogisticRegression\na = LogisticRegression(penalty='l1', solver='saga')\nb = LogisticRegression(penalty='l2')\nc = LogisticRegression(penalty='elasticnet', l1_ratio=0.5)\n"),
+  one('sklearn.logistic-l1-solver', "a user's own LogisticRegression", "class LogisticRegression:\n    def __init__(self, penalty):\n        pass\nlr = LogisticRegression(penalty='l1')\n", "class LogisticRegression:\n    def __init__(self, penalty):\n        pass\nlr = LogisticRegression(penalty='l1')\n"),
+  one('matplotlib.spectral-colormap', "cmap='spectral', plt.cm.spectral, get_cmap('spectral_r')", "import matplotlib.pyplot as plt\nplt.scatter(x, y, c=labels, cmap='spectral')\ncolors = plt.cm.spectral(np.linspace(0, 1, 5))\nm = plt.get_cmap('spectral_r')\n",
+    "import matplotlib.pyplot as plt\nplt.scatter(x, y, c=labels, cmap='nipy_spectral')\ncolors = plt.cm.nipy_spectral(np.linspace(0, 1, 5))\nm = plt.get_cmap('nipy_spectral_r')\n"),
+  one('matplotlib.spectral-colormap', "'Spectral' (capitalized) is another colormap; a user's spectral variable", "import matplotlib.pyplot as plt\nplt.scatter(x, y, cmap='Spectral')\nspectral = 3\nprint(spectral)\n", "import matplotlib.pyplot as plt\nplt.scatter(x, y, cmap='Spectral')\nspectral = 3\nprint(spectral)\n"),
+  one('matplotlib.scatter-empty-color', "c='' (hollow markers) → c='none'", "import matplotlib.pyplot as plt\nplt.scatter(x, y, s=80, c='', edgecolors='r')\n", "import matplotlib.pyplot as plt\nplt.scatter(x, y, s=80, c='none', edgecolors='r')\n"),
+  one('matplotlib.scatter-empty-color', "other calls and colours are left alone", "import matplotlib.pyplot as plt\nplt.scatter(x, y, c='r')\nf(c='')\n", "import matplotlib.pyplot as plt\nplt.scatter(x, y, c='r')\nf(c='')\n"),
+  one('scipy.numpy-aliases', 'on the ImportError', 'from scipy import interp\n', 'from numpy import interp\n', { ...SCIPY_112, errors: [cellError(0, 'ImportError', "cannot import name 'interp' from 'scipy' (/usr/lib/python3/dist-packages/scipy/__init__.py)", 'from scipy import interp')] }),
+];
