@@ -1,10 +1,10 @@
-// Builds the engine a job runs with from its settings: the store, the runtime (checked before use) and the fixers.
+// Builds what a job runs with from its settings: the store, the runtime (checked before use), the LLM fixer and the
+// loop (which fixers a job asks, and in which order, is fixers/fixer-chain.ts).
 // The CLI, the worker and the tests all go through here so they run jobs the same way.
 import path from 'node:path';
 import { NbreviveError } from '../../shared/lib/errors';
 import type { JobSettings } from '../../shared/models/loop';
 import type { Fixer } from './fixers/fixer';
-import { RulesFixer } from './fixers/rules/rules-engine';
 import { ModernizationLoop } from './loop/loop';
 import { LocalRuntime } from './runtime/local-runtime';
 import { checkPython, detectPythons, pickDefault } from './runtime/python-detect';
@@ -79,17 +79,6 @@ export async function choosePython(asked: string | null): Promise<string> {
       '`--yes` to run/modernize/serve; or name an interpreter with --python PATH (or NBREVIVE_PYTHON).',
     { reason: 'no-python' },
   );
-}
-
-export interface FixerOptions {
-  /** extra fixers (LLM, fix memory) built by the caller from its provider settings */
-  extra?: readonly Fixer[];
-}
-
-/** The fixers in the order the loop asks them: fix memory, rules, then the LLM. */
-export function createFixers(options: FixerOptions = {}): Fixer[] {
-  const extra = options.extra ?? [];
-  return [...extra.filter((f) => f.name === 'memory'), new RulesFixer(), ...extra.filter((f) => f.name === 'llm')];
 }
 
 /**

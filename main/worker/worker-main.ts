@@ -9,7 +9,7 @@ import type { ClaimedJobRunner } from './claimed-job';
 import { currentProcessPort, MessagePortLike } from './port';
 import { JobScheduler } from './job-scheduler';
 import { openWorkerQueue } from './worker-queue';
-import { loopJobDependencies, setHostApiKey } from './loop-job-dependencies';
+import { loopJobDependencies } from './loop-job-dependencies';
 import { registerSecret } from '../core/runtime/kernel-env';
 import { createLoopJobRunner } from './loop-job-runner';
 
@@ -29,13 +29,15 @@ export interface WorkerCommandOptions {
 export async function workerCommand(options: WorkerCommandOptions): Promise<number> {
   const port = options.port ?? currentProcessPort();
   const { store, queue, close } = openWorkerQueue(options.db);
+  // the key the host sends with its configuration; this process's jobs read it when they start
+  let hostApiKey: string | null | undefined;
   let runner: ClaimedJobRunner;
   try {
     if (options.runnerModule) {
       const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as { createRunner(store: Store): ClaimedJobRunner };
       runner = mod.createRunner(store);
     } else {
-      runner = createLoopJobRunner(store, loopJobDependencies(store));
+      runner = createLoopJobRunner(store, loopJobDependencies(store, { hostApiKey: () => hostApiKey }));
     }
   } catch (e) {
     close();
@@ -53,7 +55,7 @@ export async function workerCommand(options: WorkerCommandOptions): Promise<numb
     onApiKey: (key) => {
       // scrubbed from what notebooks print, like the secrets in this process's environment
       registerSecret(key);
-      setHostApiKey(key);
+      hostApiKey = key;
     },
   });
   let resolveDone: () => void = () => {};

@@ -94,7 +94,8 @@ console.log(`  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} 
 {
   const os = await import('node:os');
   const { openStore } = await import('../../main/core/store');
-  const { createFixers, createModernizationLoop, createRuntime } = await import('../../main/core/job-setup');
+  const { createModernizationLoop, createRuntime } = await import('../../main/core/job-setup');
+  const { createFixers } = await import('../../main/core/fixers/fixer-chain');
   const { createJob, importCase } = await import('../../main/core/jobs/job-service');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-bench-loop-'));
   const store = openStore(path.join(dir, 'db.sqlite'));

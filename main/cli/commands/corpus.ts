@@ -3,7 +3,8 @@
 import { formatScore } from '../../../shared/lib/judge';
 import type { JobSettings } from '../../../shared/models/loop';
 import { findCases } from '../../core/case/case-loader';
-import { createFixers, createModernizationLoop, createRuntime } from '../../core/job-setup';
+import { createModernizationLoop, createRuntime } from '../../core/job-setup';
+import { createFixers } from '../../core/fixers/fixer-chain';
 import { withPythonOffer } from '../python-offer';
 import { Budget } from '../../core/fixers/llm/budget';
 import { createJob, importCase } from '../../core/jobs/job-service';

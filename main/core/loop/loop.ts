@@ -12,9 +12,10 @@ import { bestIteration, compareIterations, judge, markPreExisting, newErrors, ou
 import { applyCellEdits } from '../../../shared/lib/notebook-edits';
 import type { ResolvedCase } from '../../../shared/models/case';
 import type { CellError, EnvironmentDescription, ExecutionReport, RunnerEvent } from '../../../shared/models/execution';
-import type { Fix, Iteration, JobSettings, StopReason, UnresolvedError } from '../../../shared/models/loop';
+import type { Fix, Iteration, JobSettings, Problem, StopReason, UnresolvedError } from '../../../shared/models/loop';
 import type { Notebook } from '../../../shared/models/notebook';
 import type { FixContext, Fixer, FixHistoryEntry } from '../fixers/fixer';
+import { fixerChain, type FixerChain } from '../fixers/fixer-chain';
 import type { FixMemory } from '../fixers/llm/memory';
 import type { Runtime } from '../runtime/runtime';
 import { outputFidelity } from '../fidelity/compare';
@@ -42,7 +43,7 @@ export interface LoopTiming {
 export interface LoopDependencies {
   store: Store;
   runtime: Runtime;
-  /** tried in order for each problem: e.g. fix memory, rules, LLM */
+  /** every fixer available (fixers/fixer-chain.ts createFixers); each job asks those its settings name */
   fixers: readonly Fixer[];
   /** folder under which each job gets its own working folder */
   workRoot: string;
@@ -50,15 +51,6 @@ export interface LoopDependencies {
   memory?: FixMemory;
   /** how often an execution that ended before its first cell started is repeated (default 2) */
   infrastructureRetries?: number;
-}
-
-/** A fixer that can say why it has no fix for the errors a job was left with (the rules fixer does). */
-export interface ErrorDiagnoser {
-  diagnose(context: FixContext): Promise<UnresolvedError[]>;
-}
-
-function isDiagnoser(fixer: Fixer): fixer is Fixer & ErrorDiagnoser {
-  return typeof (fixer as Partial<ErrorDiagnoser>).diagnose === 'function';
 }
 
 export const DEFAULT_INFRASTRUCTURE_RETRIES = 2;
@@ -156,6 +148,28 @@ function fixKeys(fix: Fix): string[] {
   return [...fix.ruleIds, ...(fix.source !== 'rules' && fix.signature ? [`${fix.source}:${fix.signature}`] : [])];
 }
 
+/** What the loop does next: stop for a reason, or execute this version. */
+type Next = { stop: StopReason } | { notebook: Notebook };
+
+/**
+ * One run of one job in this process: what every step of the loop reads, built once at its start. The job's case,
+ * original and settings do not change while it runs; its iterations do, and live in LoopState.
+ */
+interface JobRun {
+  jobId: string;
+  case: ResolvedCase;
+  original: Notebook;
+  settings: JobSettings;
+  /** the fixers this job asks, in order, and the diagnosis of what is left */
+  fixers: FixerChain;
+  /** the package versions, read while the first execution runs (only a fix needs them) */
+  environment: Promise<EnvironmentDescription>;
+  signal?: AbortSignal;
+  emit: (event: LoopEvent) => void;
+  logs: LogBuffer;
+  timing: LoopTiming;
+}
+
 export class ModernizationLoop {
   constructor(private readonly deps: LoopDependencies) {}
 
@@ -163,81 +177,89 @@ export class ModernizationLoop {
   async run(jobId: string, options: RunJobOptions = {}): Promise<Job> {
     const { store } = this.deps;
     const started = Date.now();
-    const timing: LoopTiming = { totalMs: 0, executionMs: 0 };
-    let job = store.jobs.require(jobId);
+    const job = store.jobs.require(jobId);
     const record = store.cases.require(job.caseId);
-    const resolved = record.case;
-    const original = parseNotebook(store.blobs.getText(record.originalHash));
-    const settings = job.settings;
-    job = store.jobs.update(jobId, { status: 'running', startedAt: job.startedAt ?? Date.now(), error: null, unresolved: [] });
-    const logs = new LogBuffer(store, jobId);
-    const emit = (event: LoopEvent) => options.onEvent?.(event);
-    // the package versions are needed only when a fix is chosen: read them while the notebook executes
+    store.jobs.update(jobId, { status: 'running', startedAt: job.startedAt ?? Date.now(), error: null, unresolved: [] });
     const environment = this.deps.runtime.describe();
     environment.catch(() => {});
+    const run: JobRun = {
+      jobId,
+      case: record.case,
+      original: parseNotebook(store.blobs.getText(record.originalHash)),
+      settings: job.settings,
+      fixers: fixerChain(this.deps.fixers, job.settings),
+      environment,
+      ...(options.signal ? { signal: options.signal } : {}),
+      emit: (event) => options.onEvent?.(event),
+      logs: new LogBuffer(store, jobId),
+      timing: { totalMs: 0, executionMs: 0 },
+    };
+    const finishWith = (stop: StopReason, state: LoopState | null) =>
+      this.unresolved(run, state, stop).then((unresolved) =>
+        this.finish(run, stop, { ...run.timing, totalMs: Date.now() - started }, unresolved),
+      );
     let state: LoopState | null = null;
-    const unresolvedOf = (stop: StopReason) =>
-      state ? this.unresolved(state, stop, original, resolved, environment, options, logs) : Promise.resolve([]);
     try {
       state = this.loadState(jobId);
-      let stopReason: StopReason | null = null;
-      let next =
-        this.persistedNext(state, original) ??
-        (await this.proposeNext(state, original, resolved, settings, await environment, options, emit, logs));
-      while (stopReason === null) {
-        if (next.stop) {
-          stopReason = next.stop;
-          break;
-        }
-        const index = state.done.length;
-        const abort = abortKindOf(options.signal);
-        if (abort) return this.stopForAbort(jobId, abort, logs);
-        emit({ type: 'iteration-started', jobId, iteration: index, maxIterations: settings.maxIterations });
-        logs.system(index, `iteration ${index}: executing`);
-        const t0 = Date.now();
-        const executedRun = await this.execute(next.notebook, resolved, original, settings, jobId, index, options, logs);
-        timing.executionMs += Date.now() - t0;
-        const abortAfter = abortKindOf(options.signal);
-        if (abortAfter) return this.stopForAbort(jobId, abortAfter, logs);
-        const verdict = judge({
-          report: executedRun.report,
-          target: resolved.target,
-          scoreSpecKind: resolved.score.kind,
-          tolerance: settings.tolerance,
-          alpha: settings.alpha,
-        });
-        const iteration = store.iterations.persist(
-          { jobId, index, report: executedRun.report, verdict, fidelity: outputFidelity(original, executedRun.executed) },
-          {
-            notebook: serializeNotebook(next.notebook),
-            executed: executedRun.executed ? serializeNotebook(executedRun.executed) : null,
-          },
-        );
-        logs.flush();
-        const loaded: LoadedIteration = { iteration, notebook: next.notebook, executed: executedRun.executed };
-        this.judgePreviousFix(state, loaded, emit);
-        state.done.push(loaded);
-        state.seen.add(iteration.versionHash);
-        emit({ type: 'iteration-finished', jobId, iteration });
-        logs.system(index, `iteration ${index}: ${verdict.reason}`);
-        next = await this.proposeNext(state, original, resolved, settings, await environment, options, emit, logs);
+      let next = this.persistedNext(run, state) ?? (await this.proposeNext(run, state));
+      while (!('stop' in next)) {
+        const abort = abortKindOf(run.signal);
+        if (abort) return this.stopForAbort(run, abort);
+        await this.iterate(run, state, next.notebook);
+        const abortAfter = abortKindOf(run.signal);
+        if (abortAfter) return this.stopForAbort(run, abortAfter);
+        next = await this.proposeNext(run, state);
       }
-      const unresolved = await unresolvedOf(stopReason);
-      return this.finish(jobId, stopReason, logs, emit, { ...timing, totalMs: Date.now() - started }, unresolved);
+      return await finishWith(next.stop, state);
     } catch (e) {
-      const abort = abortKindOf(options.signal);
-      if (abort) return this.stopForAbort(jobId, abort, logs);
+      const abort = abortKindOf(run.signal);
+      if (abort) return this.stopForAbort(run, abort);
       if (e instanceof NbreviveError && e.code === 'budget-exceeded') {
-        logs.system(null, e.message);
-        const unresolved = await unresolvedOf('budget');
-        return this.finish(jobId, 'budget', logs, emit, { ...timing, totalMs: Date.now() - started }, unresolved);
+        run.logs.system(null, e.message);
+        return finishWith('budget', state);
       }
-      logs.system(null, `job failed: ${e instanceof Error ? e.message : String(e)}`);
-      logs.flush();
+      run.logs.system(null, `job failed: ${e instanceof Error ? e.message : String(e)}`);
+      run.logs.flush();
       // the job stays resumable: its persisted iterations are intact and `--resume` continues from them
       store.jobs.update(jobId, { status: 'failed', stopReason: 'failed', error: toErrorInfo(e), finishedAt: Date.now() });
       throw e;
     }
+  }
+
+  /**
+   * One iteration: execute the version, judge it, persist it, then judge the fix that produced it. An abort during
+   * the execution persists nothing (the caller stops; resuming executes this version again).
+   */
+  private async iterate(run: JobRun, state: LoopState, notebook: Notebook): Promise<void> {
+    const { jobId, settings, logs } = run;
+    const index = state.done.length;
+    run.emit({ type: 'iteration-started', jobId, iteration: index, maxIterations: settings.maxIterations });
+    logs.system(index, `iteration ${index}: executing`);
+    const t0 = Date.now();
+    const executedRun = await this.execute(run, notebook, index);
+    run.timing.executionMs += Date.now() - t0;
+    if (abortKindOf(run.signal)) return;
+    const verdict = judge({
+      report: executedRun.report,
+      target: run.case.target,
+      scoreSpecKind: run.case.score.kind,
+      tolerance: settings.tolerance,
+      alpha: settings.alpha,
+    });
+    const iteration = this.deps.store.iterations.persist(
+      { jobId, index, report: executedRun.report, verdict, fidelity: outputFidelity(run.original, executedRun.executed) },
+      {
+        notebook: serializeNotebook(notebook),
+        executed: executedRun.executed ? serializeNotebook(executedRun.executed) : null,
+      },
+    );
+    logs.flush();
+    const loaded: LoadedIteration = { iteration, notebook, executed: executedRun.executed };
+    this.judgePreviousFix(run, state, loaded);
+    state.done.push(loaded);
+    state.seen.add(iteration.versionHash);
+    run.emit({ type: 'iteration-finished', jobId, iteration });
+    logs.system(index, `iteration ${index}: ${verdict.reason}`);
   }
 
   private loadState(jobId: string): LoopState {
@@ -257,13 +279,13 @@ export class ModernizationLoop {
     return state;
   }
 
-  /** A fix chosen before the process stopped, applied to the version it was made for (resume). */
-  private persistedNext(state: LoopState, original: Notebook): { notebook: Notebook; stop: StopReason | null } | null {
+  /** The original on a new job; a fix chosen before the process stopped, applied to the version it was made for (resume). */
+  private persistedNext(run: JobRun, state: LoopState): Next | null {
     const last = state.done.at(-1);
-    if (!last) return { notebook: original, stop: null };
+    if (!last) return { notebook: run.original };
     if (!last.iteration.fix) return null;
     const base = this.baseOf(state) ?? last;
-    return { notebook: applyCellEdits(base.notebook, last.iteration.fix.edits), stop: null };
+    return { notebook: applyCellEdits(base.notebook, last.iteration.fix.edits) };
   }
 
   private baseOf(state: LoopState): LoadedIteration | undefined {
@@ -271,7 +293,7 @@ export class ModernizationLoop {
     return state.done.find((d) => d.iteration.index === base?.index);
   }
 
-  private judgePreviousFix(state: LoopState, current: LoadedIteration, emit: (e: LoopEvent) => void): void {
+  private judgePreviousFix(run: JobRun, state: LoopState, current: LoadedIteration): void {
     const previous = state.done.at(-1);
     const fix = previous?.iteration.fix;
     if (!previous || !fix) return;
@@ -285,43 +307,42 @@ export class ModernizationLoop {
     const entry = state.history.find((h) => h.iteration === previous.iteration.index);
     if (entry) entry.failed = true;
     for (const key of fixKeys(fix)) state.exclude.add(key);
-    emit({ type: 'fix-failed', jobId: previous.iteration.jobId, iteration: previous.iteration.index, fix, why });
+    run.emit({ type: 'fix-failed', jobId: previous.iteration.jobId, iteration: previous.iteration.index, fix, why });
   }
 
-  private async proposeNext(
-    state: LoopState,
-    original: Notebook,
-    resolved: ResolvedCase,
-    settings: JobSettings,
-    environment: EnvironmentDescription,
-    options: RunJobOptions,
-    emit: (e: LoopEvent) => void,
-    logs: LogBuffer,
-  ): Promise<{ notebook: Notebook; stop: StopReason | null }> {
+  /** What the fixers and a fix's context see of an iteration: its version as executed, with what it raised. */
+  private async fixContext(run: JobRun, state: LoopState, loaded: LoadedIteration, problem: Problem): Promise<FixContext> {
+    return {
+      notebook: loaded.executed ?? loaded.notebook,
+      original: run.original,
+      case: run.case,
+      problem,
+      report: loaded.iteration.report,
+      verdict: loaded.iteration.verdict,
+      environment: await run.environment,
+      history: state.history,
+      exclude: state.exclude,
+      ...(run.signal ? { signal: run.signal } : {}),
+    };
+  }
+
+  /** After an iteration: stop (reproducible, out of iterations, no fix), or the version the next fix makes. */
+  private async proposeNext(run: JobRun, state: LoopState): Promise<Next> {
     const last = state.done.at(-1);
-    if (!last) return { notebook: original, stop: null };
+    if (!last) return { notebook: run.original };
+    // a runtime that cannot tell its package versions fails the job here, before any decision (fixes depend on them)
+    await run.environment;
     const { verdict } = last.iteration;
-    if (verdict.reproducible && verdict.errorFree) return { notebook: original, stop: 'reproducible' };
-    if (state.done.length >= Math.max(1, settings.maxIterations)) return { notebook: original, stop: 'max-iterations' };
+    if (verdict.reproducible && verdict.errorFree) return { stop: 'reproducible' };
+    if (state.done.length >= Math.max(1, run.settings.maxIterations)) return { stop: 'max-iterations' };
     const base = this.baseOf(state) ?? last;
-    if (base.iteration.verdict.reproducible && base.iteration.verdict.errorFree) return { notebook: original, stop: 'reproducible' };
+    if (base.iteration.verdict.reproducible && base.iteration.verdict.errorFree) return { stop: 'reproducible' };
     const problem = base.iteration.verdict.problem;
-    if (!problem) return { notebook: original, stop: 'no-fix' };
+    if (!problem) return { stop: 'no-fix' };
     // a fix that leads back to a version already executed makes no progress: exclude it and ask again
     for (let attempt = 0; attempt < 4; attempt++) {
-      const fix = await this.firstFix({
-        notebook: base.executed ?? base.notebook,
-        original,
-        case: resolved,
-        problem,
-        report: base.iteration.report,
-        verdict: base.iteration.verdict,
-        environment,
-        history: state.history,
-        exclude: state.exclude,
-        ...(options.signal ? { signal: options.signal } : {}),
-      }, settings);
-      if (!fix) return { notebook: original, stop: state.history.some((h) => h.failed) ? 'no-progress' : 'no-fix' };
+      const fix = await run.fixers.propose(await this.fixContext(run, state, base, problem));
+      if (!fix) return { stop: state.history.some((h) => h.failed) ? 'no-progress' : 'no-fix' };
       const candidate = applyCellEdits(base.notebook, fix.edits);
       const hash = hashContent(serializeNotebook(candidate));
       if (state.seen.has(hash)) {
@@ -331,45 +352,27 @@ export class ModernizationLoop {
       this.deps.store.iterations.setFix(last.iteration.jobId, last.iteration.index, fix);
       last.iteration = { ...last.iteration, fix };
       state.history.push({ iteration: last.iteration.index, fix, failed: false });
-      emit({ type: 'fix-proposed', jobId: last.iteration.jobId, iteration: last.iteration.index, fix });
-      logs.system(last.iteration.index, `fix (${fix.type}, ${fix.source}${fix.ruleIds.length ? `: ${fix.ruleIds.join(', ')}` : ''}): ${fix.plan.split('\n')[0]}`);
-      return { notebook: candidate, stop: null };
+      run.emit({ type: 'fix-proposed', jobId: last.iteration.jobId, iteration: last.iteration.index, fix });
+      run.logs.system(last.iteration.index, `fix (${fix.type}, ${fix.source}${fix.ruleIds.length ? `: ${fix.ruleIds.join(', ')}` : ''}): ${fix.plan.split('\n')[0]}`);
+      return { notebook: candidate };
     }
-    return { notebook: original, stop: 'no-progress' };
+    return { stop: 'no-progress' };
   }
 
-  private async firstFix(context: Parameters<Fixer['propose']>[0], settings: JobSettings): Promise<Fix | null> {
-    for (const fixer of this.deps.fixers) {
-      if (fixer.name !== 'memory' && !settings.fixers.includes(fixer.name)) continue;
-      if (fixer.name === 'memory' && !settings.fixers.includes('llm')) continue;
-      const fix = await fixer.propose(context);
-      if (fix && fix.edits.length > 0) return fix;
-    }
-    return null;
-  }
-
-  private async execute(
-    notebook: Notebook,
-    resolved: ResolvedCase,
-    original: Notebook,
-    settings: JobSettings,
-    jobId: string,
-    index: number,
-    options: RunJobOptions,
-    logs: LogBuffer,
-  ): Promise<{ report: ExecutionReport; executed: Notebook | null }> {
-    const runs = Math.max(1, settings.runs);
+  /** `settings.runs` executions of one version (fewer when one does not finish), scored and marked against the original. */
+  private async execute(run: JobRun, notebook: Notebook, index: number): Promise<{ report: ExecutionReport; executed: Notebook | null }> {
+    const runs = Math.max(1, run.settings.runs);
     let first: { report: ExecutionReport; executed: Notebook | null } | null = null;
     const scores: (number | null)[] = [];
     let scoreNote: string | null = null;
-    for (let run = 0; run < runs; run++) {
-      const result = await this.executeOnce(notebook, resolved, settings, jobId, index, run, options, logs);
-      if (abortKindOf(options.signal)) return { report: result.report, executed: result.executed };
+    for (let repeat = 0; repeat < runs; repeat++) {
+      const result = await this.executeOnce(run, notebook, index, repeat);
+      if (abortKindOf(run.signal)) return { report: result.report, executed: result.executed };
       const reading = await scoreExecution({
-        spec: resolved.score,
-        case: resolved,
+        spec: run.case.score,
+        case: run.case,
         executed: result.executed,
-        original,
+        original: run.original,
         workingDir: result.workingDir,
         runtime: this.deps.runtime,
       });
@@ -384,7 +387,7 @@ export class ModernizationLoop {
     const versionIds = notebook.cells.map((c) => c.id ?? null);
     const report: ExecutionReport = {
       ...first.report,
-      errors: markPreExisting(first.report.errors, original, versionIds),
+      errors: markPreExisting(first.report.errors, run.original, versionIds),
       scores,
       score: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
       scoreNote: values.length ? null : scoreNote,
@@ -397,32 +400,24 @@ export class ModernizationLoop {
    * it is repeated (infrastructureRetries times), and when the kernel still does not come up the job fails with a
    * typed error and stays resumable, so the fix that produced this version is neither judged nor dropped.
    */
-  private async executeOnce(
-    notebook: Notebook,
-    resolved: ResolvedCase,
-    settings: JobSettings,
-    jobId: string,
-    index: number,
-    run: number,
-    options: RunJobOptions,
-    logs: LogBuffer,
-  ): Promise<Awaited<ReturnType<Runtime['execute']>>> {
+  private async executeOnce(run: JobRun, notebook: Notebook, index: number, repeat: number): Promise<Awaited<ReturnType<Runtime['execute']>>> {
+    const { jobId, logs } = run;
     const retries = Math.max(0, this.deps.infrastructureRetries ?? DEFAULT_INFRASTRUCTURE_RETRIES);
     for (let attempt = 0; ; attempt++) {
       const result = await this.deps.runtime.execute(
         {
           notebook,
-          case: resolved,
-          timeoutMs: settings.timeoutMs,
+          case: run.case,
+          timeoutMs: run.settings.timeoutMs,
           jobDir: path.join(this.deps.workRoot, jobId),
-          ...(options.signal ? { signal: options.signal } : {}),
+          ...(run.signal ? { signal: run.signal } : {}),
         },
         (event) => {
-          if (run === 0) logs.runner(index, event);
-          options.onEvent?.({ type: 'runner', jobId, iteration: index, run, event });
+          if (repeat === 0) logs.runner(index, event);
+          run.emit({ type: 'runner', jobId, iteration: index, run: repeat, event });
         },
       );
-      if (abortKindOf(options.signal) || !diedBeforeFirstCell(result.report)) return result;
+      if (abortKindOf(run.signal) || !diedBeforeFirstCell(result.report)) return result;
       const what = result.report.message ?? `the execution ended (${result.report.status}) before the first cell started`;
       if (attempt >= retries) {
         throw new NbreviveError(
@@ -436,63 +431,44 @@ export class ModernizationLoop {
   }
 
   /** Why no fix applied to each error the job is left with (its best iteration's), for a person or the LLM fixer. */
-  private async unresolved(
-    state: LoopState,
-    stop: StopReason,
-    original: Notebook,
-    resolved: ResolvedCase,
-    environment: Promise<EnvironmentDescription>,
-    options: RunJobOptions,
-    logs: LogBuffer,
-  ): Promise<UnresolvedError[]> {
-    if (stop === 'reproducible') return [];
+  private async unresolved(run: JobRun, state: LoopState | null, stop: StopReason): Promise<UnresolvedError[]> {
+    if (!state || stop === 'reproducible') return [];
     const best = bestIteration(state.done.map((d) => d.iteration));
     const loaded = state.done.find((d) => d.iteration.index === best?.index);
     if (!loaded) return [];
     const errors = newErrors(loaded.iteration.report.errors);
     if (errors.length === 0) return [];
-    const plain = (reason: UnresolvedError['reason'], detail: string): UnresolvedError[] =>
-      errors.map((e) => ({ cellIndex: e.cellIndex, cellId: e.cellId, ename: e.ename, evalue: e.evalue.split('\n')[0] ?? '', reason, detail, ruleIds: [] }));
-    const diagnoser = this.deps.fixers.find(isDiagnoser);
-    if (!diagnoser) return plain('no-rule', 'no rules fixer was asked in this job');
+    if (!run.fixers.diagnoses) {
+      return errors.map((e) => ({
+        cellIndex: e.cellIndex,
+        cellId: e.cellId,
+        ename: e.ename,
+        evalue: e.evalue.split('\n')[0] ?? '',
+        reason: 'no-rule',
+        detail: 'no rules fixer was asked in this job',
+        ruleIds: [],
+      }));
+    }
     try {
-      const problem = loaded.iteration.verdict.problem ?? 'error';
-      return await diagnoser.diagnose({
-        notebook: loaded.executed ?? loaded.notebook,
-        original,
-        case: resolved,
-        problem,
-        report: loaded.iteration.report,
-        verdict: loaded.iteration.verdict,
-        environment: await environment,
-        history: state.history,
-        exclude: state.exclude,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+      return await run.fixers.diagnose(await this.fixContext(run, state, loaded, loaded.iteration.verdict.problem ?? 'error'));
     } catch (e) {
       // the report is a help for whoever picks the job up; it never fails the job
-      logs.system(null, `could not tell why the errors left were not fixed: ${e instanceof Error ? e.message : String(e)}`);
+      run.logs.system(null, `could not tell why the errors left were not fixed: ${e instanceof Error ? e.message : String(e)}`);
       return [];
     }
   }
 
-  private stopForAbort(jobId: string, kind: AbortKind, logs: LogBuffer): Job {
-    logs.system(null, kind === 'pause' ? 'job paused; it resumes from its last persisted iteration' : 'job cancelled');
-    logs.flush();
+  private stopForAbort(run: JobRun, kind: AbortKind): Job {
+    run.logs.system(null, kind === 'pause' ? 'job paused; it resumes from its last persisted iteration' : 'job cancelled');
+    run.logs.flush();
     return kind === 'pause'
-      ? this.deps.store.jobs.update(jobId, { status: 'paused' })
-      : this.deps.store.jobs.update(jobId, { status: 'cancelled', stopReason: 'cancelled', finishedAt: Date.now() });
+      ? this.deps.store.jobs.update(run.jobId, { status: 'paused' })
+      : this.deps.store.jobs.update(run.jobId, { status: 'cancelled', stopReason: 'cancelled', finishedAt: Date.now() });
   }
 
-  private finish(
-    jobId: string,
-    stopReason: StopReason,
-    logs: LogBuffer,
-    emit: (e: LoopEvent) => void,
-    timing: LoopTiming,
-    unresolved: UnresolvedError[],
-  ): Job {
+  private finish(run: JobRun, stopReason: StopReason, timing: LoopTiming, unresolved: UnresolvedError[]): Job {
     const { store } = this.deps;
+    const { jobId, logs } = run;
     const iterations = store.iterations.list(jobId);
     const best = bestIteration(iterations);
     logs.system(null, `job finished: ${stopReason}`);
@@ -507,7 +483,7 @@ export class ModernizationLoop {
       finishedAt: Date.now(),
       unresolved,
     });
-    emit({ type: 'job-finished', jobId, job, timing });
+    run.emit({ type: 'job-finished', jobId, job, timing });
     return job;
   }
 }

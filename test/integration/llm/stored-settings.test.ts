@@ -3,7 +3,7 @@
 // database-wide budgets are restored from what was already spent, so a resumed job cannot overspend.
 import { describe, expect, it } from 'vitest';
 import { jobBudget, llmInputFromStored, readStoredLlmSettings } from '../../../main/core/fixers/llm';
-import { loopJobDependencies, setHostApiKey } from '../../../main/worker/loop-job-dependencies';
+import { loopJobDependencies } from '../../../main/worker/loop-job-dependencies';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { LlmSettingsSchema, priceFor } from '../../../shared/models/llm';
 import { JobSettingsSchema } from '../../../shared/models/loop';
@@ -28,8 +28,7 @@ describe('stored LLM settings', () => {
     const store = stores.open();
     store.settings.set('llm', { baseUrl: null, model: null, budgetUsd: null });
     const job = store.jobs.create({ caseId: seedCase(store), settings: { fixers: ['rules', 'llm'] } });
-    setHostApiKey('sk-test-0123456789');
-    const fixers = await loopJobDependencies(store).createFixers(JobSettingsSchema.parse({ fixers: ['rules', 'llm'] }), job);
+    const fixers = await loopJobDependencies(store, { hostApiKey: () => 'sk-test-0123456789' }).createFixers(JobSettingsSchema.parse({ fixers: ['rules', 'llm'] }), job);
     expect(fixers.map((f) => f.name)).toEqual(['rules', 'llm']);
   });
 
