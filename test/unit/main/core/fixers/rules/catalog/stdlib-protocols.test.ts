@@ -72,9 +72,9 @@ describe('sklearn.one-dimensional-x', () => {
     expect(await fix("model.fit(df['area'], df['price'])\n", rule, { errors: error("model.fit(df['area'], df['price'])") })).toBe("model.fit(df[['area']], df['price'])\n");
     expect(await fix('import numpy as np\nlr.fit(x, y)\n', rule, { errors: error('lr.fit(x, y)') })).toBe('import numpy as np\nlr.fit(np.reshape(x, (-1, 1)), y)\n');
   });
-  it('predict(x) could be one sample: left alone; other lines untouched', async () => {
+  it('predict(x) alone was one sample before 0.19 (np.atleast_2d): np.reshape(x, (1, -1)); other lines untouched', async () => {
     const source = 'import numpy as np\np = lr.predict(x)\nlr.fit(a, b)\n';
-    expect(await fix(source, rule, { errors: error('p = lr.predict(x)') })).toBe(source);
+    expect(await fix(source, rule, { errors: error('p = lr.predict(x)') })).toBe('import numpy as np\np = lr.predict(np.reshape(x, (1, -1)))\nlr.fit(a, b)\n');
   });
 });
 
