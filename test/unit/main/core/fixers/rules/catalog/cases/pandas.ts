@@ -31,6 +31,13 @@ export const PANDAS_CASES: RuleCase[] = [
     'import pandas as pd\ndf = pd.concat([df, other], ignore_index=True)\nrows = pd.concat([rows, pd.DataFrame([{"a": 1}])], ignore_index=True)\nresults.append(score)\n[acc.append(i) for i in xs]\n', PD2),
   one('pandas.dataframe-append', 'not under pandas 1.5', 'import pandas as pd\ndf = df.append(other)\n', 'import pandas as pd\ndf = df.append(other)\n'),
   one('pandas.drop-positional-axis', 'drop(cols, 1) → axis=1 (pandas 2)', 'train = train.drop(["Name", "Ticket"], 1)\nx = s.drop("a")\n', 'train = train.drop(["Name", "Ticket"], axis=1)\nx = s.drop("a")\n', PD2),
+  // issue 18: pandas 2's messages for a groupby reduction and for DataFrame.corr over object columns
+  one('pandas.numeric-only', 'groupby(...).median() over an object column (agg function failed)', 'med = df.groupby("Pclass").median()\n', 'med = df.groupby("Pclass").median(numeric_only=True)\n',
+    { packages: { pandas: '2.3.3' }, errors: [cellError(0, 'TypeError', 'agg function failed [how->median,dtype->object]', 'med = df.groupby("Pclass").median()')] }),
+  one('pandas.numeric-only', 'df.corr() with a string column (could not convert string to float)', 'c = df.corr()\n', 'c = df.corr(numeric_only=True)\n',
+    { packages: { pandas: '2.3.3' }, errors: [cellError(0, 'ValueError', "could not convert string to float: 'male'", 'c = df.corr()')] }),
+  one('pandas.numeric-only', 'a numpy reduction on the line is left alone', 'import numpy as np\nm = np.mean(x)\n', 'import numpy as np\nm = np.mean(x)\n',
+    { packages: { pandas: '2.3.3' }, errors: [cellError(0, 'TypeError', 'unsupported operand type(s) for +: int and str', 'm = np.mean(x)')] }),
   one('pandas.numeric-only', 'on the failing line', 'means = df.groupby("Sex").mean()\nc = df.corr()\n', 'means = df.groupby("Sex").mean(numeric_only=True)\nc = df.corr()\n',
     { packages: { pandas: '2.1.4' }, errors: [cellError(0, 'TypeError', 'agg function failed [how->mean,dtype->object]', 'means = df.groupby("Sex").mean()')] }),
   one('pandas.pd-np', 'pd.np → np (pandas 2)', 'import pandas as pd\nimport numpy as np\nx = pd.np.nan\n', 'import pandas as pd\nimport numpy as np\nx = np.nan\n', PD2),
