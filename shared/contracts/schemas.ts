@@ -13,6 +13,7 @@ import {
   VerdictSchema,
 } from '../models/loop';
 import { PriceSchema } from '../models/llm';
+import { ReviewVerdictSchema } from '../models/review';
 import { ErrorInfoSchema } from './channel';
 
 const Id = z.string().min(1, 'an id is required');
@@ -143,7 +144,7 @@ export const JobSummarySchema = z.object({
   target: z.number().nullable().optional(),
   promptTokens: z.number().int().nonnegative().optional(),
   completionTokens: z.number().int().nonnegative().optional(),
-  reviewVerdict: z.enum(['equivalent', 'not-equivalent', 'unsure']).nullable().optional(),
+  reviewVerdict: ReviewVerdictSchema.nullable().optional(),
   /** fixes proposed, and those of them that did not help */
   fixes: z.number().int().nonnegative().optional(),
   failedFixes: z.number().int().nonnegative().optional(),
@@ -315,7 +316,6 @@ export const SettingsSetInputSchema = z
   .strict();
 
 // ---------- reviews (functional equivalence of the modernized notebook, judged by a person)
-export const ReviewVerdictSchema = z.enum(['equivalent', 'not-equivalent', 'unsure']);
 export const ReviewSchema = z.object({
   jobId: Id,
   verdict: ReviewVerdictSchema,

@@ -23,7 +23,10 @@ export const VerdictSchema = z.object({
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
 
-/** `environment`: only lines that decorate the notebook were disabled (their package is missing), see RuleKind */
+/**
+ * What a fix does, and what a rule does (Rule.kind): one list. `environment`: only lines that decorate the notebook
+ * (watermark, widgets) were disabled, because their package is missing.
+ */
 export const FixTypeSchema = z.enum(['error-repair', 'runtime-reduction', 'score-calibration', 'environment']);
 export type FixType = z.infer<typeof FixTypeSchema>;
 export const FixSourceSchema = z.enum(['rules', 'llm', 'memory']);

@@ -21,9 +21,7 @@ import {
 } from '../../../shared/models/loop';
 import { iso, isoOrNull, likePattern, msOrNull, Page, SortOrder, StoreContext } from './context';
 
-export const REVIEW_VERDICTS = ['equivalent', 'not-equivalent', 'unsure'] as const;
-export const ReviewVerdictSchema = z.enum(REVIEW_VERDICTS);
-export type ReviewVerdict = z.infer<typeof ReviewVerdictSchema>;
+import { ReviewVerdictSchema, type ReviewVerdict } from '../../../shared/models/review';
 
 /** A person's judgement of functional equivalence of the modernized notebook. */
 export interface Review {

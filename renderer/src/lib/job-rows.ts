@@ -1,6 +1,7 @@
 // The corpus table's rows: filtering, search and sorting of job summaries, done in the renderer over the whole
 // list (10k jobs sort in a few ms) so every column can be sorted, not only the ones the store indexes.
 import type { JobSummary } from '../../../shared/contracts/schemas';
+import type { ReviewVerdict } from '../../../shared/models/review';
 
 export type SortKey = 'case' | 'competition' | 'status' | 'outcome' | 'iterations' | 'score' | 'fixes' | 'cost' | 'review' | 'created';
 
@@ -8,7 +9,7 @@ export interface JobFilter {
   search: string;
   status: string | null;
   outcome: string | null;
-  review: 'any' | 'unreviewed' | 'equivalent' | 'not-equivalent' | 'unsure';
+  review: 'any' | 'unreviewed' | ReviewVerdict;
 }
 
 export const EMPTY_FILTER: JobFilter = { search: '', status: null, outcome: null, review: 'any' };

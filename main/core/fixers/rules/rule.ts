@@ -4,6 +4,7 @@
 // catalog/ each export a list of rules for one library group; catalog/index.ts lists them all.
 import type { ResolvedCase } from '../../../../shared/models/case';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
+import type { FixType } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
 import type { ImportTable } from './imports';
@@ -11,8 +12,6 @@ import type { ParsedSource } from './python-parser';
 import type { SourceEdit } from './source-edit';
 import { compareVersions, isBeforeDate } from './version';
 
-/** `environment`: lines that only decorate the notebook (watermark, widgets), disabled when their package is missing */
-export type RuleKind = 'error-repair' | 'score-calibration' | 'runtime-reduction' | 'environment';
 
 /** A library version where behaviour changed; `date` is that release's date (score calibration compares it). */
 export interface VersionPin {
@@ -49,7 +48,7 @@ export interface Rule {
   /** stable, kebab/dotted: '<group>.<what>', e.g. 'sklearn.cross-validation-module' */
   id: string;
   title: string;
-  kind: RuleKind;
+  kind: FixType;
   /** the library whose change this rule follows (display name) */
   library: string;
   /** the old code stops working (error-repair) or behaves differently (score-calibration) from this version */
@@ -159,7 +158,7 @@ export function defineRule(rule: Rule): Rule {
 export interface RuleInfo {
   id: string;
   title: string;
-  kind: RuleKind;
+  kind: FixType;
   library: string;
   since: VersionPin;
   deprecatedIn: string | null;

@@ -24,14 +24,13 @@ import {
   type NotebookView,
   type Rule,
   type RuleInfo,
-  type RuleKind,
   type RuleRunContext,
 } from './rule';
 import { applyEdits, verifyEdit, type SourceEdit } from './source-edit';
 
 export interface ApplyOptions {
   /** rule kinds to consider (default: error-repair for 'all', every kind for an explicit id list) */
-  kinds?: readonly RuleKind[];
+  kinds?: readonly FixType[];
   /** errors of the last run: error-triggered rules are applied to the cells they point at */
   errors?: readonly CellError[];
   case?: ResolvedCase | null;
@@ -68,7 +67,7 @@ export interface ApplyResult {
 }
 
 /** The rule kinds that answer each problem: an error is answered by repairs and by disabling decorative lines. */
-const PROBLEM_KINDS: Record<Problem, readonly RuleKind[]> = {
+const PROBLEM_KINDS: Record<Problem, readonly FixType[]> = {
   error: ['error-repair', 'environment'],
   'score-deviation': ['score-calibration'],
   timeout: ['runtime-reduction'],
