@@ -1,4 +1,5 @@
 // Human-readable reports of a finished run or modernization, printed by the CLI.
+import { formatDuration } from '../../shared/lib/format';
 import { formatScore } from '../../shared/lib/judge';
 import type { Iteration } from '../../shared/models/loop';
 import type { Job } from '../core/store';
@@ -6,12 +7,6 @@ import type { Job } from '../core/store';
 const bold = (s: string) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[22m` : s);
 const red = (s: string) => (process.stdout.isTTY ? `\x1b[31m${s}\x1b[39m` : s);
 const green = (s: string) => (process.stdout.isTTY ? `\x1b[32m${s}\x1b[39m` : s);
-
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
 
 /** The report of one execution: status, wall time, each failing cell, score vs target, verdict. */
 export function formatExecution(iteration: Iteration, job: Job): string {

@@ -6,6 +6,7 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
+import { formatBytes } from '../../../shared/lib/format';
 import { parseNotebook, serializeNotebook } from '../../../shared/lib/ipynb';
 import type { Notebook } from '../../../shared/models/notebook';
 
@@ -16,19 +17,6 @@ export interface ReadNotebookOptions {
   maxBytes?: number;
   /** see ParseNotebookOptions.addCellIds (default true) */
   addCellIds?: boolean;
-}
-
-/** 1536 → "1.5 KiB", 104857600 → "100.0 MiB" */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /**

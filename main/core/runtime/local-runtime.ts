@@ -4,6 +4,7 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
+import { formatDuration } from '../../../shared/lib/format';
 import type { EnvironmentDescription, RunnerEvent, RuntimeCheck } from '../../../shared/models/execution';
 import { NotebookSchema, type Notebook } from '../../../shared/models/notebook';
 import { ExecutionTracker, whileRunning } from './execution-report';
@@ -33,12 +34,6 @@ export interface LocalRuntimeOptions {
 export function defaultPythonSetting(env: NodeJS.ProcessEnv = process.env): string {
   if (env.NBREVIVE_PYTHON) return env.NBREVIVE_PYTHON;
   return fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-}
-
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const s = ms / 1000;
-  return s < 120 ? `${Number.isInteger(s) ? s : s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`;
 }
 
 /** Parses the runner's executed notebook; null (and the reason) when it is not a valid notebook. */

@@ -4,7 +4,8 @@ import { DragEvent, KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef
 import type { CaseSummary, JobSummary, QueueStatus } from '../../../../shared/contracts/schemas';
 import { useApp } from '../../app/context';
 import { downloadText } from '../../lib/download';
-import { errorMessage, formatBytes, formatCost, formatScore } from '../../lib/format';
+import { errorMessage, formatCost, formatScore } from '../../lib/format';
+import { formatBytes } from '../../../../shared/lib/format';
 import { htmlReport } from '../../lib/html-report';
 import { entriesFromDrop, entriesFromFileList, UploadEntry, uploadEntries } from '../../lib/upload';
 import { deviation, EMPTY_FILTER, filterJobs, fixCount, JobFilter, SortKey, sortJobs } from '../../lib/job-rows';

@@ -2,7 +2,8 @@
 // runtime's status for an image, and the engine's local images with the presets and how to get each.
 import { useCallback, useEffect, useState } from 'react';
 import { useApp } from '../../app/context';
-import { errorMessage, formatBytes } from '../../lib/format';
+import { errorMessage } from '../../lib/format';
+import { formatBytes } from '../../../../shared/lib/format';
 
 type Check = { ok: boolean; message: string; environment: { python: string; packages: Record<string, string> } | null };
 type Pythons = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesList']>>;

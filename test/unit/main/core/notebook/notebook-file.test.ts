@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  formatBytes,
   readNotebookFile,
   writeFileAtomic,
   writeNotebookFile,
 } from '../../../../../main/core/notebook/notebook-file';
+import { formatBytes } from '../../../../../shared/lib/format';
 import { serializeNotebook } from '../../../../../shared/lib/ipynb';
 import { rejection } from '../../../../helpers/errors';
 
