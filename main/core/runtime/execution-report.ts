@@ -5,8 +5,6 @@ import type { Notebook } from '../../../shared/models/notebook';
 import { cellSource } from '../../../shared/lib/ipynb';
 import { stripAnsi } from '../../../shared/lib/text';
 
-export { stripAnsi };
-
 type DoneEvent = Extract<RunnerEvent, { type: 'done' }>;
 
 function sourceOf(notebook: Notebook, cellIndex: number): string {

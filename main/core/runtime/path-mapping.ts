@@ -1,6 +1,7 @@
 // Pure rewriting of the paths a notebook hard-codes (`/kaggle/input`, a case's absolute data.files targets) to
 // where the runtime actually provides them (URLs are not rewritten: the kernel serves them, nbrevive_urls.py). Only the copy that is executed is rewritten;
 // `restoreSources` puts the author's sources back into the executed notebook before anything is stored.
+import { joinMultiline } from '../../../shared/lib/ipynb';
 import type { Notebook } from '../../../shared/models/notebook';
 
 export interface PathMapping {
@@ -52,10 +53,6 @@ export function rewriteSource(source: string, mappings: PathMapping[]): string {
   });
 }
 
-function cellSource(source: string | string[]): string {
-  return Array.isArray(source) ? source.join('') : source;
-}
-
 function likeOriginal(original: string | string[], text: string): string | string[] {
   if (!Array.isArray(original)) return text;
   return text.split(/(?<=\n)/);
@@ -66,7 +63,7 @@ export function rewriteNotebookPaths(notebook: Notebook, mappings: PathMapping[]
   const changedCells: number[] = [];
   const cells = notebook.cells.map((cell, index) => {
     if (cell.cell_type !== 'code') return cell;
-    const text = cellSource(cell.source);
+    const text = joinMultiline(cell.source);
     const rewritten = rewriteSource(text, mappings);
     if (rewritten === text) return cell;
     changedCells.push(index);

@@ -94,7 +94,3 @@ function sameStyle(a: AnsiStyle, b: AnsiStyle): boolean {
   return a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.italic === b.italic && a.underline === b.underline;
 }
 
-/** The text with every escape sequence removed (for search, copy and tests). */
-export function stripAnsi(input: string): string {
-  return input.replace(ESCAPE, '');
-}

@@ -9,7 +9,7 @@ import type { LlmSettingsInput } from '../../../shared/models/llm';
 import { Budget } from '../../../main/core/fixers/llm/budget';
 import { createLlmFixer } from '../../../main/core/fixers/llm/llm-fixer';
 import { InMemoryFixMemory } from '../../../main/core/fixers/llm/memory';
-import { cellSource } from '../../../main/core/fixers/llm/notebook-text';
+import { cellSource } from '../../../shared/lib/ipynb';
 import { loadCase } from '../../../main/core/case/case-loader';
 import { readNotebookFile } from '../../../main/core/notebook/notebook-file';
 import { corpusCase, describeCorpus } from '../../helpers/corpus';

@@ -8,7 +8,8 @@ import type { CellEdit } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import { applyCellEdits } from '../../../../shared/lib/notebook-edits';
 import { NotebookSchema } from '../../../../shared/models/notebook';
-import { cellSource, ipythonLines, parsePercent, type PercentCell } from './notebook-text';
+import { ipythonLines, parsePercent, type PercentCell } from './notebook-text';
+import { cellSource } from '../../../../shared/lib/ipynb';
 import type { SyntaxChecker } from './python-syntax';
 
 export class AnswerError extends Error {

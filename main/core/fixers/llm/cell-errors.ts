@@ -1,6 +1,6 @@
 // Which error a fix is about and the source line it points at, read from an execution report's cell errors.
 import type { CellError } from '../../../../shared/models/execution';
-import { stripAnsi } from './notebook-text';
+import { stripAnsi } from '../../../../shared/lib/text';
 
 /** The error the fix is about: the first one (by cell) that the author's notebook did not already have. */
 export function primaryError(errors: CellError[]): CellError | null {

@@ -9,7 +9,8 @@ import type { CellError } from '../../../../shared/models/execution';
 import type { CellEdit, Fix, LineRewrite } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { FixContext, Fixer } from '../fixer';
-import { cellSource, stripAnsi } from './notebook-text';
+import { cellSource } from '../../../../shared/lib/ipynb';
+import { stripAnsi } from '../../../../shared/lib/text';
 import { offendingLine, primaryError } from './cell-errors';
 
 export { offendingLine };

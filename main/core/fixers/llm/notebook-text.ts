@@ -3,10 +3,6 @@
 import { cellSource } from '../../../../shared/lib/ipynb';
 import type { Cell, Notebook } from '../../../../shared/models/notebook';
 
-export { cellSource };
-
-export { stripAnsi } from '../../../../shared/lib/text';
-
 /** A line IPython handles itself: `%magic`, `%%cell magic`, `!shell`, `?help` — never valid Python. */
 export function isIPythonLine(line: string): boolean {
   return /^\s*(%|!|\?)/.test(line) || /^\s*[A-Za-z_][\w.]*\?\??\s*$/.test(line);

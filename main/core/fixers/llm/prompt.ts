@@ -10,7 +10,9 @@ import type { FixType, Problem } from '../../../../shared/models/loop';
 import type { Cell, Notebook } from '../../../../shared/models/notebook';
 import { NbreviveError } from '../../../../shared/lib/errors';
 import type { FixContext } from '../fixer';
-import { cellSource, stripAnsi, toPercent } from './notebook-text';
+import { toPercent } from './notebook-text';
+import { cellSource } from '../../../../shared/lib/ipynb';
+import { stripAnsi } from '../../../../shared/lib/text';
 import { countMessages, type TokenCounter } from './tokens';
 import { offendingLine as offendingLineOf, primaryError } from './cell-errors';
 

@@ -3,7 +3,7 @@
 // reviewer can find it. Text-level comparison of old and new cell sources; it errs on the side of flagging.
 import type { CellEdit } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
-import { cellSource } from './notebook-text';
+import { cellSource } from '../../../../shared/lib/ipynb';
 
 export type SemanticFlagKind =
   | 'epochs-changed'

@@ -4,6 +4,8 @@
 // notebook, so one iteration repairs many cells. Every edited cell is re-parsed and the edit is refused if it
 // parses worse than before. Every failing cell is answered, not only the first: a rule gap on the first error
 // leaves the rules of later cells to apply. diagnoseErrors says, per error left, why no rule applied.
+import { cellSource, splitLines } from '../../../../shared/lib/ipynb';
+import { stripAnsi } from '../../../../shared/lib/text';
 import type { ResolvedCase } from '../../../../shared/models/case';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { CellEdit, Fix, FixType, Problem, UnresolvedError } from '../../../../shared/models/loop';
@@ -78,19 +80,10 @@ export function listRules(): RuleInfo[] {
   return RULES.map(describeRule);
 }
 
-function cellSource(source: string | string[]): string {
-  return Array.isArray(source) ? source.join('') : source;
-}
-
 function isPythonNotebook(notebook: Notebook): boolean {
   const meta = notebook.metadata as { kernelspec?: { language?: string }; language_info?: { name?: string } };
   const language = meta.kernelspec?.language ?? meta.language_info?.name;
   return !language || language.toLowerCase().startsWith('python');
-}
-
-/** Strips ANSI colour codes that kernels put into tracebacks. */
-function stripAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
 /** The cell lines an error points at: its `line` text, and the `---->` line of the cell's frame. */
@@ -154,7 +147,7 @@ class WorkingNotebook implements NotebookView {
     notebook.cells.forEach((cell, index) => {
       if (cell.cell_type !== 'code') return;
       this.codeCells.push(index);
-      this.sources.set(index, cellSource(cell.source));
+      this.sources.set(index, cellSource(cell));
     });
   }
 
@@ -505,12 +498,6 @@ export async function applyRules(
   } finally {
     view.dispose();
   }
-}
-
-/** nbformat's list-of-lines form: each line keeps its newline. */
-function splitLines(source: string): string[] {
-  const lines = source.split(/(?<=\n)/);
-  return lines.length === 1 && lines[0] === '' ? [] : lines;
 }
 
 /** The readable plan of a rules fix: each rule applied, where, and why. */

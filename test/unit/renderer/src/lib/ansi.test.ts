@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnsi, stripAnsi, xterm256 } from '../../../../../renderer/src/lib/ansi';
+import { parseAnsi, xterm256 } from '../../../../../renderer/src/lib/ansi';
+import { stripAnsi } from '../../../../../shared/lib/text';
 
 describe('parseAnsi', () => {
   it('splits an IPython traceback line into coloured segments', () => {

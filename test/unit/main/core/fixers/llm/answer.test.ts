@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyCellEdits } from '../../../../../../shared/lib/notebook-edits';
 import { AnswerError, parseAnswer, validateEdits } from '../../../../../../main/core/fixers/llm/answer';
-import { cellSource, toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
+import { toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
+import { cellSource } from '../../../../../../shared/lib/ipynb';
 import { treeSitterSyntaxCheck } from '../../../../../../main/core/fixers/llm/python-syntax';
 import { smallNotebook } from './fix-context';
 

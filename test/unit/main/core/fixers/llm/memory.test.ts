@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fix } from '../../../../../../shared/models/loop';
 import { errorSignature, InMemoryFixMemory, lineRewrites, MemoryFixer, offendingLine, replayRewrites } from '../../../../../../main/core/fixers/llm/memory';
-import { cellSource } from '../../../../../../main/core/fixers/llm/notebook-text';
+import { cellSource } from '../../../../../../shared/lib/ipynb';
 import { cellError, code, fixContext, notebookOf } from './fix-context';
 
 const LINE = "train['Fare'] = train['Fare'].astype(np.float)";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cellSource, ipythonLines, parsePercent, stripAnsi, toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
+import { ipythonLines, parsePercent, toPercent } from '../../../../../../main/core/fixers/llm/notebook-text';
+import { cellSource } from '../../../../../../shared/lib/ipynb';
+import { stripAnsi } from '../../../../../../shared/lib/text';
 import { code, markdown, notebookOf, smallNotebook } from './fix-context';
 
 describe('percent format', () => {
