@@ -9,10 +9,12 @@ import { ENVIRONMENT_RULES } from './environment';
 import { MATPLOTLIB_RULES } from './matplotlib';
 import { MORE_REMOVAL_RULES } from './more-removals';
 import { NUMPY_RULES } from './numpy';
+import { NUMPY2_RULES } from './numpy2';
 import { NUMPY_PRINTING_RULES } from './numpy-printing';
 import { PANDAS_RULES } from './pandas';
 import { PROTOCOL_RULES } from './protocols';
 import { PYTHON2_RULES } from './python2';
+import { PYTHON2_FIXER_RULES } from './python2-fixers';
 import { RUNTIME_RULES } from './runtime';
 import { SEABORN_RULES } from './seaborn';
 import { SKLEARN_RULES } from './sklearn';
@@ -22,9 +24,11 @@ import { XGBOOST_RULES } from './xgboost';
 /** Catalog files in application order: Python 2 syntax first, so later rules see Python 3 code. */
 export const CATALOG: ReadonlyArray<{ group: string; file: string; rules: readonly Rule[] }> = [
   { group: 'python2', file: 'catalog/python2.ts', rules: PYTHON2_RULES },
+  { group: 'python2-fixers', file: 'catalog/python2-fixers.ts', rules: PYTHON2_FIXER_RULES },
   { group: 'stdlib', file: 'catalog/stdlib.ts', rules: STDLIB_RULES },
   { group: 'data-urls', file: 'catalog/data-urls.ts', rules: DATA_URL_RULES },
   { group: 'numpy', file: 'catalog/numpy.ts', rules: NUMPY_RULES },
+  { group: 'numpy2', file: 'catalog/numpy2.ts', rules: NUMPY2_RULES },
   { group: 'pandas', file: 'catalog/pandas.ts', rules: PANDAS_RULES },
   { group: 'sklearn', file: 'catalog/sklearn.ts', rules: SKLEARN_RULES },
   { group: 'protocols', file: 'catalog/protocols.ts', rules: PROTOCOL_RULES },

@@ -8,19 +8,23 @@ import { API_TABLE_CASES } from './cases/api-table';
 import { ENVIRONMENT_CASES, NUMPY_PRINTING_CASES } from './cases/environment';
 import { MORE_REMOVAL_CASES } from './cases/more-removals';
 import { NUMPY_CASES } from './cases/numpy';
+import { NUMPY2_CASES } from './cases/numpy2';
 import { CALIBRATION_CASES, DATA_CASES, RUNTIME_CASES } from './cases/other';
 import { PANDAS_CASES } from './cases/pandas';
 import { MATPLOTLIB_CASES, SEABORN_CASES, XGBOOST_CASES } from './cases/plotting';
 import { PYTHON2_CASES } from './cases/python2';
+import { PYTHON2_FIXER_CASES } from './cases/python2-fixers';
 import { SKLEARN_CASES } from './cases/sklearn';
 import { PROTOCOL_CASES, STDLIB_CASES } from './cases/stdlib';
 import type { RuleCase } from './cases/types';
 
 const GROUPS: Record<string, RuleCase[]> = {
   python2: PYTHON2_CASES,
+  'python2-fixers': PYTHON2_FIXER_CASES,
   stdlib: STDLIB_CASES,
   protocols: PROTOCOL_CASES,
   numpy: NUMPY_CASES,
+  numpy2: NUMPY2_CASES,
   pandas: PANDAS_CASES,
   sklearn: SKLEARN_CASES,
   matplotlib: MATPLOTLIB_CASES,
