@@ -17,7 +17,7 @@ import { joinMultiline } from '../../../shared/lib/ipynb';
 import { unseededRandomCells } from '../../../shared/lib/randomness';
 import { numpyLegacyText } from '../../../shared/lib/score-output';
 import { parseHtmlTables } from '../../../shared/lib/target-discovery';
-import type { CellFidelity, Fidelity, FidelityVerdict } from '../../../shared/models/fidelity';
+import { FidelitySchema, type CellFidelity, type Fidelity, type FidelityVerdict } from '../../../shared/models/fidelity';
 import type { Cell, Notebook, Output } from '../../../shared/models/notebook';
 import { averageHash, decodePng, hammingDistance, PngError, pngSize } from './png';
 
@@ -82,6 +82,7 @@ function prepareText(text: string): PreparedText {
 /** |new − old| / |old|; a number that moved away from 0 changed infinitely. */
 function relativeChange(old: number, now: number): number {
   if (old === now) return 0;
+  if (!Number.isFinite(old) || !Number.isFinite(now)) return Number.POSITIVE_INFINITY;
   return old === 0 ? Number.POSITIVE_INFINITY : Math.abs(now - old) / Math.abs(old);
 }
 
@@ -135,12 +136,17 @@ export function compareText(original: string, current: string, tolerance: number
     });
   }
   const skipped = notes ? ` (${notes} lines not compared)` : '';
-  if (max > tolerance) return { verdict: 'numbers-drifted', reason: `numbers changed by up to ${formatChange(max)} (${where})${skipped}`, maxRelativeChange: max };
-  return { verdict: 'same', reason: `same${skipped}`, maxRelativeChange: max > 0 ? max : null };
+  if (max > tolerance) return { verdict: 'numbers-drifted', reason: `numbers changed by up to ${formatChange(max)} (${where})${skipped}`, maxRelativeChange: finiteOrNull(max) };
+  return { verdict: 'same', reason: `same${skipped}`, maxRelativeChange: max > 0 ? finiteOrNull(max) : null };
 }
 
 function formatChange(r: number): string {
-  return `${Number((r * 100).toPrecision(3))}%`;
+  return Number.isFinite(r) ? `${Number((r * 100).toPrecision(3))}%` : 'a move away from 0';
+}
+
+/** The stored change: a number moved away from 0 (an infinite relative change) or a non-number is stored as null. */
+function finiteOrNull(r: number): number | null {
+  return Number.isFinite(r) ? r : null;
 }
 
 /** Two HTML tables (DataFrames) by shape and values. */
@@ -166,8 +172,8 @@ export function compareTables(original: string[][], current: string[][], toleran
       }
     }
   }
-  if (max > tolerance) return { verdict: 'numbers-drifted', reason: `table values changed by up to ${formatChange(max)} (${where})`, maxRelativeChange: max };
-  return { verdict: 'same', reason: `same table (${shape(original)})`, maxRelativeChange: max > 0 ? max : null };
+  if (max > tolerance) return { verdict: 'numbers-drifted', reason: `table values changed by up to ${formatChange(max)} (${where})`, maxRelativeChange: finiteOrNull(max) };
+  return { verdict: 'same', reason: `same table (${shape(original)})`, maxRelativeChange: max > 0 ? finiteOrNull(max) : null };
 }
 
 /** Two base64 PNGs by size and average hash. */
@@ -318,8 +324,11 @@ export function summarizeFidelity(f: Fidelity): string {
  */
 export function outputFidelity(original: Notebook, executed: Notebook | null, options: FidelityOptions = {}): Fidelity | null {
   if (!executed) return null;
+  // fidelity is a report on the run: a comparison that fails, or yields what the store cannot hold, must never fail
+  // the job, so it becomes "not measured"
   try {
-    return compareOutputs(original, executed, options);
+    const parsed = FidelitySchema.safeParse(compareOutputs(original, executed, options));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

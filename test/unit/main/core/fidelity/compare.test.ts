@@ -8,6 +8,7 @@ import { compareImages, compareOutputs, compareTables, compareText, summarizeFid
 import { averageHash, decodePng, hammingDistance, pngSize } from '../../../../../main/core/fidelity/png';
 import { parseNotebook } from '../../../../../shared/lib/ipynb';
 import type { Notebook, Output } from '../../../../../shared/models/notebook';
+import { CellFidelitySchema } from '../../../../../shared/models/fidelity';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -82,6 +83,14 @@ describe('text', () => {
     expect(r.verdict).toBe('numbers-drifted');
     expect(r.maxRelativeChange).toBeCloseTo(0.05, 10);
     expect(r.reason).toContain('line 2: 0.8 → 0.84');
+  });
+  it('drifts, storably, when a number moved away from 0 (an infinite relative change) or to an overflow', () => {
+    for (const [before, after] of [['errors 0\n', 'errors 3\n'], ['score 0.5\n', 'score 1e999\n']] as const) {
+      const r = compareText(before, after, 1e-4);
+      expect(r.verdict).toBe('numbers-drifted');
+      expect(r.maxRelativeChange).toBeNull();
+      expect(CellFidelitySchema.safeParse({ ...r, cellId: 'a', cellIndex: 0, executedIndex: 0, comparable: 1, reproduced: 0 }).error).toBeUndefined();
+    }
   });
   it('is different when the words or the number of lines change', () => {
     expect(compareText('Best alpha : 30.0\n', 'Best l1 : 30.0\n', 1e-4).verdict).toBe('different');
