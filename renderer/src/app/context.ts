@@ -1,7 +1,8 @@
 // What every screen gets from the shell: the API client, the theme, navigation and a way to tell the user things.
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import type { NbreviveApi } from '../../../shared/contracts/api';
 import type { JobSummary } from '../../../shared/contracts/schemas';
+import { errorMessage } from '../lib/format';
 import type { Theme } from '../lib/theme';
 
 export type Route =
@@ -28,6 +29,12 @@ export function useApp(): AppContextValue {
   const ctx = useContext(AppContext);
   if (!ctx) throw new Error('useApp outside <AppContext>');
   return ctx;
+}
+
+/** Tells the user that an action failed, with the error's message (and its code): the one way screens report errors. */
+export function useNotifyError(): (error: unknown) => void {
+  const { notify } = useApp();
+  return useCallback((error: unknown) => notify(errorMessage(error), 'error'), [notify]);
 }
 
 export function routeFromHash(hash: string): Route {

@@ -1,15 +1,14 @@
 // Shows SVG markup built by lib/svg-charts (all text in it is escaped there), with PNG and CSV export buttons.
-import { useApp } from '../app/context';
+import { useNotifyError } from '../app/context';
 import { ChartData, chartCsv, slug } from '../lib/chart-data';
 import { downloadBlob, downloadText, svgToPng } from '../lib/download';
-import { errorMessage } from '../lib/format';
 
 export function SvgView({ svg, label }: { svg: string; label: string }) {
   return <div className="svg" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
 export function ChartCard({ chart, svg }: { chart: ChartData; svg: string }) {
-  const { notify } = useApp();
+  const notifyError = useNotifyError();
   const name = slug(chart.title);
   return (
     <figure className="panel chart" aria-label={chart.title} data-chart={name}>
@@ -19,7 +18,7 @@ export function ChartCard({ chart, svg }: { chart: ChartData; svg: string }) {
         <button
           type="button"
           aria-label={`export ${chart.title} as PNG`}
-          onClick={() => svgToPng(svg).then((b) => downloadBlob(b, `${name}.png`), (e) => notify(errorMessage(e), 'error'))}
+          onClick={() => svgToPng(svg).then((b) => downloadBlob(b, `${name}.png`), notifyError)}
         >
           PNG
         </button>

@@ -2,9 +2,9 @@
 // success, cost per job, edit similarity), each exportable as PNG and CSV; filtered by competition.
 import { useEffect, useMemo, useState } from 'react';
 import type { Stats } from '../../../../shared/contracts/schemas';
-import { useApp } from '../../app/context';
+import { useApp, useNotifyError } from '../../app/context';
 import { ChartData, countsChart, pairedChart } from '../../lib/chart-data';
-import { errorMessage, formatCost } from '../../lib/format';
+import { formatCost } from '../../lib/format';
 import { paletteOf } from '../../lib/theme';
 import { barChartSvg } from '../../lib/svg-charts';
 import { ChartCard } from '../../ui/Svg';
@@ -19,6 +19,7 @@ const COST_BUCKETS: [string, number][] = [
 
 export function DashboardPage() {
   const { api, jobs, theme, notify } = useApp();
+  const notifyError = useNotifyError();
   const [competition, setCompetition] = useState('');
   const [stats, setStats] = useState<Stats | null>(null);
 
@@ -26,7 +27,7 @@ export function DashboardPage() {
 
   useEffect(() => {
     setStats(null);
-    api.statsCorpus(competition ? { competition } : {}).then(setStats, (e) => notify(errorMessage(e), 'error'));
+    api.statsCorpus(competition ? { competition } : {}).then(setStats, notifyError);
   }, [api, competition, notify, jobs?.length]);
 
   const charts = useMemo<ChartData[]>(() => {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { IterationSummary, JobProgressEvent, JobSummary, LogLine } from '../../../../shared/contracts/schemas';
 import type { ExecutionReport } from '../../../../shared/models/execution';
 import type { Fix, Verdict } from '../../../../shared/models/loop';
-import { useApp } from '../../app/context';
+import { useApp, useNotifyError } from '../../app/context';
 import { cellsFromNotebookText, DiffCell } from '../../lib/cell-align';
 import { downloadText } from '../../lib/download';
 import { errorMessage, formatCost, formatScore, formatTime } from '../../lib/format';
@@ -25,6 +25,7 @@ const MAX_LOG_LINES = 5000;
 
 export function JobPage({ jobId }: { jobId: string }) {
   const { api, notify, theme, navigate } = useApp();
+  const notifyError = useNotifyError();
   const [job, setJob] = useState<JobSummary | null>(null);
   const [iterations, setIterations] = useState<IterationSummary[]>([]);
   const [fixes, setFixes] = useState<Record<number, Fix | null>>({});
@@ -100,7 +101,7 @@ export function JobPage({ jobId }: { jobId: string }) {
       const res = await api.exportsNotebook({ jobId, ...(selected !== null && job?.bestIteration == null ? { index: selected } : {}) });
       downloadText(res.content ?? '', `${job?.caseId ?? 'notebook'}--${jobId}.ipynb`, 'application/x-ipynb+json');
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     }
   };
   const act = async (what: 'cancel' | 'retry') => {
@@ -108,7 +109,7 @@ export function JobPage({ jobId }: { jobId: string }) {
       setJob(what === 'cancel' ? await api.jobsCancel({ jobId }) : await api.jobsRetry({ jobId }));
       notify(what === 'cancel' ? 'Cancel requested' : 'Requeued');
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     }
   };
 

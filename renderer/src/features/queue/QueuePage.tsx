@@ -2,7 +2,7 @@
 // multi-select and bulk actions.
 import { DragEvent, KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CaseSummary, JobSummary, QueueStatus } from '../../../../shared/contracts/schemas';
-import { useApp } from '../../app/context';
+import { useApp, useNotifyError } from '../../app/context';
 import { downloadText } from '../../lib/download';
 import { errorMessage, formatCost, formatScore } from '../../lib/format';
 import { formatBytes } from '../../../../shared/lib/format';
@@ -43,6 +43,7 @@ type ImportResult = { cases: CaseSummary[]; errors: { path: string; message: str
 
 function ImportPanel() {
   const { api, notify, reloadJobs } = useApp();
+  const notifyError = useNotifyError();
   const [path, setPath] = useState('');
   const [kind, setKind] = useState<'auto' | 'notebook' | 'case' | 'corpus'>('auto');
   const [busy, setBusy] = useState(false);
@@ -63,7 +64,7 @@ function ImportPanel() {
       setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
       notify(`${verb} ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`);
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     } finally {
       setBusy(false);
     }
@@ -103,7 +104,7 @@ function ImportPanel() {
       setImported([]);
       reloadJobs();
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     }
   };
   const onDrop = (e: DragEvent) => {
@@ -122,7 +123,7 @@ function ImportPanel() {
     }
     if (e.dataTransfer.files.length) {
       // a browser never learns a dropped file's path: the files travel to the host instead
-      entriesFromDrop(e.dataTransfer).then(doUpload, (err) => notify(errorMessage(err), 'error'));
+      entriesFromDrop(e.dataTransfer).then(doUpload, notifyError);
     }
   };
 
@@ -228,6 +229,7 @@ function ImportPanel() {
 
 function QueueControls() {
   const { api, notify } = useApp();
+  const notifyError = useNotifyError();
   const [status, setStatus] = useState<QueueStatus | null>(null);
   const [concurrency, setConcurrency] = useState('');
   useEffect(() => {
@@ -243,7 +245,7 @@ function QueueControls() {
       setStatus(s);
       setConcurrency(String(s.concurrency));
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     }
   };
   return (
@@ -274,6 +276,7 @@ function QueueControls() {
 
 function JobsTable({ jobs }: { jobs: JobSummary[] }) {
   const { api, navigate, notify, reloadJobs } = useApp();
+  const notifyError = useNotifyError();
   const [filter, setFilter] = useState<JobFilter>(EMPTY_FILTER);
   const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'created', order: 'desc' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -331,7 +334,7 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
       notify(`Queued ${queued.length} new job(s)`);
       reloadJobs();
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     }
   };
   const exportReport = async (format: 'csv' | 'json' | 'html') => {
@@ -345,7 +348,7 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
         downloadText(res.content ?? '', `nbrevive-report.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
       }
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     }
   };
   const exportBatch = async () => {
@@ -355,7 +358,7 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
       const res = await api.exportsBatch({ jobIds: chosen.map((j) => j.id), dir: batchDir.trim() });
       notify(`Wrote ${res.count} notebook(s) and report.json to ${res.path}`);
     } catch (e) {
-      notify(errorMessage(e), 'error');
+      notifyError(e);
     }
   };
 

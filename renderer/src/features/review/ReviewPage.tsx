@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { IterationSummary, JobSummary, Review } from '../../../../shared/contracts/schemas';
 import type { Fix } from '../../../../shared/models/loop';
-import { useApp } from '../../app/context';
-import { errorMessage, formatCost, formatScore } from '../../lib/format';
+import { useApp, useNotifyError } from '../../app/context';
+import { formatCost, formatScore } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { isTypingTarget } from '../../ui/keys';
 import { DiffView, FixChip } from '../job/JobPage';
@@ -21,6 +21,7 @@ interface JobFixes {
 
 export function ReviewPage({ jobId }: { jobId: string | null }) {
   const { api, jobs, navigate, notify, reloadJobs } = useApp();
+  const notifyError = useNotifyError();
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [details, setDetails] = useState<Map<string, JobFixes>>(new Map());
   const [scanning, setScanning] = useState<{ done: number; total: number } | null>(null);
@@ -107,7 +108,7 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
         notify(`Saved: ${verdict}`);
         reloadJobs();
       } catch (e) {
-        notify(errorMessage(e), 'error');
+        notifyError(e);
       }
     },
     [api, current, notify, reloadJobs],

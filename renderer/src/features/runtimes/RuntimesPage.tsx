@@ -1,7 +1,7 @@
 // Runtimes: the Python interpreters found (each checked, with what to do when unusable), GPUs, the Docker
 // runtime's status for an image, and the engine's local images with the presets and how to get each.
 import { useCallback, useEffect, useState } from 'react';
-import { useApp } from '../../app/context';
+import { useApp, useNotifyError } from '../../app/context';
 import { errorMessage } from '../../lib/format';
 import { formatBytes } from '../../../../shared/lib/format';
 
@@ -12,12 +12,13 @@ type Images = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesImage
 
 export function RuntimesPage() {
   const { api, notify } = useApp();
+  const notifyError = useNotifyError();
   const [list, setList] = useState<Pythons | null>(null);
   const [checks, setChecks] = useState<Record<string, Check | 'checking'>>({});
   const [image, setImage] = useState('');
 
   useEffect(() => {
-    api.runtimesList({}).then(setList, (e) => notify(errorMessage(e), 'error'));
+    api.runtimesList({}).then(setList, notifyError);
   }, [api, notify]);
 
   const check = async (key: string, input: { runtime: 'local' | 'docker'; python?: string | null; image?: string | null }) => {
@@ -116,6 +117,7 @@ function CheckResult({ check }: { check: Check | 'checking' | undefined }) {
 
 function DockerImages() {
   const { api, notify } = useApp();
+  const notifyError = useNotifyError();
   const [images, setImages] = useState<Images | null>(null);
   const [loading, setLoading] = useState(false);
   const load = useCallback(() => {
@@ -126,7 +128,7 @@ function DockerImages() {
         setLoading(false);
       },
       (e) => {
-        notify(errorMessage(e), 'error');
+        notifyError(e);
         setLoading(false);
       },
     );

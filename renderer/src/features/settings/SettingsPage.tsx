@@ -3,8 +3,7 @@
 // stored, and can replace or remove it.
 import { FormEvent, useEffect, useState } from 'react';
 import type { AppSettings } from '../../../../shared/contracts/schemas';
-import { useApp } from '../../app/context';
-import { errorMessage } from '../../lib/format';
+import { useApp, useNotifyError } from '../../app/context';
 import { formatUrlMap, parseUrlMap } from '../../lib/url-map-text';
 
 interface Form {
@@ -59,6 +58,7 @@ function toForm(s: AppSettings): Form {
 
 export function SettingsPage() {
   const { api, notify } = useApp();
+  const notifyError = useNotifyError();
   const [settings, setSettings] = useState<AppSettings | null>(null);
   const [form, setForm] = useState<Form | null>(null);
 
@@ -68,7 +68,7 @@ export function SettingsPage() {
         setSettings(s);
         setForm(toForm(s));
       },
-      (e) => notify(errorMessage(e), 'error'),
+      notifyError,
     );
   }, [api, notify]);
 
@@ -122,7 +122,7 @@ export function SettingsPage() {
       setForm(toForm(next));
       notify('Settings saved');
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notifyError(err);
     }
   };
 
