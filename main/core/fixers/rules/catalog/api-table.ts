@@ -29,10 +29,18 @@ const IMPORT_NAME = /cannot import name '(\w+)' from '([\w.]+)'/;
 const NO_MODULE = /No module named '([\w.]+)'/;
 const NUMPY2 = /`np\.(\w+)` was removed in the NumPy 2\.0 release\.\s*(.*)/s;
 
-/** The replacement a library's message names ("Use `np.float64` instead."), when it names exactly one name. */
+/**
+ * The replacement a library's message names, when it names exactly one name as a plain substitute: "Use `np.float64`
+ * instead.", "renamed to `x`", "moved to `x`", "available as `x`". A "use" that comes with conditions ("Use
+ * `np.genfromtxt` with comma delimiter instead", "… or use `typing.deprecated`") is not a rename and names nothing.
+ */
 export function messageReplacement(message: string): string | null {
   const found = new Set<string>();
-  for (const m of message.matchAll(/\b(?:[Uu]se|available as|renamed to|moved to)\s+`([^`]+)`/g)) found.add(m[1] as string);
+  for (const sentence of message.split(/(?<=[.;])\s+/)) {
+    for (const m of sentence.matchAll(/\b(?:available as|renamed to|moved to)\s+`([^`]+)`/g)) found.add(m[1] as string);
+    const use = /\b[Uu]se\s+`([^`]+)`\s+instead\b/.exec(sentence);
+    if (use && !/\b(or|with|and)\b/.test(sentence.replace(use[0], ''))) found.add(use[1] as string);
+  }
   if (found.size !== 1) return null;
   const raw = [...found][0] as string;
   const name = raw.startsWith('np.') ? `numpy.${raw.slice(3)}` : raw;

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ApiChangeTable, apiChangeTable, type ApiChange } from '../../../../../../main/core/fixers/api-changes/table';
 import { coverRow, snippetFor } from '../../../../../../main/core/fixers/api-changes/coverage';
-import { missingName, resolveMissing } from '../../../../../../main/core/fixers/rules/catalog/api-table';
+import { messageReplacement, missingName, resolveMissing } from '../../../../../../main/core/fixers/rules/catalog/api-table';
 import { describeToday } from '../../../../../helpers/python';
 import { cellError, environment, fix, fixCells, cellSource } from '../rules/helpers';
 
@@ -100,5 +100,16 @@ describeToday('repaired snippets run', (python) => {
     expect(() => execFileSync(python, ['-c', snippet.source], { stdio: 'pipe' })).toThrow(/was removed in the NumPy 2\.0 release/);
     const fixed = await fix(snippet.source, RULE, { packages: TODAY, errors: [snippet.error] });
     expect(execFileSync(python, ['-c', `${fixed}print(value(2.5))`], { encoding: 'utf8' }).trim()).toBe('2.5');
+  });
+});
+
+describe('the replacement a library message names', () => {
+  it('is read from a plain substitute only', () => {
+    expect(messageReplacement('Use `np.float64` instead.')).toBe('numpy.float64');
+    expect(messageReplacement('It was renamed to `pandas.errors.ParserError`.')).toBe('pandas.errors.ParserError');
+    // numpy 2's own messages for members whose replacement behaves differently
+    expect(messageReplacement('Use `np.genfromtxt` with comma delimiter instead.')).toBeNull();
+    expect(messageReplacement('Emit `DeprecationWarning` with `warnings.warn` directly, or use `typing.deprecated`.')).toBeNull();
+    expect(messageReplacement('Use `np.sum` or `np.nansum` instead.')).toBeNull();
   });
 });
