@@ -11,7 +11,25 @@ import { insertAtCellTop, moduleMoveEdits, moveNeedles, type ModuleMove } from '
 
 const PY3 = { package: 'python', version: '3.0', date: '2008-12-03' };
 
-function printStatementEdits(parsed: ParsedSource, node: Node): SourceEdit[] {
+/** map/filter/zip/range, whose Python 2 results were lists: printed, they showed the list (Python 3 shows an iterator). */
+const PRINTED_AS_LISTS = new Set(['map', 'filter', 'zip', 'range']);
+
+/**
+ * `print map(f, x)` / `print zip(a, b)` / `print range(5)`: Python 2 printed the list these returned; Python 3 would
+ * print `<map object at …>`. The argument is wrapped in list() — unless the notebook defines that name itself, or it is
+ * filter() over a string literal (Python 2 returned a string there).
+ */
+function printedIteratorArgs(parsed: ParsedSource, args: readonly Node[], defines: (name: string) => boolean): Node[] {
+  return args.filter((arg) => {
+    if (arg.type !== 'call') return false;
+    const fn = arg.childForFieldName('function');
+    const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
+    if (!PRINTED_AS_LISTS.has(name) || defines(name)) return false;
+    return !(name === 'filter' && callArguments(arg)[1]?.type === 'string');
+  });
+}
+
+function printStatementEdits(parsed: ParsedSource, node: Node, defines: (name: string) => boolean = () => false): SourceEdit[] {
   const keyword = node.child(0);
   if (!keyword || keyword.type !== 'print') return [];
   const args = node.childrenForFieldName('argument');
@@ -24,6 +42,11 @@ function printStatementEdits(parsed: ParsedSource, node: Node): SourceEdit[] {
   const lastArg = args.at(-1);
   if (!firstArg || !lastArg) return [replaceNode(node, `print(${extra.join(', ')})`)];
   const close = `${extra.length ? `, ${extra.join(', ')}` : ''})`;
+  const wrapped = new Set(printedIteratorArgs(parsed, args, defines).map((a) => a.startIndex));
+  if (wrapped.size > 0) {
+    const parts = args.map((a) => (wrapped.has(a.startIndex) ? `list(${parsed.text(a)})` : parsed.text(a)));
+    return [replaceNode(node, `print(${[...parts, ...extra].join(', ')})`)];
+  }
   return [
     { start: keyword.endIndex, end: firstArg.startIndex, text: '(' },
     trailingComma ? { start: lastArg.endIndex, end: node.endIndex, text: close } : insertAt(lastArg.endIndex, close),
@@ -97,7 +120,7 @@ const printStatement = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same. A statement whose expression starts with a parenthesized part, `print (a+b)/4.` or `print (x), y`, is valid Python 3 that prints only (a+b) and then divides print's None (TypeError) or builds a tuple: Python 2 printed the whole expression, so it becomes print((a+b)/4.) / print((x), y). That is done in notebooks that show they are Python 2 (print statements, a python2 kernel), or on the line of the TypeError print's None caused. `print (a, b)` is left as the call print(a, b): Python 2 printed the tuple, \"('a', 'b')\", Python 3 prints \"a b\" — the same values, and rewriting it to print((a, b)) would be wrong in the many notebooks written for both.",
+    "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same. `print map(f, x)` (and zip, filter, range) printed the list Python 2 returned, so the argument becomes list(map(f, x)). A statement whose expression starts with a parenthesized part, `print (a+b)/4.` or `print (x), y`, is valid Python 3 that prints only (a+b) and then divides print's None (TypeError) or builds a tuple: Python 2 printed the whole expression, so it becomes print((a+b)/4.) / print((x), y). That is done in notebooks that show they are Python 2 (print statements, a python2 kernel), or on the line of the TypeError print's None caused. `print (a, b)` is left as the call print(a, b): Python 2 printed the tuple, \"('a', 'b')\", Python 3 prints \"a b\" — the same values, and rewriting it to print((a, b)) would be wrong in the many notebooks written for both.",
   trigger: {
     errors: [
       { ename: 'SyntaxError', evalue: /Missing parentheses in call to 'print'/ },
@@ -110,7 +133,16 @@ const printStatement = defineRule({
   needles: [/\bprint(?:[ \t]+[^\s(=]|[ \t]*$|[ \t]*>>)/m, /\bprint[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:[-+*/%,.[|&^<>]|if\b|and\b|or\b)/m],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('print_statement')) if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node));
+    const defined = new Map<string, boolean>();
+    const defines = (name: string): boolean => {
+      let known = defined.get(name);
+      if (known === undefined) {
+        known = ctx.notebook.codeCells.some((i) => mayDefine(ctx.notebook.source(i), name) && definesName(ctx.notebook.parse(i), name));
+        defined.set(name, known);
+      }
+      return known;
+    };
+    for (const node of parsed.nodes('print_statement')) if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node, defines));
     // a bare `print` (an empty line in Python 2) parses as an expression; only in a Python 2 notebook
     const bare = parsed.nodes('expression_statement').filter((s) => s.namedChildCount === 1 && s.namedChildren[0]?.type === 'identifier' && parsed.text(s) === 'print');
     const python2 = (): boolean => edits.length > 0 || notebookUsesPrintStatements(ctx) || python2Kernel(ctx);

@@ -9,6 +9,13 @@ const KAGGLEAUX_TRACEBACK = [
 ];
 
 export const PYTHON2_CASES: RuleCase[] = [
+  // Python 2 printed the lists map/zip/filter/range returned
+  one('py2.print-statement', 'print map(…) / zip(…) / range(…) print lists, as in Python 2',
+    "print map(str, xs)\nprint 'pairs:', zip(a, b)\nprint range(3),\n",
+    "print(list(map(str, xs)))\nprint('pairs:', list(zip(a, b)))\nprint(list(range(3)), end=' ')\n"),
+  one('py2.print-statement', "filter over a string (Python 2 returned a string) and the notebook's own zip are printed as they are",
+    "def zip(*a):\n    return a\nprint filter(str.isalpha, 'a1b2')\nprint zip(1, 2)\n",
+    "def zip(*a):\n    return a\nprint(filter(str.isalpha, 'a1b2'))\nprint(zip(1, 2))\n"),
   // issue 18: a print statement whose expression starts with a parenthesized part prints the whole expression
   one('py2.print-statement', 'print (a+b)/4. and friends print the whole expression in a Python 2 notebook',
     'print "mean:"\nprint (a+b)/4.\nprint (x), y\nprint (a)*2\nprint ("a") + "b"\nprint (x)[0]\nprint (x),\n',
