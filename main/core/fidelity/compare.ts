@@ -313,6 +313,7 @@ export function summarizeFidelity(f: Fidelity): string {
   const parts = [...counts.entries()]
     .sort((a, b) => RANK[b[0]] - RANK[a[0]])
     .map(([v, idx]) => (v === 'same' ? `${v} ${idx.length}` : `${v} ${idx.length} (cell${idx.length > 1 ? 's' : ''} ${idx.slice(0, 5).join(', ')}${idx.length > 5 ? ', …' : ''})`));
+  if (f.comparable === 0) return `not measured: the original notebook has no saved outputs to compare${parts.length ? ` (${parts.join(', ')})` : ''}`;
   const score = f.score === null ? 'n/a' : `${(f.score * 100).toFixed(1)}%`;
   return `${score} of ${f.comparable} comparable outputs reproduced: ${parts.join(', ')}`;
 }

@@ -173,6 +173,9 @@ describe('compareOutputs', () => {
     expect(f.cells[3]!.reason).toBe("NameError: name 'np' is not defined");
     expect(f).toMatchObject({ comparable: 6, reproduced: 3, score: 0.5 });
     expect(summarizeFidelity(f)).toMatch(/^50\.0% of 6 comparable outputs reproduced: new-error 1 \(cell 3\), output-missing 1 \(cell 5\)/);
+    // a notebook saved without outputs has nothing to compare: said so, not "n/a of 0"
+    const bare = nb([{ source: 'print(1)', outputs: [] }]);
+    expect(summarizeFidelity(compareOutputs(bare, rerun(bare, [[stdout('1\n')]])))).toMatch(/^not measured: the original notebook has no saved outputs/);
   });
   it('matches cells by id, so a cell a fix inserted or removed does not shift the rest', () => {
     const original = nb([
