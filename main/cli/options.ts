@@ -23,6 +23,8 @@ export const JOB_OPTIONS = {
   timeout: { type: 'string' },
   runs: { type: 'string' },
   tolerance: { type: 'string' },
+  // without a target: the least output fidelity that counts as reproduced (shared/lib/judge.ts)
+  'fidelity-threshold': { type: 'string' },
   'url-map': { type: 'string' },
   // 'auto': a case without a score takes the best target its saved outputs show (core/jobs/auto-target.ts)
   target: { type: 'string' },
@@ -47,6 +49,13 @@ function positiveNumber(name: string, value: string | undefined, integer: boolea
   return n;
 }
 
+function fraction(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${name} must be a number from 0 to 1, got '${value}'`);
+  return n;
+}
+
 /** Job settings from the command line (and NBREVIVE_PYTHON), validated by the shared schema. */
 export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<JobSettings> = {}): JobSettings {
   const runtime = (values.runtime as string | undefined) ?? 'local';
@@ -57,6 +66,7 @@ export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<
   }
   const runs = positiveNumber('runs', values.runs as string | undefined, true);
   const tolerance = positiveNumber('tolerance', values.tolerance as string | undefined, false);
+  const fidelityThreshold = fraction('fidelity-threshold', values['fidelity-threshold'] as string | undefined);
   const parsed = JobSettingsSchema.safeParse({
     runtime,
     python: (values.python as string | undefined) ?? process.env.NBREVIVE_PYTHON ?? null,
@@ -68,6 +78,7 @@ export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<
     ...(timeoutSec !== undefined ? { timeoutMs: Math.round(timeoutSec * 1000) } : {}),
     ...(runs !== undefined ? { runs } : {}),
     ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(fidelityThreshold !== undefined ? { fidelityThreshold } : {}),
     ...extra,
   });
   if (!parsed.success) throw new NbreviveError('invalid-request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));

@@ -1,14 +1,24 @@
 // The judge (docs/architecture.md, "The judge"): does a run reproduce the author's score, is it error-free, and which problem should
 // the next fix address. Also how iterations are ranked to pick a job's best version, and which errors the author's
 // own notebook already had.
+// Without a target score, "reproducible" is not "runs without errors" alone: the run must also reproduce the author's
+// saved outputs (output fidelity ≥ the job's threshold, over the outputs that can be compared — cells whose
+// randomness was never seeded are not comparable, so they neither help nor hurt). When fidelity could not be measured
+// the judgement stays the errors-only one, and the reason says so.
 import type { ScoreSpec, Target } from '../models/case';
 import type { CellError, ExecutionReport } from '../models/execution';
+import type { Fidelity } from '../models/fidelity';
 import type { Outcome, Problem, Verdict } from '../models/loop';
 import type { Notebook } from '../models/notebook';
 import { oneSampleTTest, sampleMean } from './statistics';
 
 export const DEFAULT_TOLERANCE = 0.1;
 export const DEFAULT_ALPHA = 0.05;
+/** share of the comparable original outputs a run without a target must reproduce to count as reproducible */
+export const DEFAULT_FIDELITY_THRESHOLD = 0.9;
+
+/** What the judge and the ranking read of an iteration's output fidelity. */
+export type FidelityScore = Pick<Fidelity, 'score'> & Partial<Pick<Fidelity, 'comparable' | 'reproduced' | 'cells'>>;
 
 export interface JudgeInput {
   report: Pick<ExecutionReport, 'status' | 'errors' | 'scores' | 'score' | 'scoreNote' | 'timeoutMs' | 'message'>;
@@ -19,6 +29,13 @@ export interface JudgeInput {
   tolerance?: number;
   /** significance level of the t-test for repeated runs whose scores vary */
   alpha?: number;
+  /**
+   * the run's output fidelity, used when there is no target: undefined when the caller does not measure it (the
+   * errors-only judgement), null when it could not be measured (the same judgement, and the reason says so)
+   */
+  fidelity?: FidelityScore | null;
+  /** the least fidelity a run without a target must reach (default DEFAULT_FIDELITY_THRESHOLD) */
+  fidelityThreshold?: number;
 }
 
 /** Shortest readable form of a score: up to 6 significant digits, no trailing zeros. */
@@ -114,6 +131,30 @@ function judgeScore(input: JudgeInput, tau: number, alpha: number): ScoreJudgeme
   return { score: mean, relativeDeviation, pValue: test.p, reproducible, method: 't-test', reason };
 }
 
+interface FidelityJudgement {
+  /** fidelity was measured and decides: whether it reaches the threshold */
+  passes: boolean | null;
+  reason: string;
+}
+
+/** Without a target: does the run reproduce the author's outputs? null `passes`: not measured, errors alone decide. */
+function judgeFidelity(fidelity: FidelityScore | null, threshold: number): FidelityJudgement {
+  if (fidelity === null) return { passes: null, reason: 'fidelity not measured: judged on errors alone' };
+  if (fidelity.score === null) return { passes: null, reason: 'no saved output could be compared: judged on errors alone' };
+  const counts =
+    fidelity.comparable !== undefined && fidelity.reproduced !== undefined
+      ? ` (${fidelity.reproduced} of ${fidelity.comparable} comparable outputs reproduced`
+      : '';
+  const skipped = fidelity.cells?.filter((c) => c.verdict === 'not-comparable').length ?? 0;
+  const skippedText = counts && skipped > 0 ? `; ${skipped} cell${skipped > 1 ? 's' : ''} not comparable` : '';
+  const passes = fidelity.score >= threshold;
+  const score = `${Number((fidelity.score * 100).toFixed(1))}%`;
+  return {
+    passes,
+    reason: `fidelity ${score} ${passes ? '≥' : '<'} ${Number((threshold * 100).toPrecision(6))}%${counts}${skippedText}${counts ? ')' : ''}`,
+  };
+}
+
 function describeErrors(errors: readonly CellError[]): string {
   const counted = newErrors(errors);
   const pre = errors.length - counted.length;
@@ -134,8 +175,14 @@ export function judge(input: JudgeInput): Verdict {
   const counted = newErrors(report.errors);
   const errorFree = !timedOut && !crashed && counted.length === 0;
   const s = judgeScore(input, tau, alpha);
+  // no target (no score spec, or a score without a target): the saved outputs stand in for the author's score
+  const f =
+    s.method === 'errors-only' && input.fidelity !== undefined
+      ? judgeFidelity(input.fidelity, input.fidelityThreshold ?? DEFAULT_FIDELITY_THRESHOLD)
+      : null;
 
   let reproducible = s.reproducible;
+  let method = s.method;
   const parts: string[] = [];
   if (timedOut) {
     // a notebook that does not finish within the limit has not been reproduced, whatever it printed before
@@ -147,14 +194,26 @@ export function judge(input: JudgeInput): Verdict {
     reproducible = reproducible && errorFree;
     parts.push(`no score spec: ${errorFree ? 'ran without errors' : describeErrors(report.errors)}`);
   } else {
-    parts.push(s.reason);
+    // a score without a target: fidelity, when measured, judges instead of the errors alone
+    parts.push(f?.passes != null ? s.reason.replace(/: judged on errors alone$/, '') : s.reason);
     if (report.errors.length > 0) parts.push(describeErrors(report.errors));
+  }
+  let fidelityShort = false;
+  if (f) {
+    parts.push(f.reason);
+    if (f.passes !== null) {
+      method = 'fidelity';
+      fidelityShort = !f.passes;
+      reproducible = reproducible && f.passes;
+    }
   }
 
   let problem: Problem | null = null;
   if (timedOut) problem = 'timeout';
   else if (counted.length > 0 || crashed) problem = 'error';
-  else if (!reproducible) problem = 'score-deviation';
+  // outputs that differ without an error have no fixer (no rule nor the model calibrates towards saved outputs):
+  // no problem to hand on, so the loop stops rather than asking for a score calibration without a score
+  else if (!reproducible && !fidelityShort) problem = 'score-deviation';
 
   return {
     reproducible,
@@ -165,7 +224,7 @@ export function judge(input: JudgeInput): Verdict {
     target: input.target?.value ?? null,
     relativeDeviation: s.relativeDeviation,
     pValue: s.pValue,
-    method: s.method,
+    method,
   };
 }
 
@@ -179,6 +238,8 @@ export function outcomeOf(verdict: Pick<Verdict, 'reproducible' | 'errorFree'>):
 export interface JudgedRun {
   report: Pick<ExecutionReport, 'errors' | 'status'>;
   verdict: Pick<Verdict, 'reproducible' | 'errorFree' | 'score' | 'target'>;
+  /** the iteration's output fidelity: among otherwise equal runs the more faithful one ranks first */
+  fidelity?: Pick<Fidelity, 'score'> | null;
 }
 
 function tier(run: JudgedRun): number {
@@ -198,13 +259,23 @@ function distance(run: JudgedRun): number {
   return target === null ? 0 : Math.abs(score - target);
 }
 
+/** Fidelity for ranking: not measured ranks below any measured value (it says nothing in the run's favour). */
+function fidelityOf(run: JudgedRun): number {
+  return run.fidelity?.score ?? -1;
+}
+
 /**
  * Orders iterations best first (docs/architecture.md, "The loop"): error-free reproducible, then reproducible with errors, then
- * the rest; within each, fewer errors, then the score closer to the target. Ties return 0, so a stable sort keeps
- * the earlier iteration (fewer edits to the author's code) ahead.
+ * the rest; within each, fewer errors, then the score closer to the target, then the higher output fidelity. Ties
+ * return 0, so a stable sort keeps the earlier iteration (fewer edits to the author's code) ahead.
  */
 export function compareIterations(a: JudgedRun, b: JudgedRun): number {
-  return tier(a) - tier(b) || problemCount(a) - problemCount(b) || compareDistance(distance(a), distance(b));
+  return (
+    tier(a) - tier(b) ||
+    problemCount(a) - problemCount(b) ||
+    compareDistance(distance(a), distance(b)) ||
+    compareDistance(-fidelityOf(a), -fidelityOf(b))
+  );
 }
 
 function compareDistance(a: number, b: number): number {

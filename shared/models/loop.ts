@@ -1,7 +1,7 @@
 // The modernization loop's records: verdicts, fixes, iterations, jobs and their outcome (docs/architecture.md, "The loop").
 import { z } from 'zod';
 import { ExecutionReportSchema } from './execution';
-import { FidelitySchema } from './fidelity';
+import { FidelitySchema, FidelityVerdictSchema } from './fidelity';
 
 export const ProblemSchema = z.enum(['timeout', 'error', 'score-deviation']);
 export type Problem = z.infer<typeof ProblemSchema>;
@@ -19,7 +19,8 @@ export const VerdictSchema = z.object({
   relativeDeviation: z.number().nullable(),
   /** one-sample t-test p-value when runs > 1 and scores vary */
   pValue: z.number().nullable(),
-  method: z.enum(['tolerance', 't-test', 'errors-only', 'no-score']),
+  /** fidelity: no target, judged on errors and on the share of the author's saved outputs reproduced */
+  method: z.enum(['tolerance', 't-test', 'errors-only', 'no-score', 'fidelity']),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
 
@@ -59,6 +60,27 @@ export const UsageSchema = z.object({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
+export const RegressedCellSchema = z.object({
+  /** index in the ORIGINAL notebook (as in the fidelity's cells) */
+  cellIndex: z.number().int().nonnegative(),
+  cellId: z.string().nullable(),
+  before: FidelityVerdictSchema,
+  after: FidelityVerdictSchema,
+  /** what differs now */
+  reason: z.string(),
+});
+export type RegressedCell = z.infer<typeof RegressedCellSchema>;
+
+export const FidelityRegressionSchema = z.object({
+  cells: z.array(RegressedCellSchema),
+  /**
+   * the fix otherwise helped and was failed for the regression alone: when no candidate without a regression is
+   * found, the loop takes it back (fixFailed false, the flag kept for review)
+   */
+  soleReason: z.boolean(),
+});
+export type FidelityRegression = z.infer<typeof FidelityRegressionSchema>;
+
 export const FixSchema = z.object({
   type: FixTypeSchema,
   source: FixSourceSchema,
@@ -77,6 +99,11 @@ export const FixSchema = z.object({
   rewrites: z.array(LineRewriteSchema).optional(),
   /** the conversation with the model (prompts and raw answers, a re-ask included), kept for review */
   transcript: z.array(TranscriptMessageSchema).optional(),
+  /**
+   * cells whose outputs the fix changed although it did not edit them (flag 'fidelity-regression'); set by the loop
+   * once the fix's version ran
+   */
+  fidelityRegression: FidelityRegressionSchema.optional(),
 });
 export type Fix = z.infer<typeof FixSchema>;
 
@@ -135,6 +162,8 @@ export const JobSettingsSchema = z.object({
   maxIterations: z.number().int().min(1, { message: 'maxIterations must be at least 1' }).default(16),
   tolerance: z.number().positive().default(0.1),
   alpha: z.number().positive().default(0.05),
+  /** without a target score: the least output fidelity (share of the author's comparable outputs) that reproduces */
+  fidelityThreshold: z.number().min(0).max(1).default(0.9),
   fixers: z.array(z.enum(['rules', 'llm'])).default(['rules']),
   network: z.boolean().default(false),
   /**

@@ -35,6 +35,9 @@ against the author's.
   --timeout SEC     whole-notebook time limit (default 600)
   --runs N          execute N times; varying scores are judged with a one-sample t-test
   --tolerance T     relative tolerance of the score (default 0.1)
+  --fidelity-threshold F
+                    without a target score: the share of the author's comparable outputs a run must
+                    reproduce to count as reproducible (default 0.9)
   --url-map FILE    a JSON file {url: localPath}: the kernel serves those URLs from the local copies
   --target auto     a case without a score takes the best one its saved outputs show (see nbrevive targets)
   --db PATH         the database (default: the user data folder; NBREVIVE_DB)

@@ -5,6 +5,8 @@
 // not stop the loop from repairing later cells; an execution that ends before its first cell starts (the kernel never
 // came up) is the environment's failure, retried and never held against the fix; a job that ends with errors left
 // records, per error, why no fix applied (Job.unresolved).
+// A fix that breaks the outputs of cells it did not edit is flagged (fidelity-regression.ts) and failed; its version
+// is set aside while another candidate may exist, and taken back when the fixers have none.
 import path from 'node:path';
 import { NbreviveError, toErrorInfo } from '../../../shared/lib/errors';
 import { parseNotebook, serializeNotebook } from '../../../shared/lib/ipynb';
@@ -23,6 +25,7 @@ import { scoreExecution } from '../scoring/score';
 import { hashContent } from '../store/blobs';
 import type { Store } from '../store/store';
 import type { Job } from '../store/jobs';
+import { acceptedIterations, describeRegression, FIDELITY_REGRESSION_FLAG, fidelityRegression, producedByRejectedFix } from './fidelity-regression';
 import { LogBuffer } from './log-buffer';
 
 export type LoopEvent =
@@ -144,6 +147,11 @@ export function fixFailed(
   return null;
 }
 
+/** A job's best version: among the iterations not set aside for a fidelity regression (all of them set aside: any). */
+function bestOf<T extends Iteration>(iterations: readonly T[]): T | undefined {
+  return bestIteration(acceptedIterations(iterations)) ?? bestIteration(iterations);
+}
+
 function fixKeys(fix: Fix): string[] {
   return [...fix.ruleIds, ...(fix.source !== 'rules' && fix.signature ? [`${fix.source}:${fix.signature}`] : [])];
 }
@@ -239,15 +247,19 @@ export class ModernizationLoop {
     const executedRun = await this.execute(run, notebook, index);
     run.timing.executionMs += Date.now() - t0;
     if (abortKindOf(run.signal)) return;
+    // never throws: a comparison that fails is "not measured", and the judge then says it judged on errors alone
+    const fidelity = outputFidelity(run.original, executedRun.executed);
     const verdict = judge({
       report: executedRun.report,
       target: run.case.target,
       scoreSpecKind: run.case.score.kind,
       tolerance: settings.tolerance,
       alpha: settings.alpha,
+      fidelity,
+      fidelityThreshold: settings.fidelityThreshold,
     });
     const iteration = this.deps.store.iterations.persist(
-      { jobId, index, report: executedRun.report, verdict, fidelity: outputFidelity(run.original, executedRun.executed) },
+      { jobId, index, report: executedRun.report, verdict, fidelity },
       {
         notebook: serializeNotebook(notebook),
         executed: executedRun.executed ? serializeNotebook(executedRun.executed) : null,
@@ -288,17 +300,44 @@ export class ModernizationLoop {
     return { notebook: applyCellEdits(base.notebook, last.iteration.fix.edits) };
   }
 
+  /** The version the next fix builds on, among the iterations not set aside for a fidelity regression. */
   private baseOf(state: LoopState): LoadedIteration | undefined {
-    const base = baseIteration(state.done.map((d) => d.iteration));
+    const accepted = acceptedIterations(state.done.map((d) => d.iteration));
+    const base = baseIteration(accepted);
     return state.done.find((d) => d.iteration.index === base?.index);
+  }
+
+  /** The cells a fix broke without editing them; [] when it cannot tell (a fidelity problem never fails a job). */
+  private regressionOf(run: JobRun, base: LoadedIteration, current: LoadedIteration, fix: Fix) {
+    try {
+      return fidelityRegression(base.iteration.fidelity, current.iteration.fidelity, fix, base.notebook, run.settings.tolerance);
+    } catch (e) {
+      run.logs.system(current.iteration.index, `could not compare fidelity with the version before the fix: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
   }
 
   private judgePreviousFix(run: JobRun, state: LoopState, current: LoadedIteration): void {
     const previous = state.done.at(-1);
-    const fix = previous?.iteration.fix;
+    let fix = previous?.iteration.fix;
     if (!previous || !fix) return;
-    const base = baseIteration(state.done.map((d) => d.iteration)) ?? previous.iteration;
-    const why = fixFailed(base, current.iteration, fix);
+    const baseLoaded = this.baseOf(state) ?? previous;
+    const base = baseLoaded.iteration;
+    let why = fixFailed(base, current.iteration, fix);
+    const regressed = this.regressionOf(run, baseLoaded, current, fix);
+    if (regressed.length > 0) {
+      fix = {
+        ...fix,
+        flags: [...new Set([...fix.flags, FIDELITY_REGRESSION_FLAG])],
+        fidelityRegression: { cells: regressed, soleReason: why === null },
+      };
+      this.deps.store.iterations.setFix(previous.iteration.jobId, previous.iteration.index, fix);
+      previous.iteration = { ...previous.iteration, fix };
+      const flagged = state.history.find((h) => h.iteration === previous.iteration.index);
+      if (flagged) flagged.fix = fix;
+      run.logs.system(current.iteration.index, `the fix changed the outputs of ${describeRegression(regressed)}, which it did not edit`);
+      why ??= `it changed the outputs of ${describeRegression(regressed)}, which it did not edit`;
+    }
     // fix memory learns from every verified outcome of a model's fix, so other jobs reuse what worked
     if (fix.signature && fix.source !== 'rules') this.deps.memory?.record(fix.signature, fix, why === null);
     if (!why) return;
@@ -333,9 +372,48 @@ export class ModernizationLoop {
     // a runtime that cannot tell its package versions fails the job here, before any decision (fixes depend on them)
     await run.environment;
     const { verdict } = last.iteration;
-    if (verdict.reproducible && verdict.errorFree) return { stop: 'reproducible' };
+    // a version set aside for a fidelity regression does not end the job, though it runs: another fix may not break it
+    const lastSetAside = producedByRejectedFix(state.done.at(-2)?.iteration);
+    if (verdict.reproducible && verdict.errorFree && !lastSetAside) return { stop: 'reproducible' };
     if (state.done.length >= Math.max(1, run.settings.maxIterations)) return { stop: 'max-iterations' };
-    const base = this.baseOf(state) ?? last;
+    for (;;) {
+      const base = this.baseOf(state) ?? last;
+      const next = await this.proposeFrom(run, state, last, base);
+      // no candidate from the base: a set-aside fix that helped is the best there is after all
+      if ('stop' in next && (next.stop === 'no-fix' || next.stop === 'no-progress') && this.takeBackRegression(run, state, base)) continue;
+      return next;
+    }
+  }
+
+  /**
+   * Takes back the best fix failed only for a fidelity regression whose version is better than `base`: its flag
+   * stays (review shows it), its fixFailed is cleared, so its version can be the base and the job's best.
+   */
+  private takeBackRegression(run: JobRun, state: LoopState, base: LoadedIteration): boolean {
+    let pick: { previous: LoadedIteration; produced: LoadedIteration } | null = null;
+    state.done.forEach((produced, i) => {
+      const previous = state.done[i - 1];
+      if (!previous || !producedByRejectedFix(previous.iteration) || !previous.iteration.fix?.fidelityRegression?.soleReason) return;
+      if (compareIterations(produced.iteration, base.iteration) >= 0) return;
+      if (!pick || compareIterations(produced.iteration, pick.produced.iteration) < 0) pick = { previous, produced };
+    });
+    if (!pick) return false;
+    const { previous, produced } = pick as { previous: LoadedIteration; produced: LoadedIteration };
+    const fix = previous.iteration.fix as Fix;
+    this.deps.store.iterations.markFixFailed(previous.iteration.jobId, previous.iteration.index, false);
+    previous.iteration = { ...previous.iteration, fixFailed: false };
+    const entry = state.history.find((h) => h.iteration === previous.iteration.index);
+    if (entry) entry.failed = false;
+    const stillFailed = new Set(state.history.filter((h) => h.failed).flatMap((h) => fixKeys(h.fix)));
+    for (const key of fixKeys(fix)) if (!stillFailed.has(key)) state.exclude.delete(key);
+    run.logs.system(
+      produced.iteration.index,
+      `no fix without a fidelity regression was found: keeping the version of iteration ${produced.iteration.index}, flagged (${describeRegression(fix.fidelityRegression?.cells ?? [])})`,
+    );
+    return true;
+  }
+
+  private async proposeFrom(run: JobRun, state: LoopState, last: LoadedIteration, base: LoadedIteration): Promise<Next> {
     if (base.iteration.verdict.reproducible && base.iteration.verdict.errorFree) return { stop: 'reproducible' };
     const problem = base.iteration.verdict.problem;
     if (!problem) return { stop: 'no-fix' };
@@ -433,7 +511,7 @@ export class ModernizationLoop {
   /** Why no fix applied to each error the job is left with (its best iteration's), for a person or the LLM fixer. */
   private async unresolved(run: JobRun, state: LoopState | null, stop: StopReason): Promise<UnresolvedError[]> {
     if (!state || stop === 'reproducible') return [];
-    const best = bestIteration(state.done.map((d) => d.iteration));
+    const best = bestOf(state.done.map((d) => d.iteration));
     const loaded = state.done.find((d) => d.iteration.index === best?.index);
     if (!loaded) return [];
     const errors = newErrors(loaded.iteration.report.errors);
@@ -470,7 +548,7 @@ export class ModernizationLoop {
     const { store } = this.deps;
     const { jobId, logs } = run;
     const iterations = store.iterations.list(jobId);
-    const best = bestIteration(iterations);
+    const best = bestOf(iterations);
     logs.system(null, `job finished: ${stopReason}`);
     for (const u of unresolved) logs.system(null, `left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 120)} (${u.reason}: ${u.detail})`);
     logs.flush();

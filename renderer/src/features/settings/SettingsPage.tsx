@@ -10,6 +10,7 @@ interface Form {
   maxIterations: string;
   timeoutMin: string;
   tolerance: string;
+  fidelityThreshold: string;
   runs: string;
   alpha: string;
   runtime: 'local' | 'docker';
@@ -39,6 +40,7 @@ function toForm(s: AppSettings): Form {
     maxIterations: String(s.defaults.maxIterations),
     timeoutMin: String(s.defaults.timeoutMs / 60_000),
     tolerance: String(s.defaults.tolerance),
+    fidelityThreshold: String(s.defaults.fidelityThreshold),
     runs: String(s.defaults.runs),
     alpha: String(s.defaults.alpha),
     runtime: s.defaults.runtime,
@@ -54,6 +56,12 @@ function toForm(s: AppSettings): Form {
     prices: Object.entries(s.llm.prices).map(([model, p]) => ({ model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) })),
     urlMap: formatUrlMap(s.defaults.urlMap ?? {}),
   };
+}
+
+function fidelityThresholdOf(text: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new Error('the fidelity threshold must be a number from 0 to 1');
+  return n;
 }
 
 export function SettingsPage() {
@@ -101,6 +109,7 @@ export function SettingsPage() {
           maxIterations: num(form.maxIterations, 'max iterations', true),
           timeoutMs: Math.round(num(form.timeoutMin, 'timeout') * 60_000),
           tolerance: num(form.tolerance, 'τ'),
+          fidelityThreshold: fidelityThresholdOf(form.fidelityThreshold),
           runs: num(form.runs, 'runs', true),
           alpha: num(form.alpha, 'α'),
           runtime: form.runtime,
@@ -136,6 +145,12 @@ export function SettingsPage() {
             <Field label="Max iterations" value={form.maxIterations} onChange={(v) => set('maxIterations', v)} type="number" />
             <Field label="Timeout per run (minutes)" value={form.timeoutMin} onChange={(v) => set('timeoutMin', v)} type="number" />
             <Field label="Tolerance τ (relative score deviation)" value={form.tolerance} onChange={(v) => set('tolerance', v)} type="number" />
+            <Field
+              label="Fidelity threshold (0–1; without a target, the share of the author's outputs a run must reproduce)"
+              value={form.fidelityThreshold}
+              onChange={(v) => set('fidelityThreshold', v)}
+              type="number"
+            />
             <Field label="Runs per iteration" value={form.runs} onChange={(v) => set('runs', v)} type="number" />
             <Field label="Significance α (t-test when runs > 1)" value={form.alpha} onChange={(v) => set('alpha', v)} type="number" />
             <label>

@@ -225,3 +225,90 @@ describe('markPreExisting', () => {
     expect(marked[0]?.preExisting).toBe(false);
   });
 });
+
+describe('judge without a target: output fidelity (issue 16)', () => {
+  const fidelity = (score: number | null, extra: { comparable?: number; reproduced?: number; notComparable?: number } = {}) => ({
+    score,
+    comparable: extra.comparable ?? 10,
+    reproduced: extra.reproduced ?? Math.round((score ?? 0) * (extra.comparable ?? 10)),
+    cells: Array.from({ length: extra.notComparable ?? 0 }, (_, i) => ({ verdict: 'not-comparable' as const, cellIndex: i })),
+  });
+  const none = (over: Partial<JudgeInput>) => {
+    const v = judge({ report: report(), target: null, scoreSpecKind: 'none', ...over });
+    expect(VerdictSchema.parse(v)).toEqual(v);
+    return v;
+  };
+
+  it('error-free and fidelity at or above the threshold → reproducible, judged on fidelity', () => {
+    const v = none({ fidelity: fidelity(0.9) as JudgeInput['fidelity'] });
+    expect(v).toMatchObject({ reproducible: true, errorFree: true, method: 'fidelity', problem: null });
+    expect(v.reason).toBe('no score spec: ran without errors; fidelity 90% ≥ 90% (9 of 10 comparable outputs reproduced)');
+  });
+
+  it('error-free but fidelity below the threshold → not reproducible, and no problem a fixer could take', () => {
+    const v = none({ fidelity: fidelity(0.8) as JudgeInput['fidelity'] });
+    expect(v).toMatchObject({ reproducible: false, errorFree: true, method: 'fidelity', problem: null });
+    expect(outcomeOf(v)).toBe('not-reproducible');
+    expect(v.reason).toContain('fidelity 80% < 90%');
+  });
+
+  it('the threshold is the job setting', () => {
+    expect(none({ fidelity: fidelity(0.8) as JudgeInput['fidelity'], fidelityThreshold: 0.75 }).reproducible).toBe(true);
+    expect(none({ fidelity: fidelity(0.8) as JudgeInput['fidelity'], fidelityThreshold: 0.85 }).reproducible).toBe(false);
+  });
+
+  it('cells that could not be compared (randomness never seeded) are named, not counted', () => {
+    const v = none({ fidelity: fidelity(1, { comparable: 4, reproduced: 4, notComparable: 2 }) as JudgeInput['fidelity'] });
+    expect(v.reproducible).toBe(true);
+    expect(v.reason).toContain('(4 of 4 comparable outputs reproduced; 2 cells not comparable)');
+  });
+
+  it('errors still fail it, whatever the fidelity', () => {
+    const v = none({ report: report({ status: 'error', errors: [cellError(3, 'NameError')] }), fidelity: fidelity(1) as JudgeInput['fidelity'] });
+    expect(v).toMatchObject({ reproducible: false, errorFree: false, problem: 'error' });
+  });
+
+  it('fidelity not measured (null) → the errors-only judgement, and the reason says so', () => {
+    const v = none({ fidelity: null });
+    expect(v).toMatchObject({ reproducible: true, method: 'errors-only' });
+    expect(v.reason).toBe('no score spec: ran without errors; fidelity not measured: judged on errors alone');
+    const nothing = none({ fidelity: fidelity(null, { comparable: 0, reproduced: 0 }) as JudgeInput['fidelity'] });
+    expect(nothing).toMatchObject({ reproducible: true, method: 'errors-only' });
+    expect(nothing.reason).toContain('no saved output could be compared: judged on errors alone');
+  });
+
+  it('a score without a target is judged on fidelity too; a target score is never', () => {
+    const noTarget = verdictOf({ report: report({ scores: [0.5] }), target: null, fidelity: fidelity(0.5) as JudgeInput['fidelity'] });
+    expect(noTarget).toMatchObject({ reproducible: false, method: 'fidelity', score: 0.5 });
+    expect(noTarget.reason).toBe('score 0.5; the case has no target score; fidelity 50% < 90% (5 of 10 comparable outputs reproduced)');
+    const withTarget = verdictOf({ report: report({ scores: [0.7085] }), fidelity: fidelity(0.1) as JudgeInput['fidelity'] });
+    expect(withTarget).toMatchObject({ reproducible: true, method: 'tolerance' });
+    expect(withTarget.reason).not.toContain('fidelity');
+  });
+});
+
+describe('choosing the best iteration: fidelity breaks ties', () => {
+  const r = report({ scores: [0.7] });
+  const at = (score: number | null | undefined): JudgedRun => ({
+    report: r,
+    verdict: judge({ report: r, target, scoreSpecKind: 'output' }),
+    ...(score === undefined ? {} : { fidelity: { score } }),
+  });
+
+  it('among equals the higher fidelity wins; not measured ranks below measured', () => {
+    const low = at(0.6);
+    const high = at(0.95);
+    const unknown = at(null);
+    expect(betterThan(high, low)).toBe(true);
+    expect(betterThan(low, unknown)).toBe(true);
+    expect(bestIteration([unknown, low, high])).toBe(high);
+    expect(compareIterations(at(0.8), at(0.8))).toBe(0);
+  });
+
+  it('fidelity never outranks fewer errors or a closer score', () => {
+    const faithfulWithError = { ...at(1), report: report({ status: 'error', scores: [0.7], errors: [cellError(1, 'NameError')] }) };
+    expect(betterThan(at(0.1), faithfulWithError)).toBe(true);
+    const closer = { report: report({ scores: [0.708] }), verdict: judge({ report: report({ scores: [0.708] }), target, scoreSpecKind: 'output' }), fidelity: { score: 0.2 } };
+    expect(betterThan(closer, at(1))).toBe(true);
+  });
+});
