@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ExecutionReportSchema } from '../models/execution';
 import { FixSchema, VerdictSchema } from '../models/loop';
+import { FidelitySchema } from '../models/fidelity';
 import { NotebookSchema } from '../models/notebook';
 import { ClientOf, event, EventKeys, HandlersOf, invoke, InvokeKeys } from './channel';
 import {
@@ -76,7 +77,7 @@ export const API = {
   // iterations
   'app:iterations.list': invoke(JobRef, z.object({ items: z.array(IterationSummarySchema) })),
   'app:iterations.getVersion': invoke(IterationVersionInputSchema, z.object({ hash: z.string(), notebook: NotebookSchema })),
-  'app:iterations.getReport': invoke(IterationRef, z.object({ report: ExecutionReportSchema, verdict: VerdictSchema })),
+  'app:iterations.getReport': invoke(IterationRef, z.object({ report: ExecutionReportSchema, verdict: VerdictSchema, fidelity: FidelitySchema.nullable().optional() })),
   'app:iterations.getFix': invoke(IterationRef, z.object({ fix: FixSchema.nullable(), fixFailed: z.boolean() })),
   /** the two notebooks to compare (the UI renders the diff) */
   'app:iterations.diff': invoke(IterationDiffInputSchema, z.object({ before: NotebookSideSchema, after: NotebookSideSchema })),

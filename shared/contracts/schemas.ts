@@ -141,6 +141,8 @@ export const JobSummarySchema = z.object({
   /** for the UI's corpus table (optional: older hosts omit them) */
   competition: z.string().nullable().optional(),
   score: z.number().nullable().optional(),
+  /** output fidelity of the best iteration: share of the author's comparable outputs reproduced (issue 16) */
+  fidelity: z.number().min(0).max(1).nullable().optional(),
   target: z.number().nullable().optional(),
   promptTokens: z.number().int().nonnegative().optional(),
   completionTokens: z.number().int().nonnegative().optional(),
@@ -189,8 +191,10 @@ export const IterationSummarySchema = z.object({
   errorCount: z.number().int().nonnegative(),
   score: z.number().nullable(),
   verdict: VerdictSchema,
-  fix: z.object({ type: FixTypeSchema, source: FixSourceSchema, plan: z.string() }).nullable(),
+  fix: z.object({ type: FixTypeSchema, source: FixSourceSchema, plan: z.string(), flags: z.array(z.string()).optional() }).nullable(),
   fixFailed: z.boolean(),
+  /** output fidelity of this iteration (null: not measured; optional: older hosts omit it) */
+  fidelity: z.number().min(0).max(1).nullable().optional(),
   createdAt: z.string(),
 });
 export type IterationSummary = z.infer<typeof IterationSummarySchema>;

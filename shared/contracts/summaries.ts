@@ -12,8 +12,9 @@ export function iterationSummary(it: Iteration): IterationSummary {
     errorCount: it.report.errors.length,
     score: it.report.score,
     verdict: it.verdict,
-    fix: it.fix ? { type: it.fix.type, source: it.fix.source, plan: it.fix.plan } : null,
+    fix: it.fix ? { type: it.fix.type, source: it.fix.source, plan: it.fix.plan, flags: it.fix.flags } : null,
     fixFailed: it.fixFailed,
+    fidelity: it.fidelity?.score ?? null,
     createdAt: it.createdAt,
   };
 }

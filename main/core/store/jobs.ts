@@ -57,6 +57,8 @@ export interface Job {
   fixes: number;
   failedFixes: number;
   score: number | null;
+  /** output fidelity of the best iteration (issue 16); null when not measured or no best iteration yet */
+  fidelity: number | null;
   target: number | null;
   costUsd: number;
   promptTokens: number;
@@ -151,6 +153,7 @@ interface JobRow {
   iterations: number;
   fix_count: number;
   failed_fix_count: number;
+  best_fidelity: number | null;
   score: number | null;
   target: number | null;
   cost_usd: number;
@@ -171,7 +174,8 @@ interface JobRow {
 // The fix counts come from the iterations' primary key (job_id, idx): a short range scan per job of the page.
 const SELECT_JOB = `SELECT j.*, j.rowid AS rid, c.title AS case_title, c.competition AS competition,
   (SELECT count(*) FROM iterations i WHERE i.job_id = j.id AND i.fix IS NOT NULL) AS fix_count,
-  (SELECT count(*) FROM iterations i WHERE i.job_id = j.id AND i.fix IS NOT NULL AND i.fix_failed = 1) AS failed_fix_count
+  (SELECT count(*) FROM iterations i WHERE i.job_id = j.id AND i.fix IS NOT NULL AND i.fix_failed = 1) AS failed_fix_count,
+  (SELECT i.fidelity_score FROM iterations i WHERE i.job_id = j.id AND i.idx = j.best_iteration) AS best_fidelity
   FROM jobs j JOIN cases c ON c.id = j.case_id`;
 
 const SORT_COLUMNS: Record<JobSortKey, string> = {
@@ -221,6 +225,7 @@ function toJob(row: JobRow): Job {
     fixes: row.fix_count,
     failedFixes: row.failed_fix_count,
     score: row.score,
+    fidelity: row.best_fidelity ?? null,
     target: row.target,
     costUsd: row.cost_usd,
     promptTokens: row.prompt_tokens,

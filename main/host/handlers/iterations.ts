@@ -33,7 +33,7 @@ export function iterationHandlers({ store }: AppHandlerDependencies): FeatureHan
     },
     'app:iterations.getReport'({ jobId, index }) {
       const it = store.iterations.require(jobId, index);
-      return { report: it.report, verdict: it.verdict };
+      return { report: it.report, verdict: it.verdict, fidelity: it.fidelity };
     },
     'app:iterations.getFix'({ jobId, index }) {
       const it = store.iterations.require(jobId, index);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { IterationSummary, JobProgressEvent, JobSummary, LogLine } from '../../../../shared/contracts/schemas';
 import type { ExecutionReport } from '../../../../shared/models/execution';
 import type { Fix, Verdict } from '../../../../shared/models/loop';
+import type { Fidelity } from '../../../../shared/models/fidelity';
 import { useApp, useNotifyError } from '../../app/context';
 import { cellsFromNotebookText, DiffCell } from '../../lib/cell-align';
 import { downloadText } from '../../lib/download';
@@ -15,6 +16,7 @@ import { Ansi } from '../../ui/Ansi';
 import { Badge } from '../../ui/Badge';
 import { isTypingTarget } from '../../ui/keys';
 import { SvgView } from '../../ui/Svg';
+import { FidelityCells, formatFidelity } from './FidelityCells';
 import type { DiffSides } from './NotebookDiff';
 
 // Monaco is a few MB: loaded only when a diff is first shown, so the corpus table renders without it
@@ -175,7 +177,7 @@ export function JobPage({ jobId }: { jobId: string }) {
             <h2 id="score-title">Score per iteration</h2>
             <SvgView svg={chart} label="score per iteration with the target band" />
             <p className="muted small">
-              target {formatScore(job.target)} ± {Math.round(job.settings.tolerance * 100)}% (τ) · best iteration {job.bestIteration ?? '–'}
+              target {formatScore(job.target)} ± {Math.round(job.settings.tolerance * 100)}% (τ) · best iteration {job.bestIteration ?? '–'} · fidelity {formatFidelity(job.fidelity)}
             </p>
           </section>
           <section className="panel" aria-labelledby="cost-title">
@@ -241,13 +243,14 @@ function TimelineItem({ it, fix, selected, best, onSelect }: { it: IterationSumm
         <span className="row small">
           {it.verdict.problem ? <span className="problem">{it.verdict.problem}</span> : <span className="ok">no problem</span>}
           <span className="muted">
-            {it.errorCount} error{it.errorCount === 1 ? '' : 's'} · score {formatScore(it.score)}
+            {it.errorCount} error{it.errorCount === 1 ? '' : 's'} · score {formatScore(it.score)} · fidelity {formatFidelity(it.fidelity)}
           </span>
         </span>
         {it.fix && (
           <span className="row small">
             → <FixChip fix={fix} summary={it.fix} />
             {it.fixFailed && <span className="bad">did not help</span>}
+            {it.fix.flags?.includes('fidelity-regression') && <span className="bad">changed outputs of cells it did not edit</span>}
           </span>
         )}
       </button>
@@ -319,7 +322,7 @@ function LogConsole({ jobId }: { jobId: string }) {
 
 function ReportView({ jobId, it }: { jobId: string; it: IterationSummary }) {
   const { api, notify } = useApp();
-  const [data, setData] = useState<{ report: ExecutionReport; verdict: Verdict } | null>(null);
+  const [data, setData] = useState<{ report: ExecutionReport; verdict: Verdict; fidelity?: Fidelity | null | undefined } | null>(null);
   useEffect(() => {
     setData(null);
     api.iterationsGetReport({ jobId, index: it.index }).then(setData, (e: Error) => notify(e.message, 'error'));
@@ -354,6 +357,7 @@ function ReportView({ jobId, it }: { jobId: string; it: IterationSummary }) {
           </>
         )}
       </dl>
+      <FidelityCells fidelity={data.fidelity ?? null} />
       <h3>{report.errors.length ? `Failing cells (${report.errors.length})` : 'No failing cell'}</h3>
       {report.errors.map((e, i) => (
         <section key={i} className="cell-error" aria-label={`error in cell ${e.cellIndex + 1}`}>
