@@ -1,0 +1,58 @@
+// The removals added to catalog/more-removals.ts and catalog/numpy.ts after corpus2's today's-stack run, checked
+// in today's stack (Python 3.14, NumPy 2.4, scikit-learn 1.9): the old snippet fails there, the rewritten one
+// runs and prints what the old code computed.
+import { execFileSync } from 'node:child_process';
+import { expect, it } from 'vitest';
+import { cellError, fix } from '../helpers';
+import { describeToday } from '../../../../../../helpers/python';
+
+const TODAY = { python: '3.14.0', packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' } };
+
+/** Runs a snippet; returns its stdout, or its stderr when it fails. */
+function runner(python: string) {
+  return (source: string): { ok: boolean; out: string } => {
+    try {
+      return { ok: true, out: execFileSync(python, ['-c', source], { encoding: 'utf8', timeout: 180_000, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MPLBACKEND: 'Agg', PYTHONWARNINGS: 'ignore' } }).trim() };
+    } catch (error) {
+      return { ok: false, out: String((error as { stderr?: string }).stderr ?? '').trim() };
+    }
+  };
+}
+
+describeToday('more removals run in today\'s stack', (python) => {
+  const run = runner(python);
+
+  it("10**c over np.arange(-3, 3) computes the float powers NumPy < 1.12 gave its integer scalars", async () => {
+    const before = 'import numpy as np\nparams = []\nfor c in np.arange(-3, 3):\n    params.append(10**c)\nprint([float(p) for p in params])\n';
+    expect(run(before).out).toMatch(/Integers to negative integer powers are not allowed/);
+    const after = await fix(before, ['numpy.integer-negative-power'], { ...TODAY, errors: [cellError(0, 'ValueError', 'Integers to negative integer powers are not allowed.', 'params.append(10**c)')] });
+    expect(after).toContain('10.0**c');
+    // Python's own 10**-3 is the float the author's NumPy returned for np.int64 exponents
+    expect(run(after)).toEqual({ ok: true, out: '[0.001, 0.01, 0.1, 1.0, 10.0, 100.0]' });
+  });
+
+  it("a grid without 'linearregression__normalize' finds the same best score", async () => {
+    const setup = 'import numpy as np\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nfrom sklearn.linear_model import LinearRegression\nfrom sklearn.model_selection import GridSearchCV\nrng = np.random.RandomState(1)\nX = rng.rand(40, 1) * 3\ny = np.sin(X).ravel() + rng.randn(40) * 0.1\n';
+    const grid = "param_grid = {'polynomialfeatures__degree': np.arange(1, 6),\n              'linearregression__fit_intercept': [True, False],\n              'linearregression__normalize': [True, False]}\n";
+    const search = 'grid = GridSearchCV(make_pipeline(PolynomialFeatures(), LinearRegression()), param_grid, cv=4).fit(X, y)\nprint(round(grid.best_score_, 8), grid.best_params_["polynomialfeatures__degree"])\n';
+    expect(run(setup + grid + search).out).toMatch(/Invalid parameter 'normalize' for estimator LinearRegression/);
+    const after = await fix(setup + grid + search, ['sklearn.grid-normalize'], TODAY);
+    expect(after).not.toContain('normalize');
+    // normalize=True, as scikit-learn 1.0's deprecation message says to reproduce it (a StandardScaler(with_mean=False)
+    // step), scores the same as no scaling: the search without the entry finds the old best score
+    const scaled = search.replace('make_pipeline(PolynomialFeatures(), LinearRegression())', 'make_pipeline(PolynomialFeatures(), StandardScaler(with_mean=False), LinearRegression())');
+    const expected = run(`${setup}from sklearn.preprocessing import StandardScaler\n${grid.replace(",\n              'linearregression__normalize': [True, False]", '')}${scaled}`);
+    expect(expected.ok).toBe(true);
+    expect(run(after)).toEqual(expected);
+  });
+
+  it("AdaBoostClassifier(algorithm='SAMME') fits as today's only algorithm", async () => {
+    const setup = 'from sklearn.datasets import make_classification\nfrom sklearn.ensemble import AdaBoostClassifier\nX, y = make_classification(n_samples=200, random_state=0)\n';
+    const before = `${setup}print(AdaBoostClassifier(n_estimators=20, algorithm='SAMME', random_state=0).fit(X, y).score(X, y))\n`;
+    expect(run(before).out).toMatch(/unexpected keyword argument 'algorithm'/);
+    const after = await fix(before, ['sklearn.adaboost-algorithm-samme'], TODAY);
+    const result = run(after);
+    expect(result.ok).toBe(true);
+    expect(result).toEqual(run(`${setup}print(AdaBoostClassifier(n_estimators=20, random_state=0).fit(X, y).score(X, y))\n`));
+  });
+});
