@@ -389,6 +389,8 @@ export const StatsSchema = z.object({
       target: z.number().nullable(),
       /** edit similarity of the best version to the original; null without iterations */
       similarity: z.number().nullable().default(null),
+      /** output fidelity of the best version; null when not measured */
+      fidelity: z.number().nullable().default(null),
     }),
   ),
 });

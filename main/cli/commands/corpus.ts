@@ -152,7 +152,7 @@ export function printTables(stats: CorpusStats): void {
   console.log(`\n${bold('Cases')}`);
   console.log(
     table(
-      ['case', 'first error before', 'fixes', 'outcome', 'score', 'target', 'similarity'],
+      ['case', 'first error before', 'fixes', 'outcome', 'score', 'target', 'fidelity', 'similarity'],
       stats.rows.map((r) => [
         r.caseId,
         r.firstErrorBefore ?? '-',
@@ -160,6 +160,7 @@ export function printTables(stats: CorpusStats): void {
         r.outcome ?? r.stopReason ?? '-',
         r.score === null ? '-' : formatScore(r.score),
         r.target === null ? '-' : formatScore(r.target),
+        r.fidelity === null ? '-' : `${(r.fidelity * 100).toFixed(1)}%`,
         r.similarity === null ? '-' : r.similarity.toFixed(3),
       ]),
     ),

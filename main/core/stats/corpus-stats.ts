@@ -32,6 +32,8 @@ export interface CorpusRow {
   target: number | null;
   /** edit similarity of the best version to the original; null without iterations */
   similarity: number | null;
+  /** output fidelity of the best version (issue 16); null when not measured */
+  fidelity: number | null;
 }
 
 /** Histogram buckets of edit similarity, lower bound inclusive, in display order. */
@@ -118,6 +120,7 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
       score: job.score,
       target: job.target,
       similarity,
+      fidelity: job.fidelity,
     });
   }
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);

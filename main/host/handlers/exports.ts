@@ -49,7 +49,7 @@ export function exportHandlers({ store }: AppHandlerDependencies): FeatureHandle
       if (format === 'json') return writeOrReturn(out, JSON.stringify(stats, null, 2), jobs.length);
       const reviews = new Map(jobs.map((j) => [j.id, j.review]));
       const rows = [
-        ['jobId', 'caseId', 'outcome', 'stopReason', 'iterations', 'score', 'target', 'firstErrorBefore', 'fixes', 'review', 'reviewNote'],
+        ['jobId', 'caseId', 'outcome', 'stopReason', 'iterations', 'score', 'target', 'fidelity', 'firstErrorBefore', 'fixes', 'review', 'reviewNote'],
         ...stats.rows.map((r) => [
           r.jobId,
           r.caseId,
@@ -58,6 +58,7 @@ export function exportHandlers({ store }: AppHandlerDependencies): FeatureHandle
           r.iterations,
           r.score,
           r.target,
+          r.fidelity,
           r.firstErrorBefore,
           r.fixes.join('; '),
           reviews.get(r.jobId)?.verdict ?? null,

@@ -16,11 +16,11 @@ export function htmlReport(stats: Stats, jobs: readonly JobSummary[], generatedA
   const rows = stats.rows
     .map((r) => {
       const j = byId.get(r.jobId);
-      const cells = [r.caseId, j?.competition ?? '', r.outcome ?? 'unfinished', String(r.iterations), r.score === null ? '' : String(r.score), r.target === null ? '' : String(r.target), r.fixes.join(', '), r.firstErrorBefore ?? '', j?.reviewVerdict ?? ''];
+      const cells = [r.caseId, j?.competition ?? '', r.outcome ?? 'unfinished', String(r.iterations), r.score === null ? '' : String(r.score), r.target === null ? '' : String(r.target), r.fidelity === null ? '' : `${(r.fidelity * 100).toFixed(1)}%`, r.fixes.join(', '), r.firstErrorBefore ?? '', j?.reviewVerdict ?? ''];
       return `<tr>${cells.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`;
     })
     .join('\n');
-  const head = ['case', 'competition', 'outcome', 'iterations', 'score', 'target', 'fixes', 'first error', 'review'];
+  const head = ['case', 'competition', 'outcome', 'iterations', 'score', 'target', 'fidelity', 'fixes', 'first error', 'review'];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>nbrevive report</title>
 <style>

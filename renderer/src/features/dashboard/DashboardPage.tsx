@@ -1,9 +1,11 @@
 // Dashboard: the corpus tables as charts (outcomes, fixes by type and source, error types before/after, fixes to
-// success, cost per job, edit similarity), each exportable as PNG and CSV; filtered by competition.
+// success, cost per job, edit similarity, output fidelity), each exportable as PNG and CSV; filtered by competition,
+// and by "reproducible but drifted" (reproducible jobs whose outputs did not all come back: the ones to review).
 import { useEffect, useMemo, useState } from 'react';
 import type { Stats } from '../../../../shared/contracts/schemas';
 import { useApp, useNotifyError } from '../../app/context';
 import { ChartData, countsChart, pairedChart } from '../../lib/chart-data';
+import { fidelityDistribution, FIDELITY_BUCKETS, NOT_MEASURED, reproducibleButDrifted } from '../../lib/fidelity-stats';
 import { formatCost } from '../../lib/format';
 import { paletteOf } from '../../lib/theme';
 import { barChartSvg } from '../../lib/svg-charts';
@@ -22,6 +24,7 @@ export function DashboardPage() {
   const notifyError = useNotifyError();
   const [competition, setCompetition] = useState('');
   const [stats, setStats] = useState<Stats | null>(null);
+  const [driftedOnly, setDriftedOnly] = useState(false);
 
   const competitions = useMemo(() => [...new Set((jobs ?? []).flatMap((j) => (j.competition ? [j.competition] : [])))].sort(), [jobs]);
 
@@ -50,9 +53,11 @@ export function DashboardPage() {
       countsChart('Jobs by LLM cost', costs, COST_BUCKETS.map(([l]) => l)),
       // buckets come from the host in display order (low similarity first)
       countsChart('Edit similarity to the original (jobs)', stats.editSimilarity.buckets, Object.keys(stats.editSimilarity.buckets)),
+      countsChart('Output fidelity of the best version (jobs)', fidelityDistribution(stats.rows), [...FIDELITY_BUCKETS.map((b) => b.label), NOT_MEASURED]),
     ];
   }, [stats, jobs]);
 
+  const drifted = useMemo(() => (stats ? stats.rows.filter(reproducibleButDrifted) : []), [stats]);
   const palette = paletteOf(theme);
   return (
     <div className="page dashboard-page">
@@ -81,7 +86,39 @@ export function DashboardPage() {
             <Kpi label="LLM cost" value={formatCost(stats.usage.costUsd)} />
             <Kpi label="median edit similarity" value={stats.editSimilarity.median === null ? '–' : stats.editSimilarity.median.toFixed(3)} />
             <Kpi label="tokens" value={String(stats.usage.promptTokens + stats.usage.completionTokens)} />
+            <Kpi label="reproducible but drifted" value={String(drifted.length)} />
           </div>
+          <label className="row">
+            <input type="checkbox" checked={driftedOnly} onChange={(e) => setDriftedOnly(e.target.checked)} /> only reproducible but drifted (fidelity below 100%)
+          </label>
+          {driftedOnly && (
+            <section className="panel" aria-label="reproducible but drifted jobs">
+              {drifted.length === 0 ? (
+                <p className="muted">No reproducible job drifted from the author's outputs.</p>
+              ) : (
+                <table>
+                  <thead>
+                    <tr>
+                      <th>case</th>
+                      <th>outcome</th>
+                      <th>fidelity</th>
+                      <th>score</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {drifted.map((r) => (
+                      <tr key={r.jobId}>
+                        <td>{r.caseId}</td>
+                        <td>{r.outcome}</td>
+                        <td>{r.fidelity === null ? '–' : `${(r.fidelity * 100).toFixed(1)}%`}</td>
+                        <td>{r.score ?? '–'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          )}
           <div className="charts">
             {charts.map((c) => (
               <ChartCard key={c.title} chart={c} svg={barChartSvg(c, palette)} />
