@@ -55,4 +55,14 @@ describeToday('more removals run in today\'s stack', (python) => {
     expect(result.ok).toBe(true);
     expect(result).toEqual(run(`${setup}print(AdaBoostClassifier(n_estimators=20, random_state=0).fit(X, y).score(X, y))\n`));
   });
+
+  it('sc_y.fit_transform(y) with a 1-D y is the 1-D standardized vector the old scaler returned', async () => {
+    const before = 'import numpy as np\nfrom sklearn.preprocessing import StandardScaler\ny = np.array([1.0, 2.0, 4.0, 9.0])\nsc_y = StandardScaler()\ny_std = sc_y.fit_transform(y)\nprint(y_std.shape, [round(float(v), 6) for v in y_std])\n';
+    expect(run(before).out).toMatch(/Expected 2D array, got 1D array instead/);
+    const after = await fix(before, ['sklearn.scaler-one-dimensional'], { ...TODAY, errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'y_std = sc_y.fit_transform(y)')] });
+    // what 0.17's scaler computed on the 1-D array: (y - mean) / std, same shape
+    const expected = run('import numpy as np\ny = np.array([1.0, 2.0, 4.0, 9.0])\ny_std = (y - y.mean()) / y.std()\nprint(y_std.shape, [round(float(v), 6) for v in y_std])\n');
+    expect(expected.ok).toBe(true);
+    expect(run(after)).toEqual(expected);
+  });
 });
