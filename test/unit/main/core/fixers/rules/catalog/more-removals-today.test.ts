@@ -65,4 +65,15 @@ describeToday('more removals run in today\'s stack', (python) => {
     expect(expected.ok).toBe(true);
     expect(run(after)).toEqual(expected);
   });
+
+  it("'{:^25}'.format(ndarray) prints str(array) centred, as Python 2's object.__format__ did", async () => {
+    const before = "import numpy as np\nfor i, (tr, te) in enumerate([(np.arange(5, 10), np.arange(5))], start=1):\n    print('{:^9} {} {:^25}|'.format(i, tr, te))\n";
+    const line = "print('{:^9} {} {:^25}|'.format(i, tr, te))";
+    expect(run(before).out).toMatch(/unsupported format string passed to numpy.ndarray.__format__/);
+    const after = await fix(before, ['python.object-format-spec'], { ...TODAY, errors: [cellError(0, 'TypeError', 'unsupported format string passed to numpy.ndarray.__format__', line)] });
+    // Python 2: format(str(obj), spec) for objects without their own __format__; ints format the same either way
+    const expected = run("import numpy as np\nprint('{:^9} {} {:^25}|'.format(str(1), np.arange(5, 10), str(np.arange(5))))\n");
+    expect(expected).toEqual({ ok: true, out: '1     [5 6 7 8 9]        [0 1 2 3 4]       |' });
+    expect(run(after)).toEqual(expected);
+  });
 });
