@@ -72,4 +72,13 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     "a = '{:.3f} {:>8.2f} {:10} {:^5} {:^5} {!r:^9}'.format(x, y, z, 'lit', u > v, w)\nb = '{:^9}'.format(arr)\n",
     { errors: [cellError(0, 'TypeError', 'unsupported format string passed to numpy.ndarray.__format__', "a = '{:.3f} {:>8.2f} {:10} {:^5} {:^5} {!r:^9}'.format(x, y, z, 'lit', u > v, w)")] }),
   one('python.object-format-spec', 'without the error: left alone', "print('{:^25}'.format(arr))\n", "print('{:^25}'.format(arr))\n"),
+  one('sklearn.binarize-one-sample', 'binarize(v, threshold=0.3)[0]: v is one sample, as np.atleast_2d made it',
+    'import numpy as np\nfrom sklearn.preprocessing import binarize\ny_pred_class = binarize(y_pred_prob, threshold=0.3)[0]\n',
+    'import numpy as np\nfrom sklearn.preprocessing import binarize\ny_pred_class = binarize(np.reshape(y_pred_prob, (1, -1)), threshold=0.3)[0]\n',
+    { ...SK_13, errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'y_pred_class = binarize(y_pred_prob, threshold=0.3)[0]')] }),
+  one('sklearn.binarize-one-sample', 'without [0], a user-defined binarize, and without the error: left alone',
+    'from sklearn.preprocessing import binarize\nb = binarize(v, threshold=0.3)\n',
+    'from sklearn.preprocessing import binarize\nb = binarize(v, threshold=0.3)\n', { ...SK_13, errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'b = binarize(v, threshold=0.3)')] }),
+  one('sklearn.binarize-one-sample', "a user's own binarize", 'def binarize(v, threshold):\n    return [v > threshold]\nb = binarize(v, threshold=0.3)[0]\n',
+    'def binarize(v, threshold):\n    return [v > threshold]\nb = binarize(v, threshold=0.3)[0]\n', { ...SK_13, errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'b = binarize(v, threshold=0.3)[0]')] }),
 ];
