@@ -2,6 +2,9 @@
 // in today's stack (Python 3.14, NumPy 2.4, scikit-learn 1.9): the old snippet fails there, the rewritten one
 // runs and prints what the old code computed.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { cellError, fix } from '../helpers';
 import { describeToday } from '../../../../../../helpers/python';
@@ -75,5 +78,15 @@ describeToday('more removals run in today\'s stack', (python) => {
     const expected = run("import numpy as np\nprint('{:^9} {} {:^25}|'.format(str(1), np.arange(5, 10), str(np.arange(5))))\n");
     expect(expected).toEqual({ ok: true, out: '1     [5 6 7 8 9]        [0 1 2 3 4]       |' });
     expect(run(after)).toEqual(expected);
+  });
+
+  it('a helper module importing set_matplotlib_formats from IPython.display imports it after the shim', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nbrevive-preamble-'));
+    writeFileSync(path.join(dir, 'preamble.py'), "from IPython.display import set_matplotlib_formats, display\nset_matplotlib_formats('png')\nOK = 'preamble ran'\n");
+    const before = `import sys; sys.path.insert(0, ${JSON.stringify(dir)})\nfrom preamble import *\nprint(OK)\n`;
+    expect(run(before).out).toMatch(/cannot import name 'set_matplotlib_formats' from 'IPython.display'/);
+    const error = cellError(0, 'ImportError', "cannot import name 'set_matplotlib_formats' from 'IPython.display'", null, ['Cell In[1], line 2\n----> 2 from preamble import *', `File ${dir}/preamble.py:1\n----> 1 from IPython.display import set_matplotlib_formats, display`]);
+    const after = await fix(before, ['ipython.set-matplotlib-formats'], { ...TODAY, errors: [error] });
+    expect(run(after)).toEqual({ ok: true, out: 'preamble ran' });
   });
 });
