@@ -317,7 +317,7 @@ function integerPower(op: Node, parsed: ParsedSource): { base: Node; exponent: s
 
 const integerNegativePower = defineRule({
   id: 'numpy.integer-negative-power',
-  title: '10**c with c from np.arange(-5, 5) → 10.0**c',
+  title: '10 ** c with c from np.arange(-5, 5) → 10.0 ** c',
   kind: 'error-repair',
   library: 'NumPy',
   since: { package: 'numpy', version: '1.12', date: '2017-01-15' },
