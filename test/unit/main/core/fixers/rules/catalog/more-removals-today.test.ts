@@ -89,4 +89,16 @@ describeToday('more removals run in today\'s stack', (python) => {
     const after = await fix(before, ['ipython.set-matplotlib-formats'], { ...TODAY, errors: [error] });
     expect(run(after)).toEqual({ ok: true, out: 'preamble ran' });
   });
+
+  it("RANSACRegressor's residual_metric np.sum(np.abs(x), axis=1) is today's default loss: the same inliers", async () => {
+    const setup = 'import numpy as np\nfrom sklearn.linear_model import RANSACRegressor, LinearRegression\nrng = np.random.RandomState(0)\nX = rng.rand(60, 1) * 10\ny = 3 * X.ravel() + rng.randn(60)\ny[:8] += 30\n';
+    const before = `${setup}ransac = RANSACRegressor(LinearRegression(), min_samples=20, residual_metric=lambda x: np.sum(np.abs(x), axis=1), residual_threshold=2.0, random_state=0)\nransac.fit(X, y)\nprint(int(ransac.inlier_mask_.sum()), round(float(ransac.estimator_.coef_[0]), 6))\n`;
+    expect(run(before).out).toMatch(/unexpected keyword argument 'residual_metric'/);
+    const after = await fix(before, ['sklearn.ransac-residual-metric'], TODAY);
+    expect(after).not.toContain('residual_metric');
+    // the old metric itself, applied to the (n, 1) residuals y_pred - y as 0.18 did, passed as a callable loss
+    const oldMetric = run(before.replace('residual_metric=lambda x: np.sum(np.abs(x), axis=1)', 'loss=lambda y_true, y_pred: (lambda x: np.sum(np.abs(x), axis=1))((y_pred - y_true).reshape(-1, 1))'));
+    expect(oldMetric.ok).toBe(true);
+    expect(run(after)).toEqual(oldMetric);
+  });
 });
