@@ -1,4 +1,4 @@
-// The removals added to catalog/more-removals.ts and catalog/numpy.ts after corpus2's today's-stack run, checked
+// The removals added to catalog/more-removals.ts, numpy.ts and pandas.ts after corpus2's today's-stack run, checked
 // in today's stack (Python 3.14, NumPy 2.4, scikit-learn 1.9): the old snippet fails there, the rewritten one
 // runs and prints what the old code computed.
 import { execFileSync } from 'node:child_process';
@@ -100,5 +100,12 @@ describeToday('more removals run in today\'s stack', (python) => {
     const oldMetric = run(before.replace('residual_metric=lambda x: np.sum(np.abs(x), axis=1)', 'loss=lambda y_true, y_pred: (lambda x: np.sum(np.abs(x), axis=1))((y_pred - y_true).reshape(-1, 1))'));
     expect(oldMetric.ok).toBe(true);
     expect(run(after)).toEqual(oldMetric);
+  });
+
+  it('set_axis / .cat.set_categories with inplace=True: the rebound result is what the in-place call left', async () => {
+    const before = "import pandas as pd\ndf = pd.DataFrame({'x': [1, 2], 'size': pd.Categorical(['S', 'L'])})\ndf.set_axis(['a', 'size'], axis=1, inplace=True)\ndf['size'].cat.set_categories(['S', 'M', 'L'], inplace=True)\nprint(list(df.columns), list(df['size'].cat.categories))\n";
+    expect(run(before).out).toMatch(/unexpected keyword argument 'inplace'/);
+    const after = await fix(before, ['pandas.inplace-removed'], TODAY);
+    expect(run(after)).toEqual({ ok: true, out: "['a', 'size'] ['S', 'M', 'L']" });
   });
 });

@@ -60,4 +60,12 @@ export const PANDAS_CASES: RuleCase[] = [
   one('pandas.series-agg-dict', 'dict renaming on a Series aggregation → list of pairs', "agg = df.groupby('id')['amount'].agg({'amount_sum': 'sum', 'amount_mean': np.mean})\n", "agg = df.groupby('id')['amount'].agg([('amount_sum', 'sum'), ('amount_mean', np.mean)])\n",
     { errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported')] }),
   one('pandas.reduction-level', 'level= → groupby(level=…) (pandas 2)', 'import pandas as pd\ntotals = s.sum(level=0)\nn = df.count(level="a")\nok = df.sort_index(level=0)\n', 'import pandas as pd\ntotals = s.groupby(level=0).sum()\nn = df.groupby(level="a").count()\nok = df.sort_index(level=0)\n', PD2),
+  one('pandas.inplace-removed', 'set_axis(…, inplace=True) and .cat.set_categories(…, inplace=True) rebind the result (pandas 2)',
+    "import pandas as pd\ndf.set_axis(['a', 'b'], axis=1, inplace=True)\ndf['size'].cat.set_categories(['S', 'M', 'L'], inplace=True)\ns.cat.as_ordered(inplace=False)\n",
+    "import pandas as pd\ndf = df.set_axis(['a', 'b'], axis=1)\ndf['size'] = df['size'].cat.set_categories(['S', 'M', 'L'])\ns.cat.as_ordered()\n", PD2),
+  one('pandas.inplace-removed', 'a result that is used, methods that keep inplace, no pandas import: left alone',
+    "import pandas as pd\nx = df.set_axis(['a'], axis=1, inplace=True)\ndf.drop('a', axis=1, inplace=True)\nobj.set_categories(cats, inplace=True)\n",
+    "import pandas as pd\nx = df.set_axis(['a'], axis=1, inplace=True)\ndf.drop('a', axis=1, inplace=True)\nobj.set_categories(cats, inplace=True)\n", PD2),
+  one('pandas.inplace-removed', "a user's own set_axis without pandas", "widget.set_axis(['a'], inplace=True)\n", "widget.set_axis(['a'], inplace=True)\n", PD2),
+  one('pandas.inplace-removed', 'not before pandas 2.0', "import pandas as pd\ndf.set_axis(['a', 'b'], axis=1, inplace=True)\n", "import pandas as pd\ndf.set_axis(['a', 'b'], axis=1, inplace=True)\n", { packages: { pandas: '1.5.3' } }),
 ];
