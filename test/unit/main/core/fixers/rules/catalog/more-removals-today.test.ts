@@ -25,6 +25,15 @@ function runner(python: string) {
 describeToday('more removals run in today\'s stack', (python) => {
   const run = runner(python);
 
+  it("series[:, np.newaxis] becomes the array pandas 1.x returned for it", async () => {
+    const before = "import numpy as np, pandas as pd\ndf = pd.DataFrame({'SalePrice': [3.0, 1.0, 2.0]})\ncol = df['SalePrice'][:, np.newaxis]\nprint(type(col).__name__, col.shape, col.ravel().tolist())\n";
+    expect(run(before).out).toMatch(/Multi-dimensional indexing \(e\.g\. `obj\[:, None\]`\) is no longer supported/);
+    const error = cellError(0, 'ValueError', 'Multi-dimensional indexing (e.g. `obj[:, None]`) is no longer supported. Convert to a numpy array before indexing instead.', "col = df['SalePrice'][:, np.newaxis]");
+    const after = await fix(before, ['pandas.series-multidim-indexing'], { ...TODAY, errors: [error] });
+    expect(after).toContain("df['SalePrice'].to_numpy()[:, np.newaxis]");
+    expect(run(after)).toEqual({ ok: true, out: 'ndarray (3, 1) [3.0, 1.0, 2.0]' });
+  });
+
   it("10**c over np.arange(-3, 3) computes the float powers NumPy < 1.12 gave its integer scalars", async () => {
     const before = 'import numpy as np\nparams = []\nfor c in np.arange(-3, 3):\n    params.append(10**c)\nprint([float(p) for p in params])\n';
     expect(run(before).out).toMatch(/Integers to negative integer powers are not allowed/);

@@ -3,7 +3,16 @@ import { one, type RuleCase } from './types';
 
 const PD2 = { packages: { pandas: '2.1.4' } };
 
+const MULTIDIM = 'Multi-dimensional indexing (e.g. `obj[:, None]`) is no longer supported. Convert to a numpy array before indexing instead.';
+
 export const PANDAS_CASES: RuleCase[] = [
+  one('pandas.series-multidim-indexing', 'a column indexed with [:, np.newaxis] on the failing line; numpy arrays and other lines untouched',
+    "scaled = StandardScaler().fit_transform(df['SalePrice'][:,np.newaxis])\nlow = scaled[scaled[:,0].argsort()][:10]\ny = df['x'][:, None]\n",
+    "scaled = StandardScaler().fit_transform(df['SalePrice'].to_numpy()[:,np.newaxis])\nlow = scaled[scaled[:,0].argsort()][:10]\ny = df['x'][:, None]\n",
+    { ...PD2, errors: [cellError(0, 'ValueError', MULTIDIM, "scaled = StandardScaler().fit_transform(df['SalePrice'][:,np.newaxis])")] }),
+  one('pandas.series-multidim-indexing', 'an array (not a string-keyed column) on the failing line is left alone',
+    'z = arr[:, None] + m[0][:, None]\n', 'z = arr[:, None] + m[0][:, None]\n',
+    { ...PD2, errors: [cellError(0, 'ValueError', MULTIDIM, 'z = arr[:, None] + m[0][:, None]')] }),
   one('pandas.ix-indexer', 'labels and masks → loc; positional columns → iloc or columns[...]',
     'import pandas as pd\nres = clf.predict(x.ix[:,[6,3]].dropna())\ndf.ix[df.Age.isnull(), "Age"] = 0\nrow = df.ix[5]\nv = df.ix[df.a > 1, 2]\n',
     'import pandas as pd\nres = clf.predict(x.iloc[:,[6,3]].dropna())\ndf.loc[df.Age.isnull(), "Age"] = 0\nrow = df.loc[5]\nv = df.loc[df.a > 1, df.columns[2]]\n'),
