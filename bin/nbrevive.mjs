@@ -25,13 +25,21 @@ function newestSource(dir) {
 
 function rebuildIfStale() {
   const built = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
-  if (built > 0 && built >= Math.max(newestSource(path.join(root, 'main')), newestSource(path.join(root, 'shared')))) return;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'tools', 'build-app.ts'), '--cli', '--quiet'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (built > 0 && built >= Math.max(newestSource(path.join(root, 'main')), newestSource(path.join(root, 'shared'))))
+    return;
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'tools', 'build-app.ts'), '--cli', '--quiet'],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   if (r.status !== 0 && built === 0) {
-    console.error('nbrevive: the command is not built and could not be built here: run `npm run build` in the checkout');
+    console.error(
+      'nbrevive: the command is not built and could not be built here: run `npm run build` in the checkout',
+    );
     process.exit(2);
   }
-  if (r.status !== 0) console.error('nbrevive: warning: rebuilding from changed sources failed; running the previous build');
+  if (r.status !== 0)
+    console.error('nbrevive: warning: rebuilding from changed sources failed; running the previous build');
 }
 
 if (process.argv[2] === '--script') {

@@ -24,7 +24,10 @@ export function sourceDirnamePlugin(root: string): Plugin {
         const text = await fs.promises.readFile(args.path, 'utf8');
         if (!text.includes('import.meta.dirname')) return { contents: text, loader: 'ts' };
         const rel = path.relative(root, path.dirname(args.path)).split(path.sep).join('/');
-        return { contents: text.replaceAll('import.meta.dirname', `__nbreviveJoin(__nbreviveAppRoot, ${JSON.stringify(rel)})`), loader: 'ts' };
+        return {
+          contents: text.replaceAll('import.meta.dirname', `__nbreviveJoin(__nbreviveAppRoot, ${JSON.stringify(rel)})`),
+          loader: 'ts',
+        };
       });
     },
   };
@@ -62,13 +65,30 @@ function nodeBundle(depth: number): BuildOptions {
 
 /** The headless product: out/cli/nbrevive.js (the command) and out/cli/worker.js (the worker it forks). */
 export function cliBuildOptions(outRoot: string): BuildOptions[] {
-  return [{ ...nodeBundle(2), entryPoints: { nbrevive: 'main/cli/index.ts', worker: 'main/worker/worker-entry.ts' }, outdir: path.join(outRoot, 'cli') }];
+  return [
+    {
+      ...nodeBundle(2),
+      entryPoints: { nbrevive: 'main/cli/index.ts', worker: 'main/worker/worker-entry.ts' },
+      outdir: path.join(outRoot, 'cli'),
+    },
+  ];
 }
 
 export function appBuildOptions(outRoot: string): BuildOptions[] {
   return [
-    { ...nodeBundle(3), entryPoints: { main: 'main/app/main.ts', worker: 'main/app/utility-worker-entry.ts' }, outdir: path.join(outRoot, 'main', 'app') },
-    { ...COMMON, format: 'cjs', external: ['electron'], entryPoints: { preload: 'main/app/preload.ts' }, outdir: path.join(outRoot, 'preload'), outExtension: { '.js': '.cjs' } },
+    {
+      ...nodeBundle(3),
+      entryPoints: { main: 'main/app/main.ts', worker: 'main/app/utility-worker-entry.ts' },
+      outdir: path.join(outRoot, 'main', 'app'),
+    },
+    {
+      ...COMMON,
+      format: 'cjs',
+      external: ['electron'],
+      entryPoints: { preload: 'main/app/preload.ts' },
+      outdir: path.join(outRoot, 'preload'),
+      outExtension: { '.js': '.cjs' },
+    },
   ];
 }
 
@@ -102,7 +122,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const cliOnly = process.argv.includes('--cli');
   (cliOnly ? buildCli(out) : buildApp(out)).then(
     () => {
-      if (!process.argv.includes('--quiet')) console.log(`built ${cliOnly ? 'the nbrevive command and its worker' : "the nbrevive command, its worker and the desktop app's main, worker and preload"} into ${out}`);
+      if (!process.argv.includes('--quiet'))
+        console.log(
+          `built ${cliOnly ? 'the nbrevive command and its worker' : "the nbrevive command, its worker and the desktop app's main, worker and preload"} into ${out}`,
+        );
     },
     (e: unknown) => {
       console.error(e);

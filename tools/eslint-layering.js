@@ -49,7 +49,11 @@ export default {
             const allowed = sub && MAIN_LAYERS[sub];
             const targetSub = allowed && mainLayerOf(path.resolve(path.dirname(file), source));
             if (allowed && targetSub && !allowed.includes(targetSub)) {
-              context.report({ node, messageId: 'forbidden', data: { layer: `main/${sub}`, what: `main/${targetSub}/ (${source})` } });
+              context.report({
+                node,
+                messageId: 'forbidden',
+                data: { layer: `main/${sub}`, what: `main/${targetSub}/ (${source})` },
+              });
             }
           } else if (!rule.packages.test(source)) {
             context.report({ node, messageId: 'forbidden', data: { layer, what: `package '${source}'` } });

@@ -18,7 +18,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_LIBRARIES, type ApiChange, type ApiChangeFile, type ApiChangeKind, type ApiLibrary } from '../main/core/fixers/api-changes/types';
+import {
+  API_LIBRARIES,
+  type ApiChange,
+  type ApiChangeFile,
+  type ApiChangeKind,
+  type ApiLibrary,
+} from '../main/core/fixers/api-changes/types';
 import { compareVersions } from '../main/core/fixers/rules/version';
 
 interface ChangelogFile {
@@ -47,7 +53,13 @@ const MIRRORS = '/work/.mirror';
 const TODAY_PYTHON = '/var/cache/nbrevive/python3-today';
 
 // ---------------------------------------------------------------------------------------------- arguments
-function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; sitePackages: string[]; out: string; today: string | null } {
+function parseArgs(argv: string[]): {
+  mirrors: string[];
+  docs: string | null;
+  sitePackages: string[];
+  out: string;
+  today: string | null;
+} {
   const mirrors: string[] = [];
   const sitePackages: string[] = [];
   let docs: string | null = null;
@@ -67,7 +79,9 @@ function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; si
     else if (arg === '--today') today = value();
     else if (arg === '--no-today') today = null;
     else if (arg === '--help') {
-      console.log('usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]');
+      console.log(
+        'usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}`);
   }
@@ -78,7 +92,11 @@ function parseArgs(argv: string[]): { mirrors: string[]; docs: string | null; si
     }
   }
   if (sitePackages.length === 0) {
-    for (const dir of ['/usr/lib/python3/dist-packages', '/var/cache/nbrevive/today-root/usr/lib/python3/dist-packages']) if (fs.existsSync(dir)) sitePackages.push(dir);
+    for (const dir of [
+      '/usr/lib/python3/dist-packages',
+      '/var/cache/nbrevive/today-root/usr/lib/python3/dist-packages',
+    ])
+      if (fs.existsSync(dir)) sitePackages.push(dir);
   }
   return { mirrors, docs, sitePackages, out, today };
 }
@@ -102,7 +120,9 @@ function gitFiles(gitDir: string, ref: string, dir: string, pattern: RegExp): st
 
 // ---------------------------------------------------------------------------------------------- names
 const SKLEARN_MODULES = new Set(
-  'base calibration cluster compose covariance cross_decomposition cross_validation datasets decomposition discriminant_analysis dummy ensemble exceptions experimental externals feature_extraction feature_selection gaussian_process grid_search impute inspection isotonic kernel_approximation kernel_ridge learning_curve linear_model lda manifold metrics mixture model_selection multiclass multioutput naive_bayes neighbors neural_network pipeline preprocessing qda random_projection semi_supervised svm tree utils frozen'.split(' '),
+  'base calibration cluster compose covariance cross_decomposition cross_validation datasets decomposition discriminant_analysis dummy ensemble exceptions experimental externals feature_extraction feature_selection gaussian_process grid_search impute inspection isotonic kernel_approximation kernel_ridge learning_curve linear_model lda manifold metrics mixture model_selection multiclass multioutput naive_bayes neighbors neural_network pipeline preprocessing qda random_projection semi_supervised svm tree utils frozen'.split(
+    ' ',
+  ),
 );
 
 const SPECS: Record<ApiLibrary, LibrarySpec> = {
@@ -138,7 +158,14 @@ const SPECS: Record<ApiLibrary, LibrarySpec> = {
   scipy: {
     library: 'scipy',
     minVersion: '0.19',
-    qualify: (name) => (name.startsWith('scipy.') ? name : /^(misc|stats|special|linalg|signal|sparse|optimize|interpolate|integrate|ndimage|spatial|io|fft|fftpack|cluster|odr|constants)\./.test(name) ? `scipy.${name}` : null),
+    qualify: (name) =>
+      name.startsWith('scipy.')
+        ? name
+        : /^(misc|stats|special|linalg|signal|sparse|optimize|interpolate|integrate|ndimage|spatial|io|fft|fftpack|cluster|odr|constants)\./.test(
+              name,
+            )
+          ? `scipy.${name}`
+          : null,
   },
   matplotlib: {
     library: 'matplotlib',
@@ -147,19 +174,38 @@ const SPECS: Record<ApiLibrary, LibrarySpec> = {
       if (name.startsWith('matplotlib.') || name.startsWith('mpl_toolkits.')) return name;
       if (name.startsWith('plt.')) return `matplotlib.pyplot.${name.slice(4)}`;
       if (name.startsWith('mpl.')) return `matplotlib.${name.slice(4)}`;
-      if (/^(pyplot|cbook|mlab|cm|colors|axes|figure|pylab|ticker|dates|patches|lines|text|rcsetup|backends|style|animation|collections|contour|image|legend|path|transforms|widgets|artist|font_manager|colorbar|gridspec|scale|spines|testing|tight_layout|type1font|afm|docstring|projections|quiver|sankey|table|markers|offsetbox|bezier|textpath|backend_bases|units)\b/.test(name)) return `matplotlib.${name}`;
+      if (
+        /^(pyplot|cbook|mlab|cm|colors|axes|figure|pylab|ticker|dates|patches|lines|text|rcsetup|backends|style|animation|collections|contour|image|legend|path|transforms|widgets|artist|font_manager|colorbar|gridspec|scale|spines|testing|tight_layout|type1font|afm|docstring|projections|quiver|sankey|table|markers|offsetbox|bezier|textpath|backend_bases|units)\b/.test(
+          name,
+        )
+      )
+        return `matplotlib.${name}`;
       return null;
     },
   },
   seaborn: {
     library: 'seaborn',
     minVersion: '0.8',
-    qualify: (name) => (name.startsWith('seaborn.') ? name : name.startsWith('sns.') ? `seaborn.${name.slice(4)}` : /^(np|pd|plt|matplotlib|pandas|numpy|scipy)\./.test(name) ? null : `seaborn.${name}`),
+    qualify: (name) =>
+      name.startsWith('seaborn.')
+        ? name
+        : name.startsWith('sns.')
+          ? `seaborn.${name.slice(4)}`
+          : /^(np|pd|plt|matplotlib|pandas|numpy|scipy)\./.test(name)
+            ? null
+            : `seaborn.${name}`,
   },
   statsmodels: {
     library: 'statsmodels',
     minVersion: '0.8',
-    qualify: (name) => (name.startsWith('statsmodels.') ? name : name.startsWith('sm.') ? `statsmodels.api.${name.slice(3)}` : name.startsWith('smf.') ? `statsmodels.formula.api.${name.slice(4)}` : null),
+    qualify: (name) =>
+      name.startsWith('statsmodels.')
+        ? name
+        : name.startsWith('sm.')
+          ? `statsmodels.api.${name.slice(3)}`
+          : name.startsWith('smf.')
+            ? `statsmodels.formula.api.${name.slice(4)}`
+            : null,
   },
   python: { library: 'python', minVersion: '3.12', qualify: (name) => name },
 };
@@ -169,7 +215,10 @@ function cleanName(raw: string): string | null {
   let name = raw.trim();
   const target = /<([^>]+)>$/.exec(name);
   if (target) name = target[1] as string;
-  name = name.replace(/^[~!.]+/, '').replace(/\(\)$/, '').replace(/\(\s*\)$/, '');
+  name = name
+    .replace(/^[~!.]+/, '')
+    .replace(/\(\)$/, '')
+    .replace(/\(\s*\)$/, '');
   if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(name)) return null;
   return name;
 }
@@ -201,12 +250,31 @@ function tokensOf(text: string): Token[] {
   return tokens;
 }
 
-const MONTHS: Record<string, string> = { january: '01', february: '02', march: '03', april: '04', may: '05', june: '06', july: '07', august: '08', september: '09', october: '10', november: '11', december: '12' };
+const MONTHS: Record<string, string> = {
+  january: '01',
+  february: '02',
+  march: '03',
+  april: '04',
+  may: '05',
+  june: '06',
+  july: '07',
+  august: '08',
+  september: '09',
+  october: '10',
+  november: '11',
+  december: '12',
+};
 
 function parseDate(text: string): string | null {
-  const full = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(20\d\d)\b/i.exec(text);
+  const full =
+    /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(20\d\d)\b/i.exec(
+      text,
+    );
   if (full) return `${full[3]}-${MONTHS[(full[1] as string).toLowerCase()]}-${(full[2] as string).padStart(2, '0')}`;
-  const month = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(20\d\d)\b/i.exec(text);
+  const month =
+    /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(20\d\d)\b/i.exec(
+      text,
+    );
   if (month) return `${month[2]}-${MONTHS[(month[1] as string).toLowerCase()]}`;
   return null;
 }
@@ -219,7 +287,14 @@ function rstEntries(file: ChangelogFile): Entry[] {
   let date: string | null = file.date ?? null;
   let current: { lines: string[]; line: number } | null = null;
   const close = (): void => {
-    if (current) entries.push({ text: current.lines.join(' ').replace(/\s+/g, ' ').trim(), line: current.line, version, date, anchor: null });
+    if (current)
+      entries.push({
+        text: current.lines.join(' ').replace(/\s+/g, ' ').trim(),
+        line: current.line,
+        version,
+        date,
+        anchor: null,
+      });
     current = null;
   };
   for (let i = 0; i < lines.length; i++) {
@@ -228,8 +303,16 @@ function rstEntries(file: ChangelogFile): Entry[] {
     // a heading: text underlined with = - ~ ^ " *
     if (/^([=\-~^"*+#])\1{2,}\s*$/.test(next) && line.trim() && !/^\s/.test(line)) {
       close();
-      const v = /\b(?:Version|version|v|SciPy|NumPy|pandas|statsmodels|What's new in|Release)\s*v?(\d+\.\d+(?:\.\d+)?)/.exec(line) ?? /^v?(\d+\.\d+(?:\.\d+)?)\b/.exec(line.trim());
-      if (v && compareVersions(v[1] as string, file.version) >= 0 && (v[1] as string).split('.').slice(0, 2).join('.') === file.version.split('.').slice(0, 2).join('.')) version = v[1] as string;
+      const v =
+        /\b(?:Version|version|v|SciPy|NumPy|pandas|statsmodels|What's new in|Release)\s*v?(\d+\.\d+(?:\.\d+)?)/.exec(
+          line,
+        ) ?? /^v?(\d+\.\d+(?:\.\d+)?)\b/.exec(line.trim());
+      if (
+        v &&
+        compareVersions(v[1] as string, file.version) >= 0 &&
+        (v[1] as string).split('.').slice(0, 2).join('.') === file.version.split('.').slice(0, 2).join('.')
+      )
+        version = v[1] as string;
       const d = parseDate(line);
       if (d) date = d;
       i++;
@@ -283,7 +366,10 @@ function htmlEntries(file: ChangelogFile): Entry[] {
 
 function htmlText(html: string): string {
   return html
-    .replace(/<a [^>]*title="([\w.]+)"[^>]*>\s*<code[^>]*>[\s\S]*?<\/code>\s*<\/a>/g, (_m, title: string) => `\`\`${title}\`\``)
+    .replace(
+      /<a [^>]*title="([\w.]+)"[^>]*>\s*<code[^>]*>[\s\S]*?<\/code>\s*<\/a>/g,
+      (_m, title: string) => `\`\`${title}\`\``,
+    )
     .replace(/<code[^>]*>([\s\S]*?)<\/code>/g, (_m, inner: string) => `\`\`${inner.replace(/<[^>]+>/g, '')}\`\``)
     .replace(/<a class="headerlink"[\s\S]*?<\/a>/g, '')
     .replace(/<[^>]+>/g, '')
@@ -300,12 +386,18 @@ function htmlText(html: string): string {
 const PARAM_WORDS = /\b(parameter|parameters|argument|arguments|keyword|keywords|kwarg|kwargs|param|option)\b/i;
 
 function shorten(text: string): string {
-  const clean = text.replace(/:(?:issue|pr|user|gh|ghpull|ghissue):`[^`]*`/g, '').replace(/\s+/g, ' ').trim();
+  const clean = text
+    .replace(/:(?:issue|pr|user|gh|ghpull|ghissue):`[^`]*`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > 300 ? `${clean.slice(0, 297)}...` : clean;
 }
 
 function removalVersion(text: string): string | null {
-  const m = /(?:will be |to be |is |are )?removed (?:in|from) (?:version |v|scikit-learn |pandas |NumPy |numpy |matplotlib |SciPy |scipy |seaborn |statsmodels )?(\d+\.\d+(?:\.\d+)?)/i.exec(text);
+  const m =
+    /(?:will be |to be |is |are )?removed (?:in|from) (?:version |v|scikit-learn |pandas |NumPy |numpy |matplotlib |SciPy |scipy |seaborn |statsmodels )?(\d+\.\d+(?:\.\d+)?)/i.exec(
+      text,
+    );
   return m ? (m[1] as string) : null;
 }
 
@@ -325,13 +417,17 @@ function isCallable(token: Token): boolean {
 /** Roles that name an API object (not a parameter, value or reference). */
 const NAME_ROLES = /^(py:)?(func|class|meth|mod|attr|obj|data|exc|const|property)$/;
 /** Words that may stand between a verb and the names it governs ("Removed the deprecated functions ``a`` and ``b``"). */
-const FILLER = /^(?:\s|,|:|\band\b|\bor\b|\bthe\b|\ba\b|\ban\b|\bdeprecated\b|\bpreviously\b|\bpublic\b|\btop-level\b|\bunused\b|\bobsolete\b|\blegacy\b|\bold\b|\ball\b|\bnow\b|\bfunctions?\b|\bmethods?\b|\bclass(?:es)?\b|\bmodules?\b|\bsubmodules?\b|\bsubpackages?\b|\bpackages?\b|\battributes?\b|\bpropert(?:y|ies)\b|\baliases?\b|\bconstants?\b|\bobjects?\b|\bkeywords?\b|\bparameters?\b|\barguments?\b|\bkwargs?\b|\boptions?\b|\bfunctionality\b)*$/i;
-const SEPARATOR = /^\s*(?:,|,?\s*and|,?\s*or|,?\s*as well as)\s*(?:the\s+)?(?:(?:function|method|class|attribute|module|parameter|keyword|argument)s?\s+)?$/i;
+const FILLER =
+  /^(?:\s|,|:|\band\b|\bor\b|\bthe\b|\ba\b|\ban\b|\bdeprecated\b|\bpreviously\b|\bpublic\b|\btop-level\b|\bunused\b|\bobsolete\b|\blegacy\b|\bold\b|\ball\b|\bnow\b|\bfunctions?\b|\bmethods?\b|\bclass(?:es)?\b|\bmodules?\b|\bsubmodules?\b|\bsubpackages?\b|\bpackages?\b|\battributes?\b|\bpropert(?:y|ies)\b|\baliases?\b|\bconstants?\b|\bobjects?\b|\bkeywords?\b|\bparameters?\b|\barguments?\b|\bkwargs?\b|\boptions?\b|\bfunctionality\b)*$/i;
+const SEPARATOR =
+  /^\s*(?:,|,?\s*and|,?\s*or|,?\s*as well as)\s*(?:the\s+)?(?:(?:function|method|class|attribute|module|parameter|keyword|argument)s?\s+)?$/i;
 const ATTRIBUTE_WORDS = /\b(attribute|attributes|property|properties)\b/i;
 /** The verbs of a rename or move, as the changelogs spell them (the name after the verb is the replacement). */
-const RENAME_VERB = /\b(?:(?:has|have|had)\s+)?(?:(?:been|was|were|is|are|be)\s+)?(?:now\s+)?(?:renamed|moved|relocated)\s+(?:to|into|as|in)\s+(?:the\s+)?(?:new\s+)?(?:public\s+)?(?:(?:module|submodule|function|class|method|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)|\b(?:is|are)\s+now\s+(?:called|named|available\s+(?:as|in|under)|located\s+in|exposed\s+as|in)\s+(?:the\s+)?(?:module\s+)?(?=``|:[\w:]+:`|`)/gi;
+const RENAME_VERB =
+  /\b(?:(?:has|have|had)\s+)?(?:(?:been|was|were|is|are|be)\s+)?(?:now\s+)?(?:renamed|moved|relocated)\s+(?:to|into|as|in)\s+(?:the\s+)?(?:new\s+)?(?:public\s+)?(?:(?:module|submodule|function|class|method|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)|\b(?:is|are)\s+now\s+(?:called|named|available\s+(?:as|in|under)|located\s+in|exposed\s+as|in)\s+(?:the\s+)?(?:module\s+)?(?=``|:[\w:]+:`|`)/gi;
 /** "use B instead", "in favour of B", "replaced by B", "still available as B" (the name after it is the replacement). */
-const REPLACEMENT = /\b(?:in\s+favou?r\s+of|[Uu]se|replaced\s+(?:by|with)|superseded\s+by|[Pp]lease\s+use|still\s+available\s+(?:as|under|in)|available\s+under)\s+(?:the\s+)?(?:new\s+)?(?:(?:function|class|method|module|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)/g;
+const REPLACEMENT =
+  /\b(?:in\s+favou?r\s+of|[Uu]se|replaced\s+(?:by|with)|superseded\s+by|[Pp]lease\s+use|still\s+available\s+(?:as|under|in)|available\s+under)\s+(?:the\s+)?(?:new\s+)?(?:(?:function|class|method|module|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)/g;
 
 /** A name the table may carry: no private part (`_x`, `pandas._libs`), dunder methods aside. */
 export function isPublicName(qualified: string): boolean {
@@ -342,7 +438,8 @@ export function isPublicName(qualified: string): boolean {
 function listFrom(text: string, tokens: Token[], start: number, step: 1 | -1): Token[] {
   const list: Token[] = [tokens[start] as Token];
   for (let k = start + step; k >= 0 && k < tokens.length; k += step) {
-    const [a, b] = step === 1 ? [tokens[k - 1] as Token, tokens[k] as Token] : [tokens[k] as Token, tokens[k + 1] as Token];
+    const [a, b] =
+      step === 1 ? [tokens[k - 1] as Token, tokens[k] as Token] : [tokens[k] as Token, tokens[k + 1] as Token];
     if (!SEPARATOR.test(text.slice(a.end, b.index))) break;
     if (step === 1) list.push(tokens[k] as Token);
     else list.unshift(tokens[k] as Token);
@@ -364,9 +461,16 @@ function sentences(text: string): { text: string; offset: number }[] {
   // "… is deprecated and will be removed in 1.4. Use `b` instead.": the replacement sentence belongs to the one before
   for (let k = out.length - 1; k > 0; k--) {
     const t = (out[k] as { text: string }).text;
-    if (!/^(?:Use|Instead,?\s+use|Please\s+use|Users\s+should\s+use|It\s+is\s+replaced\s+by|Replaced\s+by)\b/.test(t) && !/^(?:This|It|They)\b[^`]*\b(?:replaced\s+(?:by|with)|in\s+favou?r\s+of|superseded\s+by)\s+(?=`|:)/.test(t)) continue;
+    if (
+      !/^(?:Use|Instead,?\s+use|Please\s+use|Users\s+should\s+use|It\s+is\s+replaced\s+by|Replaced\s+by)\b/.test(t) &&
+      !/^(?:This|It|They)\b[^`]*\b(?:replaced\s+(?:by|with)|in\s+favou?r\s+of|superseded\s+by)\s+(?=`|:)/.test(t)
+    )
+      continue;
     const prev = out[k - 1] as { text: string; offset: number };
-    out.splice(k - 1, 2, { text: text.slice(prev.offset, (out[k] as { offset: number }).offset + (out[k] as { text: string }).text.length), offset: prev.offset });
+    out.splice(k - 1, 2, {
+      text: text.slice(prev.offset, (out[k] as { offset: number }).offset + (out[k] as { text: string }).text.length),
+      offset: prev.offset,
+    });
   }
   return out;
 }
@@ -387,7 +491,8 @@ type Row = Omit<ApiChange, 'library' | 'origin'>;
  */
 export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Row[] {
   const text = entry.text;
-  if (!/renam|remov|deprecat|moved|relocat|instead|in favou?r|default|dropped|is now|are now|available as/i.test(text)) return [];
+  if (!/renam|remov|deprecat|moved|relocat|instead|in favou?r|default|dropped|is now|are now|available as/i.test(text))
+    return [];
   const rows: Row[] = [];
   const removedIn = removalVersion(text);
   const note = shorten(text);
@@ -402,44 +507,72 @@ export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Row[
 
   // default changes: "default (value) of P ... changed/will change from X to Y"
   const allTokens = tokensOf(text);
-  const def = /default(?: value)?(?: of| for)?(?: the)?(?: parameter| argument| keyword)?\s*(``[^`]+``|:\w+:`[^`]+`)?[^.]{0,120}?(?:change[sd]?|will change|is now|now)\b[^.]{0,60}?\bfrom\s+(``[^`]+``|`[^`]+`|\S+)\s+to\s+(``[^`]+``|`[^`]+`|[^\s,.;]+)/i.exec(text);
+  const def =
+    /default(?: value)?(?: of| for)?(?: the)?(?: parameter| argument| keyword)?\s*(``[^`]+``|:\w+:`[^`]+`)?[^.]{0,120}?(?:change[sd]?|will change|is now|now)\b[^.]{0,60}?\bfrom\s+(``[^`]+``|`[^`]+`|\S+)\s+to\s+(``[^`]+``|`[^`]+`|[^\s,.;]+)/i.exec(
+      text,
+    );
   if (def) {
-    const param = def[1] ? cleanName(def[1].replace(/^:\w+:/, '').replace(/`/g, '')) : (allTokens.find((t) => !isCallable(t) && t.index < (def.index ?? 0) + def[0].length)?.name ?? null);
+    const param = def[1]
+      ? cleanName(def[1].replace(/^:\w+:/, '').replace(/`/g, ''))
+      : (allTokens.find((t) => !isCallable(t) && t.index < (def.index ?? 0) + def[0].length)?.name ?? null);
     const fn = allTokens.find((t) => isCallable(t) && t.name !== param);
     const q = fn ? spec.qualify(fn.name) : null;
     const from = (def[2] as string).replace(/`/g, '');
     const to = (def[3] as string).replace(/`/g, '');
-    if (param && q) push({ ...base, kind: 'default-changed', old: `${q}(${param}=${from})`, new: `${q}(${param}=${to})` });
+    if (param && q)
+      push({ ...base, kind: 'default-changed', old: `${q}(${param}=${from})`, new: `${q}(${param}=${to})` });
   }
 
   for (const sentence of sentences(text)) rowsOfSentence(spec, sentence.text, base, push);
   return rows;
 }
 
-function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'version' | 'date' | 'note' | 'link' | 'removedIn'>, push: (row: Row) => void): void {
+function rowsOfSentence(
+  spec: LibrarySpec,
+  text: string,
+  base: Pick<Row, 'version' | 'date' | 'note' | 'link' | 'removedIn'>,
+  push: (row: Row) => void,
+): void {
   const tokens = tokensOf(text);
   if (tokens.length === 0) return;
   const bareNames = spec.library === 'numpy' || spec.library === 'seaborn';
   /** a token that names an API object (a role, a dotted literal, or a bare literal where the library writes names so) */
   // a bare CamelCase literal (``CParserError``) is a class or exception name in every library
-  const isName = (t: Token): boolean => NAME_ROLES.test(t.role) || (t.role === '' && t.name.includes('.')) || (t.role === '' && (bareNames || /^[A-Z][a-z]+[A-Z]\w*$/.test(t.name)));
+  const isName = (t: Token): boolean =>
+    NAME_ROLES.test(t.role) ||
+    (t.role === '' && t.name.includes('.')) ||
+    (t.role === '' && (bareNames || /^[A-Z][a-z]+[A-Z]\w*$/.test(t.name)));
   /** is the list about parameters ("the ``p`` parameter", "keyword ``p``", "``p=...``")? */
   const isParamList = (list: Token[]): boolean => {
     const first = list[0] as Token;
     const last = list.at(-1) as Token;
     if (list.some((t) => t.name.includes('.') || /^(py:)?(func|class|meth|mod)$/.test(t.role))) return false;
-    return PARAM_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) || PARAM_WORDS.test(text.slice(last.end, last.end + 22)) || list.some((t) => t.role === 'param' || t.role === 'paramref');
+    return (
+      PARAM_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) ||
+      PARAM_WORDS.test(text.slice(last.end, last.end + 22)) ||
+      list.some((t) => t.role === 'param' || t.role === 'paramref')
+    );
   };
   const isAttributeList = (list: Token[]): boolean => {
     const first = list[0] as Token;
     const last = list.at(-1) as Token;
-    return !list.some((t) => t.name.includes('.')) && (ATTRIBUTE_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) || ATTRIBUTE_WORDS.test(text.slice(last.end, last.end + 22)));
+    return (
+      !list.some((t) => t.name.includes('.')) &&
+      (ATTRIBUTE_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) ||
+        ATTRIBUTE_WORDS.test(text.slice(last.end, last.end + 22)))
+    );
   };
   /** the functions or classes a parameter/attribute list belongs to: "of/in/for :class:`A` and :class:`B`", else the nearest one */
   const ownersOf = (list: Token[]): Token[] => {
     const last = list.at(-1) as Token;
     const after = tokens.findIndex((t) => t.index >= last.end && isCallable(t) && !list.includes(t));
-    if (after >= 0 && /^\s*(?:(?:parameters?|keywords?|arguments?|kwargs?|attributes?|propert(?:y|ies))\s+)?(?:of|in|from|for|to|on)\s+(?:the\s+)?(?:(?:function|method|class|estimator|constructor)s?\s+)?$/i.test(text.slice(last.end, (tokens[after] as Token).index))) return listFrom(text, tokens, after, 1).filter((t) => isCallable(t));
+    if (
+      after >= 0 &&
+      /^\s*(?:(?:parameters?|keywords?|arguments?|kwargs?|attributes?|propert(?:y|ies))\s+)?(?:of|in|from|for|to|on)\s+(?:the\s+)?(?:(?:function|method|class|estimator|constructor)s?\s+)?$/i.test(
+        text.slice(last.end, (tokens[after] as Token).index),
+      )
+    )
+      return listFrom(text, tokens, after, 1).filter((t) => isCallable(t));
     const before = tokens.filter((t) => t.end <= (list[0] as Token).index && isCallable(t));
     if (before.length > 0) return [before.at(-1) as Token];
     return after >= 0 ? [tokens[after] as Token] : [];
@@ -449,18 +582,44 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
     return q ? `${q}.${name}` : null;
   };
   /** rows for old list → new list (paired in order, or one new for one old), of the given kind */
-  const emit = (oldList: Token[], newList: Token[] | null, kind: 'renamed' | 'removed' | 'deprecated', pure: boolean): void => {
+  const emit = (
+    oldList: Token[],
+    newList: Token[] | null,
+    kind: 'renamed' | 'removed' | 'deprecated',
+    pure: boolean,
+  ): void => {
     if (oldList.length === 0) return;
     // options and rcParams (``display.height``, ``axes.hold``) are settings, not names a notebook imports
-    if (/\b(?:options?|rcParams?|rc\s+params?|settings?|config(?:uration)?\s+keys?|style\s+sheets?)\b/i.test(text.slice(Math.max(0, (oldList[0] as Token).index - 25), (oldList[0] as Token).index)) || /^\s*(?:option|rcParam|rc param|setting)s?\b/i.test(text.slice((oldList.at(-1) as Token).end, (oldList.at(-1) as Token).end + 12))) return;
+    if (
+      /\b(?:options?|rcParams?|rc\s+params?|settings?|config(?:uration)?\s+keys?|style\s+sheets?)\b/i.test(
+        text.slice(Math.max(0, (oldList[0] as Token).index - 25), (oldList[0] as Token).index),
+      ) ||
+      /^\s*(?:option|rcParam|rc param|setting)s?\b/i.test(
+        text.slice((oldList.at(-1) as Token).end, (oldList.at(-1) as Token).end + 12),
+      )
+    )
+      return;
     // several modules reorganized into one module ("… have been reorganized into :mod:`sklearn.model_selection`")
-    if (newList?.length === 1 && oldList.length > 1 && (newList[0] as Token).role === 'mod') newList = oldList.map(() => newList?.[0] as Token);
-    const pairs: [Token, Token | null][] = !newList || newList.length === 0 ? oldList.map((t) => [t, null]) : oldList.length === newList.length ? oldList.map((t, k) => [t, newList[k] as Token]) : oldList.map((t) => [t, null]);
+    if (newList?.length === 1 && oldList.length > 1 && (newList[0] as Token).role === 'mod')
+      newList = oldList.map(() => newList?.[0] as Token);
+    const pairs: [Token, Token | null][] =
+      !newList || newList.length === 0
+        ? oldList.map((t) => [t, null])
+        : oldList.length === newList.length
+          ? oldList.map((t, k) => [t, newList[k] as Token])
+          : oldList.map((t) => [t, null]);
     if (isParamList(oldList)) {
       for (const owner of ownersOf(oldList)) {
         const q = spec.qualify(owner.name);
         if (!q) continue;
-        for (const [o, n] of pairs) push({ ...base, kind: 'signature-changed', old: `${q}(${o.name})`, new: n && !n.name.includes('.') ? `${q}(${n.name})` : null, pure: pure && n !== null });
+        for (const [o, n] of pairs)
+          push({
+            ...base,
+            kind: 'signature-changed',
+            old: `${q}(${o.name})`,
+            new: n && !n.name.includes('.') ? `${q}(${n.name})` : null,
+            pure: pure && n !== null,
+          });
       }
       return;
     }
@@ -470,7 +629,13 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
           const oldQ = qualifyOwned(owner, o.name);
           if (!oldQ) continue;
           const newQ = n ? (n.name.includes('.') ? spec.qualify(n.name) : qualifyOwned(owner, n.name)) : null;
-          push({ ...base, kind: kind === 'renamed' ? (newQ ? kindOf(oldQ, newQ) : 'removed') : kind, old: oldQ, new: newQ, pure: pure && newQ !== null });
+          push({
+            ...base,
+            kind: kind === 'renamed' ? (newQ ? kindOf(oldQ, newQ) : 'removed') : kind,
+            old: oldQ,
+            new: newQ,
+            pure: pure && newQ !== null,
+          });
         }
       }
       return;
@@ -481,13 +646,27 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
       if (!oldQ) continue;
       let newQ = n && isName(n) ? spec.qualify(n.name) : null;
       // `a.B.x` renamed to ``y``: a bare new name keeps the old one's module or class
-      if (n && !n.name.includes('.') && o.name.includes('.')) newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${n.name}`;
+      if (n && !n.name.includes('.') && o.name.includes('.'))
+        newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${n.name}`;
       // a class "renamed to" a snake_case bare word is a parameter the entry talks about: no row
-      if (n && !n.name.includes('.') && /^[A-Z]/.test(oldQ.slice(oldQ.lastIndexOf('.') + 1)) && /^[a-z_]+$/.test(n.name)) continue;
+      if (
+        n &&
+        !n.name.includes('.') &&
+        /^[A-Z]/.test(oldQ.slice(oldQ.lastIndexOf('.') + 1)) &&
+        /^[a-z_]+$/.test(n.name)
+      )
+        continue;
       if (kind === 'renamed') {
         if (!newQ) continue; // a rename whose target is unclear says nothing reliable
         push({ ...base, kind: kindOf(oldQ, newQ), old: oldQ, new: newQ, pure });
-      } else push({ ...base, kind: kind === 'removed' && newQ ? kindOf(oldQ, newQ) : kind, old: oldQ, new: newQ, pure: pure && newQ !== null });
+      } else
+        push({
+          ...base,
+          kind: kind === 'removed' && newQ ? kindOf(oldQ, newQ) : kind,
+          old: oldQ,
+          new: newQ,
+          pure: pure && newQ !== null,
+        });
     }
   };
   const used = new Set<Token>();
@@ -500,14 +679,22 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
     if (!list.every((t) => isCallable(t))) return list;
     const inner = tokens.filter((t) => t.end <= (list[0] as Token).index && !used.has(t));
     const subject = inner.at(-1);
-    if (subject && !subject.name.includes('.') && /^\s*(?:(?:parameters?|keywords?|arguments?|kwargs?|attributes?|propert(?:y|ies))\s+)(?:of|in|for|on)\s+(?:the\s+)?(?:(?:function|method|class|estimator)s?\s+)?$/i.test(text.slice(subject.end, (list[0] as Token).index))) {
+    if (
+      subject &&
+      !subject.name.includes('.') &&
+      /^\s*(?:(?:parameters?|keywords?|arguments?|kwargs?|attributes?|propert(?:y|ies))\s+)(?:of|in|for|on)\s+(?:the\s+)?(?:(?:function|method|class|estimator)s?\s+)?$/i.test(
+        text.slice(subject.end, (list[0] as Token).index),
+      )
+    ) {
       return listFrom(text, tokens, tokens.indexOf(subject), -1);
     }
     return list;
   };
 
   // "X has been moved from :mod:`a` to :mod:`b`"
-  for (const m of text.matchAll(/\bmoved\s+from\s+(?:the\s+)?(?:module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)\s+(?:in)?to\s+(?:the\s+)?(?:module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)/g)) {
+  for (const m of text.matchAll(
+    /\bmoved\s+from\s+(?:the\s+)?(?:module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)\s+(?:in)?to\s+(?:the\s+)?(?:module\s+)?(``[^`]+``|:[\w:]+:`[^`]+`)/g,
+  )) {
     const at = m.index ?? 0;
     const subjects = tokens.filter((t) => t.end <= at);
     const from = tokens.find((t) => t.index >= at && t.index < at + m[0].length);
@@ -528,7 +715,9 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
     const beforeIndex = tokens.findLastIndex((t) => t.end <= at && !used.has(t));
     if (afterIndex < 0 || beforeIndex < 0) continue;
     const listAfter = listFrom(text, tokens, afterIndex, 1);
-    const listBefore = listAfter.every((t) => !t.name.includes('.')) ? subjectList(beforeIndex) : listFrom(text, tokens, beforeIndex, -1);
+    const listBefore = listAfter.every((t) => !t.name.includes('.'))
+      ? subjectList(beforeIndex)
+      : listFrom(text, tokens, beforeIndex, -1);
     const gap = text.slice((tokens[beforeIndex] as Token).end, at);
     if (gap.length > 60 || /[.;]/.test(gap)) continue;
     for (const t of [...listBefore, ...listAfter]) used.add(t);
@@ -536,20 +725,29 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
   }
 
   // "the classes and functions have been reorganized into :mod:`b`" (the contents changed: not pure)
-  for (const m of text.matchAll(/\b(?:reorganized|reorganised|merged|consolidated)\s+into\s+(?:the\s+)?(?=``|:[\w:]+:`|`)/g)) {
+  for (const m of text.matchAll(
+    /\b(?:reorganized|reorganised|merged|consolidated)\s+into\s+(?:the\s+)?(?=``|:[\w:]+:`|`)/g,
+  )) {
     const at = m.index ?? 0;
     const target = tokens.find((t) => t.index === at + m[0].length);
     const first = tokens.findIndex((t) => !used.has(t) && t.end <= at && isName(t));
     if (!target || first < 0) continue;
     const list = listFrom(text, tokens, first, 1).filter((t) => t.end <= at && !used.has(t));
     for (const t of [...list, target]) used.add(t);
-    emit(list, list.map(() => target), 'renamed', false);
+    emit(
+      list,
+      list.map(() => target),
+      'renamed',
+      false,
+    );
   }
 
   // the sentence's replacement, when it names exactly one: "… use B instead", "in favour of B", "replaced by B"
   const replacements = [...text.matchAll(REPLACEMENT)]
     .map((m) => tokens.find((t) => t.index === (m.index ?? 0) + m[0].length))
-    .filter((t): t is Token => t !== undefined && !used.has(t) && !/^\s*(?:\(|or\b|and\b)/.test(text.slice(t.end, t.end + 5)));
+    .filter(
+      (t): t is Token => t !== undefined && !used.has(t) && !/^\s*(?:\(|or\b|and\b)/.test(text.slice(t.end, t.end + 5)),
+    );
   const replacement = replacements.length === 1 ? (replacements[0] as Token) : null;
   const still = /still available|available under/.test(text);
   // removed: "Removed (the deprecated) A, B and C", "A (has been|was|is now) removed"
@@ -559,7 +757,12 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
     const end = at + m[0].length;
     // forwards: the verb governs the list right after it (only filler words between)
     const next = tokens.findIndex((t) => t.index >= end && !used.has(t));
-    if (next >= 0 && FILLER.test(text.slice(end, (tokens[next] as Token).index)) && !/\bsupport\b/i.test(text.slice(end, (tokens[next] as Token).index)) && !/\b(?:will|to|would|may|should|be)\s+$/i.test(text.slice(Math.max(0, at - 12), at))) {
+    if (
+      next >= 0 &&
+      FILLER.test(text.slice(end, (tokens[next] as Token).index)) &&
+      !/\bsupport\b/i.test(text.slice(end, (tokens[next] as Token).index)) &&
+      !/\b(?:will|to|would|may|should|be)\s+$/i.test(text.slice(Math.max(0, at - 12), at))
+    ) {
       const list = listFrom(text, tokens, next, 1).filter((t) => !used.has(t) && t !== replacement);
       for (const t of list) used.add(t);
       emit(list, replacement && list.length === 1 ? [replacement] : null, 'removed', still);
@@ -569,7 +772,11 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
     const prev = tokens.findLastIndex((t) => t.end <= at && !used.has(t));
     if (prev < 0) continue;
     const between = text.slice((tokens[prev] as Token).end, at);
-    if (/^\s*(?:(?:function|method|class|module|submodule|attribute|property|alias|keyword|parameter|argument|kwarg|option)s?\s+)?(?:(?:has|have|had)\s+)?(?:now\s+)?(?:been|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:fully\s+|finally\s+)?$/i.test(between)) {
+    if (
+      /^\s*(?:(?:function|method|class|module|submodule|attribute|property|alias|keyword|parameter|argument|kwarg|option)s?\s+)?(?:(?:has|have|had)\s+)?(?:now\s+)?(?:been|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:fully\s+|finally\s+)?$/i.test(
+        between,
+      )
+    ) {
       const list = subjectList(prev).filter((t) => !used.has(t) && t !== replacement);
       for (const t of list) used.add(t);
       emit(list, replacement && list.length === 1 ? [replacement] : null, 'removed', still);
@@ -582,10 +789,17 @@ function rowsOfSentence(spec: LibrarySpec, text: string, base: Pick<Row, 'versio
     const end = at + m[0].length;
     const next = tokens.findIndex((t) => t.index >= end && !used.has(t) && t !== replacement);
     let list: Token[] | null = null;
-    if (next >= 0 && FILLER.test(text.slice(end, (tokens[next] as Token).index))) list = listFrom(text, tokens, next, 1);
+    if (next >= 0 && FILLER.test(text.slice(end, (tokens[next] as Token).index)))
+      list = listFrom(text, tokens, next, 1);
     else {
       const prev = tokens.findLastIndex((t) => t.end <= at && !used.has(t) && t !== replacement);
-      if (prev >= 0 && /^\s*(?:(?:function|method|class|module|submodule|attribute|property|alias|keyword|parameter|argument|kwarg|option)s?\s+)?(?:(?:has|have|had)\s+)?(?:now\s+)?(?:been|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?$/i.test(text.slice((tokens[prev] as Token).end, at))) list = subjectList(prev);
+      if (
+        prev >= 0 &&
+        /^\s*(?:(?:function|method|class|module|submodule|attribute|property|alias|keyword|parameter|argument|kwarg|option)s?\s+)?(?:(?:has|have|had)\s+)?(?:now\s+)?(?:been|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?$/i.test(
+          text.slice((tokens[prev] as Token).end, at),
+        )
+      )
+        list = subjectList(prev);
     }
     if (!list) continue;
     list = list.filter((t) => !used.has(t) && t !== replacement);
@@ -614,7 +828,9 @@ function mirrorChangelogs(gitDir: string): { library: ApiLibrary; files: Changel
     ],
     'scipy/scipy': [{ library: 'scipy', dir: 'doc/source/release', pattern: /\/\d+\.\d+\.\d+-notes\.rst$/ }],
     'mwaskom/seaborn': [{ library: 'seaborn', dir: 'doc/whatsnew', pattern: /\/v\d+\.\d+\.\d+\.rst$/ }],
-    'statsmodels/statsmodels': [{ library: 'statsmodels', dir: 'docs/source/release', pattern: /\/version\d+\.\d+(\.\d+)?(-\d+)?\.rst$/ }],
+    'statsmodels/statsmodels': [
+      { library: 'statsmodels', dir: 'docs/source/release', pattern: /\/version\d+\.\d+(\.\d+)?(-\d+)?\.rst$/ },
+    ],
     'scikit-learn/scikit-learn': [{ library: 'scikit-learn', dir: 'doc/whats_new', pattern: /\/v\d+\.\d+\.rst$/ }],
     'pandas-dev/pandas': [{ library: 'pandas', dir: 'doc/source/whatsnew', pattern: /\/v\d+\.\d+\.\d+\.rst$/ }],
     'matplotlib/matplotlib': [{ library: 'matplotlib', dir: 'doc/api/prev_api_changes', pattern: /\.rst$/ }],
@@ -646,7 +862,9 @@ function tagDate(gitDir: string, version: string): string | null {
   let dates = tagDates.get(gitDir);
   if (!dates) {
     dates = new Map();
-    for (const line of git(gitDir, 'for-each-ref', '--format=%(refname:short) %(creatordate:short)', 'refs/tags').split('\n')) {
+    for (const line of git(gitDir, 'for-each-ref', '--format=%(refname:short) %(creatordate:short)', 'refs/tags').split(
+      '\n',
+    )) {
       const [tag, date] = line.split(' ');
       const v = tag ? /^v?(\d+\.\d+(?:\.\d+)?)$/.exec(tag) : null;
       if (v && date) dates.set(v[1] as string, date);
@@ -667,7 +885,11 @@ function docChangelogs(docs: string): { library: ApiLibrary; files: ChangelogFil
     return { dir: path.join(docs, name), version };
   };
   const walk = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])) : [];
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      : [];
 
   const sklearn = pkg('python-sklearn-doc');
   if (sklearn) {
@@ -676,9 +898,19 @@ function docChangelogs(docs: string): { library: ApiLibrary; files: ChangelogFil
       .filter((f) => /\/v\d+\.\d+\.rst\.txt$/.test(f))
       .map((f): ChangelogFile => {
         const repoPath = `doc/whats_new/${path.basename(f, '.txt')}`;
-        return { repoPath, text: fs.readFileSync(f, 'utf8'), version: versionFromName(f) as string, format: 'rst', link: (line) => `https://github.com/scikit-learn/scikit-learn/blob/${sklearn.version}/${repoPath}#L${line}` };
+        return {
+          repoPath,
+          text: fs.readFileSync(f, 'utf8'),
+          version: versionFromName(f) as string,
+          format: 'rst',
+          link: (line) => `https://github.com/scikit-learn/scikit-learn/blob/${sklearn.version}/${repoPath}#L${line}`,
+        };
       });
-    found.push({ library: 'scikit-learn', files, source: `Debian python-sklearn-doc ${sklearn.version} (tag ${sklearn.version})` });
+    found.push({
+      library: 'scikit-learn',
+      files,
+      source: `Debian python-sklearn-doc ${sklearn.version} (tag ${sklearn.version})`,
+    });
   }
   const pandas = pkg('python-pandas-doc');
   if (pandas) {
@@ -688,9 +920,20 @@ function docChangelogs(docs: string): { library: ApiLibrary; files: ChangelogFil
       .map((f): ChangelogFile => {
         const repoPath = `doc/source/whatsnew/${path.basename(f, '.txt')}`;
         const text = fs.readFileSync(f, 'utf8');
-        return { repoPath, text, version: versionFromName(f) as string, format: 'rst', date: parseDate(text.slice(0, 400)), link: (line) => `https://github.com/pandas-dev/pandas/blob/v${pandas.version}/${repoPath}#L${line}` };
+        return {
+          repoPath,
+          text,
+          version: versionFromName(f) as string,
+          format: 'rst',
+          date: parseDate(text.slice(0, 400)),
+          link: (line) => `https://github.com/pandas-dev/pandas/blob/v${pandas.version}/${repoPath}#L${line}`,
+        };
       });
-    found.push({ library: 'pandas', files, source: `Debian python-pandas-doc ${pandas.version} (tag v${pandas.version})` });
+    found.push({
+      library: 'pandas',
+      files,
+      source: `Debian python-pandas-doc ${pandas.version} (tag v${pandas.version})`,
+    });
   }
   const mpl = pkg('python-matplotlib-doc');
   if (mpl) {
@@ -708,7 +951,11 @@ function docChangelogs(docs: string): { library: ApiLibrary; files: ChangelogFil
           link: () => `https://matplotlib.org/stable/api/prev_api_changes/${page}`,
         };
       });
-    found.push({ library: 'matplotlib', files, source: `Debian python-matplotlib-doc ${mpl.version} (HTML of doc/api/prev_api_changes at v${mpl.version})` });
+    found.push({
+      library: 'matplotlib',
+      files,
+      source: `Debian python-matplotlib-doc ${mpl.version} (HTML of doc/api/prev_api_changes at v${mpl.version})`,
+    });
   }
   return found;
 }
@@ -736,7 +983,18 @@ function pythonRows(docs: string): { rows: ApiChange[]; source: string } | null 
     const push = (mod: { old: string; new: string | null }, text: string, anchor: string): void => {
       if (seen.has(mod.old)) return;
       seen.add(mod.old);
-      rows.push({ library: 'python', version, date, kind: mod.new ? 'moved' : 'removed', old: mod.old, new: mod.new, note: shorten(text), link: `https://docs.python.org/${version}/whatsnew/${version}.html#${anchor}`, removedIn: version, origin: 'changelog' });
+      rows.push({
+        library: 'python',
+        version,
+        date,
+        kind: mod.new ? 'moved' : 'removed',
+        old: mod.old,
+        new: mod.new,
+        note: shorten(text),
+        link: `https://docs.python.org/${version}/whatsnew/${version}.html#${anchor}`,
+        removedIn: version,
+        origin: 'changelog',
+      });
     };
     for (const chunk of html.split('<section id="').slice(1)) {
       const anchor = chunk.slice(0, chunk.indexOf('"'));
@@ -744,7 +1002,9 @@ function pythonRows(docs: string): { rows: ApiChange[]; source: string } | null 
       if (h2) inRemoved = /Remov/i.test(htmlText(h2[1] as string)) && !/C API/i.test(htmlText(h2[1] as string));
       if (/pep-?594|dead-batteries/.test(anchor)) {
         // "All of the following modules … are now removed:" then one list item per module
-        for (const m of chunk.matchAll(/<li><p><code class="xref py py-mod[^"]*"><span class="pre">([\w.]+)<\/span><\/code>(?:\s*and\s*<code class="xref py py-mod[^"]*"><span class="pre">([\w.]+)<\/span><\/code>)?/g)) {
+        for (const m of chunk.matchAll(
+          /<li><p><code class="xref py py-mod[^"]*"><span class="pre">([\w.]+)<\/span><\/code>(?:\s*and\s*<code class="xref py py-mod[^"]*"><span class="pre">([\w.]+)<\/span><\/code>)?/g,
+        )) {
           for (const mod of [m[1], m[2]]) if (mod) push({ old: mod, new: null }, `PEP 594: ${mod} removed`, anchor);
         }
         continue;
@@ -763,11 +1023,18 @@ function pythonRows(docs: string): { rows: ApiChange[]; source: string } | null 
 /** Modules a "What's New" paragraph says were removed, and a single replacement module where it gives one. */
 function modulesRemoved(text: string, anchor: string): { old: string; new: string | null }[] {
   const result: { old: string; new: string | null }[] = [];
-  const removedModule = /(?:Remove|Removed|removed)\s+(?:the\s+)?(?:deprecated\s+)?``([a-z_][\w.]*)``\s+(?:module|package)|``([a-z_][\w.]*)``\s+(?:module|package)?\s*(?:has been|have been|was|were|is)\s+removed|(?:modules?|packages?)\s+(?:have been |has been |were |was )?removed[^.]*?:\s*((?:``[\w.]+``[,\s]*(?:and\s*)?)+)/g;
+  const removedModule =
+    /(?:Remove|Removed|removed)\s+(?:the\s+)?(?:deprecated\s+)?``([a-z_][\w.]*)``\s+(?:module|package)|``([a-z_][\w.]*)``\s+(?:module|package)?\s*(?:has been|have been|was|were|is)\s+removed|(?:modules?|packages?)\s+(?:have been |has been |were |was )?removed[^.]*?:\s*((?:``[\w.]+``[,\s]*(?:and\s*)?)+)/g;
   for (const m of text.matchAll(removedModule)) {
-    const names = (m[1] ?? m[2]) ? [(m[1] ?? m[2]) as string] : [...(m[3] as string).matchAll(/``([\w.]+)``/g)].map((x) => x[1] as string);
+    const names =
+      (m[1] ?? m[2])
+        ? [(m[1] ?? m[2]) as string]
+        : [...(m[3] as string).matchAll(/``([\w.]+)``/g)].map((x) => x[1] as string);
     const after = text.slice((m.index ?? 0) + m[0].length);
-    const use = /(?:[Uu]se|replacement is|in favou?r of|[Ss]ee)\s+(?:the\s+)?``([a-z_][\w.]*)``(?:\s+module)?\s+(?:instead|module)?/.exec(after.slice(0, 200));
+    const use =
+      /(?:[Uu]se|replacement is|in favou?r of|[Ss]ee)\s+(?:the\s+)?``([a-z_][\w.]*)``(?:\s+module)?\s+(?:instead|module)?/.exec(
+        after.slice(0, 200),
+      );
     for (const name of names) {
       if (!/^[a-z_][\w.]*$/.test(name) || result.some((r) => r.old === name)) continue;
       result.push({ old: name, new: names.length === 1 && use && use[1] !== name ? (use[1] as string) : null });
@@ -862,14 +1129,56 @@ interface Mined {
   file: string;
 }
 
-const MINED_PACKAGES: { library: ApiLibrary; pkg: string; dist: RegExp; repo: string; tag: (v: string) => string; srcPrefix: string }[] = [
-  { library: 'scikit-learn', pkg: 'sklearn', dist: /^scikit_learn-([\d.]+)|^sklearn$/, repo: 'scikit-learn/scikit-learn', tag: (v) => v, srcPrefix: '' },
-  { library: 'pandas', pkg: 'pandas', dist: /^pandas-([\d.]+)/, repo: 'pandas-dev/pandas', tag: (v) => `v${v}`, srcPrefix: '' },
+const MINED_PACKAGES: {
+  library: ApiLibrary;
+  pkg: string;
+  dist: RegExp;
+  repo: string;
+  tag: (v: string) => string;
+  srcPrefix: string;
+}[] = [
+  {
+    library: 'scikit-learn',
+    pkg: 'sklearn',
+    dist: /^scikit_learn-([\d.]+)|^sklearn$/,
+    repo: 'scikit-learn/scikit-learn',
+    tag: (v) => v,
+    srcPrefix: '',
+  },
+  {
+    library: 'pandas',
+    pkg: 'pandas',
+    dist: /^pandas-([\d.]+)/,
+    repo: 'pandas-dev/pandas',
+    tag: (v) => `v${v}`,
+    srcPrefix: '',
+  },
   { library: 'numpy', pkg: 'numpy', dist: /^numpy-([\d.]+)/, repo: 'numpy/numpy', tag: (v) => `v${v}`, srcPrefix: '' },
   { library: 'scipy', pkg: 'scipy', dist: /^scipy-([\d.]+)/, repo: 'scipy/scipy', tag: (v) => `v${v}`, srcPrefix: '' },
-  { library: 'matplotlib', pkg: 'matplotlib', dist: /^matplotlib-([\d.]+)/, repo: 'matplotlib/matplotlib', tag: (v) => `v${v}`, srcPrefix: 'lib/' },
-  { library: 'seaborn', pkg: 'seaborn', dist: /^seaborn-([\d.]+)/, repo: 'mwaskom/seaborn', tag: (v) => `v${v}`, srcPrefix: '' },
-  { library: 'statsmodels', pkg: 'statsmodels', dist: /^statsmodels-([\d.]+)/, repo: 'statsmodels/statsmodels', tag: (v) => `v${v}`, srcPrefix: '' },
+  {
+    library: 'matplotlib',
+    pkg: 'matplotlib',
+    dist: /^matplotlib-([\d.]+)/,
+    repo: 'matplotlib/matplotlib',
+    tag: (v) => `v${v}`,
+    srcPrefix: 'lib/',
+  },
+  {
+    library: 'seaborn',
+    pkg: 'seaborn',
+    dist: /^seaborn-([\d.]+)/,
+    repo: 'mwaskom/seaborn',
+    tag: (v) => `v${v}`,
+    srcPrefix: '',
+  },
+  {
+    library: 'statsmodels',
+    pkg: 'statsmodels',
+    dist: /^statsmodels-([\d.]+)/,
+    repo: 'statsmodels/statsmodels',
+    tag: (v) => `v${v}`,
+    srcPrefix: '',
+  },
 ];
 
 function installedVersion(sitePackages: string, pkg: string, dist: RegExp): string | null {
@@ -886,7 +1195,9 @@ function installedVersion(sitePackages: string, pkg: string, dist: RegExp): stri
 /** One replacement name in a deprecation message ("use `X` instead", "Use X instead"), or null. */
 export function replacementInMessage(message: string): string | null {
   const found = new Set<string>();
-  for (const m of message.matchAll(/\b(?:[Uu]se|[Rr]eplace (?:usages of \S+ )?with|in favou?r of|renamed to|moved to|available as|[Pp]lease use)\s+(?:the\s+)?[`'"]{0,2}([A-Za-z_][\w.]*)(\(\))?[`'"]{0,2}(?=[\s.,;)]|$)/g)) {
+  for (const m of message.matchAll(
+    /\b(?:[Uu]se|[Rr]eplace (?:usages of \S+ )?with|in favou?r of|renamed to|moved to|available as|[Pp]lease use)\s+(?:the\s+)?[`'"]{0,2}([A-Za-z_][\w.]*)(\(\))?[`'"]{0,2}(?=[\s.,;)]|$)/g,
+  )) {
     const name = m[1] as string;
     if (/^(the|a|an|it|this|that|of|with|instead)$/i.test(name)) continue;
     found.add(name);
@@ -904,7 +1215,9 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
       if (!version) continue;
       let mined: Mined[];
       try {
-        mined = JSON.parse(execFileSync('python3', ['-c', MINER, site, spec.pkg], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as Mined[];
+        mined = JSON.parse(
+          execFileSync('python3', ['-c', MINER, site, spec.pkg], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+        ) as Mined[];
       } catch (error) {
         console.warn(`[extract] mining ${spec.pkg} in ${site} failed: ${(error as Error).message.split('\n')[0]}`);
         continue;
@@ -915,17 +1228,50 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
       const qualify = SPECS[spec.library].qualify;
       for (const m of mined) {
         const link = `https://github.com/${spec.repo}/blob/${spec.tag(version)}/${spec.srcPrefix}${m.file}#L${m.line}`;
-        const public_ = m.module.split('.').filter((p) => !p.startsWith('_')).join('.');
+        const public_ = m.module
+          .split('.')
+          .filter((p) => !p.startsWith('_'))
+          .join('.');
         const oldBase = `${m.module}.${m.name}`;
         if (m.name.split('.').some((p) => p.startsWith('_'))) continue;
         if (m.kind === 'expired') {
           const target = replacementInMessage(m.message ?? '');
-          const newQ = target ? (target.startsWith('np.') ? `numpy.${target.slice(3)}` : target.includes('.') || !/^[a-z]/.test(target) ? target : null) : null;
-          rows.push({ library: spec.library, version: '2.0.0', date: '2024-06-16', kind: newQ ? kindOf(`numpy.${m.name}`, newQ) : 'removed', old: `numpy.${m.name}`, new: newQ && /^[A-Za-z_][\w.]*$/.test(newQ) ? newQ : null, note: `AttributeError message: ${m.message ?? ''}`.slice(0, 300), link, removedIn: '2.0.0', origin: 'source', pure: /^Use `np\.\w+` instead\.$/.test(m.message ?? '') || /still available as/.test(m.message ?? '') });
+          const newQ = target
+            ? target.startsWith('np.')
+              ? `numpy.${target.slice(3)}`
+              : target.includes('.') || !/^[a-z]/.test(target)
+                ? target
+                : null
+            : null;
+          rows.push({
+            library: spec.library,
+            version: '2.0.0',
+            date: '2024-06-16',
+            kind: newQ ? kindOf(`numpy.${m.name}`, newQ) : 'removed',
+            old: `numpy.${m.name}`,
+            new: newQ && /^[A-Za-z_][\w.]*$/.test(newQ) ? newQ : null,
+            note: `AttributeError message: ${m.message ?? ''}`.slice(0, 300),
+            link,
+            removedIn: '2.0.0',
+            origin: 'source',
+            pure: /^Use `np\.\w+` instead\.$/.test(m.message ?? '') || /still available as/.test(m.message ?? ''),
+          });
           continue;
         }
         if (m.kind === 'rename-param') {
-          rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: 'signature-changed', old: `${public_ || m.module}.${m.name}(${m.old})`, new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null, note: `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} renamed${m.new ? ` to ${m.new}` : ''}`, link, removedIn: null, origin: 'source', pure: m.new !== null && m.new !== undefined });
+          rows.push({
+            library: spec.library,
+            version: m.since ?? version,
+            date: null,
+            kind: 'signature-changed',
+            old: `${public_ || m.module}.${m.name}(${m.old})`,
+            new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null,
+            note: `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} renamed${m.new ? ` to ${m.new}` : ''}`,
+            link,
+            removedIn: null,
+            origin: 'source',
+            pure: m.new !== null && m.new !== undefined,
+          });
           continue;
         }
         const message = [m.message, m.alternative ? `alternative: ${m.alternative}` : ''].filter(Boolean).join(' ');
@@ -935,9 +1281,25 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
         // the public spelling of the old name: names defined in private modules are used through public ones
         const oldQ = public_ ? `${public_}.${m.name}` : oldBase;
         if (target && !/^[A-Za-z_][\w.]*$/.test(target)) target = null;
-        const newQ = target ? (target.includes('.') ? (qualify(target) ?? target) : `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target}`) : null;
+        const newQ = target
+          ? target.includes('.')
+            ? (qualify(target) ?? target)
+            : `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target}`
+          : null;
         // the name exists in the release it was mined from: a deprecation, not a removal (promoteGone decides later)
-        rows.push({ library: spec.library, version: m.since ?? version, date: null, kind: 'deprecated', old: oldQ, new: newQ, note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300), link, removedIn: m.removal ?? removalVersion(message), origin: 'source', pure: /\b(renamed|moved) to\b/.test(message) });
+        rows.push({
+          library: spec.library,
+          version: m.since ?? version,
+          date: null,
+          kind: 'deprecated',
+          old: oldQ,
+          new: newQ,
+          note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300),
+          link,
+          removedIn: m.removal ?? removalVersion(message),
+          origin: 'source',
+          pure: /\b(renamed|moved) to\b/.test(message),
+        });
       }
     }
   }
@@ -951,7 +1313,9 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
  * use, not renamed) or "It's still available as ``np.x``" / "Now it's available under ``np.x``" (pure: the same
  * object elsewhere).
  */
-export function migrationTableRows(file: Pick<ChangelogFile, 'text' | 'version' | 'date' | 'link'>): Omit<ApiChange, 'library' | 'origin'>[] {
+export function migrationTableRows(
+  file: Pick<ChangelogFile, 'text' | 'version' | 'date' | 'link'>,
+): Omit<ApiChange, 'library' | 'origin'>[] {
   const rows: Omit<ApiChange, 'library' | 'origin'>[] = [];
   const lines = file.text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -959,21 +1323,36 @@ export function migrationTableRows(file: Pick<ChangelogFile, 'text' | 'version' 
     if (!header) continue;
     let j = i + 2; // past the header and its rule line
     while (j < lines.length && !/^=+\s+=+\s*$/.test(lines[j] as string)) {
-      const m = /^([A-Za-z_][\w\\]*)\s{2,}(.*)$/.exec(lines[j] as string) ?? /^([A-Za-z_][\w\\]*)\s*$/.exec(lines[j] as string);
+      const m =
+        /^([A-Za-z_][\w\\]*)\s{2,}(.*)$/.exec(lines[j] as string) ?? /^([A-Za-z_][\w\\]*)\s*$/.exec(lines[j] as string);
       if (!m) {
         j++;
         continue;
       }
       const line = j + 1;
       let guideline = (m[2] ?? '').trim();
-      for (j++; j < lines.length && /^\s{10,}\S/.test(lines[j] as string); j++) guideline += ` ${(lines[j] as string).trim()}`;
+      for (j++; j < lines.length && /^\s{10,}\S/.test(lines[j] as string); j++)
+        guideline += ` ${(lines[j] as string).trim()}`;
       const name = (m[1] as string).replace(/\\/g, '');
       const old = `numpy.${name}`;
-      const target = /(?:still available as|available under|^Use)\s+``(?:np\.|numpy\.)([\w.]+)``(?:\s+instead)?\.?$/i.exec(guideline);
+      const target =
+        /(?:still available as|available under|^Use)\s+``(?:np\.|numpy\.)([\w.]+)``(?:\s+instead)?\.?$/i.exec(
+          guideline,
+        );
       const pure = /still available as|available under/i.test(guideline);
       const newName = target ? `numpy.${target[1]}` : null;
       if (!isPublicName(old)) continue;
-      rows.push({ version: file.version, date: file.date ?? null, kind: newName ? kindOf(old, newName) : 'removed', old, new: newName, pure: newName !== null && pure, note: shorten(`${header[1]} member ${name}: ${guideline}`), link: file.link(line), removedIn: file.version });
+      rows.push({
+        version: file.version,
+        date: file.date ?? null,
+        kind: newName ? kindOf(old, newName) : 'removed',
+        old,
+        new: newName,
+        pure: newName !== null && pure,
+        note: shorten(`${header[1]} member ${name}: ${guideline}`),
+        link: file.link(line),
+        removedIn: file.version,
+      });
     }
     i = j;
   }
@@ -1033,10 +1412,17 @@ for name in json.load(sys.stdin):
 print(json.dumps(out))
 `;
   try {
-    const result = execFileSync(python, ['-c', program], { input: JSON.stringify(names), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
+    const result = execFileSync(python, ['-c', program], {
+      input: JSON.stringify(names),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 600_000,
+    });
     return new Map(Object.entries(JSON.parse(result.trim().split('\n').at(-1) as string) as Record<string, boolean>));
   } catch (error) {
-    console.warn(`[extract] probing today's stack failed (${(error as Error).message.split('\n')[0]}): deprecated rows stay deprecated`);
+    console.warn(
+      `[extract] probing today's stack failed (${(error as Error).message.split('\n')[0]}): deprecated rows stay deprecated`,
+    );
     return null;
   }
 }
@@ -1046,7 +1432,16 @@ function promoteGone(rows: ApiChange[], python: string | null): { promoted: numb
   if (!python || !fs.existsSync(python)) return { promoted: 0, stillThere: 0 };
   // only modules and module-level names: an instance attribute (``coef_``) is never on its class, so a member's
   // absence there proves nothing
-  const candidates = rows.filter((r) => (r.kind === 'deprecated' || r.kind === 'removed') && r.library !== 'python' && !r.old.includes('(') && !r.old.split('.').slice(0, -1).some((p) => /^[A-Z]/.test(p)));
+  const candidates = rows.filter(
+    (r) =>
+      (r.kind === 'deprecated' || r.kind === 'removed') &&
+      r.library !== 'python' &&
+      !r.old.includes('(') &&
+      !r.old
+        .split('.')
+        .slice(0, -1)
+        .some((p) => /^[A-Z]/.test(p)),
+  );
   const gone = probeToday(python, [...new Set(candidates.map((r) => r.old))]);
   if (!gone) return { promoted: 0, stillThere: 0 };
   let promoted = 0;
@@ -1078,7 +1473,9 @@ function main(): void {
     const found = mirrorChangelogs(dir);
     if (found) changelogs.push(found);
   }
-  if (args.docs) for (const found of docChangelogs(args.docs)) if (!changelogs.some((c) => c.library === found.library)) changelogs.push(found);
+  if (args.docs)
+    for (const found of docChangelogs(args.docs))
+      if (!changelogs.some((c) => c.library === found.library)) changelogs.push(found);
 
   for (const { library, files, source } of changelogs) {
     const spec = SPECS[library];
@@ -1086,10 +1483,12 @@ function main(): void {
     b.sources.push(source);
     for (const file of files) {
       if (compareVersions(file.version, spec.minVersion) < 0) continue;
-      if (file.repoPath.endsWith('numpy_2_0_migration_guide.rst')) for (const row of migrationTableRows(file)) b.rows.push({ library, origin: 'changelog', ...row });
+      if (file.repoPath.endsWith('numpy_2_0_migration_guide.rst'))
+        for (const row of migrationTableRows(file)) b.rows.push({ library, origin: 'changelog', ...row });
       const entries = file.format === 'html' ? htmlEntries(file) : rstEntries(file);
       for (const entry of entries) {
-        const link = file.format === 'html' ? `${file.link(0)}${entry.anchor ? `#${entry.anchor}` : ''}` : file.link(entry.line);
+        const link =
+          file.format === 'html' ? `${file.link(0)}${entry.anchor ? `#${entry.anchor}` : ''}` : file.link(entry.line);
         for (const row of rowsOfEntry(spec, entry, link)) b.rows.push({ library, origin: 'changelog', ...row });
       }
     }
@@ -1109,7 +1508,9 @@ function main(): void {
   const allRows = [...byLibrary.values()].flatMap((b) => b.rows);
   fillReplacements(allRows);
   const probe = promoteGone(allRows, args.today);
-  console.log(`[extract] today's stack (${args.today ?? 'absent'}): ${probe.promoted} deprecated names are gone there (now removals); ${probe.stillThere} "removed" names still resolve there`);
+  console.log(
+    `[extract] today's stack (${args.today ?? 'absent'}): ${probe.promoted} deprecated names are gone there (now removals); ${probe.stillThere} "removed" names still resolve there`,
+  );
   fillReplacements(allRows);
 
   fs.mkdirSync(args.out, { recursive: true });
@@ -1121,7 +1522,10 @@ function main(): void {
     }
     const rows = dedupe(b.rows);
     const file: ApiChangeFile = { library, sources: b.sources, generatedBy: 'tools/extract-api-changes.ts', rows };
-    fs.writeFileSync(path.join(args.out, `${library}.json`), `${JSON.stringify(file, null, 0).replace(/\},\{"library"/g, '},\n{"library"')}\n`);
+    fs.writeFileSync(
+      path.join(args.out, `${library}.json`),
+      `${JSON.stringify(file, null, 0).replace(/\},\{"library"/g, '},\n{"library"')}\n`,
+    );
     const kinds = new Map<string, number>();
     for (const row of rows) kinds.set(row.kind, (kinds.get(row.kind) ?? 0) + 1);
     console.log(`[extract] ${library}: ${rows.length} rows (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')})`);
@@ -1136,13 +1540,22 @@ function dedupe(rows: ApiChange[]): ApiChange[] {
     const key = `${row.kind}\u0000${row.old}\u0000${row.new ?? ''}`;
     const seen = best.get(key);
     // numpy 2's AttributeError text (mined from _expired_attrs_2_0.py) is what the runtime says: it beats the guide
-    const runtimeMessage = (r: ApiChange): boolean => r.origin === 'source' && r.note.startsWith('AttributeError message: ');
+    const runtimeMessage = (r: ApiChange): boolean =>
+      r.origin === 'source' && r.note.startsWith('AttributeError message: ');
     if (seen && runtimeMessage(seen) && !runtimeMessage(row)) continue;
-    if (!seen || runtimeMessage(row) || (seen.origin === 'source' && row.origin === 'changelog') || (seen.origin === row.origin && compareVersions(row.version, seen.version) < 0)) best.set(key, row);
+    if (
+      !seen ||
+      runtimeMessage(row) ||
+      (seen.origin === 'source' && row.origin === 'changelog') ||
+      (seen.origin === row.origin && compareVersions(row.version, seen.version) < 0)
+    )
+      best.set(key, row);
   }
   // one name, one removal: a "removed" row without a replacement is dropped where another row of the same name
   // names one (the numpy 2 guide's table and the runtime's message describe the same removal)
-  const replaced = new Set([...best.values()].filter((r) => (r.kind === 'renamed' || r.kind === 'moved') && r.new).map((r) => r.old));
+  const replaced = new Set(
+    [...best.values()].filter((r) => (r.kind === 'renamed' || r.kind === 'moved') && r.new).map((r) => r.old),
+  );
   return [...best.values()]
     .filter((r) => !(r.kind === 'removed' && r.new === null && replaced.has(r.old)))
     .sort((a, b) => compareVersions(a.version, b.version) || a.old.localeCompare(b.old));

@@ -53,5 +53,8 @@ export function corpusFinishedMessage(s: CorpusRunSummary): { title: string; bod
   const parts = [`${s.done} done`];
   if (s.failed) parts.push(`${s.failed} failed`);
   if (s.cancelled) parts.push(`${s.cancelled} cancelled`);
-  return { title: total === 1 ? 'nbrevive: job finished' : `nbrevive: corpus finished (${total} jobs)`, body: parts.join(', ') };
+  return {
+    title: total === 1 ? 'nbrevive: job finished' : `nbrevive: corpus finished (${total} jobs)`,
+    body: parts.join(', '),
+  };
 }

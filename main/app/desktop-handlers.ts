@@ -31,7 +31,10 @@ export const NOTEBOOK_FILTERS = [
 ];
 
 /** The native open dialog for notebooks (files) or case/corpus folders; cancel gives []. */
-export async function chooseImportPaths(dialog: DesktopHandlerDependencies['dialog'], folder: boolean): Promise<string[]> {
+export async function chooseImportPaths(
+  dialog: DesktopHandlerDependencies['dialog'],
+  folder: boolean,
+): Promise<string[]> {
   const r = await dialog.showOpenDialog(
     folder
       ? { title: 'Import a case or corpus folder', properties: ['openDirectory', 'multiSelections'] }
@@ -41,7 +44,10 @@ export async function chooseImportPaths(dialog: DesktopHandlerDependencies['dial
 }
 
 /** Imports each path through the app API (`app:cases.import`), collecting cases and per-path errors. */
-export async function importPaths(api: DesktopHandlerDependencies['api'], paths: readonly string[]): Promise<ImportOutput> {
+export async function importPaths(
+  api: DesktopHandlerDependencies['api'],
+  paths: readonly string[],
+): Promise<ImportOutput> {
   const out: ImportOutput = { cases: [], errors: [] };
   for (const p of paths) {
     const r = await api.dispatch('app:cases.import', { path: p });
@@ -60,11 +66,19 @@ export function createDesktopHandlers(deps: DesktopHandlerDependencies): Handler
   return {
     'desktop:dialogs.openImport': async ({ folder }) => ({ paths: await chooseImportPaths(deps.dialog, folder) }),
     async 'desktop:dialogs.saveFile'({ defaultName, filters }) {
-      const r = await deps.dialog.showSaveDialog({ title: 'Export', defaultPath: defaultName, filters, properties: ['createDirectory', 'showOverwriteConfirmation'] });
+      const r = await deps.dialog.showSaveDialog({
+        title: 'Export',
+        defaultPath: defaultName,
+        filters,
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      });
       return { path: r.canceled || !r.filePath ? null : r.filePath };
     },
     async 'desktop:dialogs.chooseFolder'() {
-      const r = await deps.dialog.showOpenDialog({ title: 'Export to folder', properties: ['openDirectory', 'createDirectory'] });
+      const r = await deps.dialog.showOpenDialog({
+        title: 'Export to folder',
+        properties: ['openDirectory', 'createDirectory'],
+      });
       return { path: r.canceled ? null : (r.filePaths[0] ?? null) };
     },
     async 'desktop:cases.importPaths'({ paths }) {
@@ -73,7 +87,11 @@ export function createDesktopHandlers(deps: DesktopHandlerDependencies): Handler
       return out;
     },
     async 'desktop:shell.openExternal'({ url }) {
-      if (!isExternalLink(url)) throw new NbreviveError('invalid-request', `only http(s) links open outside nbrevive, not ${url.slice(0, 100)}`);
+      if (!isExternalLink(url))
+        throw new NbreviveError(
+          'invalid-request',
+          `only http(s) links open outside nbrevive, not ${url.slice(0, 100)}`,
+        );
       await deps.shell.openExternal(url);
       return { opened: true };
     },

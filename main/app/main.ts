@@ -4,7 +4,19 @@
 // running jobs go back to the queue and resume at the next start.
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell, utilityProcess } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 import { Api, API_INVOKE_CHANNELS } from '../../shared/contracts/api';
 import { DESKTOP, Desktop, DesktopEventChannel, MenuCommand } from '../../shared/contracts/desktop';
 import type { PayloadOf } from '../../shared/contracts/channel';
@@ -53,23 +65,31 @@ if (!app.requestSingleInstanceLock()) {
   let closed = false;
   let quitting: Promise<void> | null = null;
 
-  const ourWindows = () => BrowserWindow.getAllWindows().filter((w) => !w.isDestroyed() && ownWebContents.has(w.webContents.id));
+  const ourWindows = () =>
+    BrowserWindow.getAllWindows().filter((w) => !w.isDestroyed() && ownWebContents.has(w.webContents.id));
   const send = (channel: string, payload: unknown) => {
     for (const w of ourWindows()) w.webContents.send(channel, payload);
   };
-  const sendDesktop = <C extends DesktopEventChannel>(channel: C, payload: PayloadOf<Desktop[C]>) => send(channel, payload);
+  const sendDesktop = <C extends DesktopEventChannel>(channel: C, payload: PayloadOf<Desktop[C]>) =>
+    send(channel, payload);
   const command = (c: MenuCommand) => sendDesktop('desktop:menu.command', { command: c });
   const notify = (title: string, body: string) => {
     if (Notification.isSupported()) new Notification({ title, body }).show();
   };
 
   const parentDialog = {
-    showOpenDialog: (o: Electron.OpenDialogOptions) => (window ? dialog.showOpenDialog(window, o) : dialog.showOpenDialog(o)),
-    showSaveDialog: (o: Electron.SaveDialogOptions) => (window ? dialog.showSaveDialog(window, o) : dialog.showSaveDialog(o)),
+    showOpenDialog: (o: Electron.OpenDialogOptions) =>
+      window ? dialog.showOpenDialog(window, o) : dialog.showOpenDialog(o),
+    showSaveDialog: (o: Electron.SaveDialogOptions) =>
+      window ? dialog.showSaveDialog(window, o) : dialog.showSaveDialog(o),
   };
 
   const openWindow = () => {
-    window = createMainWindow({ preloadPath: PRELOAD, stateFile: path.join(app.getPath('userData'), 'window-state.json'), ...(fs.existsSync(ICON) ? { icon: ICON } : {}) });
+    window = createMainWindow({
+      preloadPath: PRELOAD,
+      stateFile: path.join(app.getPath('userData'), 'window-state.json'),
+      ...(fs.existsSync(ICON) ? { icon: ICON } : {}),
+    });
     window.on('closed', () => (window = null));
   };
 
@@ -84,11 +104,18 @@ if (!app.requestSingleInstanceLock()) {
     hardenSession(session.defaultSession);
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(RENDERER_DIR, request));
     if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
-      dialog.showErrorBox('nbrevive', `The user interface is not built (${RENDERER_DIR} is missing): run \`npm run build:app\`, or start with \`npm start\`.`);
+      dialog.showErrorBox(
+        'nbrevive',
+        `The user interface is not built (${RENDERER_DIR} is missing): run \`npm run build:app\`, or start with \`npm start\`.`,
+      );
     }
 
     const dbPath = resolveDbPath(null);
-    const secrets = await openSafeSecretStore({ file: path.join(app.getPath('userData'), 'llm-api-key.enc'), safeStorage, log });
+    const secrets = await openSafeSecretStore({
+      file: path.join(app.getPath('userData'), 'llm-api-key.enc'),
+      safeStorage,
+      log,
+    });
     const resources = app.isPackaged ? process.resourcesPath : path.join(APP_ROOT, 'resources');
     host = await NbreviveHost.start({
       dbPath,
@@ -96,7 +123,11 @@ if (!app.requestSingleInstanceLock()) {
       log,
       spawnWorker: (args, env) =>
         utilityWorkerProcess(
-          utilityProcess.fork(WORKER, args, { env: { ...env, NBREVIVE_RESOURCES: resources }, serviceName: 'nbrevive worker', stdio: 'inherit' }),
+          utilityProcess.fork(WORKER, args, {
+            env: { ...env, NBREVIVE_RESOURCES: resources },
+            serviceName: 'nbrevive worker',
+            stdio: 'inherit',
+          }),
         ),
     });
     const api = host.dispatcher;
@@ -112,13 +143,20 @@ if (!app.requestSingleInstanceLock()) {
       'app',
     );
 
-    const refused = (channel: string, url: string | null) => log(`refused ${channel} from a foreign sender (${url ?? 'no frame'})`);
+    const refused = (channel: string, url: string | null) =>
+      log(`refused ${channel} from a foreign sender (${url ?? 'no frame'})`);
     const bind = (dispatcher: ChannelDispatcher<string>, channels: readonly string[]) => {
       for (const channel of channels) {
-        handleTrusted(ipcMain, channel, ownWebContents, async (input): Promise<IpcResult> => {
-          const r = await dispatcher.dispatch(channel, input);
-          return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
-        }, refused);
+        handleTrusted(
+          ipcMain,
+          channel,
+          ownWebContents,
+          async (input): Promise<IpcResult> => {
+            const r = await dispatcher.dispatch(channel, input);
+            return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
+          },
+          refused,
+        );
       }
     };
     bind(api, API_INVOKE_CHANNELS);
@@ -142,7 +180,12 @@ if (!app.requestSingleInstanceLock()) {
       const r = await desktop.dispatch('desktop:cases.importPaths', { paths });
       if (!r.ok) return void dialog.showErrorBox('Import failed', r.error.message);
       const out = r.value as PayloadOf<Desktop['desktop:cases.imported']>;
-      notify(`Imported ${out.cases.length} case(s)`, out.errors.length ? `${out.errors.length} could not be imported: ${out.errors[0]?.message ?? ''}` : paths.join(', '));
+      notify(
+        `Imported ${out.cases.length} case(s)`,
+        out.errors.length
+          ? `${out.errors.length} could not be imported: ${out.errors[0]?.message ?? ''}`
+          : paths.join(', '),
+      );
     };
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
@@ -169,12 +212,15 @@ if (!app.requestSingleInstanceLock()) {
     openWindow();
   };
 
-  app.whenReady().then(start).catch((e: unknown) => {
-    log(`could not start: ${toErrorInfo(e).message}`);
-    dialog.showErrorBox('nbrevive could not start', startupErrorMessage(e));
-    closed = true;
-    void (host?.close() ?? Promise.resolve()).finally(() => app.exit(1));
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      log(`could not start: ${toErrorInfo(e).message}`);
+      dialog.showErrorBox('nbrevive could not start', startupErrorMessage(e));
+      closed = true;
+      void (host?.close() ?? Promise.resolve()).finally(() => app.exit(1));
+    });
 
   app.on('activate', () => {
     if (host && !window) openWindow();

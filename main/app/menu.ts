@@ -17,7 +17,11 @@ export function applicationMenuTemplate(
   options: { platform: NodeJS.Platform; devTools: boolean },
 ): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
-  const settings: MenuItemConstructorOptions = { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.openSettings() };
+  const settings: MenuItemConstructorOptions = {
+    label: 'Settings…',
+    accelerator: 'CmdOrCtrl+,',
+    click: () => actions.openSettings(),
+  };
   const template: MenuItemConstructorOptions[] = [];
   if (mac) {
     template.push({

@@ -5,7 +5,9 @@ import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createDesktopApi, createIpcApi, dropImportPaths } from './preload-api';
 
 const api = createIpcApi(ipcRenderer);
-const desktop = createDesktopApi(ipcRenderer, (file) => webUtils.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]));
+const desktop = createDesktopApi(ipcRenderer, (file) =>
+  webUtils.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]),
+);
 
 contextBridge.exposeInMainWorld('nbrevive', api);
 contextBridge.exposeInMainWorld('nbreviveDesktop', desktop);
@@ -25,5 +27,6 @@ page.addEventListener('drop', (e) => {
   if (e.defaultPrevented) return;
   e.preventDefault();
   const paths = dropImportPaths(e.dataTransfer?.files ?? [], desktop.pathForFile);
-  if (paths.length) desktop.casesImportPaths({ paths }).catch((err: unknown) => console.error('nbrevive: import failed:', err));
+  if (paths.length)
+    desktop.casesImportPaths({ paths }).catch((err: unknown) => console.error('nbrevive: import failed:', err));
 });

@@ -93,7 +93,10 @@ export function resolveAppPath(root: string, url: string): string | null {
 }
 
 function textResponse(status: number, text: string): Response {
-  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY } });
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+  });
 }
 
 /** Answers one request of the app protocol from the files under `root` (protocol.handle's handler). */

@@ -31,8 +31,14 @@ export const NO_ENCRYPTION_MESSAGE =
 
 /** Whether a key can be stored safely here, and what to tell the user when it cannot. */
 export function secretStorageStatus(safeStorage: SafeStorageLike, platform: NodeJS.Platform): SecretStorageStatus {
-  const backend = platform === 'linux' ? (safeStorage.getSelectedStorageBackend?.() ?? 'unknown') : platform === 'darwin' ? 'keychain' : 'dpapi';
-  if (platform === 'linux' && backend === 'basic_text') return { canStore: false, backend, message: NO_KEYRING_MESSAGE };
+  const backend =
+    platform === 'linux'
+      ? (safeStorage.getSelectedStorageBackend?.() ?? 'unknown')
+      : platform === 'darwin'
+        ? 'keychain'
+        : 'dpapi';
+  if (platform === 'linux' && backend === 'basic_text')
+    return { canStore: false, backend, message: NO_KEYRING_MESSAGE };
   if (!safeStorage.isEncryptionAvailable()) return { canStore: false, backend, message: NO_ENCRYPTION_MESSAGE };
   return { canStore: true, backend, message: null };
 }
@@ -71,9 +77,13 @@ export async function openSafeSecretStore(options: {
   try {
     const data = await fs.readFile(file);
     if (secretStorageStatus(safeStorage, platform).canStore) key = (await decrypt(safeStorage, data)).trim() || null;
-    else options.log?.(`a stored API key exists in ${file} but cannot be decrypted here: ${secretStorageStatus(safeStorage, platform).message}`);
+    else
+      options.log?.(
+        `a stored API key exists in ${file} but cannot be decrypted here: ${secretStorageStatus(safeStorage, platform).message}`,
+      );
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') options.log?.(`the stored API key could not be read (${(e as Error).message}); enter it again in settings`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      options.log?.(`the stored API key could not be read (${(e as Error).message}); enter it again in settings`);
   }
   return {
     hasKey: () => key !== null,

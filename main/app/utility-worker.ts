@@ -18,7 +18,10 @@ export interface UtilityProcessLike {
  * Wraps a utilityProcess as a WorkerProcess. kill() of a utilityProcess is a SIGTERM (the worker then stops its jobs
  * gracefully); the supervisor's SIGKILL for a worker that stopped answering goes to the pid directly.
  */
-export function utilityWorkerProcess(proc: UtilityProcessLike, killPid: (pid: number, signal: NodeJS.Signals) => void = process.kill): WorkerProcess {
+export function utilityWorkerProcess(
+  proc: UtilityProcessLike,
+  killPid: (pid: number, signal: NodeJS.Signals) => void = process.kill,
+): WorkerProcess {
   const events = new EventEmitter();
   let exitCode: number | null = null;
   proc.on('message', (message) => events.emit('message', message));

@@ -95,7 +95,8 @@ export function restoreWindowState(saved: unknown, workAreas: readonly Rectangle
   const parsed = WindowStateSchema.safeParse(saved);
   if (!parsed.success) return { ...DEFAULT_WINDOW_STATE };
   const state = parsed.data;
-  if (state.x === undefined || state.y === undefined) return { width: state.width, height: state.height, maximized: state.maximized };
+  if (state.x === undefined || state.y === undefined)
+    return { width: state.width, height: state.height, maximized: state.maximized };
   const { x, y, width, height } = state as Required<WindowState>;
   const visible = workAreas.some((a) => {
     const w = Math.min(x + width, a.x + a.width) - Math.max(x, a.x);

@@ -5,7 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BrowserWindow, screen, Session, shell, WebContents } from 'electron';
 import { APP_ENTRY_URL } from './protocol';
-import { isPermissionAllowed, mainWindowOptions, navigationDecision, restoreWindowState, WindowState } from './window-policy';
+import {
+  isPermissionAllowed,
+  mainWindowOptions,
+  navigationDecision,
+  restoreWindowState,
+  WindowState,
+} from './window-policy';
 
 /** webContents ids of our windows: the IPC sender check accepts only these. */
 export const ownWebContents = new Set<number>();
@@ -32,8 +38,12 @@ export function guardWebContents(contents: WebContents): void {
 
 /** Denies every permission request and check except clipboard writes from our origin. */
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((contents, permission, callback) => callback(isPermissionAllowed(permission, contents.getURL())));
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin));
+  session.setPermissionRequestHandler((contents, permission, callback) =>
+    callback(isPermissionAllowed(permission, contents.getURL())),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin),
+  );
 }
 
 function readState(file: string): WindowState {
@@ -43,7 +53,10 @@ function readState(file: string): WindowState {
   } catch {
     // first start, or a damaged file: the default size
   }
-  return restoreWindowState(saved, screen.getAllDisplays().map((d) => d.workArea));
+  return restoreWindowState(
+    saved,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
 }
 
 function writeState(file: string, window: BrowserWindow): void {
@@ -67,7 +80,9 @@ export interface MainWindowOptions {
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const state = readState(options.stateFile);
-  const window = new BrowserWindow(mainWindowOptions({ preloadPath: options.preloadPath, state, ...(options.icon ? { icon: options.icon } : {}) }));
+  const window = new BrowserWindow(
+    mainWindowOptions({ preloadPath: options.preloadPath, state, ...(options.icon ? { icon: options.icon } : {}) }),
+  );
   const id = window.webContents.id;
   ownWebContents.add(id);
   if (state.maximized) window.maximize();

@@ -13,7 +13,9 @@ export function formatExecution(iteration: Iteration, job: Job): string {
   const { report, verdict } = iteration;
   const lines: string[] = [];
   const status = report.status === 'ok' ? green(report.status) : red(report.status);
-  lines.push(`${bold('status')}     ${status} in ${formatDuration(report.wallTimeMs)}${report.message ? ` — ${report.message}` : ''}`);
+  lines.push(
+    `${bold('status')}     ${status} in ${formatDuration(report.wallTimeMs)}${report.message ? ` — ${report.message}` : ''}`,
+  );
   if (report.errors.length === 0) lines.push(`${bold('errors')}     none`);
   else {
     lines.push(`${bold('errors')}     ${report.errors.length} failing cell(s)`);
@@ -23,10 +25,16 @@ export function formatExecution(iteration: Iteration, job: Job): string {
       if (e.line) lines.push(`      at: ${e.line.trim()}`);
     }
   }
-  const score = report.score === null ? `none${report.scoreNote ? ` (${report.scoreNote})` : ''}` : formatScore(report.score);
+  const score =
+    report.score === null ? `none${report.scoreNote ? ` (${report.scoreNote})` : ''}` : formatScore(report.score);
   const target = verdict.target === null ? 'none' : formatScore(verdict.target);
   lines.push(`${bold('score')}      ${score}   target ${target}`);
-  const mark = verdict.reproducible && verdict.errorFree ? green('reproducible') : verdict.reproducible ? 'reproducible with errors' : red('not reproducible');
+  const mark =
+    verdict.reproducible && verdict.errorFree
+      ? green('reproducible')
+      : verdict.reproducible
+        ? 'reproducible with errors'
+        : red('not reproducible');
   lines.push(`${bold('verdict')}    ${mark}: ${verdict.reason}`);
   lines.push(`${bold('job')}        ${job.id}`);
   return lines.join('\n');

@@ -55,7 +55,9 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    return await (await load())(args);
+    return await (
+      await load()
+    )(args);
   } catch (e) {
     if (e instanceof UsageError) {
       console.error(`nbrevive ${name}: ${e.message} (see nbrevive ${name} --help)`);

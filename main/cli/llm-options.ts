@@ -30,7 +30,8 @@ export interface LlmCliSettings {
 function num(name: string, value: unknown): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} must be a non-negative number, got '${String(value)}'`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new UsageError(`--${name} must be a non-negative number, got '${String(value)}'`);
   return n;
 }
 
@@ -51,7 +52,8 @@ export function llmSettingsFrom(values: Record<string, unknown>, store: Store | 
   if (model) input.model = model;
   const format = (values['llm-format'] as string | undefined) ?? env.NBREVIVE_LLM_FORMAT;
   if (format) {
-    if (format !== 'cells' && format !== 'notebook') throw new UsageError(`--llm-format must be 'cells' or 'notebook', got '${format}'`);
+    if (format !== 'cells' && format !== 'notebook')
+      throw new UsageError(`--llm-format must be 'cells' or 'notebook', got '${format}'`);
     input.format = format;
   }
   const temperature = num('llm-temperature', values['llm-temperature']);
@@ -62,7 +64,10 @@ export function llmSettingsFrom(values: Record<string, unknown>, store: Store | 
   if (timeout !== undefined) input.timeoutMs = Math.round(timeout * 1000);
   if (values['llm-stream'] !== undefined) input.stream = !!values['llm-stream'];
   const parsed = LlmSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new UsageError(`LLM settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new UsageError(
+      `LLM settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return {
     llm: resolveLlmSettings(parsed.data),
     budget: {

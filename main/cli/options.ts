@@ -52,17 +52,21 @@ function positiveNumber(name: string, value: string | undefined, integer: boolea
 function fraction(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${name} must be a number from 0 to 1, got '${value}'`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new UsageError(`--${name} must be a number from 0 to 1, got '${value}'`);
   return n;
 }
 
 /** Job settings from the command line (and NBREVIVE_PYTHON), validated by the shared schema. */
 export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<JobSettings> = {}): JobSettings {
   const runtime = (values.runtime as string | undefined) ?? 'local';
-  if (runtime !== 'local' && runtime !== 'docker') throw new UsageError(`--runtime must be 'local' or 'docker', got '${runtime}'`);
+  if (runtime !== 'local' && runtime !== 'docker')
+    throw new UsageError(`--runtime must be 'local' or 'docker', got '${runtime}'`);
   const timeoutSec = positiveNumber('timeout', values.timeout as string | undefined, false);
   if (timeoutSec !== undefined && Math.round(timeoutSec * 1000) > MAX_TIMEOUT_MS) {
-    throw new UsageError(`--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (24.8 days), got '${values.timeout as string}'`);
+    throw new UsageError(
+      `--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (24.8 days), got '${values.timeout as string}'`,
+    );
   }
   const runs = positiveNumber('runs', values.runs as string | undefined, true);
   const tolerance = positiveNumber('tolerance', values.tolerance as string | undefined, false);
@@ -81,6 +85,10 @@ export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<
     ...(fidelityThreshold !== undefined ? { fidelityThreshold } : {}),
     ...extra,
   });
-  if (!parsed.success) throw new NbreviveError('invalid-request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new NbreviveError(
+      'invalid-request',
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
   return parsed.data;
 }

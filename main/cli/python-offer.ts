@@ -2,7 +2,13 @@
 // (asked once on a terminal, or at once with --yes), with the set-up's progress on stderr, then go on with the job.
 import readline from 'node:readline/promises';
 import { isNbreviveError, NbreviveError } from '../../shared/lib/errors';
-import { planSetup, runSetup, type ManagedRuntime, type PlanOptions, type SetupPlan } from '../core/runtime/python-setup';
+import {
+  planSetup,
+  runSetup,
+  type ManagedRuntime,
+  type PlanOptions,
+  type SetupPlan,
+} from '../core/runtime/python-setup';
 
 /** True for the error choosePython throws when it found no interpreter at all (not for a named, broken one). */
 export function isNoPythonError(e: unknown): e is NbreviveError {
@@ -20,7 +26,10 @@ async function confirm(question: string): Promise<boolean> {
 }
 
 /** Prints the set-up's steps and a digest of what pip/apt print (every line where stderr is not a terminal). */
-export async function setUpWithProgress(plan: SetupPlan, stream: NodeJS.WriteStream = process.stderr): Promise<ManagedRuntime> {
+export async function setUpWithProgress(
+  plan: SetupPlan,
+  stream: NodeJS.WriteStream = process.stderr,
+): Promise<ManagedRuntime> {
   const tty = !!stream.isTTY;
   let live = false;
   const clear = (): void => {
@@ -43,7 +52,9 @@ export async function setUpWithProgress(plan: SetupPlan, stream: NodeJS.WriteStr
       }
     },
   }).finally(clear);
-  stream.write(`[setup] ready in ${Math.round((Date.now() - started) / 1000)} s: ${runtime.python} is now the default runtime\n`);
+  stream.write(
+    `[setup] ready in ${Math.round((Date.now() - started) / 1000)} s: ${runtime.python} is now the default runtime\n`,
+  );
   return runtime;
 }
 
@@ -65,7 +76,10 @@ export async function withPythonOffer<T>(attempt: () => Promise<T>, options: Off
     const plan = await planSetup(options.plan);
     if (!options.yes) {
       if (!process.stdin.isTTY || !process.stderr.isTTY) {
-        throw new NbreviveError('runtime-unavailable', `no Python interpreter with nbclient and ipykernel was found. nbrevive can set one up: ${plan.description}. Run again with --yes to accept, or run \`nbrevive runtimes setup\`; or name an interpreter with --python PATH.`);
+        throw new NbreviveError(
+          'runtime-unavailable',
+          `no Python interpreter with nbclient and ipykernel was found. nbrevive can set one up: ${plan.description}. Run again with --yes to accept, or run \`nbrevive runtimes setup\`; or name an interpreter with --python PATH.`,
+        );
       }
       process.stderr.write('No Python interpreter with nbclient and ipykernel was found.\n');
       if (!(await confirm(`Set up ${plan.description} now? [Y/n] `))) throw e;

@@ -30,7 +30,14 @@ const runtimeCache = new Map<string, Promise<Runtime>>();
 
 /** A checked runtime for these settings; throws a typed error whose message says how to make it usable. */
 export function createRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const key = JSON.stringify([options.runtime, options.python ?? null, options.image ?? null, options.gpus ?? 'none', !!options.network, options.urlMap ?? {}]);
+  const key = JSON.stringify([
+    options.runtime,
+    options.python ?? null,
+    options.image ?? null,
+    options.gpus ?? 'none',
+    !!options.network,
+    options.urlMap ?? {},
+  ]);
   let pending = runtimeCache.get(key);
   if (!pending) {
     pending = buildRuntime(options);
@@ -55,7 +62,8 @@ async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     runtime = new LocalRuntime({ python: await choosePython(options.python ?? null), urlMap: options.urlMap });
   }
   const check = await runtime.check();
-  if (!check.ok) throw new NbreviveError(options.runtime === 'docker' ? 'docker-unavailable' : 'runtime-unavailable', check.message);
+  if (!check.ok)
+    throw new NbreviveError(options.runtime === 'docker' ? 'docker-unavailable' : 'runtime-unavailable', check.message);
   return runtime;
 }
 
@@ -96,5 +104,11 @@ export function workRootFor(store: Store): string {
 
 export function createModernizationLoop(store: Store, runtime: Runtime, fixers: readonly Fixer[]): ModernizationLoop {
   // verified LLM fixes go to the database's fix memory, shared by every job and worker
-  return new ModernizationLoop({ store, runtime, fixers, workRoot: workRootFor(store), memory: new StoreFixMemory(store) });
+  return new ModernizationLoop({
+    store,
+    runtime,
+    fixers,
+    workRoot: workRootFor(store),
+    memory: new StoreFixMemory(store),
+  });
 }

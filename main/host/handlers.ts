@@ -1,7 +1,14 @@
 // The one place handlers are bound to the app contract: the handler table is typed over it (a missing or misspelt
 // handler does not compile), every input is validated by its schema and every error becomes `{code, message}`.
 import { API, ApiHandlers, ApiInvokeChannel } from '../../shared/contracts/api';
-import { Channel, ErrorInfo, formatZodError, HandlersOf, InvokeChannel, InvokeKeys } from '../../shared/contracts/channel';
+import {
+  Channel,
+  ErrorInfo,
+  formatZodError,
+  HandlersOf,
+  InvokeChannel,
+  InvokeKeys,
+} from '../../shared/contracts/channel';
 import { ErrorCode, isNbreviveError, NbreviveError, toErrorInfo } from '../../shared/lib/errors';
 
 /** HTTP status per error code; anything unlisted is a 500. */
@@ -56,7 +63,8 @@ export function createDispatcher<M extends Record<string, Channel>>(
   name: string,
 ): ChannelDispatcher<InvokeKeys<M> & string> {
   type C = InvokeKeys<M> & string;
-  const isInvokeChannel = (channel: string): channel is C => Object.hasOwn(map, channel) && map[channel]?.kind === 'invoke';
+  const isInvokeChannel = (channel: string): channel is C =>
+    Object.hasOwn(map, channel) && map[channel]?.kind === 'invoke';
   const channels = Object.keys(map).filter(isInvokeChannel);
   const table = handlers as Record<string, (input: unknown, context: void) => unknown>;
   for (const channel of channels) {
@@ -79,7 +87,10 @@ export function createDispatcher<M extends Record<string, Channel>>(
         const out = spec.output.safeParse(raw);
         if (!out.success) {
           // a host bug, not the caller's: say which channel broke its contract
-          throw new NbreviveError('internal', `${channel} returned a value outside its contract: ${formatZodError(out.error)}`);
+          throw new NbreviveError(
+            'internal',
+            `${channel} returned a value outside its contract: ${formatZodError(out.error)}`,
+          );
         }
         return { ok: true, value: out.data };
       } catch (e) {

@@ -68,8 +68,11 @@ export class NbreviveHost {
       // containers of jobs a killed process ran (they would run untrusted code on); in the background: an engine
       // that is slow to answer must not hold up the start
       void removeOrphanJobContainers(store).then(
-        (jobs) => jobs.length && options.log?.(`removed the Docker containers of ${jobs.length} job(s) no process runs: ${jobs.join(', ')}`),
-        (e: unknown) => store.isOpen && options.log?.(`could not check Docker for orphaned containers: ${(e as Error).message}`),
+        (jobs) =>
+          jobs.length &&
+          options.log?.(`removed the Docker containers of ${jobs.length} job(s) no process runs: ${jobs.join(', ')}`),
+        (e: unknown) =>
+          store.isOpen && options.log?.(`could not check Docker for orphaned containers: ${(e as Error).message}`),
       );
       const initial = queueSettings(store, defaultConcurrency);
       // per job, how many workers died holding it (this host's lifetime)
@@ -145,12 +148,19 @@ export function recoverJobs(store: Store, workerId: string | null, options: Reco
       if (workerId !== null ? job.workerId !== workerId : ownerAlive(job.workerId)) continue;
       const lost = (options.losses?.get(job.id) ?? 0) + 1;
       options.losses?.set(job.id, lost);
-      if (job.cancelRequested) store.jobs.update(job.id, { status: 'cancelled', stopReason: 'cancelled', cancelRequested: false });
+      if (job.cancelRequested)
+        store.jobs.update(job.id, { status: 'cancelled', stopReason: 'cancelled', cancelRequested: false });
       else if (options.losses && lost >= maxLosses) {
         const message =
           `the worker running this job died ${lost} times (killed for missed heartbeats or crashed), so it is not requeued again: ` +
           "read the job's last log lines for what froze it, fix the case (e.g. its score pattern), then retry the job";
-        store.jobs.update(job.id, { status: 'failed', stopReason: 'worker-lost', workerId: null, error: { code: 'internal', message }, finishedAt: Date.now() });
+        store.jobs.update(job.id, {
+          status: 'failed',
+          stopReason: 'worker-lost',
+          workerId: null,
+          error: { code: 'internal', message },
+          finishedAt: Date.now(),
+        });
         options.losses.delete(job.id);
         options.log?.(`job ${job.id}: ${message}`);
       } else {

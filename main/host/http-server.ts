@@ -59,7 +59,11 @@ export interface HttpTransport {
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   res.end(text);
 }
 
@@ -80,9 +84,14 @@ function readBody(req: http.IncomingMessage): Promise<string> {
         chunks.length = 0;
         // no destroy here: the client would see a reset instead of the 413 answer
         reject(
-          Object.assign(new Error(`the request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MiB limit: send less per request (uploads go in chunks)`), {
-            status: 413,
-          }),
+          Object.assign(
+            new Error(
+              `the request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MiB limit: send less per request (uploads go in chunks)`,
+            ),
+            {
+              status: 413,
+            },
+          ),
         );
         return;
       }
@@ -102,17 +111,24 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const streams = new Set<http.ServerResponse>();
 
   async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, channel: string): Promise<void> {
-    if (!dispatcher.has(channel)) return sendError(res, 404, { code: 'not-found', message: `no such API channel: ${channel}` });
+    if (!dispatcher.has(channel))
+      return sendError(res, 404, { code: 'not-found', message: `no such API channel: ${channel}` });
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return sendError(res, 405, { code: 'invalid-request', message: `use POST for ${channel}` });
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    const declaresBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+    const declaresBody =
+      req.headers['content-length'] !== undefined
+        ? req.headers['content-length'] !== '0'
+        : req.headers['transfer-encoding'] !== undefined;
     if (declaresBody && type !== 'application/json') {
       // a text/plain or form body is what a cross-site form can send without a preflight: JSON only
       res.setHeader('Connection', 'close');
-      return sendError(res, 415, { code: 'invalid-request', message: `send the request body as JSON with Content-Type: application/json (got ${type ? `'${type}'` : 'none'})` });
+      return sendError(res, 415, {
+        code: 'invalid-request',
+        message: `send the request body as JSON with Content-Type: application/json (got ${type ? `'${type}'` : 'none'})`,
+      });
     }
     let body: string;
     try {
@@ -131,7 +147,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       try {
         input = JSON.parse(body);
       } catch (e) {
-        return sendError(res, 400, { code: 'invalid-request', message: `the request body is not JSON: ${(e as Error).message}` });
+        return sendError(res, 400, {
+          code: 'invalid-request',
+          message: `the request body is not JSON: ${(e as Error).message}`,
+        });
       }
     }
     const result = await dispatcher.dispatch(channel, input);
@@ -143,7 +162,8 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     const wanted = url.searchParams.get('channels');
     const filter = wanted ? new Set(wanted.split(',')) : null;
     const unknown = filter ? [...filter].filter((c) => !(API_EVENT_CHANNELS as string[]).includes(c)) : [];
-    if (unknown.length) return sendError(res, 400, { code: 'invalid-request', message: `unknown event channel: ${unknown.join(', ')}` });
+    if (unknown.length)
+      return sendError(res, 400, { code: 'invalid-request', message: `unknown event channel: ${unknown.join(', ')}` });
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -181,7 +201,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     const index = root ? path.join(root, 'index.html') : null;
     if (!root || !index || !fs.existsSync(index)) {
       res.writeHead(503, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('The workbench UI is not built: run `npm run build` in the checkout (npm ci does it), then restart `nbrevive serve`. The API under /api/ works.\n');
+      res.end(
+        'The workbench UI is not built: run `npm run build` in the checkout (npm ci does it), then restart `nbrevive serve`. The API under /api/ works.\n',
+      );
       return;
     }
     let rel: string;
@@ -207,38 +229,51 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       'Cache-Control': target === index ? 'no-cache' : 'public, max-age=3600',
     });
     if (req.method === 'HEAD') return void res.end();
-    fs.createReadStream(target).on('error', () => res.destroy()).pipe(res);
+    fs.createReadStream(target)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     if (!hostAllowed(req.headers.host, options.allowedHosts)) {
       // DNS rebinding: a foreign name pointed at this address; nothing is served to it
-      return sendError(res, 403, { code: 'invalid-request', message: `this server answers only to its own address, not to Host: ${String(req.headers.host ?? '(none)').slice(0, 100)}` });
+      return sendError(res, 403, {
+        code: 'invalid-request',
+        message: `this server answers only to its own address, not to Host: ${String(req.headers.host ?? '(none)').slice(0, 100)}`,
+      });
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       const origin = req.headers.origin;
       if (origin !== undefined && origin !== `http://${req.headers.host}`) {
         // a page of another origin calling the API (its fetch may carry the token from a leaked URL): refused
-        return sendError(res, 403, { code: 'invalid-request', message: `cross-origin API requests are refused (Origin: ${origin.slice(0, 100)})` });
+        return sendError(res, 403, {
+          code: 'invalid-request',
+          message: `cross-origin API requests are refused (Origin: ${origin.slice(0, 100)})`,
+        });
       }
       if (!tokenMatches(token, requestToken(req, url))) {
         res.setHeader('WWW-Authenticate', 'Bearer');
         return sendError(res, 401, {
           code: 'unauthorized',
-          message: 'missing or wrong token: use the URL `nbrevive serve` printed (Authorization: Bearer <token> or ?token=<token>)',
+          message:
+            'missing or wrong token: use the URL `nbrevive serve` printed (Authorization: Bearer <token> or ?token=<token>)',
         });
       }
       const rest = url.pathname.slice('/api/'.length);
       if (rest === 'events') {
-        if (req.method !== 'GET') return sendError(res, 405, { code: 'invalid-request', message: 'use GET for /api/events' });
+        if (req.method !== 'GET')
+          return sendError(res, 405, { code: 'invalid-request', message: 'use GET for /api/events' });
         return handleEvents(req, res, url);
       }
       let channel: string;
       try {
         channel = decodeURIComponent(rest);
       } catch {
-        return sendError(res, 400, { code: 'invalid-request', message: `the request path is not valid percent-encoding: ${rest.slice(0, 200)}` });
+        return sendError(res, 400, {
+          code: 'invalid-request',
+          message: `the request path is not valid percent-encoding: ${rest.slice(0, 200)}`,
+        });
       }
       void handleInvoke(req, res, channel).catch((e: unknown) => {
         console.error('[nbrevive host] request failed:', e);
@@ -255,7 +290,11 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       handle(req, res);
     } catch (e) {
       console.error('[nbrevive host] could not parse a request:', e);
-      if (!res.headersSent) sendError(res, 400, { code: 'invalid-request', message: `the request could not be parsed: ${(e as Error).message}` });
+      if (!res.headersSent)
+        sendError(res, 400, {
+          code: 'invalid-request',
+          message: `the request could not be parsed: ${(e as Error).message}`,
+        });
       else res.destroy();
     }
   });

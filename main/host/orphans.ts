@@ -53,7 +53,9 @@ export function killTagged(tag: string): number {
   if (frozen.size === 0) return 0;
   for (let pass = 0; pass < 20; pass++) {
     const table = readProcessTable();
-    const found = [...frozen].flatMap((root) => descendantsOf(root, table)).filter((pid) => !frozen.has(pid) && pid !== process.pid);
+    const found = [...frozen]
+      .flatMap((root) => descendantsOf(root, table))
+      .filter((pid) => !frozen.has(pid) && pid !== process.pid);
     if (found.length === 0) break;
     for (const pid of found) if (signal(pid, 'SIGSTOP')) frozen.add(pid);
   }

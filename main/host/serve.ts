@@ -74,7 +74,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     const code = (e as NodeJS.ErrnoException).code;
     throw new NbreviveError(
       'invalid-request',
-      code === 'EADDRINUSE' ? `port ${options.port} is in use: choose another with --port` : `cannot listen on ${bindHost}:${options.port}: ${(e as Error).message}`,
+      code === 'EADDRINUSE'
+        ? `port ${options.port} is in use: choose another with --port`
+        : `cannot listen on ${bindHost}:${options.port}: ${(e as Error).message}`,
     );
   }
   const address = transport.server.address();
@@ -82,7 +84,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const urlHost = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   const baseUrl = `http://${urlHost}:${port}`;
   if (!isLoopbackHost(bindHost)) {
-    log(`WARNING: nbrevive serve is listening on ${bindHost}, reachable from other machines; anyone with the token can run code on this machine. Plain HTTP: use it only on a network you trust.`);
+    log(
+      `WARNING: nbrevive serve is listening on ${bindHost}, reachable from other machines; anyone with the token can run code on this machine. Plain HTTP: use it only on a network you trust.`,
+    );
   }
   let closed = false;
   return {
@@ -140,7 +144,8 @@ export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean; 
   const int = (name: string, v: string | undefined, min: number) => {
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < min) throw new NbreviveError('invalid-request', `--${name} must be an integer ≥ ${min}, got '${v}'`);
+    if (!Number.isInteger(n) || n < min)
+      throw new NbreviveError('invalid-request', `--${name} must be an integer ≥ ${min}, got '${v}'`);
     return n;
   };
   const port = int('port', values.port, 0);

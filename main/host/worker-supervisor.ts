@@ -14,7 +14,9 @@ import { killTagged, WORKER_TAG_ENV } from './orphans';
 // the TypeScript sources (tests, tsx), it is worker-entry.ts under tsx.
 const HERE = fileURLToPath(import.meta.url);
 const FROM_SOURCE = HERE.endsWith('.ts');
-const WORKER_ENTRY = FROM_SOURCE ? path.resolve(path.dirname(HERE), '../worker/worker-entry.ts') : path.join(path.dirname(HERE), 'worker.js');
+const WORKER_ENTRY = FROM_SOURCE
+  ? path.resolve(path.dirname(HERE), '../worker/worker-entry.ts')
+  : path.join(path.dirname(HERE), 'worker.js');
 const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
 
 /**
@@ -97,12 +99,15 @@ export class WorkerSupervisor {
     this.stopped = false;
     this.spawn();
     const timeout = this.options.heartbeatTimeoutMs ?? 30_000;
-    this.watchdog = setInterval(() => {
-      if (this.child && this.workerId && Date.now() - this.lastBeat > timeout) {
-        this.log(`worker ${this.workerId} missed its heartbeat for ${timeout} ms: killing it`);
-        this.child.kill('SIGKILL');
-      }
-    }, Math.min(timeout, 5000));
+    this.watchdog = setInterval(
+      () => {
+        if (this.child && this.workerId && Date.now() - this.lastBeat > timeout) {
+          this.log(`worker ${this.workerId} missed its heartbeat for ${timeout} ms: killing it`);
+          this.child.kill('SIGKILL');
+        }
+      },
+      Math.min(timeout, 5000),
+    );
   }
 
   configure(concurrency: number, paused: boolean): void {
@@ -112,7 +117,12 @@ export class WorkerSupervisor {
   }
 
   private configureMessage() {
-    return { type: 'configure' as const, concurrency: this.concurrency, paused: this.paused, llmApiKey: this.options.apiKey?.() ?? null };
+    return {
+      type: 'configure' as const,
+      concurrency: this.concurrency,
+      paused: this.paused,
+      llmApiKey: this.options.apiKey?.() ?? null,
+    };
   }
 
   wake(): void {
@@ -206,7 +216,9 @@ export class WorkerSupervisor {
     // the jobs it held are 'running' in the database with its id: put them back in the queue to resume
     const requeued = this.options.recover(workerId);
     if (this.stopped) return;
-    this.log(`worker ${workerId ?? '(starting)'} exited (${signal ?? `code ${code}`}); requeued ${requeued.length} job(s), restarting`);
+    this.log(
+      `worker ${workerId ?? '(starting)'} exited (${signal ?? `code ${code}`}); requeued ${requeued.length} job(s), restarting`,
+    );
     this.options.onQueueChanged('worker-restarted');
     const delay = Math.min(10_000, 250 * 2 ** this.restarts++);
     this.restartTimer = setTimeout(() => this.spawn(), delay);

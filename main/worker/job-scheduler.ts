@@ -13,8 +13,10 @@ export interface WorkerQueue {
   /** records that these jobs are alive; returns the ids among them whose cancel was requested */
   heartbeat(workerId: string, jobIds: string[]): string[];
   /** after the runner returned: leaves a job that is still 'running' in the right end state */
-  settle(jobId: string, how: { reason: 'finished' | 'cancel' | 'shutdown'; error: { code: string; message: string } | null }):
-    'done' | 'failed' | 'cancelled' | 'interrupted';
+  settle(
+    jobId: string,
+    how: { reason: 'finished' | 'cancel' | 'shutdown'; error: { code: string; message: string } | null },
+  ): 'done' | 'failed' | 'cancelled' | 'interrupted';
 }
 
 export interface JobSchedulerOptions {
@@ -100,11 +102,19 @@ export class JobScheduler {
     const done = (async () => {
       let error: { code: string; message: string } | null = null;
       try {
-        await runner(jobId, { workerId: this.workerId, signal: controller.signal, onEvent: (event) => send({ type: 'event', event }) });
+        await runner(jobId, {
+          workerId: this.workerId,
+          signal: controller.signal,
+          onEvent: (event) => send({ type: 'event', event }),
+        });
       } catch (e) {
         error = toErrorInfo(e);
       }
-      const reason = controller.signal.aborted ? (controller.signal.reason === 'pause' ? 'shutdown' : 'cancel') : 'finished';
+      const reason = controller.signal.aborted
+        ? controller.signal.reason === 'pause'
+          ? 'shutdown'
+          : 'cancel'
+        : 'finished';
       let status: 'done' | 'failed' | 'cancelled' | 'interrupted';
       try {
         status = queue.settle(jobId, { reason, error: reason === 'finished' ? error : null });
@@ -123,7 +133,8 @@ export class JobScheduler {
   private beat(): void {
     const ids = this.runningJobs;
     try {
-      for (const id of this.options.queue.heartbeat(this.workerId, ids)) this.running.get(id)?.controller.abort('cancel');
+      for (const id of this.options.queue.heartbeat(this.workerId, ids))
+        this.running.get(id)?.controller.abort('cancel');
     } catch (e) {
       this.options.send({ type: 'error', error: toErrorInfo(e) });
     }

@@ -4,7 +4,12 @@
 // else OPENAI_API_KEY.
 import { createLlmFixers, createRuntime, workRootFor } from '../core/job-setup';
 import { createFixers } from '../core/fixers/fixer-chain';
-import { jobBudget, llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm/stored-settings';
+import {
+  jobBudget,
+  llmInputFromStored,
+  readStoredLlmSettings,
+  resolveLlmSettings,
+} from '../core/fixers/llm/stored-settings';
 import type { Store } from '../core/store';
 import { fileSecretStore, secretFileFor } from '../core/store/secret-file';
 import type { LoopJobRunnerDependencies } from './loop-job-runner';
@@ -17,10 +22,20 @@ export interface LoopJobKeys {
   hostApiKey(): string | null | undefined;
 }
 
-export function loopJobDependencies(store: Store, keys: LoopJobKeys = { hostApiKey: () => undefined }): LoopJobRunnerDependencies {
+export function loopJobDependencies(
+  store: Store,
+  keys: LoopJobKeys = { hostApiKey: () => undefined },
+): LoopJobRunnerDependencies {
   return {
     createRuntime: (settings) =>
-      createRuntime({ runtime: settings.runtime, python: settings.python, image: settings.image, gpus: settings.gpus, network: settings.network, urlMap: settings.urlMap }),
+      createRuntime({
+        runtime: settings.runtime,
+        python: settings.python,
+        image: settings.image,
+        gpus: settings.gpus,
+        network: settings.network,
+        urlMap: settings.urlMap,
+      }),
     createFixers: async (settings, job) => {
       if (!settings.fixers.includes('llm')) return createFixers();
       const stored = readStoredLlmSettings(store);

@@ -48,7 +48,10 @@ export function createLoopJobRunner(store: Store, deps: LoopJobRunnerDependencie
       }
     };
     const progress = (p: Pick<JobProgressEvent, 'phase' | 'iteration' | 'message'> & Partial<JobProgressEvent>) =>
-      onEvent({ channel: 'app:jobs.progress', payload: { jobId, status: 'running', maxIterations, ...p } } satisfies WorkerEventInput);
+      onEvent({
+        channel: 'app:jobs.progress',
+        payload: { jobId, status: 'running', maxIterations, ...p },
+      } satisfies WorkerEventInput);
     const onLoopEvent = (event: LoopEvent) => {
       switch (event.type) {
         case 'iteration-started':
@@ -83,7 +86,11 @@ export function createLoopJobRunner(store: Store, deps: LoopJobRunnerDependencie
       }
     };
     const poll = setInterval(forwardLogs, deps.logPollMs ?? 500);
-    progress({ phase: 'preparing', iteration, message: job.iterations ? `resuming after iteration ${job.iterations - 1}` : 'starting' });
+    progress({
+      phase: 'preparing',
+      iteration,
+      message: job.iterations ? `resuming after iteration ${job.iterations - 1}` : 'starting',
+    });
     try {
       await runner.run(jobId, { signal, onEvent: onLoopEvent });
     } finally {
@@ -93,7 +100,14 @@ export function createLoopJobRunner(store: Store, deps: LoopJobRunnerDependencie
       if (end) {
         onEvent({
           channel: 'app:jobs.progress',
-          payload: { jobId, status: end.status, phase: 'finished', iteration: end.iterations ? end.iterations - 1 : null, maxIterations, message: end.stopReason ?? end.error?.message ?? null },
+          payload: {
+            jobId,
+            status: end.status,
+            phase: 'finished',
+            iteration: end.iterations ? end.iterations - 1 : null,
+            maxIterations,
+            message: end.stopReason ?? end.error?.message ?? null,
+          },
         });
       }
     }

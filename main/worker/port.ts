@@ -52,7 +52,13 @@ export function currentProcessPort(): MessagePortLike {
 function standalonePort(): MessagePortLike {
   return {
     postMessage(message) {
-      const m = message as { type?: string; jobId?: string; status?: string; error?: { message: string } | null; workerId?: string };
+      const m = message as {
+        type?: string;
+        jobId?: string;
+        status?: string;
+        error?: { message: string } | null;
+        workerId?: string;
+      };
       if (m.type === 'ready') console.log(`worker ${m.workerId} is running queued jobs (Ctrl-C to stop)`);
       else if (m.type === 'job-started') console.log(`${m.jobId}: started`);
       else if (m.type === 'job-ended') console.log(`${m.jobId}: ${m.status}${m.error ? ` (${m.error.message})` : ''}`);

@@ -34,7 +34,9 @@ export async function workerCommand(options: WorkerCommandOptions): Promise<numb
   let runner: ClaimedJobRunner;
   try {
     if (options.runnerModule) {
-      const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as { createRunner(store: Store): ClaimedJobRunner };
+      const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as {
+        createRunner(store: Store): ClaimedJobRunner;
+      };
       runner = mod.createRunner(store);
     } else {
       runner = createLoopJobRunner(store, loopJobDependencies(store, { hostApiKey: () => hostApiKey }));
@@ -63,7 +65,8 @@ export async function workerCommand(options: WorkerCommandOptions): Promise<numb
   const shutdown = () => void loop.stop().then(resolveDone, resolveDone);
   const offMessage = port.onMessage((raw) => {
     const parsed = HostToWorkerMessageSchema.safeParse(raw);
-    if (!parsed.success) return port.postMessage({ type: 'error', error: { code: 'invalid-request', message: parsed.error.message } });
+    if (!parsed.success)
+      return port.postMessage({ type: 'error', error: { code: 'invalid-request', message: parsed.error.message } });
     loop.handle(parsed.data);
     if (parsed.data.type === 'shutdown') shutdown();
   });

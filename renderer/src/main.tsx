@@ -15,4 +15,5 @@ declare global {
 }
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App api={window.nbrevive ?? httpApiFromLocation(location, sessionStorage, history)} />);
+if (root)
+  createRoot(root).render(<App api={window.nbrevive ?? httpApiFromLocation(location, sessionStorage, history)} />);

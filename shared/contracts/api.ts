@@ -63,7 +63,10 @@ export const API = {
   'app:jobs.cancel': invoke(JobRef, JobSummarySchema),
   /** requeues a failed or cancelled job; it resumes from its last persisted iteration */
   'app:jobs.retry': invoke(JobRef, JobSummarySchema),
-  'app:jobs.setPriority': invoke(z.object({ jobId: z.string().min(1), priority: z.number().int() }).strict(), JobSummarySchema),
+  'app:jobs.setPriority': invoke(
+    z.object({ jobId: z.string().min(1), priority: z.number().int() }).strict(),
+    JobSummarySchema,
+  ),
 
   // queue
   'app:queue.status': invoke(Empty, QueueStatusSchema),
@@ -76,11 +79,20 @@ export const API = {
 
   // iterations
   'app:iterations.list': invoke(JobRef, z.object({ items: z.array(IterationSummarySchema) })),
-  'app:iterations.getVersion': invoke(IterationVersionInputSchema, z.object({ hash: z.string(), notebook: NotebookSchema })),
-  'app:iterations.getReport': invoke(IterationRef, z.object({ report: ExecutionReportSchema, verdict: VerdictSchema, fidelity: FidelitySchema.nullable().optional() })),
+  'app:iterations.getVersion': invoke(
+    IterationVersionInputSchema,
+    z.object({ hash: z.string(), notebook: NotebookSchema }),
+  ),
+  'app:iterations.getReport': invoke(
+    IterationRef,
+    z.object({ report: ExecutionReportSchema, verdict: VerdictSchema, fidelity: FidelitySchema.nullable().optional() }),
+  ),
   'app:iterations.getFix': invoke(IterationRef, z.object({ fix: FixSchema.nullable(), fixFailed: z.boolean() })),
   /** the two notebooks to compare (the UI renders the diff) */
-  'app:iterations.diff': invoke(IterationDiffInputSchema, z.object({ before: NotebookSideSchema, after: NotebookSideSchema })),
+  'app:iterations.diff': invoke(
+    IterationDiffInputSchema,
+    z.object({ before: NotebookSideSchema, after: NotebookSideSchema }),
+  ),
 
   // logs
   'app:logs.tail': invoke(LogTailInputSchema, z.object({ lines: z.array(LogLineSchema) })),

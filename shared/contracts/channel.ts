@@ -43,7 +43,9 @@ export type PayloadOf<C> = C extends EventChannel<infer P> ? z.output<P> : never
  * `app:cases.list` → `casesList`, event `app:jobs.progress` → `onJobsProgress`.
  */
 export type MethodName<K> = K extends `${string}:${infer A}.${infer V}` ? `${A}${Capitalize<V>}` : never;
-export type ListenerName<K> = K extends `${string}:${infer A}.${infer V}` ? `on${Capitalize<A>}${Capitalize<V>}` : never;
+export type ListenerName<K> = K extends `${string}:${infer A}.${infer V}`
+  ? `on${Capitalize<A>}${Capitalize<V>}`
+  : never;
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

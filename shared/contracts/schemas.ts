@@ -42,10 +42,7 @@ export const CaseSummarySchema = z.object({
   target: TargetSchema.nullable(),
   importedAt: z.string(),
   /** the newest job of the case, for the status column */
-  latestJob: z
-    .object({ id: Id, status: JobStatusSchema, outcome: OutcomeSchema.nullable() })
-    .nullable()
-    .default(null),
+  latestJob: z.object({ id: Id, status: JobStatusSchema, outcome: OutcomeSchema.nullable() }).nullable().default(null),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
@@ -84,7 +81,10 @@ export const CaseUploadInputSchema = z
             path: z.string().min(1, 'each file needs a path').max(1000),
             base64: z
               .string()
-              .max(Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4 + 4, `a chunk holds at most ${UPLOAD_CHUNK_BYTES} bytes: split larger files`)
+              .max(
+                Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4 + 4,
+                `a chunk holds at most ${UPLOAD_CHUNK_BYTES} bytes: split larger files`,
+              )
               .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be standard base64'),
             /** true: the chunk continues the file sent before; false: the chunk starts (or replaces) the file */
             append: z.boolean().default(false),
@@ -191,7 +191,9 @@ export const IterationSummarySchema = z.object({
   errorCount: z.number().int().nonnegative(),
   score: z.number().nullable(),
   verdict: VerdictSchema,
-  fix: z.object({ type: FixTypeSchema, source: FixSourceSchema, plan: z.string(), flags: z.array(z.string()).optional() }).nullable(),
+  fix: z
+    .object({ type: FixTypeSchema, source: FixSourceSchema, plan: z.string(), flags: z.array(z.string()).optional() })
+    .nullable(),
   fixFailed: z.boolean(),
   /** output fidelity of this iteration (null: not measured; optional: older hosts omit it) */
   fidelity: z.number().min(0).max(1).nullable().optional(),
@@ -211,7 +213,9 @@ export const NotebookSideSchema = z.object({
   hash: z.string(),
   /** the whole notebook as JSON text */
   text: z.string(),
-  cells: z.array(z.object({ index: z.number().int(), id: z.string().nullable(), cellType: z.string(), source: z.string() })),
+  cells: z.array(
+    z.object({ index: z.number().int(), id: z.string().nullable(), cellType: z.string(), source: z.string() }),
+  ),
 });
 export type NotebookSide = z.infer<typeof NotebookSideSchema>;
 
@@ -270,7 +274,14 @@ export const DockerImagesOutputSchema = z.object({
   ),
   /** the presets, whether each is present, and the command that gets it */
   presets: z.array(
-    z.object({ name: z.string(), image: z.string(), description: z.string(), gpu: z.boolean(), present: z.boolean(), hint: z.string() }),
+    z.object({
+      name: z.string(),
+      image: z.string(),
+      description: z.string(),
+      gpu: z.boolean(),
+      present: z.boolean(),
+      hint: z.string(),
+    }),
   ),
 });
 export const RuntimeCheckInputSchema = z
@@ -280,7 +291,9 @@ export const RuntimeCheckInputSchema = z
     image: z.string().nullable().default(null),
   })
   .strict();
-export const RuntimeCheckOutputSchema = RuntimeCheckSchema.extend({ environment: EnvironmentDescriptionSchema.nullable() });
+export const RuntimeCheckOutputSchema = RuntimeCheckSchema.extend({
+  environment: EnvironmentDescriptionSchema.nullable(),
+});
 
 // ---------- settings (the API key never crosses: the renderer only learns whether one is stored)
 export const AppSettingsSchema = z.object({
@@ -305,7 +318,11 @@ export const SettingsSetInputSchema = z
     defaults: JobSettingsSchema.partial().optional(),
     llm: z
       .object({
-        baseUrl: z.string().regex(/^https?:\/\/[^\s/]+\S*$/i, 'baseUrl must be a URL such as http://localhost:8000/v1').nullable().optional(),
+        baseUrl: z
+          .string()
+          .regex(/^https?:\/\/[^\s/]+\S*$/i, 'baseUrl must be a URL such as http://localhost:8000/v1')
+          .nullable()
+          .optional(),
         model: z.string().nullable().optional(),
         /** a new key; null removes the stored one */
         apiKey: z.string().nullable().optional(),
@@ -341,7 +358,10 @@ export const ExportNotebookInputSchema = z
   })
   .strict();
 export const ExportBatchInputSchema = z
-  .object({ jobIds: z.array(Id).min(1, 'jobIds must name at least one job'), dir: z.string().min(1, 'dir is required') })
+  .object({
+    jobIds: z.array(Id).min(1, 'jobIds must name at least one job'),
+    dir: z.string().min(1, 'dir is required'),
+  })
   .strict();
 export const ExportReportInputSchema = z
   .object({
@@ -350,7 +370,11 @@ export const ExportReportInputSchema = z
     path: z.string().optional(),
   })
   .strict();
-export const ExportOutputSchema = z.object({ path: z.string().nullable(), content: z.string().nullable(), count: z.number().int() });
+export const ExportOutputSchema = z.object({
+  path: z.string().nullable(),
+  content: z.string().nullable(),
+  count: z.number().int(),
+});
 
 // ---------- stats (the corpus tables of the paper, over finished jobs)
 export const StatsInputSchema = z

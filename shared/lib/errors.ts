@@ -44,5 +44,8 @@ export function toErrorInfo(e: unknown): { code: ErrorCode; message: string } {
   if (e instanceof NbreviveError) return { code: e.code, message: e.message };
   const message = e instanceof Error ? e.message : String(e);
   const code = /ENOSPC/.test(message) ? 'disk-full' : 'internal';
-  return { code, message: code === 'disk-full' ? `the disk is full: ${message}; free some space and resume the job` : message };
+  return {
+    code,
+    message: code === 'disk-full' ? `the disk is full: ${message}; free some space and resume the job` : message,
+  };
 }

@@ -161,7 +161,8 @@ export function parsePythonJson(text: string): unknown {
         i++;
         const v = parseValue(obj, k);
         // a "__proto__" key must stay data, never change the prototype
-        if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+        if (k === '__proto__')
+          Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
         else obj[k] = v;
         skipWs();
         if (text[i] === ',') {

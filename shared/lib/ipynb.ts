@@ -31,7 +31,17 @@ export function splitLines(text: string, keepEnds = true): string[] {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // \n \v \f \r \x1c \x1d \x1e \x85 \u2028 \u2029
-    if (c === 10 || c === 11 || c === 12 || c === 28 || c === 29 || c === 30 || c === 0x85 || c === 0x2028 || c === 0x2029) {
+    if (
+      c === 10 ||
+      c === 11 ||
+      c === 12 ||
+      c === 28 ||
+      c === 29 ||
+      c === 30 ||
+      c === 0x85 ||
+      c === 0x2028 ||
+      c === 0x2029
+    ) {
       lines.push(text.slice(start, keepEnds ? i + 1 : i));
       start = i + 1;
     } else if (c === 13) {
@@ -133,9 +143,12 @@ function assignCellIds(cells: Json[], replaceAll: boolean): void {
       seen.add(own);
       return;
     }
-    const source = typeof cell.source === 'string' ? cell.source : Array.isArray(cell.source) ? cell.source.join('') : '';
+    const source =
+      typeof cell.source === 'string' ? cell.source : Array.isArray(cell.source) ? cell.source.join('') : '';
     for (let salt = 0; ; salt++) {
-      const id = fnv1a(`${index}\u0000${String(cell.cell_type)}\u0000${source}\u0000${salt}`).toString(16).padStart(8, '0');
+      const id = fnv1a(`${index}\u0000${String(cell.cell_type)}\u0000${source}\u0000${salt}`)
+        .toString(16)
+        .padStart(8, '0');
       if (!taken.has(id)) {
         taken.add(id);
         seen.add(id);
@@ -148,13 +161,15 @@ function assignCellIds(cells: Json[], replaceAll: boolean): void {
 
 // ---- nbformat 4: in-memory convention (v4/rwbase.py) ---------------------------------------------------------------
 
-const isJsonMime = (mime: string): boolean => mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+const isJsonMime = (mime: string): boolean =>
+  mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
 const NON_TEXT_SPLIT_MIMES = new Set(['application/javascript', 'image/svg+xml']);
 
 function rejoinMimeBundle(bundle: unknown): void {
   if (!isObject(bundle)) return;
   for (const [key, value] of Object.entries(bundle)) {
-    if (!isJsonMime(key) && Array.isArray(value) && value.every((l) => typeof l === 'string')) bundle[key] = value.join('');
+    if (!isJsonMime(key) && Array.isArray(value) && value.every((l) => typeof l === 'string'))
+      bundle[key] = value.join('');
   }
 }
 
@@ -164,7 +179,8 @@ function rejoinV4(nb: Json): void {
     if (isObject(cell.attachments)) for (const a of Object.values(cell.attachments)) rejoinMimeBundle(a);
     if (cell.cell_type !== 'code') continue;
     for (const output of (cell.outputs ?? []) as Json[]) {
-      if (output.output_type === 'execute_result' || output.output_type === 'display_data') rejoinMimeBundle(output.data);
+      if (output.output_type === 'execute_result' || output.output_type === 'display_data')
+        rejoinMimeBundle(output.data);
       else if (output.output_type && Array.isArray(output.text)) output.text = (output.text as string[]).join('');
     }
   }
@@ -190,7 +206,8 @@ function splitMimeBundle(bundle: unknown): unknown {
   if (!isObject(bundle)) return bundle;
   const copy = shallow(bundle);
   for (const [key, value] of Object.entries(copy)) {
-    if (typeof value === 'string' && (key.startsWith('text/') || NON_TEXT_SPLIT_MIMES.has(key))) copy[key] = splitLines(value);
+    if (typeof value === 'string' && (key.startsWith('text/') || NON_TEXT_SPLIT_MIMES.has(key)))
+      copy[key] = splitLines(value);
   }
   return copy;
 }
@@ -216,8 +233,10 @@ function diskView(nb: Notebook): Json {
     if (cell.cell_type === 'code' && Array.isArray(cell.outputs)) {
       cell.outputs = (cell.outputs as Json[]).map((o) => {
         const output = shallow(o);
-        if (output.output_type === 'execute_result' || output.output_type === 'display_data') output.data = splitMimeBundle(output.data);
-        else if (output.output_type === 'stream' && typeof output.text === 'string') output.text = splitLines(output.text);
+        if (output.output_type === 'execute_result' || output.output_type === 'display_data')
+          output.data = splitMimeBundle(output.data);
+        else if (output.output_type === 'stream' && typeof output.text === 'string')
+          output.text = splitLines(output.text);
         return output;
       });
     }
@@ -279,7 +298,8 @@ function upgradeOutputV3(output: Json): Json {
     output.data = data;
     toMimeKeys(output.metadata as Json);
     // v3 stored JSON output as a string
-    if (typeof data['application/json'] === 'string') data['application/json'] = parsePythonJson(data['application/json']);
+    if (typeof data['application/json'] === 'string')
+      data['application/json'] = parsePythonJson(data['application/json']);
   } else if (output.output_type === 'pyerr') {
     output.output_type = 'error';
   } else if (output.output_type === 'stream') {
@@ -317,7 +337,10 @@ function upgradeCellV3(cell: Json): Json {
 
 function upgradeV3(raw: Json, label: string): Json {
   const worksheets = raw.worksheets ?? [];
-  if (!Array.isArray(worksheets) || !worksheets.every((ws) => isObject(ws) && Array.isArray(ws.cells) && ws.cells.every(isObject))) {
+  if (
+    !Array.isArray(worksheets) ||
+    !worksheets.every((ws) => isObject(ws) && Array.isArray(ws.cells) && ws.cells.every(isObject))
+  ) {
     throw notANotebook(label, 'its "worksheets" are not a list of {"cells": [...]} objects as nbformat 3 requires');
   }
   const cells: Json[] = [];
@@ -328,7 +351,8 @@ function upgradeV3(raw: Json, label: string): Json {
         if (Array.isArray(cell.input)) cell.input = joinLinesV3(cell.input);
         for (const output of Array.isArray(cell.outputs) ? cell.outputs : []) {
           if (!isObject(output)) continue;
-          for (const key of V3_MULTILINE_OUTPUT_KEYS) if (Array.isArray(output[key])) output[key] = joinLinesV3(output[key]);
+          for (const key of V3_MULTILINE_OUTPUT_KEYS)
+            if (Array.isArray(output[key])) output[key] = joinLinesV3(output[key]);
         }
       } else {
         for (const key of ['source', 'rendered']) if (Array.isArray(cell[key])) cell[key] = joinLinesV3(cell[key]);
@@ -354,7 +378,9 @@ function upgradeV3(raw: Json, label: string): Json {
 const NOTEBOOK_SHAPE = 'an .ipynb notebook is a JSON object with "nbformat", "metadata" and "cells"';
 
 function notANotebook(label: string, reason: string): NbreviveError {
-  return new NbreviveError('not-a-notebook', `${label} is not a Jupyter notebook: ${reason} (${NOTEBOOK_SHAPE})`, { reason });
+  return new NbreviveError('not-a-notebook', `${label} is not a Jupyter notebook: ${reason} (${NOTEBOOK_SHAPE})`, {
+    reason,
+  });
 }
 
 function describeJson(v: unknown): string {
@@ -365,12 +391,16 @@ function describeJson(v: unknown): string {
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let v = root;
-  for (const key of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
   return v;
 }
 
 function issuePath(path: readonly PropertyKey[]): string {
-  return path.map((p, k) => (typeof p === 'number' ? `[${p}]` : k === 0 ? String(p) : `.${String(p)}`)).join('') || 'the document';
+  return (
+    path.map((p, k) => (typeof p === 'number' ? `[${p}]` : k === 0 ? String(p) : `.${String(p)}`)).join('') ||
+    'the document'
+  );
 }
 
 /**
@@ -395,7 +425,8 @@ export function parseNotebook(text: string, options: ParseNotebookOptions = {}):
   if (!isObject(raw)) throw notANotebook(label, `the JSON is ${describeJson(raw)}, not an object`);
   const major = raw.nbformat;
   if (major === undefined) throw notANotebook(label, 'it has no "nbformat" field');
-  if (typeof major !== 'number' || !Number.isInteger(major)) throw notANotebook(label, `"nbformat" is ${JSON.stringify(major)}, not a whole number`);
+  if (typeof major !== 'number' || !Number.isInteger(major))
+    throw notANotebook(label, `"nbformat" is ${JSON.stringify(major)}, not a whole number`);
   if (major !== 3 && major !== 4) {
     const how =
       major < 3
@@ -412,7 +443,8 @@ export function parseNotebook(text: string, options: ParseNotebookOptions = {}):
   try {
     nb = upgraded ? upgradeV3(raw, label) : raw;
   } catch (e) {
-    if (e instanceof JsonSyntaxError) throw notANotebook(label, `an nbformat 3 output holds application/json that is not valid JSON (${e.message})`);
+    if (e instanceof JsonSyntaxError)
+      throw notANotebook(label, `an nbformat 3 output holds application/json that is not valid JSON (${e.message})`);
     throw e;
   }
   const result = NotebookSchema.safeParse(nb);

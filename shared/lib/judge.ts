@@ -115,7 +115,8 @@ function judgeScore(input: JudgeInput, tau: number, alpha: number): ScoreJudgeme
   if (deterministic) {
     const reproducible = Math.abs(mean - t) <= tau * Math.abs(t);
     const deviation = relativeDeviation === null ? '' : ` (deviation ${formatPercent(relativeDeviation)})`;
-    const what = values.length > 1 ? `score ${formatScore(mean)} (all ${values.length} runs)` : `score ${formatScore(mean)}`;
+    const what =
+      values.length > 1 ? `score ${formatScore(mean)} (all ${values.length} runs)` : `score ${formatScore(mean)}`;
     const reason = reproducible
       ? `${what} is within ${formatTolerance(tau)} of target ${formatScore(t)}${deviation}`
       : `${what} is not within ${formatTolerance(tau)} of target ${formatScore(t)}${deviation}`;
@@ -140,7 +141,8 @@ interface FidelityJudgement {
 /** Without a target: does the run reproduce the author's outputs? null `passes`: not measured, errors alone decide. */
 function judgeFidelity(fidelity: FidelityScore | null, threshold: number): FidelityJudgement {
   if (fidelity === null) return { passes: null, reason: 'fidelity not measured: judged on errors alone' };
-  if (fidelity.score === null) return { passes: null, reason: 'no saved output could be compared: judged on errors alone' };
+  if (fidelity.score === null)
+    return { passes: null, reason: 'no saved output could be compared: judged on errors alone' };
   const counts =
     fidelity.comparable !== undefined && fidelity.reproduced !== undefined
       ? ` (${fidelity.reproduced} of ${fidelity.comparable} comparable outputs reproduced`

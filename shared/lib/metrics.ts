@@ -111,7 +111,8 @@ export function logLossMulticlass(trueClass: readonly number[], probs: readonly 
     trueClass.map((c, i) => {
       const row = (probs[i] as readonly number[]).map(clip);
       if (row.length !== k) throw new MetricError(`row ${i + 1} has ${row.length} probabilities, expected ${k}`);
-      if (!Number.isInteger(c) || c < 0 || c >= k) throw new MetricError(`row ${i + 1}: true class ${c} is not one of the ${k} columns`);
+      if (!Number.isInteger(c) || c < 0 || c >= k)
+        throw new MetricError(`row ${i + 1}: true class ${c} is not one of the ${k} columns`);
       let sum = 0;
       for (const p of row) sum += p;
       return -Math.log((row[c] as number) / sum);

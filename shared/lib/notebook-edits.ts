@@ -14,7 +14,8 @@ export function applyCellEdits(notebook: Notebook, edits: readonly CellEdit[]): 
     if (seen.has(edit.cellIndex)) throw new InvalidEditError(`two edits for cell ${edit.cellIndex}`);
     seen.add(edit.cellIndex);
     const cell = cells[edit.cellIndex];
-    if (!cell) throw new InvalidEditError(`cell ${edit.cellIndex} does not exist (the notebook has ${cells.length} cells)`);
+    if (!cell)
+      throw new InvalidEditError(`cell ${edit.cellIndex} does not exist (the notebook has ${cells.length} cells)`);
     if (edit.source === null) {
       cells.splice(edit.cellIndex, 1);
       continue;
@@ -61,7 +62,10 @@ export function changedLineCount(before: Notebook, after: Notebook): number {
  */
 export function editSimilarity(before: Notebook, after: Notebook): number {
   const codeLines = (source: string) => source.split('\n').filter((line) => line.trim() !== '');
-  const cellsOf = (nb: Notebook) => nb.cells.flatMap((c, i) => (c.cell_type === 'code' ? [{ key: c.id ?? `#${i}`, lines: codeLines(cellSource(c)) }] : []));
+  const cellsOf = (nb: Notebook) =>
+    nb.cells.flatMap((c, i) =>
+      c.cell_type === 'code' ? [{ key: c.id ?? `#${i}`, lines: codeLines(cellSource(c)) }] : [],
+    );
   const a = cellsOf(before);
   const b = cellsOf(after);
   const total = a.reduce((n, c) => n + c.lines.length, 0) + b.reduce((n, c) => n + c.lines.length, 0);

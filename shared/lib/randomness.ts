@@ -32,15 +32,36 @@ const SOURCES: readonly RandomSource[] = [
     seedArg: SEED_ARG,
     global: 'numpy',
   },
-  { re: /\b(SGD\w*|Perceptron|PassiveAggressive\w*|MLP\w*|LinearSVC|LinearSVR|KMeans|MiniBatchKMeans|TSNE|RandomizedSearchCV|SpectralClustering|GaussianMixture|NMF|LatentDirichletAllocation)\s*\(/g, seedArg: SEED_ARG, global: 'numpy' },
+  {
+    re: /\b(SGD\w*|Perceptron|PassiveAggressive\w*|MLP\w*|LinearSVC|LinearSVR|KMeans|MiniBatchKMeans|TSNE|RandomizedSearchCV|SpectralClustering|GaussianMixture|NMF|LatentDirichletAllocation)\s*\(/g,
+    seedArg: SEED_ARG,
+    global: 'numpy',
+  },
   { re: /\b(XGB\w*|LGBM\w*|CatBoost\w*)\s*\(/g, seedArg: SEED_ARG, global: 'framework' },
   { re: /\b(xgb|xgboost|lgb|lightgbm)\.train\s*\(/g, seedArg: /\bseed\b/, global: 'framework' },
   { re: /\btrain_test_split\s*\(/g, seedArg: SEED_ARG, global: 'numpy' },
-  { re: /\b(KFold|StratifiedKFold|GroupKFold)\s*\(/g, seedArg: SEED_ARG, global: 'numpy', onlyWith: /\bshuffle\s*=\s*True\b/ },
-  { re: /\b(ShuffleSplit|StratifiedShuffleSplit|RepeatedKFold|RepeatedStratifiedKFold)\s*\(/g, seedArg: SEED_ARG, global: 'numpy' },
+  {
+    re: /\b(KFold|StratifiedKFold|GroupKFold)\s*\(/g,
+    seedArg: SEED_ARG,
+    global: 'numpy',
+    onlyWith: /\bshuffle\s*=\s*True\b/,
+  },
+  {
+    re: /\b(ShuffleSplit|StratifiedShuffleSplit|RepeatedKFold|RepeatedStratifiedKFold)\s*\(/g,
+    seedArg: SEED_ARG,
+    global: 'numpy',
+  },
   { re: /\.sample\s*\(/g, seedArg: SEED_ARG, global: 'numpy' },
-  { re: /\b(np|numpy)\.random\.(rand|randn|randint|random|random_sample|choice|shuffle|permutation|normal|uniform|binomial|poisson|exponential|beta|gamma)\s*\(/g, seedArg: null, global: 'numpy' },
-  { re: /\brandom\.(random|randint|choice|choices|shuffle|sample|uniform|gauss)\s*\(/g, seedArg: null, global: 'python' },
+  {
+    re: /\b(np|numpy)\.random\.(rand|randn|randint|random|random_sample|choice|shuffle|permutation|normal|uniform|binomial|poisson|exponential|beta|gamma)\s*\(/g,
+    seedArg: null,
+    global: 'numpy',
+  },
+  {
+    re: /\brandom\.(random|randint|choice|choices|shuffle|sample|uniform|gauss)\s*\(/g,
+    seedArg: null,
+    global: 'python',
+  },
   { re: /\.fit(_generator)?\s*\([^)]*\bepochs\s*=/g, seedArg: null, global: 'framework' },
 ];
 
@@ -119,15 +140,31 @@ export function unseededRandomCells(nb: Notebook): Map<number, string> {
  * expected to drift today, so it makes a poor target.
  */
 const VERSION_SENSITIVE: readonly { re: RegExp; unless: RegExp | null; why: string }[] = [
-  { re: /\bLogisticRegression\s*\(/g, unless: /\bsolver\s*=/, why: "LogisticRegression's default solver changed (liblinear → lbfgs, scikit-learn 0.22)" },
-  { re: /\b(SVC|SVR)\s*\(/g, unless: /\bgamma\s*=/, why: "SVC's default gamma changed ('auto' → 'scale', scikit-learn 0.22)" },
-  { re: /\b(RandomForest|ExtraTrees)(Classifier|Regressor)\s*\(/g, unless: /\bn_estimators\s*=/, why: 'the default n_estimators changed (10 → 100, scikit-learn 0.22)' },
+  {
+    re: /\bLogisticRegression\s*\(/g,
+    unless: /\bsolver\s*=/,
+    why: "LogisticRegression's default solver changed (liblinear → lbfgs, scikit-learn 0.22)",
+  },
+  {
+    re: /\b(SVC|SVR)\s*\(/g,
+    unless: /\bgamma\s*=/,
+    why: "SVC's default gamma changed ('auto' → 'scale', scikit-learn 0.22)",
+  },
+  {
+    re: /\b(RandomForest|ExtraTrees)(Classifier|Regressor)\s*\(/g,
+    unless: /\bn_estimators\s*=/,
+    why: 'the default n_estimators changed (10 → 100, scikit-learn 0.22)',
+  },
   {
     re: /\b(LassoCV|ElasticNetCV|LassoLarsCV|LarsCV|LogisticRegressionCV|GridSearchCV|RandomizedSearchCV|cross_val_score|cross_val_predict|cross_validate)\s*\(/g,
     unless: /\bcv\s*=/,
     why: 'the default number of CV folds changed (3 → 5, scikit-learn 0.22)',
   },
-  { re: /\b(KMeans|MiniBatchKMeans)\s*\(/g, unless: /\bn_init\s*=/, why: "KMeans' default n_init changed (10 → 'auto', scikit-learn 1.4)" },
+  {
+    re: /\b(KMeans|MiniBatchKMeans)\s*\(/g,
+    unless: /\bn_init\s*=/,
+    why: "KMeans' default n_init changed (10 → 'auto', scikit-learn 1.4)",
+  },
   {
     re: /\bKNeighbors(Classifier|Regressor)\s*\(/g,
     unless: null,
@@ -171,7 +208,8 @@ function taintedCells(
   nb.cells.forEach((cell, index) => {
     if (cell.cell_type !== 'code') return;
     const code = codeOnly(cellSource(cell));
-    for (const key of Object.keys(GLOBAL_SEEDS) as (keyof typeof GLOBAL_SEEDS)[]) if (GLOBAL_SEEDS[key].test(code)) seeded[key] = true;
+    for (const key of Object.keys(GLOBAL_SEEDS) as (keyof typeof GLOBAL_SEEDS)[])
+      if (GLOBAL_SEEDS[key].test(code)) seeded[key] = true;
     let reason = own(code, seeded, index);
     if (!reason) {
       for (const name of identifiers(code)) {

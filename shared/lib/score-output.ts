@@ -29,20 +29,24 @@ export function scoreCellText(cell: Cell): string {
  * numpy ≥ 2's scalar reprs (NEP 51): `np.float64(0.7728)`, `np.int64(3)`, `np.longdouble('0.5')`, `np.str_('a')`,
  * `np.True_`. The argument may itself hold quotes or one level of parentheses (`np.complex128(1+2j)`).
  */
-const NUMPY_SCALAR = /\bnp\.(float(?:16|32|64|96|128)|u?int(?:8|16|32|64)|complex(?:64|128|192|256)|c?longdouble|str_|bytes_|void)\(((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*)\)|\bnp\.(True|False)_\b/g;
+const NUMPY_SCALAR =
+  /\bnp\.(float(?:16|32|64|96|128)|u?int(?:8|16|32|64)|complex(?:64|128|192|256)|c?longdouble|str_|bytes_|void)\(((?:[^()'"]|'[^']*'|"[^"]*"|\([^()]*\))*)\)|\bnp\.(True|False)_\b/g;
 
 /** A line as numpy 1 (or numpy 2 with `legacy='1.25'`) printed it: every numpy 2 scalar repr unwrapped. */
 export function numpyLegacyText(text: string): string {
   if (!text.includes('np.')) return text;
-  return text.replace(NUMPY_SCALAR, (_match, type: string | undefined, inner: string | undefined, bool: string | undefined) => {
-    if (bool) return bool;
-    const value = (inner ?? '').trim();
-    // the extended-precision types quote their digits: np.longdouble('0.5') printed as 0.5
-    if (type === 'longdouble' || type === 'clongdouble') return value.replace(/^(['"])(.*)\1$/, '$2');
-    // numpy 1 printed a complex scalar as (1+2j), a pure imaginary as 1j
-    if (type?.startsWith('complex') && /^[+-]?[\d.]+(e[+-]?\d+)?[+-]/i.test(value)) return `(${value})`;
-    return value;
-  });
+  return text.replace(
+    NUMPY_SCALAR,
+    (_match, type: string | undefined, inner: string | undefined, bool: string | undefined) => {
+      if (bool) return bool;
+      const value = (inner ?? '').trim();
+      // the extended-precision types quote their digits: np.longdouble('0.5') printed as 0.5
+      if (type === 'longdouble' || type === 'clongdouble') return value.replace(/^(['"])(.*)\1$/, '$2');
+      // numpy 1 printed a complex scalar as (1+2j), a pure imaginary as 1j
+      if (type?.startsWith('complex') && /^[+-]?[\d.]+(e[+-]?\d+)?[+-]/i.test(value)) return `(${value})`;
+      return value;
+    },
+  );
 }
 
 /** `np.float64(0.77)` → `0.77`; `np.str_('0.77')` → `0.77` (a captured score that still carries its numpy type). */
@@ -83,13 +87,21 @@ export const matchScoreLines: ScoreMatcher = (regex, lines, occurrence) => {
 };
 
 /** Matches `pattern` against every line of `text` and converts the first or last match's capture to a number. */
-export function readScore(text: string, pattern: string, occurrence: 'first' | 'last', match: ScoreMatcher = matchScoreLines): ScoreReading {
+export function readScore(
+  text: string,
+  pattern: string,
+  occurrence: 'first' | 'last',
+  match: ScoreMatcher = matchScoreLines,
+): ScoreReading {
   let regex: RegExp;
   try {
     // manifests are often written with Python's re in mind: accept its named-group syntax too
     regex = new RegExp(pattern.replace(/\(\?P</g, '(?<').replace(/\(\?P=(\w+)\)/g, '\\k<$1>'));
   } catch (e) {
-    return { score: null, note: `the score pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(e as Error).message}` };
+    return {
+      score: null,
+      note: `the score pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(e as Error).message}`,
+    };
   }
   const lines = text.split(/\r\n|\r|\n/);
   // the line as the author's numpy printed it first; a pattern written for numpy 2's reprs still sees the raw line
@@ -99,12 +111,16 @@ export function readScore(text: string, pattern: string, occurrence: 'first' | '
   });
   const { matched, capture } = match(regex, spellings, occurrence);
   if (!matched || capture === undefined) {
-    const shown = lines.filter((l) => l.trim() !== '').slice(-3).map((l) => JSON.stringify(l.slice(0, 80)));
+    const shown = lines
+      .filter((l) => l.trim() !== '')
+      .slice(-3)
+      .map((l) => JSON.stringify(l.slice(0, 80)));
     const tail = shown.length > 0 ? ` (last lines: ${shown.join(', ')})` : ' (the cell has no text output)';
     return { score: null, note: `no output line of the score cell matches ${JSON.stringify(pattern)}${tail}` };
   }
   const score = parseDecimal(capture);
-  if (Number.isNaN(score)) return { score: null, note: `the score pattern captured ${JSON.stringify(capture)}, which is not a number` };
+  if (Number.isNaN(score))
+    return { score: null, note: `the score pattern captured ${JSON.stringify(capture)}, which is not a number` };
   return { score, note: null };
 }
 
@@ -112,25 +128,41 @@ export function readScore(text: string, pattern: string, occurrence: 'first' | '
  * Finds the score cell in `executed`: the cell whose id equals that of `original.cells[cellIndex]`. When the
  * original cell has no id (a notebook that was not imported through parseNotebook) the same index is used.
  */
-export function findScoreCell(original: Notebook, executed: Notebook, cellIndex: number): { cell: Cell } | { note: string } {
+export function findScoreCell(
+  original: Notebook,
+  executed: Notebook,
+  cellIndex: number,
+): { cell: Cell } | { note: string } {
   const source = original.cells[cellIndex];
   if (!source) {
-    return { note: `the score cell index ${cellIndex} is outside the original notebook (${original.cells.length} cells)` };
+    return {
+      note: `the score cell index ${cellIndex} is outside the original notebook (${original.cells.length} cells)`,
+    };
   }
   if (!source.id) {
     const cell = executed.cells[cellIndex];
     return cell ? { cell } : { note: `the executed notebook has no cell ${cellIndex}` };
   }
   const cell = executed.cells.find((c) => c.id === source.id);
-  return cell ? { cell } : { note: `the score cell (original cell ${cellIndex}, id ${source.id}) is no longer in the notebook` };
+  return cell
+    ? { cell }
+    : { note: `the score cell (original cell ${cellIndex}, id ${source.id}) is no longer in the notebook` };
 }
 
 /** Score spec `output`: the score printed by the score cell of the executed notebook. */
-export function scoreFromOutputs(request: OutputScoreRequest, original: Notebook, executed: Notebook, match: ScoreMatcher = matchScoreLines): ScoreReading {
+export function scoreFromOutputs(
+  request: OutputScoreRequest,
+  original: Notebook,
+  executed: Notebook,
+  match: ScoreMatcher = matchScoreLines,
+): ScoreReading {
   const found = findScoreCell(original, executed, request.cellIndex);
   if ('note' in found) return { score: null, note: found.note };
   if (found.cell.cell_type !== 'code') {
-    return { score: null, note: `the score cell ${request.cellIndex} is a ${found.cell.cell_type} cell, not a code cell` };
+    return {
+      score: null,
+      note: `the score cell ${request.cellIndex} is a ${found.cell.cell_type} cell, not a code cell`,
+    };
   }
   return readScore(scoreCellText(found.cell), request.pattern, request.occurrence, match);
 }

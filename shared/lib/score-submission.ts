@@ -80,7 +80,8 @@ function alignRows(req: SubmissionGradeRequest, sub: string, ans: string): numbe
   const bySubmissionId = new Map<string, number>();
   submission.rows.forEach((row, i) => {
     const id = normalizeId(row[subId] ?? '');
-    if (bySubmissionId.has(id)) throw new GradeNote(`${sub} has the ${idColumn} ${JSON.stringify(row[subId])} more than once`);
+    if (bySubmissionId.has(id))
+      throw new GradeNote(`${sub} has the ${idColumn} ${JSON.stringify(row[subId])} more than once`);
     bySubmissionId.set(id, i);
   });
   const missing: string[] = [];
@@ -109,19 +110,25 @@ interface Columns {
 function gradeColumns(metric: Metric, targets: readonly string[], cols: Columns, sub: string, ans: string): number {
   const truthNumbers = (k: number): number[] => numbers(cols.truth[k] as string[], targets[k] as string, ans);
   const predNumbers = (k: number): number[] => numbers(cols.pred[k] as string[], targets[k] as string, sub);
-  const perColumn = (fn: (t: number[], p: number[]) => number): number => mean(targets.map((_, k) => fn(truthNumbers(k), predNumbers(k))));
+  const perColumn = (fn: (t: number[], p: number[]) => number): number =>
+    mean(targets.map((_, k) => fn(truthNumbers(k), predNumbers(k))));
   switch (metric) {
     case 'accuracy': {
       // several target columns: a row counts when every column matches (sklearn's subset accuracy)
       const rows = (cols.truth[0] as string[]).length;
-      const key = (table: string[][], i: number): string => JSON.stringify(table.map((c) => normalizeLabel(c[i] as string)));
+      const key = (table: string[][], i: number): string =>
+        JSON.stringify(table.map((c) => normalizeLabel(c[i] as string)));
       const t = Array.from({ length: rows }, (_, i) => key(cols.truth, i));
       const p = Array.from({ length: rows }, (_, i) => key(cols.pred, i));
       return accuracy(t, p);
     }
     case 'f1':
       // several target columns are labels of a multilabel problem: macro average over them, as sklearn does
-      return mean(targets.map((_, k) => f1((cols.truth[k] as string[]).map(normalizeLabel), (cols.pred[k] as string[]).map(normalizeLabel))));
+      return mean(
+        targets.map((_, k) =>
+          f1((cols.truth[k] as string[]).map(normalizeLabel), (cols.pred[k] as string[]).map(normalizeLabel)),
+        ),
+      );
     case 'rmse':
       return perColumn(rmse);
     case 'rmsle':
@@ -154,18 +161,29 @@ function gradeColumns(metric: Metric, targets: readonly string[], cols: Columns,
  * Multiclass log loss where the answers hold one label column and the submission one probability column per class
  * (Kaggle's usual format): the class columns are the submission's columns that are not the id.
  */
-function logLossFromLabels(req: SubmissionGradeRequest, target: string, order: number[], sub: string, ans: string): number {
+function logLossFromLabels(
+  req: SubmissionGradeRequest,
+  target: string,
+  order: number[],
+  sub: string,
+  ans: string,
+): number {
   const classes = req.submission.header.filter((h) => h !== req.idColumn);
   const ti = columnIndex(req.answers, target, ans);
   const trueClass = req.answers.rows.map((row, i) => {
     const label = (row[ti] ?? '').trim();
     const k = classes.indexOf(label);
-    if (k < 0) throw new GradeNote(`${ans} row ${i + 1}: class ${JSON.stringify(label)} has no probability column in ${sub}`);
+    if (k < 0)
+      throw new GradeNote(`${ans} row ${i + 1}: class ${JSON.stringify(label)} has no probability column in ${sub}`);
     return k;
   });
   const probColumns = classes.map((c) => {
     const ci = columnIndex(req.submission, c, sub);
-    return numbers(order.map((r) => req.submission.rows[r]?.[ci] ?? ''), c, sub);
+    return numbers(
+      order.map((r) => req.submission.rows[r]?.[ci] ?? ''),
+      c,
+      sub,
+    );
   });
   const probs = order.map((_, i) => probColumns.map((col) => col[i] as number));
   return logLossMulticlass(trueClass, probs);
@@ -178,7 +196,8 @@ export function gradeSubmission(req: SubmissionGradeRequest): ScoreReading {
   try {
     if (req.answers.rows.length === 0) throw new GradeNote(`${ans} has no rows`);
     const targets = req.targetColumns ?? req.answers.header.filter((h) => h !== req.idColumn);
-    if (targets.length === 0) throw new GradeNote(`${ans} has no column to grade besides the id column ${req.idColumn ?? ''}`.trim());
+    if (targets.length === 0)
+      throw new GradeNote(`${ans} has no column to grade besides the id column ${req.idColumn ?? ''}`.trim());
     const order = alignRows(req, sub, ans);
     const target0 = targets[0] as string;
     if (req.metric === 'logloss' && targets.length === 1 && !req.submission.header.includes(target0)) {

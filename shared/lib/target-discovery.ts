@@ -63,7 +63,12 @@ const METRIC_WORDS: readonly MetricWord[] = [
   { metric: 'mse', re: /\bmse\b|\bmean squared? error\b/, higherIsBetter: false, weight: 3 },
   { metric: 'mae', re: /\bmae\b|\bmean absolute error\b/, higherIsBetter: false, weight: 3 },
   { metric: 'mape', re: /\bmape\b|\bmean absolute percentage error\b/, higherIsBetter: false, weight: 3 },
-  { metric: 'r2', re: /\br2\b|\br ?\^ ?2\b|r²|\br ?-?squ(ared?)?\b|\bexplained variance\b|\bcoefficient of determination\b/, higherIsBetter: true, weight: 3 },
+  {
+    metric: 'r2',
+    re: /\br2\b|\br ?\^ ?2\b|r²|\br ?-?squ(ared?)?\b|\bexplained variance\b|\bcoefficient of determination\b/,
+    higherIsBetter: true,
+    weight: 3,
+  },
   { metric: 'auc', re: /\b(roc )?auc\b|\bgini\b/, higherIsBetter: true, weight: 3 },
   { metric: 'f1', re: /\bf1\b|\bf ?-?score\b|\bf ?-?measure\b/, higherIsBetter: true, weight: 3 },
   { metric: 'accuracy', re: /\bacc(uracy)?\b/, higherIsBetter: true, weight: 3 },
@@ -82,9 +87,21 @@ const NOT_A_SCORE: readonly { re: RegExp; why: string; penalty: number }[] = [
   { re: /\bp ?-?val(ue)?s?\b|p>\|[zt]\||\bp ?[<=]/, why: 'a p-value', penalty: 4 },
   { re: /\bseed\b|\brandom state\b/, why: 'a seed', penalty: 4 },
   { re: /\b(time|seconds?|secs?|elapsed|took|duration|wall|cpu times?|ms|minutes?)\b/, why: 'a duration', penalty: 3 },
-  { re: /\b(shape|size|count|number of|len|rows?|columns?|samples?|features?|observations?|no\.? obs|df (resid|model))\b/, why: 'a count or shape', penalty: 2 },
-  { re: /\b(alpha|lambda|learning rate|lr|n estimators|max depth|k|c|gamma|n neighbors|degree|l1 ratio)\b\s*[:=]?\s*$/, why: 'a hyperparameter', penalty: 2.5 },
-  { re: /\b(std|standard deviation|stdev|variance|\+\/-|±)\b\s*[:=]?\s*\(?$/, why: 'a spread, not the score', penalty: 1.5 },
+  {
+    re: /\b(shape|size|count|number of|len|rows?|columns?|samples?|features?|observations?|no\.? obs|df (resid|model))\b/,
+    why: 'a count or shape',
+    penalty: 2,
+  },
+  {
+    re: /\b(alpha|lambda|learning rate|lr|n estimators|max depth|k|c|gamma|n neighbors|degree|l1 ratio)\b\s*[:=]?\s*$/,
+    why: 'a hyperparameter',
+    penalty: 2.5,
+  },
+  {
+    re: /\b(std|standard deviation|stdev|variance|\+\/-|±)\b\s*[:=]?\s*\(?$/,
+    why: 'a spread, not the score',
+    penalty: 1.5,
+  },
   { re: /\b(iter(ation)?s?|epochs?|rounds?|steps?|folds?)\b\s*[:=#]?\s*$/, why: 'an iteration number', penalty: 3 },
 ];
 
@@ -177,7 +194,9 @@ function outputLines(cell: Cell): TextLine[] {
 
 /** The last statement of a cell (its expression result), joined across continuation lines. */
 function lastExpression(source: string): string {
-  const lines = codeOnly(source).split('\n').map((l) => l.trimEnd());
+  const lines = codeOnly(source)
+    .split('\n')
+    .map((l) => l.trimEnd());
   while (lines.length && lines.at(-1)!.trim() === '') lines.pop();
   let expr = lines.pop() ?? '';
   // a multi-line call: pull lines in until the parentheses balance
@@ -187,7 +206,11 @@ function lastExpression(source: string): string {
 }
 
 /** The right-hand side of the last assignment to `name` in `sources` (latest cell first), with its cell, or null. */
-function lastAssignment(name: string, sources: readonly string[], before?: { cell: number; offset: number }): { text: string; cell: number; offset: number } | null {
+function lastAssignment(
+  name: string,
+  sources: readonly string[],
+  before?: { cell: number; offset: number },
+): { text: string; cell: number; offset: number } | null {
   const re = new RegExp(`^[ \\t]*${escapeRegex(name)}\\s*=(?!=)(.*(?:\\n[ \\t]+.*)*)`, 'gm');
   for (let i = Math.min(sources.length - 1, before?.cell ?? Infinity); i >= 0; i--) {
     const text = i === before?.cell ? (sources[i] as string).slice(0, before.offset) : (sources[i] as string);
@@ -226,13 +249,19 @@ function expressionContext(cellIndex: number, code: readonly string[], raw: read
       before = found;
     }
   }
-  const direction = /\.min\s*\(\s*\)|\bnp\.min\s*\(|\bmin\s*\(/.test(expr) ? false : /\.max\s*\(\s*\)|\bnp\.max\s*\(|\bmax\s*\(/.test(expr) ? true : null;
+  const direction = /\.min\s*\(\s*\)|\bnp\.min\s*\(|\bmin\s*\(/.test(expr)
+    ? false
+    : /\.max\s*\(\s*\)|\bnp\.max\s*\(|\bmax\s*\(/.test(expr)
+      ? true
+      : null;
   const scoringCall = SCORING_CALL.test(expr) || rhs.some((r) => SCORING_CALL.test(r));
   const comments = (raw[cellIndex] ?? '').match(/#.*$/gm)?.join(' ') ?? '';
   let generic: Context | null = null;
   // models scored the same way: the scoring functions called, else the expression with its name suffixes dropped
   const calls = [...`${expr} ${rhs.join(' ')}`.matchAll(/([A-Za-z_]\w*)\s*\(/g)].map((m) => m[1] as string);
-  const scoring = [...new Set(calls.filter((n) => /score|error|loss|cross_val|rmse|rmsle|mae|mse|auc|acc/i.test(n)))].sort();
+  const scoring = [
+    ...new Set(calls.filter((n) => /score|error|loss|cross_val|rmse|rmsle|mae|mse|auc|acc/i.test(n))),
+  ].sort();
   const series = scoring.length ? scoring.join(',') : expr.replace(/_[A-Za-z0-9]+\b/g, '_');
   for (const [text, from] of [
     [expr, `the expression ${expr.split('\n')[0]!.slice(0, 60)}`],
@@ -316,7 +345,8 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
   const random = unseededRandomCells(nb);
   const sensitive = versionSensitiveCells(nb);
   const globalSeed = globallySeededCells(nb);
-  const lastCode = nb.cells.reduce((last, c, i) => (c.cell_type === 'code' && (c.outputs?.length ?? 0) > 0 ? i : last), 0) || 1;
+  const lastCode =
+    nb.cells.reduce((last, c, i) => (c.cell_type === 'code' && (c.outputs?.length ?? 0) > 0 ? i : last), 0) || 1;
   const drafts: Draft[] = [];
 
   nb.cells.forEach((cell, cellIndex) => {
@@ -374,9 +404,20 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
           tableRows.add(r);
           const rowLabel = row.slice(0, num.index).replace(NUMBER, '').trim() || row.trim().split(/\s+/)[0]!;
           common({
-            cellIndex, line: row, lineIndex: r, start: num.index ?? 0, raw: num[0], value: Number(num[0].replace('%', '')),
-            label: `${col[0]} of ${rowLabel}`, metric, higherIsBetter: directionOf(metric, col[0] + ' ' + (code[cellIndex] ?? ''), null),
-            origin: 'table', weight: metric.weight + 0.5, reasons: [`column ${col[0]} of a table`], scoreable: true, row: true,
+            cellIndex,
+            line: row,
+            lineIndex: r,
+            start: num.index ?? 0,
+            raw: num[0],
+            value: Number(num[0].replace('%', '')),
+            label: `${col[0]} of ${rowLabel}`,
+            metric,
+            higherIsBetter: directionOf(metric, col[0] + ' ' + (code[cellIndex] ?? ''), null),
+            origin: 'table',
+            weight: metric.weight + 0.5,
+            reasons: [`column ${col[0]} of a table`],
+            scoreable: true,
+            row: true,
           });
         }
       }
@@ -413,7 +454,11 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
           if (ctx.scoringCall) reasons.push('the result of a scoring call');
           scoringCall = ctx.scoringCall || callsScoring;
           reasons.push(`named by ${ctx.from}`);
-          higherIsBetter = directionOf(metric, `${lastExpression(raw[cellIndex] ?? '')} ${code[cellIndex]}`, ctx.direction);
+          higherIsBetter = directionOf(
+            metric,
+            `${lastExpression(raw[cellIndex] ?? '')} ${code[cellIndex]}`,
+            ctx.direction,
+          );
         } else {
           // the label since the previous number; a number right after another one ("0.11 (0.007)") is a spread
           const own = label.replace(/[\s:=,;|()[\]-]+/g, '');
@@ -426,7 +471,13 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
           const lw = words(labelText);
           // "Ridge RMSE on Test set :" and "Lasso RMSE on Test set :" are one series: the label from its metric word on
           const at = lw.search(metric.re);
-          series = at >= 0 ? lw.slice(at).replace(/[\d.]+/g, '#').trim() : lw;
+          series =
+            at >= 0
+              ? lw
+                  .slice(at)
+                  .replace(/[\d.]+/g, '#')
+                  .trim()
+              : lw;
           for (const bad of NOT_A_SCORE) {
             if (bad.re.test(lw)) {
               weight -= bad.penalty;
@@ -448,14 +499,37 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
           weight -= 2;
           reasons.push('a line with a timestamp');
         }
-        common({ cellIndex, line: text, lineIndex, start, raw: m[0], value, label: displayLabel(metric, bare, label, fullLabel), metric, higherIsBetter, origin, weight, reasons, scoreable: true, ...(series !== undefined ? { series } : {}) }, scoringCall);
+        common(
+          {
+            cellIndex,
+            line: text,
+            lineIndex,
+            start,
+            raw: m[0],
+            value,
+            label: displayLabel(metric, bare, label, fullLabel),
+            metric,
+            higherIsBetter,
+            origin,
+            weight,
+            reasons,
+            scoreable: true,
+            ...(series !== undefined ? { series } : {}),
+          },
+          scoringCall,
+        );
       }
     });
 
     // HTML-only tables (a Styler, an HTML display): read for a reader; an output score spec cannot read them
     for (const output of cell.outputs) {
       const html = output.data?.['text/html'];
-      if (html === undefined || output.data?.['text/plain'] !== undefined && !/<IPython|Styler/.test(joinMultiline(output.data['text/plain'] as string | string[]))) continue;
+      if (
+        html === undefined ||
+        (output.data?.['text/plain'] !== undefined &&
+          !/<IPython|Styler/.test(joinMultiline(output.data['text/plain'] as string | string[])))
+      )
+        continue;
       for (const table of parseHtmlTables(joinMultiline(html as string | string[]))) {
         const header = table[0] ?? [];
         header.forEach((name, c) => {
@@ -465,9 +539,19 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
             const cellText = row[c] ?? '';
             if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?%?$/.test(cellText)) continue;
             common({
-              cellIndex, line: row.join(' '), lineIndex: -1, start: 0, raw: cellText, value: Number(cellText.replace('%', '')),
-              label: `${name} of ${row[0] ?? ''}`, metric, higherIsBetter: directionOf(metric, name, null), origin: 'table',
-              weight: metric.weight - 1, reasons: [`column ${name} of an HTML table (no text form: an output score spec cannot read it)`], scoreable: false,
+              cellIndex,
+              line: row.join(' '),
+              lineIndex: -1,
+              start: 0,
+              raw: cellText,
+              value: Number(cellText.replace('%', '')),
+              label: `${name} of ${row[0] ?? ''}`,
+              metric,
+              higherIsBetter: directionOf(metric, name, null),
+              origin: 'table',
+              weight: metric.weight - 1,
+              reasons: [`column ${name} of an HTML table (no text form: an output score spec cannot read it)`],
+              scoreable: false,
             });
           }
         });
@@ -492,14 +576,20 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
     if (cells.length > 1) {
       const order = cells.sort((a, b) => a - b).indexOf(d.cellIndex);
       d.weight -= 0.1 * order;
-      d.reasons.push(order === 0 ? `the first of ${cells.length} models scored the same way` : `model ${order + 1} of ${cells.length} scored the same way`);
+      d.reasons.push(
+        order === 0
+          ? `the first of ${cells.length} models scored the same way`
+          : `model ${order + 1} of ${cells.length} scored the same way`,
+      );
     }
   }
 
   // a table row repeating a value printed by an earlier cell is a summary of it: the earlier one is the source
   for (const d of drafts) {
     if (d.origin !== 'table') continue;
-    const earlier = drafts.find((o) => o !== d && o.origin !== 'table' && o.cellIndex < d.cellIndex && o.value === d.value);
+    const earlier = drafts.find(
+      (o) => o !== d && o.origin !== 'table' && o.cellIndex < d.cellIndex && o.value === d.value,
+    );
     if (earlier) {
       d.weight -= 1.5;
       d.reasons.push(`repeats the value of cell ${earlier.cellIndex}`);
@@ -508,8 +598,12 @@ export function discoverTargets(nb: Notebook, options: DiscoverOptions = {}): Ta
 
   const candidates: TargetCandidate[] = [];
   // what an output score spec cannot read comes after everything it can
-  for (const d of drafts.sort((a, b) => Number(b.scoreable) - Number(a.scoreable) || b.weight - a.weight || b.cellIndex - a.cellIndex)) {
-    const spec = d.scoreable ? patternFor(nb.cells[d.cellIndex] as Cell, d) : { pattern: escapeRegex(d.raw), occurrence: 'last' as const };
+  for (const d of drafts.sort(
+    (a, b) => Number(b.scoreable) - Number(a.scoreable) || b.weight - a.weight || b.cellIndex - a.cellIndex,
+  )) {
+    const spec = d.scoreable
+      ? patternFor(nb.cells[d.cellIndex] as Cell, d)
+      : { pattern: escapeRegex(d.raw), occurrence: 'last' as const };
     if (!spec) continue;
     if (candidates.some((c) => c.cellIndex === d.cellIndex && c.pattern === spec.pattern)) continue;
     candidates.push({
@@ -543,14 +637,20 @@ function displayLabel(metric: MetricWord, bare: boolean, label: string, fullLabe
  * the label before the number, then with the rest of the line when the label alone also matches a later line.
  */
 function patternFor(cell: Cell, d: Draft): { pattern: string; occurrence: 'first' | 'last' } | null {
-  const text = outputLines(cell).map((l) => l.text).join('\n');
+  const text = outputLines(cell)
+    .map((l) => l.text)
+    .join('\n');
   const prefix = d.line.slice(0, d.start);
   const suffix = d.line.slice(d.start + d.raw.length);
   const head = prefix.trim() === '' ? '^\\s*' : prefixRegex(prefix.replace(/^\s+/, ''));
   // the label since the previous number alone ("Pseudo R-squ.:" in a two-column summary) when it is enough
-  const own = prefix.replace(/^[\s\S]*(?:[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?%?)(?=[^\d]*$)/, '').replace(/^\s+/, '');
+  const own = prefix
+    .replace(/^[\s\S]*(?:[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?%?)(?=[^\d]*$)/, '')
+    .replace(/^\s+/, '');
   const tries = [
-    ...(own !== '' && own !== prefix.replace(/^\s+/, '') && /[A-Za-z]/.test(own) ? [`${prefixRegex(own)}${CAPTURE}`] : []),
+    ...(own !== '' && own !== prefix.replace(/^\s+/, '') && /[A-Za-z]/.test(own)
+      ? [`${prefixRegex(own)}${CAPTURE}`]
+      : []),
     `${d.row ? '^\\s*' : ''}${head}${CAPTURE}${prefix.trim() === '' ? (suffix.trim() === '' ? '\\s*$' : '') : ''}`,
     `^\\s*${prefixRegex(prefix.replace(/^\s+/, ''))}${CAPTURE}${prefixRegex(suffix.replace(/\s+$/, ''))}\\s*$`,
   ];

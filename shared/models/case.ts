@@ -80,7 +80,10 @@ export const CaseManifestSchema = z.looseObject({
     .looseObject({
       environment: z.string().optional(),
       status: z.enum(['ok', 'error', 'timeout']).optional(),
-      firstError: z.object({ cellIndex: z.number().int(), ename: z.string(), evalue: z.string().optional() }).nullable().optional(),
+      firstError: z
+        .object({ cellIndex: z.number().int(), ename: z.string(), evalue: z.string().optional() })
+        .nullable()
+        .optional(),
       erosion: z.array(z.string()).optional(),
     })
     .optional(),

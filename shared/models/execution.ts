@@ -29,7 +29,12 @@ export type CellRun = z.infer<typeof CellRunSchema>;
 
 /** One line on the runner's event channel (resources/python/nbrevive_runner.py). */
 export const RunnerEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('started'), cellCount: z.number().int(), codeCellCount: z.number().int(), python: z.string() }),
+  z.object({
+    type: z.literal('started'),
+    cellCount: z.number().int(),
+    codeCellCount: z.number().int(),
+    python: z.string(),
+  }),
   z.object({
     type: z.literal('cell-started'),
     cellIndex: z.number().int(),

@@ -2,7 +2,14 @@
 // (main/core/fidelity/compare.ts computes it; each iteration stores one).
 import { z } from 'zod';
 
-export const FidelityVerdictSchema = z.enum(['same', 'numbers-drifted', 'different', 'new-error', 'output-missing', 'not-comparable']);
+export const FidelityVerdictSchema = z.enum([
+  'same',
+  'numbers-drifted',
+  'different',
+  'new-error',
+  'output-missing',
+  'not-comparable',
+]);
 export type FidelityVerdict = z.infer<typeof FidelityVerdictSchema>;
 
 export const CellFidelitySchema = z.object({

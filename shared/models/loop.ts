@@ -156,7 +156,12 @@ export const JobSettingsSchema = z.object({
   python: z.string().nullable().default(null),
   image: z.string().nullable().default(null),
   gpus: z.string().default('none'),
-  timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS, { message: `timeoutMs must be at most ${MAX_TIMEOUT_MS} ms (24.8 days)` }).default(600_000),
+  timeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_TIMEOUT_MS, { message: `timeoutMs must be at most ${MAX_TIMEOUT_MS} ms (24.8 days)` })
+    .default(600_000),
   runs: z.number().int().positive().default(1),
   // at least one execution, as the CLI's --max-iterations requires
   maxIterations: z.number().int().min(1, { message: 'maxIterations must be at least 1' }).default(16),

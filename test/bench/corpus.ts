@@ -43,13 +43,17 @@ function fail(message: string): never {
 
 const corpora: string[] = values.corpus?.map((c) => path.resolve(c)) ?? (CORPUS_DIR ? [CORPUS_DIR] : []);
 if (corpora.length === 0) {
-  console.log(`bench:corpus skipped: no --corpus DIR given and the team corpus was not found (${CORPUS_SKIP_REASON.replace(/^skipped: /, '')})`);
+  console.log(
+    `bench:corpus skipped: no --corpus DIR given and the team corpus was not found (${CORPUS_SKIP_REASON.replace(/^skipped: /, '')})`,
+  );
   process.exit(0);
 }
-for (const dir of corpora) if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) fail(`--corpus ${dir} is not a folder`);
+for (const dir of corpora)
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) fail(`--corpus ${dir} is not a folder`);
 
 const stackArg = values.stack;
-if (stackArg !== 'today' && stackArg !== 'bookworm' && stackArg !== 'both') fail(`--stack must be today, bookworm or both, got '${stackArg}'`);
+if (stackArg !== 'today' && stackArg !== 'bookworm' && stackArg !== 'both')
+  fail(`--stack must be today, bookworm or both, got '${stackArg}'`);
 const wanted: StackName[] = stackArg === 'both' ? ['today', 'bookworm'] : [stackArg];
 const stacks: { name: StackName; python: string; versions: string }[] = [];
 const skippedStacks: string[] = [];
@@ -80,17 +84,49 @@ interface CorpusResult {
 }
 
 /** One `nbrevive corpus run` in one stack, with its own database; what each job ended with. */
-function runCorpus(corpus: string, stack: (typeof stacks)[number]): { wallSeconds: number; cases: Record<string, CaseResult> } {
+function runCorpus(
+  corpus: string,
+  stack: (typeof stacks)[number],
+): { wallSeconds: number; cases: Record<string, CaseResult> } {
   const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `nbrevive-bench-corpus-${stack.name}-`)), 'db.sqlite');
-  const args = [path.join(root, 'bin/nbrevive.mjs'), 'corpus', 'run', corpus, '--json', '--fixers', values.fixers!, '--concurrency', values.concurrency!, '--python', stack.python, '--db', db];
+  const args = [
+    path.join(root, 'bin/nbrevive.mjs'),
+    'corpus',
+    'run',
+    corpus,
+    '--json',
+    '--fixers',
+    values.fixers!,
+    '--concurrency',
+    values.concurrency!,
+    '--python',
+    stack.python,
+    '--db',
+    db,
+  ];
   if (values['max-iterations']) args.push('--max-iterations', values['max-iterations']);
   console.error(`[bench:corpus] ${path.basename(corpus)} in ${stack.name}'s stack (${stack.python})`);
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(process.execPath, args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (r.status !== 0) fail(`nbrevive corpus run ${corpus} --python ${stack.python} failed (exit ${r.status})`);
   const wallSeconds = (performance.now() - t0) / 1000;
   const stats = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
-    rows: { jobId: string; caseId: string; outcome: string | null; stopReason: string | null; firstErrorBefore: string | null; fixes: string[]; score: number | null; target: number | null; iterations: number }[];
+    rows: {
+      jobId: string;
+      caseId: string;
+      outcome: string | null;
+      stopReason: string | null;
+      firstErrorBefore: string | null;
+      fixes: string[];
+      score: number | null;
+      target: number | null;
+      iterations: number;
+    }[];
   };
   // the errors left are read from the job's best iteration: the corpus tables only name the first error before
   const store = openStore(db);
@@ -108,7 +144,9 @@ function runCorpus(corpus: string, stack: (typeof stacks)[number]): { wallSecond
         iterations: row.iterations,
         stopReason: row.stopReason,
         firstErrorBefore: row.firstErrorBefore,
-        errorsLeft: (best?.report.errors ?? []).filter((e) => !e.preExisting).map((e) => ({ cellIndex: e.cellIndex, ename: e.ename, evalue: e.evalue })),
+        errorsLeft: (best?.report.errors ?? [])
+          .filter((e) => !e.preExisting)
+          .map((e) => ({ cellIndex: e.cellIndex, ename: e.ename, evalue: e.evalue })),
       };
     }
     return { wallSeconds, cases };
@@ -117,20 +155,27 @@ function runCorpus(corpus: string, stack: (typeof stacks)[number]): { wallSecond
   }
 }
 
-const OUTCOME_SHORT: Record<string, string> = { reproducible: 'ok', 'reproducible-with-errors': 'ok+err', 'not-reproducible': 'NOT' };
+const OUTCOME_SHORT: Record<string, string> = {
+  reproducible: 'ok',
+  'reproducible-with-errors': 'ok+err',
+  'not-reproducible': 'NOT',
+};
 const short = (outcome: string) => OUTCOME_SHORT[outcome] ?? outcome;
 const fmt = (x: number | null) => (x === null ? '-' : String(Number(x.toPrecision(6))));
 const oneLine = (s: string, n: number) => {
   const line = s.split('\n')[0]!.trim();
   return line.length > n ? `${line.slice(0, n - 1)}…` : line;
 };
-const errorText = (e: CaseResult['errorsLeft'][number] | undefined) => (e ? `${e.cellIndex}: ${e.ename}: ${oneLine(e.evalue, 90)}` : '-');
+const errorText = (e: CaseResult['errorsLeft'][number] | undefined) =>
+  e ? `${e.cellIndex}: ${e.ename}: ${oneLine(e.evalue, 90)}` : '-';
 /** A mechanism key: the exception and its message with the notebook's own numbers and paths taken out. */
 const mechanism = (e: { ename: string; evalue: string }) =>
   // a name left undefined is nearly always a consequence of an earlier failing cell, not a mechanism of its own
-  e.ename === 'NameError' ? 'NameError: name … is not defined (mostly downstream of an earlier failing cell)' : `${e.ename}: ${oneLine(e.evalue, 140)
-    .replace(/(['"])\/[^'"]*\1/g, "'…'")
-    .replace(/\b\d+(\.\d+)?\b/g, 'N')}`;
+  e.ename === 'NameError'
+    ? 'NameError: name … is not defined (mostly downstream of an earlier failing cell)'
+    : `${e.ename}: ${oneLine(e.evalue, 140)
+        .replace(/(['"])\/[^'"]*\1/g, "'…'")
+        .replace(/\b\d+(\.\d+)?\b/g, 'N')}`;
 const escape = (s: string) => s.replace(/\|/g, '\\|');
 
 const expectedStatus = (corpus: string, id: string): string | null => {
@@ -152,7 +197,9 @@ for (const corpus of corpora) {
   for (const line of skippedStacks) console.log(`- ${line}`);
   const ids = [...new Set(stacks.flatMap((s) => Object.keys(result.stacks[s.name]!.cases)))].sort();
   console.log('');
-  console.log(`| case | ${stacks.map((s) => `${s.name}: outcome | ${s.name}: score | ${s.name}: first error left`).join(' | ')} | target |`);
+  console.log(
+    `| case | ${stacks.map((s) => `${s.name}: outcome | ${s.name}: score | ${s.name}: first error left`).join(' | ')} | target |`,
+  );
   console.log(`| --- | ${stacks.map(() => '--- | --- | ---').join(' | ')} | --- |`);
   for (const id of ids) {
     const cells = stacks.map((s) => {
@@ -197,11 +244,16 @@ for (const corpus of corpora) {
     const total = (e: Record<string, Set<string>>) => Object.values(e).reduce((n, s) => n + s.size, 0);
     for (const [key, entry] of [...byMechanism].sort((a, b) => total(b[1]) - total(a[1]) || a[0].localeCompare(b[0]))) {
       const cases = [...new Set(Object.values(entry).flatMap((s) => [...s]))].sort();
-      console.log(`| ${escape(key)} | ${stacks.map((s) => entry[s.name]?.size ?? 0).join(' | ')} | ${cases.join(', ')} |`);
+      console.log(
+        `| ${escape(key)} | ${stacks.map((s) => entry[s.name]?.size ?? 0).join(' | ')} | ${cases.join(', ')} |`,
+      );
     }
   }
 }
 if (values.json) {
-  fs.writeFileSync(values.json, JSON.stringify({ fixers: values.fixers, concurrency: Number(values.concurrency), skippedStacks, results }, null, 2));
+  fs.writeFileSync(
+    values.json,
+    JSON.stringify({ fixers: values.fixers, concurrency: Number(values.concurrency), skippedStacks, results }, null, 2),
+  );
   console.log(`\nwrote ${values.json}`);
 }

@@ -20,18 +20,40 @@ const notebook: Notebook = {
   nbformat_minor: 5,
   metadata: {},
   cells: [
-    { id: 'a', cell_type: 'code', metadata: {}, outputs: [], execution_count: null, source: 'import pandas as pd\nfrom sklearn.linear_model import LogisticRegression\nfrom sklearn.datasets import load_iris' },
-    { id: 'b', cell_type: 'code', metadata: {}, outputs: [], execution_count: null, source: 'X, y = load_iris(return_X_y=True)\nm = LogisticRegression(max_iter=500).fit(X, y)\nprint("accuracy", m.score(X, y))' },
+    {
+      id: 'a',
+      cell_type: 'code',
+      metadata: {},
+      outputs: [],
+      execution_count: null,
+      source:
+        'import pandas as pd\nfrom sklearn.linear_model import LogisticRegression\nfrom sklearn.datasets import load_iris',
+    },
+    {
+      id: 'b',
+      cell_type: 'code',
+      metadata: {},
+      outputs: [],
+      execution_count: null,
+      source:
+        'X, y = load_iris(return_X_y=True)\nm = LogisticRegression(max_iter=500).fit(X, y)\nprint("accuracy", m.score(X, y))',
+    },
   ],
 };
 
-async function time(runtime: Runtime, jobDir: string, theCase: ResolvedCase): Promise<{ wallMs: number; reportMs: number }> {
+async function time(
+  runtime: Runtime,
+  jobDir: string,
+  theCase: ResolvedCase,
+): Promise<{ wallMs: number; reportMs: number }> {
   const t0 = performance.now();
   const result = await runtime.execute({ notebook, case: theCase, timeoutMs: 300_000, jobDir });
-  if (result.report.status !== 'ok') throw new Error(`${runtime.kind}: ${result.report.status} ${result.report.message ?? ''} ${JSON.stringify(result.report.errors.map((e) => e.ename))}`);
+  if (result.report.status !== 'ok')
+    throw new Error(
+      `${runtime.kind}: ${result.report.status} ${result.report.message ?? ''} ${JSON.stringify(result.report.errors.map((e) => e.ename))}`,
+    );
   return { wallMs: performance.now() - t0, reportMs: result.report.wallTimeMs };
 }
-
 
 async function main(): Promise<void> {
   const userEngine = process.env.NBREVIVE_BENCH_IMAGE;
@@ -52,8 +74,19 @@ async function main(): Promise<void> {
   const local = new LocalRuntime({ python: TEST_PYTHON });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-bench-docker-'));
   const theCase: ResolvedCase = {
-    id: 'bench', title: 'bench', root: tmp, notebookPath: path.join(tmp, 'bench.ipynb'), dataDir: null, files: {}, dirs: [], urls: {},
-    score: { kind: 'none' }, target: null, created: null, competition: null, manifest: null,
+    id: 'bench',
+    title: 'bench',
+    root: tmp,
+    notebookPath: path.join(tmp, 'bench.ipynb'),
+    dataDir: null,
+    files: {},
+    dirs: [],
+    urls: {},
+    score: { kind: 'none' },
+    target: null,
+    created: null,
+    competition: null,
+    manifest: null,
   };
   try {
     const check = await docker.check();
@@ -67,14 +100,20 @@ async function main(): Promise<void> {
       const d = await time(docker, path.join(tmp, `docker-${i}`), theCase);
       dockerRuns.push(d.wallMs);
       dockerInside.push(d.reportMs);
-      console.log(`run ${i + 1}/${RUNS}: local ${(localRuns[i]! / 1000).toFixed(2)} s, docker ${(d.wallMs / 1000).toFixed(2)} s (${(d.reportMs / 1000).toFixed(2)} s from container start to exit)`);
+      console.log(
+        `run ${i + 1}/${RUNS}: local ${(localRuns[i]! / 1000).toFixed(2)} s, docker ${(d.wallMs / 1000).toFixed(2)} s (${(d.reportMs / 1000).toFixed(2)} s from container start to exit)`,
+      );
     }
     const l = median(localRuns);
     const d = median(dockerRuns);
     const inside = median(dockerInside);
     console.log(`median over ${RUNS} runs: local ${(l / 1000).toFixed(2)} s, docker ${(d / 1000).toFixed(2)} s`);
-    console.log(`docker overhead per execution: +${((d - l) / 1000).toFixed(2)} s end to end, ratio ${(d / l).toFixed(2)}`);
-    console.log(`  of which container creation and removal (image copy on this engine's storage driver): ${((d - inside) / 1000).toFixed(2)} s; run inside the container vs local: ratio ${(inside / l).toFixed(2)}`);
+    console.log(
+      `docker overhead per execution: +${((d - l) / 1000).toFixed(2)} s end to end, ratio ${(d / l).toFixed(2)}`,
+    );
+    console.log(
+      `  of which container creation and removal (image copy on this engine's storage driver): ${((d - inside) / 1000).toFixed(2)} s; run inside the container vs local: ratio ${(inside / l).toFixed(2)}`,
+    );
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
     await release();

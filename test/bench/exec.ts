@@ -16,7 +16,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 const notebook = {
   cells: [
     { cell_type: 'markdown', metadata: {}, source: '# CPU-bound work for the overhead benchmark' },
-    { cell_type: 'code', metadata: {}, outputs: [], execution_count: null, source: 'import numpy as np, time\nrng = np.random.default_rng(0)' },
+    {
+      cell_type: 'code',
+      metadata: {},
+      outputs: [],
+      execution_count: null,
+      source: 'import numpy as np, time\nrng = np.random.default_rng(0)',
+    },
     {
       cell_type: 'code',
       metadata: {},
@@ -29,7 +35,10 @@ const notebook = {
   nbformat: 4,
   nbformat_minor: 5,
 };
-const oneCell = { ...notebook, cells: [{ cell_type: 'code', metadata: {}, outputs: [], execution_count: null, source: "print('hello')" }] };
+const oneCell = {
+  ...notebook,
+  cells: [{ cell_type: 'code', metadata: {}, outputs: [], execution_count: null, source: "print('hello')" }],
+};
 
 const bare = `
 import sys, nbformat, nbclient
@@ -55,11 +64,19 @@ function measure(name: string, nb: object, n: number): number {
   const harnessTimes: number[] = [];
   for (let i = 0; i < n; i++) {
     bareTimes.push(time(python, ['-c', bare, file, work]));
-    harnessTimes.push(time(process.execPath, [path.join(root, 'bin/nbrevive.mjs'), 'run', file, '--json', '--python', python], { NBREVIVE_DB: path.join(dir, 'db.sqlite') }));
-    console.log(`${name} round ${i + 1}: bare nbclient ${(bareTimes[i]! / 1000).toFixed(2)} s, nbrevive run ${(harnessTimes[i]! / 1000).toFixed(2)} s`);
+    harnessTimes.push(
+      time(process.execPath, [path.join(root, 'bin/nbrevive.mjs'), 'run', file, '--json', '--python', python], {
+        NBREVIVE_DB: path.join(dir, 'db.sqlite'),
+      }),
+    );
+    console.log(
+      `${name} round ${i + 1}: bare nbclient ${(bareTimes[i]! / 1000).toFixed(2)} s, nbrevive run ${(harnessTimes[i]! / 1000).toFixed(2)} s`,
+    );
   }
   const ratio = median(harnessTimes) / median(bareTimes);
-  console.log(`  ${name}: bare nbclient ${(median(bareTimes) / 1000).toFixed(2)} s, nbrevive run ${(median(harnessTimes) / 1000).toFixed(2)} s (medians of ${n})`);
+  console.log(
+    `  ${name}: bare nbclient ${(median(bareTimes) / 1000).toFixed(2)} s, nbrevive run ${(median(harnessTimes) / 1000).toFixed(2)} s (medians of ${n})`,
+  );
   return ratio;
 }
 

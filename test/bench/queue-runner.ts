@@ -10,7 +10,14 @@ export function createRunner(_store: Store): ClaimedJobRunner {
     for (let seq = 1; seq <= BENCH_EVENTS && !signal.aborted; seq++) {
       onEvent({
         channel: 'app:logs.line',
-        payload: { jobId, seq, iteration: 0, stream: 'stdout', text: String(performance.timeOrigin + performance.now()), at: new Date().toISOString() },
+        payload: {
+          jobId,
+          seq,
+          iteration: 0,
+          stream: 'stdout',
+          text: String(performance.timeOrigin + performance.now()),
+          at: new Date().toISOString(),
+        },
       });
       await new Promise((r) => setTimeout(r, 5));
     }

@@ -36,7 +36,7 @@ function time(fn: () => unknown, runs = RUNS): { p50: number; p95: number } {
 try {
   const seedStart = performance.now();
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const competitions = ['titanic', 'house-prices', 'digit-recognizer', 'bike-sharing', 'santander', null];
   const statuses: JobStatus[] = ['queued', 'running', 'done', 'done', 'done', 'failed', 'cancelled'];
   const outcomes: Outcome[] = ['reproducible', 'reproducible-with-errors', 'not-reproducible'];
@@ -66,7 +66,10 @@ try {
   );
   store.transaction(() => {
     for (let i = 0; i < JOBS; i++) {
-      const job = store.jobs.create({ caseId: caseIds[Math.floor(random() * caseIds.length)]!, priority: Math.floor(random() * 3) });
+      const job = store.jobs.create({
+        caseId: caseIds[Math.floor(random() * caseIds.length)]!,
+        priority: Math.floor(random() * 3),
+      });
       const status = statuses[Math.floor(random() * statuses.length)]!;
       if (status !== 'queued') {
         store.jobs.update(job.id, {
@@ -91,25 +94,37 @@ try {
     ['search "titanic"', { search: 'titanic', limit: 50 }],
     ['by case title', { sort: 'caseTitle', order: 'asc', limit: 50 }],
   ];
-  console.log(`queue store benchmark: ${JOBS} jobs over ${caseIds.length} cases, seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs per query`);
+  console.log(
+    `queue store benchmark: ${JOBS} jobs over ${caseIds.length} cases, seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs per query`,
+  );
   console.log(`${'query'.padEnd(34)} ${'total'.padStart(6)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}`);
   let worst = 0;
   for (const [name, q] of queries) {
     const total = store.jobs.list(q).total;
     const { p50, p95 } = time(() => store.jobs.list(q));
     worst = Math.max(worst, p95);
-    console.log(`${name.padEnd(34)} ${String(total).padStart(6)}  ${p50.toFixed(2).padStart(8)}  ${p95.toFixed(2).padStart(8)}`);
+    console.log(
+      `${name.padEnd(34)} ${String(total).padStart(6)}  ${p50.toFixed(2).padStart(8)}  ${p95.toFixed(2).padStart(8)}`,
+    );
   }
   const cases = time(() => store.cases.list({ limit: 50 }));
-  console.log(`${'cases list (latest job per case)'.padEnd(34)} ${String(caseIds.length).padStart(6)}  ${cases.p50.toFixed(2).padStart(8)}  ${cases.p95.toFixed(2).padStart(8)}`);
+  console.log(
+    `${'cases list (latest job per case)'.padEnd(34)} ${String(caseIds.length).padStart(6)}  ${cases.p50.toFixed(2).padStart(8)}  ${cases.p95.toFixed(2).padStart(8)}`,
+  );
   const counts = time(() => store.jobs.countByStatus());
-  console.log(`${'count by status'.padEnd(34)} ${''.padStart(6)}  ${counts.p50.toFixed(2).padStart(8)}  ${counts.p95.toFixed(2).padStart(8)}`);
+  console.log(
+    `${'count by status'.padEnd(34)} ${''.padStart(6)}  ${counts.p50.toFixed(2).padStart(8)}  ${counts.p95.toFixed(2).padStart(8)}`,
+  );
   const claim = time(() => store.jobs.claimNext('bench'), Math.min(RUNS, 200));
-  console.log(`${'claimNext (write)'.padEnd(34)} ${''.padStart(6)}  ${claim.p50.toFixed(2).padStart(8)}  ${claim.p95.toFixed(2).padStart(8)}`);
+  console.log(
+    `${'claimNext (write)'.padEnd(34)} ${''.padStart(6)}  ${claim.p50.toFixed(2).padStart(8)}  ${claim.p95.toFixed(2).padStart(8)}`,
+  );
   const jobId = store.jobs.list({ limit: 1 }).items[0]!.id;
   const batch = Array.from({ length: 200 }, (_, i) => ({ jobId, stream: 'stdout' as const, text: `line ${i}\n` }));
   const logs = time(() => store.logs.append(batch), 50);
-  console.log(`${'append 200 log lines'.padEnd(34)} ${''.padStart(6)}  ${logs.p50.toFixed(2).padStart(8)}  ${logs.p95.toFixed(2).padStart(8)}`);
+  console.log(
+    `${'append 200 log lines'.padEnd(34)} ${''.padStart(6)}  ${logs.p50.toFixed(2).padStart(8)}  ${logs.p95.toFixed(2).padStart(8)}`,
+  );
   console.log(`worst list p95: ${worst.toFixed(2)} ms (goal < 100 ms)`);
 } finally {
   store.close();

@@ -42,13 +42,20 @@ try {
     for (let i = 0; i < JOBS; i++) {
       const job = store.jobs.create({ caseId: (cases[i % cases.length] ?? cases[0])!.id, priority: i % 7 });
       const status = statuses[i % statuses.length]!;
-      if (status !== 'queued') store.jobs.update(job.id, { status, outcome: status === 'done' ? outcomes[i % 3]! : null, score: i / JOBS });
+      if (status !== 'queued')
+        store.jobs.update(job.id, { status, outcome: status === 'done' ? outcomes[i % 3]! : null, score: i / JOBS });
     }
   });
   console.log(`seeded ${JOBS} jobs over ${cases.length} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   store.close();
 
-  const server = await startServer({ db, staticDir: null, concurrency: 1, workerArgs: ['--runner', path.join(ROOT, 'test/bench/queue-runner.ts'), '--poll-ms', '100'], log: () => {} });
+  const server = await startServer({
+    db,
+    staticDir: null,
+    concurrency: 1,
+    workerArgs: ['--runner', path.join(ROOT, 'test/bench/queue-runner.ts'), '--poll-ms', '100'],
+    log: () => {},
+  });
   const api = createHttpApi(server.baseUrl, server.token);
   await api.queuePause({});
   // the worker's start (a Node process compiling TypeScript) must not be measured as query time
@@ -64,7 +71,12 @@ try {
       'cases with latest job': () => api.casesList({ limit: 50 }),
       'queue status': () => api.queueStatus({}),
     };
-    console.log(`\nlist-query latency over HTTP with ${JOBS} jobs (${SAMPLES} requests each; goal p95 < 100 ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+    console.log(
+      `\nlist-query latency over HTTP with ${JOBS} jobs (${SAMPLES} requests each; goal p95 < 100 ms; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores)`,
+    );
     let worst = 0;
     for (const [name, run] of Object.entries(shapes)) {
       await run();
@@ -74,7 +86,10 @@ try {
         await run();
         times.push(performance.now() - t);
       }
-      const p95 = percentile([...times].sort((a, b) => a - b), 95);
+      const p95 = percentile(
+        [...times].sort((a, b) => a - b),
+        95,
+      );
       worst = Math.max(worst, p95);
       console.log(`  ${name.padEnd(30)} ${fmt(times)}`);
     }

@@ -22,12 +22,21 @@ const environment = {
   python: '3.11.2',
   pythonPath: null,
   image: null,
-  packages: { numpy: '1.24.2', pandas: '1.5.3', 'scikit-learn': '1.2.1', matplotlib: '3.6.3', seaborn: '0.12.2', xgboost: '1.7.4' },
+  packages: {
+    numpy: '1.24.2',
+    pandas: '1.5.3',
+    'scikit-learn': '1.2.1',
+    matplotlib: '3.6.3',
+    seaborn: '0.12.2',
+    xgboost: '1.7.4',
+  },
   gpus: [],
 };
 
-
-async function measure(notebook: Notebook, options: ApplyOptions): Promise<{ wall: number; cpu: number; cpuMin: number; rules: number }> {
+async function measure(
+  notebook: Notebook,
+  options: ApplyOptions,
+): Promise<{ wall: number; cpu: number; cpuMin: number; rules: number }> {
   await applyRules(notebook, 'all', environment, options); // warm-up (JIT, parser)
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -62,7 +71,13 @@ function syntheticNotebook(cells = 100): Notebook {
     nbformat: 4,
     nbformat_minor: 5,
     metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
-    cells: Array.from({ length: cells }, (_, i) => ({ cell_type: 'code' as const, metadata: {}, outputs: [], execution_count: null, source: templates[i % templates.length] as string })),
+    cells: Array.from({ length: cells }, (_, i) => ({
+      cell_type: 'code' as const,
+      metadata: {},
+      outputs: [],
+      execution_count: null,
+      source: templates[i % templates.length] as string,
+    })),
   };
 }
 
@@ -75,11 +90,25 @@ if (CORPUS_DIR) {
     const kase = await loadCase(path.join(CORPUS_DIR, id));
     const notebook = await readNotebookFile(kase.notebookPath);
     const first = kase.manifest?.expected?.firstError;
-    const errors: CellError[] = first ? [{ cellIndex: first.cellIndex, cellId: null, ename: first.ename, evalue: first.evalue ?? '', traceback: [], line: null, preExisting: false }] : [];
+    const errors: CellError[] = first
+      ? [
+          {
+            cellIndex: first.cellIndex,
+            cellId: null,
+            ename: first.ename,
+            evalue: first.evalue ?? '',
+            traceback: [],
+            line: null,
+            preExisting: false,
+          },
+        ]
+      : [];
     const codeCells = notebook.cells.filter((c) => c.cell_type === 'code').length;
     const m = await measure(notebook, { case: kase, errors });
     perNotebook.push(m.wall);
-    console.log(`  ${id.padEnd(34)} ${String(codeCells).padStart(4)} code cells  ${m.wall.toFixed(1).padStart(7)} / ${m.cpu.toFixed(1).padStart(7)} ms  ${m.rules} rules`);
+    console.log(
+      `  ${id.padEnd(34)} ${String(codeCells).padStart(4)} code cells  ${m.wall.toFixed(1).padStart(7)} / ${m.cpu.toFixed(1).padStart(7)} ms  ${m.rules} rules`,
+    );
   }
   console.log(`  corpus median per notebook: ${median(perNotebook).toFixed(1)} ms (wall)`);
 } else {
@@ -87,7 +116,9 @@ if (CORPUS_DIR) {
 }
 const synthetic = await measure(syntheticNotebook(100), {});
 const verdict = synthetic.cpu < GOAL_MS ? 'meets' : 'MISSES';
-console.log(`  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} / ${synthetic.cpu.toFixed(1)} ms (fastest run ${synthetic.cpuMin.toFixed(1)} ms CPU), ${synthetic.rules} rules — ${verdict} the < ${GOAL_MS} ms goal (median CPU)`);
+console.log(
+  `  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} / ${synthetic.cpu.toFixed(1)} ms (fastest run ${synthetic.cpuMin.toFixed(1)} ms CPU), ${synthetic.rules} rules — ${verdict} the < ${GOAL_MS} ms goal (median CPU)`,
+);
 
 // The loop's own cost: the share of a modernization's wall time spent outside notebook execution (judging, fixing,
 // storing), measured on our example case with the real local runtime. Goal: < 2%.
@@ -100,9 +131,16 @@ console.log(`  synthetic 100-cell legacy notebook: ${synthetic.wall.toFixed(1)} 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-bench-loop-'));
   const store = openStore(path.join(dir, 'db.sqlite'));
   try {
-    const settings = { runtime: 'local' as const, python: process.env.NBREVIVE_PYTHON ?? '/usr/bin/python3', fixers: ['rules' as const] };
+    const settings = {
+      runtime: 'local' as const,
+      python: process.env.NBREVIVE_PYTHON ?? '/usr/bin/python3',
+      fixers: ['rules' as const],
+    };
     const runtime = await createRuntime(settings);
-    const record = await importCase(store, path.resolve(import.meta.dirname, '../../resources/examples/breast-cancer-2017'));
+    const record = await importCase(
+      store,
+      path.resolve(import.meta.dirname, '../../resources/examples/breast-cancer-2017'),
+    );
     const job = createJob(store, record, settings, { status: 'running' });
     let timing = { totalMs: 0, executionMs: 0 };
     const done = await createModernizationLoop(store, runtime, createFixers()).run(job.id, {

@@ -21,7 +21,10 @@ if (!CORPUS_DIR) {
   process.exit(0);
 }
 const corpus = CORPUS_DIR;
-const ids = fs.readdirSync(corpus).filter((d) => fs.existsSync(path.join(corpus, d, 'nbrevive.case.json')) && (!only || only.has(d))).sort();
+const ids = fs
+  .readdirSync(corpus)
+  .filter((d) => fs.existsSync(path.join(corpus, d, 'nbrevive.case.json')) && (!only || only.has(d)))
+  .sort();
 let top1 = 0;
 let top3 = 0;
 let counted = 0;
@@ -37,19 +40,28 @@ for (const id of ids) {
   const ms = performance.now() - t0;
   const { cellIndex } = resolved.score;
   const value = resolved.target.value;
-  const rank = candidates.findIndex((c) => c.cellIndex === cellIndex && Math.abs(c.value - value) <= 1e-9 * Math.max(1, Math.abs(value))) + 1;
+  const rank =
+    candidates.findIndex(
+      (c) => c.cellIndex === cellIndex && Math.abs(c.value - value) <= 1e-9 * Math.max(1, Math.abs(value)),
+    ) + 1;
   if (rank === 1) top1++;
   if (rank >= 1 && rank <= 3) top3++;
   const first = candidates[0];
   const shown = first ? `cell ${first.cellIndex} ${first.metric} ${first.value}` : 'none';
   let line = `${id.padEnd(34)} ${String(rank || '-').padStart(4)}  ${`${value} @${cellIndex}`.padEnd(15)} ${shown} (${ms.toFixed(0)} ms)`;
   if (withFidelity) {
-    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/nbrevive.mjs'), 'run', path.join(corpus, id), '--json', '--db', db], {
-      env: { ...process.env, NBREVIVE_PYTHON: process.env.NBREVIVE_PYTHON ?? '/usr/bin/python3', FORCE_COLOR: '0' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const out = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { fidelity?: { score: number | null; comparable: number; cells: { verdict: string }[] } | null };
+    const run = spawnSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'bin/nbrevive.mjs'), 'run', path.join(corpus, id), '--json', '--db', db],
+      {
+        env: { ...process.env, NBREVIVE_PYTHON: process.env.NBREVIVE_PYTHON ?? '/usr/bin/python3', FORCE_COLOR: '0' },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const out = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
+      fidelity?: { score: number | null; comparable: number; cells: { verdict: string }[] } | null;
+    };
     const f = out.fidelity;
     if (f && f.score !== null) fidelities.push(f.score);
     const notComparable = f?.cells.filter((c) => c.verdict === 'not-comparable').length ?? 0;
@@ -61,5 +73,7 @@ console.log('');
 console.log(`top-1: ${top1}/${counted}   top-3: ${top3}/${counted}   (goal: top-1 ≥ 8 of 10, top-3 all)`);
 if (withFidelity) {
   const mean = fidelities.length ? fidelities.reduce((a, b) => a + b, 0) / fidelities.length : Number.NaN;
-  console.log(`mean output fidelity of the unmodified notebooks in ${process.env.NBREVIVE_PYTHON ?? '/usr/bin/python3'}: ${mean.toFixed(3)} over ${fidelities.length} case(s)`);
+  console.log(
+    `mean output fidelity of the unmodified notebooks in ${process.env.NBREVIVE_PYTHON ?? '/usr/bin/python3'}: ${mean.toFixed(3)} over ${fidelities.length} case(s)`,
+  );
 }

@@ -43,7 +43,15 @@ async function main(): Promise<void> {
     return;
   }
   const counter = await loadTokenizer('o200k_base');
-  const rows: Array<{ id: string; error: string; cells: number; whole: number; ratio: number; cellsFix: number; wholeFix: number }> = [];
+  const rows: Array<{
+    id: string;
+    error: string;
+    cells: number;
+    whole: number;
+    ratio: number;
+    cellsFix: number;
+    wholeFix: number;
+  }> = [];
   const seen = new Set<string>();
   let withError = 0;
   let memoryHits = 0;
@@ -87,15 +95,35 @@ async function main(): Promise<void> {
       pValue: null,
       method: 'no-score',
     };
-    const ctx: FixContext = { notebook, original: notebook, case: c, problem: 'error', report, verdict, environment: REFERENCE, history: [], exclude: new Set() };
+    const ctx: FixContext = {
+      notebook,
+      original: notebook,
+      case: c,
+      problem: 'error',
+      report,
+      verdict,
+      environment: REFERENCE,
+      history: [],
+      exclude: new Set(),
+    };
     const base = { contextTokens: 200_000, maxTokens: 16_000, neighbourCells: 1 };
     const cells = buildPrompt(ctx, { ...base, format: 'cells' }, counter).promptTokens;
     const whole = buildPrompt(ctx, { ...base, format: 'notebook' }, counter).promptTokens;
     // the answer each format needs at least: the failing cell as JSON, or the whole notebook again
     const failing = notebook.cells[first.cellIndex];
-    const cellsAnswer = counter.count(JSON.stringify({ plan: '', edits: [{ cellIndex: first.cellIndex, source: failing ? cellSource(failing) : '' }] }));
+    const cellsAnswer = counter.count(
+      JSON.stringify({ plan: '', edits: [{ cellIndex: first.cellIndex, source: failing ? cellSource(failing) : '' }] }),
+    );
     const wholeAnswer = counter.count(toPercent(notebook));
-    rows.push({ id: c.id, error: `${first.cellIndex}: ${first.ename}`, cells, whole, ratio: whole / cells, cellsFix: cells + cellsAnswer, wholeFix: whole + wholeAnswer });
+    rows.push({
+      id: c.id,
+      error: `${first.cellIndex}: ${first.ename}`,
+      cells,
+      whole,
+      ratio: whole / cells,
+      cellsFix: cells + cellsAnswer,
+      wholeFix: whole + wholeAnswer,
+    });
     // fix memory: would an earlier case's verified fix for the same signature be offered here?
     withError++;
     const signature = errorSignature(error);
@@ -103,8 +131,12 @@ async function main(): Promise<void> {
     seen.add(signature);
   }
   const pad = (s: string | number, n: number): string => String(s).padEnd(n);
-  console.log(`\nprompt tokens per fix (o200k_base), first error of each corpus case in ${path.relative(process.cwd(), CORPUS_DIR)}`);
-  console.log(`${pad('case', 34)}${pad('first error', 28)}${pad('cells', 8)}${pad('notebook', 10)}${pad('ratio', 8)}| with answer: cells  notebook  ratio`);
+  console.log(
+    `\nprompt tokens per fix (o200k_base), first error of each corpus case in ${path.relative(process.cwd(), CORPUS_DIR)}`,
+  );
+  console.log(
+    `${pad('case', 34)}${pad('first error', 28)}${pad('cells', 8)}${pad('notebook', 10)}${pad('ratio', 8)}| with answer: cells  notebook  ratio`,
+  );
   for (const row of rows) {
     console.log(
       `${pad(row.id, 34)}${pad(row.error, 28)}${pad(row.cells, 8)}${pad(row.whole, 10)}${pad(`${row.ratio.toFixed(1)}×`, 8)}|              ${pad(row.cellsFix, 7)}${pad(row.wholeFix, 10)}${(row.wholeFix / row.cellsFix).toFixed(1)}×`,
@@ -114,11 +146,17 @@ async function main(): Promise<void> {
   const sumWhole = rows.reduce((s, r) => s + r.whole, 0);
   const overall = sumWhole / Math.max(1, sumCells);
   const minRatio = Math.min(...rows.map((r) => r.ratio));
-  console.log(`total: cells ${sumCells}, notebook ${sumWhole} → ${overall.toFixed(1)}× fewer prompt tokens with cell edits (lowest ${minRatio.toFixed(1)}×; goal ≥ 4×: ${overall >= 4 ? 'met' : 'NOT met'})`);
+  console.log(
+    `total: cells ${sumCells}, notebook ${sumWhole} → ${overall.toFixed(1)}× fewer prompt tokens with cell edits (lowest ${minRatio.toFixed(1)}×; goal ≥ 4×: ${overall >= 4 ? 'met' : 'NOT met'})`,
+  );
   const fixCells = rows.reduce((s, r) => s + r.cellsFix, 0);
   const fixWhole = rows.reduce((s, r) => s + r.wholeFix, 0);
-  console.log(`with the least answer each format needs (the failing cell vs the whole notebook again): ${fixCells} vs ${fixWhole} tokens → ${(fixWhole / Math.max(1, fixCells)).toFixed(1)}×`);
-  console.log(`fix memory: ${memoryHits} of ${withError} cases' first-error signatures were seen in an earlier case (hit rate ${withError ? ((100 * memoryHits) / withError).toFixed(0) : 0}%)`);
+  console.log(
+    `with the least answer each format needs (the failing cell vs the whole notebook again): ${fixCells} vs ${fixWhole} tokens → ${(fixWhole / Math.max(1, fixCells)).toFixed(1)}×`,
+  );
+  console.log(
+    `fix memory: ${memoryHits} of ${withError} cases' first-error signatures were seen in an earlier case (hit rate ${withError ? ((100 * memoryHits) / withError).toFixed(0) : 0}%)`,
+  );
 }
 
 await main();

@@ -12,13 +12,18 @@ const JOBS = Number(process.env.NBREVIVE_BENCH_JOBS ?? 10_000);
 const REPEATS = 3;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 
 /** ms from navigation start until the table shows rows (or its empty message), measured in the page. */
 async function firstRender(page: Page, url: string, selector: string): Promise<number> {
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction((sel) => (document.querySelector(sel) ? performance.now() : null), selector, { polling: 'raf', timeout: 120_000 });
+  const handle = await page.waitForFunction(
+    (sel) => (document.querySelector(sel) ? performance.now() : null),
+    selector,
+    { polling: 'raf', timeout: 120_000 },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -76,10 +81,16 @@ async function main(): Promise<number> {
 
     const f = (n: number) => n.toFixed(1);
     console.log(`table: ${rows}, ${rendered} rows in the DOM`);
-    console.log(`first render (ms from navigation, median of ${REPEATS}): empty ${f(median(base))}, ${JOBS} jobs ${f(median(loaded))}, ratio ${(median(loaded) / median(base)).toFixed(2)}`);
+    console.log(
+      `first render (ms from navigation, median of ${REPEATS}): empty ${f(median(base))}, ${JOBS} jobs ${f(median(loaded))}, ratio ${(median(loaded) / median(base)).toFixed(2)}`,
+    );
     console.log(`  runs: empty [${base.map(f).join(', ')}], ${JOBS} jobs [${loaded.map(f).join(', ')}]`);
-    console.log(`scroll frame times (ms, 240 frames × 480 px): median ${f(median(scroll))}, p95 ${f(pct(scroll, 0.95))}, max ${f(Math.max(...scroll))}`);
-    console.log(`idle frame times on the empty table (baseline): median ${f(median(idle))}, p95 ${f(pct(idle, 0.95))}; p95 ratio ${(pct(scroll, 0.95) / pct(idle, 0.95)).toFixed(2)}`);
+    console.log(
+      `scroll frame times (ms, 240 frames × 480 px): median ${f(median(scroll))}, p95 ${f(pct(scroll, 0.95))}, max ${f(Math.max(...scroll))}`,
+    );
+    console.log(
+      `idle frame times on the empty table (baseline): median ${f(median(idle))}, p95 ${f(pct(idle, 0.95))}; p95 ratio ${(pct(scroll, 0.95) / pct(idle, 0.95)).toFixed(2)}`,
+    );
     return 0;
   } finally {
     await browser.close();

@@ -8,12 +8,23 @@ import { Browser, chromium } from 'playwright-core';
 import { REPO_ROOT } from '../helpers/corpus';
 
 export const CHROMIUM = process.env.NBREVIVE_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_SKIP_REASON = fs.existsSync(CHROMIUM) ? null : `skipped: no Chromium at ${CHROMIUM} (install chromium or set NBREVIVE_CHROMIUM)`;
+export const CHROMIUM_SKIP_REASON = fs.existsSync(CHROMIUM)
+  ? null
+  : `skipped: no Chromium at ${CHROMIUM} (install chromium or set NBREVIVE_CHROMIUM)`;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -28,7 +39,11 @@ export function ensureRendererBuilt(): void {
   // the renderer bundles shared/ (the contract, models) too
   const sources = Math.max(newest(path.join(REPO_ROOT, 'renderer/src')), newest(path.join(REPO_ROOT, 'shared')));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
 }
 
 export interface ServeProcess {
@@ -41,11 +56,15 @@ export interface ServeProcess {
 }
 
 export async function startServe(dbPath: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/nbrevive.mjs'), 'serve', '--port', '0', '--db', dbPath], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'bin/nbrevive.mjs'), 'serve', '--port', '0', '--db', dbPath],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
   const stop = async () => {
@@ -59,7 +78,10 @@ export async function startServe(dbPath: string, env: Record<string, string> = {
   try {
     const url = await new Promise<string>((resolve, reject) => {
       const rl = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-      const timer = setTimeout(() => reject(new Error(`nbrevive serve printed no URL in 60 s:\n${output.join('')}`)), 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`nbrevive serve printed no URL in 60 s:\n${output.join('')}`)),
+        60_000,
+      );
       rl.on('line', (line) => {
         output.push(`${line}\n`);
         const m = /open: (http\S+)/.exec(line);

@@ -10,7 +10,13 @@ import type { ExecutionReport } from '../../shared/models/execution';
 import type { Outcome, Verdict } from '../../shared/models/loop';
 
 const COMPETITIONS = ['titanic', 'house-prices', 'digit-recognizer', 'spaceship-titanic', null] as const;
-const OUTCOMES: (Outcome | null)[] = ['reproducible', 'reproducible', 'reproducible-with-errors', 'not-reproducible', null];
+const OUTCOMES: (Outcome | null)[] = [
+  'reproducible',
+  'reproducible',
+  'reproducible-with-errors',
+  'not-reproducible',
+  null,
+];
 
 function notebook(i: number, fixed: boolean): string {
   const cells = [
@@ -24,7 +30,12 @@ function notebook(i: number, fixed: boolean): string {
       source: ['import numpy as np\n', fixed ? `x = float(${i})\n` : `x = np.float(${i})\n`, 'print(x)'],
     },
   ];
-  return JSON.stringify({ cells, metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } }, nbformat: 4, nbformat_minor: 5 });
+  return JSON.stringify({
+    cells,
+    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  });
 }
 
 export interface SeedResult {
@@ -32,7 +43,12 @@ export interface SeedResult {
   jobIds: string[];
 }
 
-export async function seedStore(dbPath: string, workDir: string, jobCount: number, options: { caseCount?: number; iterationsEvery?: number } = {}): Promise<SeedResult> {
+export async function seedStore(
+  dbPath: string,
+  workDir: string,
+  jobCount: number,
+  options: { caseCount?: number; iterationsEvery?: number } = {},
+): Promise<SeedResult> {
   const caseCount = options.caseCount ?? 12;
   const every = options.iterationsEvery ?? 6;
   const store = openStore(dbPath);
@@ -66,7 +82,12 @@ export async function seedStore(dbPath: string, workDir: string, jobCount: numbe
         const status = outcome ? 'done' : i % 2 ? 'failed' : 'cancelled';
         const job = store.jobs.create({ caseId: kase.id, status: 'running', settings: { maxIterations: 4 } });
         const target = kase.target?.value ?? null;
-        const score = outcome === 'not-reproducible' ? (target ?? 1) * 0.6 : outcome ? (target ?? 1) * (1 + ((i % 7) - 3) / 200) : null;
+        const score =
+          outcome === 'not-reproducible'
+            ? (target ?? 1) * 0.6
+            : outcome
+              ? (target ?? 1) * (1 + ((i % 7) - 3) / 200)
+              : null;
         if (outcome && i % every === 0) {
           const report = (errors: number, s: number | null): ExecutionReport => ({
             status: errors ? 'error' : 'ok',
@@ -75,7 +96,17 @@ export async function seedStore(dbPath: string, workDir: string, jobCount: numbe
             wallTimeMs: 1200 + (i % 9) * 100,
             timeoutMs: 600_000,
             errors: errors
-              ? [{ cellIndex: 1, cellId: `code-${c}`, ename: 'AttributeError', evalue: "module 'numpy' has no attribute 'float'.", traceback: ['\x1b[0;31mAttributeError\x1b[0m: module numpy has no attribute float'], line: 'x = np.float(1)', preExisting: false }]
+              ? [
+                  {
+                    cellIndex: 1,
+                    cellId: `code-${c}`,
+                    ename: 'AttributeError',
+                    evalue: "module 'numpy' has no attribute 'float'.",
+                    traceback: ['\x1b[0;31mAttributeError\x1b[0m: module numpy has no attribute float'],
+                    line: 'x = np.float(1)',
+                    preExisting: false,
+                  },
+                ]
               : [],
             cells: [],
             filesWritten: [],
@@ -113,19 +144,31 @@ export async function seedStore(dbPath: string, workDir: string, jobCount: numbe
             // the first version is the case's notebook as imported; the fix changed one line of it
             { notebook: notebook(c, false) },
           );
-          store.iterations.persist({ jobId: job.id, index: 1, report: report(0, score), verdict: verdict(true, score) }, { notebook: notebook(c, true) });
+          store.iterations.persist(
+            { jobId: job.id, index: 1, report: report(0, score), verdict: verdict(true, score) },
+            { notebook: notebook(c, true) },
+          );
         }
         store.jobs.update(job.id, {
           status,
           outcome,
-          stopReason: outcome ? (outcome === 'not-reproducible' ? 'max-iterations' : 'reproducible') : status === 'failed' ? 'failed' : 'cancelled',
+          stopReason: outcome
+            ? outcome === 'not-reproducible'
+              ? 'max-iterations'
+              : 'reproducible'
+            : status === 'failed'
+              ? 'failed'
+              : 'cancelled',
           score,
           bestIteration: outcome && i % every === 0 ? 1 : null,
           startedAt: new Date(start + i * 60_000).toISOString(),
           finishedAt: new Date(start + i * 60_000 + 45_000).toISOString(),
-          ...(status === 'failed' ? { error: { code: 'runtime-unavailable', message: 'the kernel died; check the Python runtime' } } : {}),
+          ...(status === 'failed'
+            ? { error: { code: 'runtime-unavailable', message: 'the kernel died; check the Python runtime' } }
+            : {}),
         });
-        if (outcome && i % 4 === 1) store.jobs.setReview(job.id, i % 3 === 0 ? 'not-equivalent' : 'equivalent', 'seeded review');
+        if (outcome && i % 4 === 1)
+          store.jobs.setReview(job.id, i % 3 === 0 ? 'not-equivalent' : 'equivalent', 'seeded review');
         jobIds.push(job.id);
       }
     });

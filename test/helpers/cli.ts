@@ -26,7 +26,10 @@ function outside(): string {
   return outsideCwd;
 }
 
-export function startCli(args: string[], options: { db: string; env?: NodeJS.ProcessEnv; cwd?: string }): { child: ChildProcess; done: Promise<CliResult> } {
+export function startCli(
+  args: string[],
+  options: { db: string; env?: NodeJS.ProcessEnv; cwd?: string },
+): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/nbrevive.mjs'), ...args], {
     cwd: options.cwd ?? outside(),
     env: { ...process.env, NBREVIVE_DB: options.db, NBREVIVE_PYTHON: TEST_PYTHON, FORCE_COLOR: '0', ...options.env },
@@ -36,11 +39,16 @@ export function startCli(args: string[], options: { db: string; env?: NodeJS.Pro
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
   child.stderr!.on('data', (d) => (stderr += d));
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const done = new Promise<CliResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   return { child, done };
 }
 
-export function runCli(args: string[], options: { db: string; env?: NodeJS.ProcessEnv; cwd?: string }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { db: string; env?: NodeJS.ProcessEnv; cwd?: string },
+): Promise<CliResult> {
   return startCli(args, options).done;
 }
 

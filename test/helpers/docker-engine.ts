@@ -19,27 +19,52 @@ const DEBIAN_MIRROR = process.env.NBREVIVE_DEBIAN_MIRROR ?? 'http://deb.debian.o
 
 /** the reference stack of ../shared/ENVIRONMENT.md, as Debian packages (matplotlib and seaborn: the corpus plots) */
 const IMAGE_PACKAGES = [
-  'python3', 'python3-nbclient', 'python3-ipykernel', 'python3-nbformat', 'python3-pandas', 'python3-sklearn',
-  'python3-matplotlib', 'python3-seaborn',
+  'python3',
+  'python3-nbclient',
+  'python3-ipykernel',
+  'python3-nbformat',
+  'python3-pandas',
+  'python3-sklearn',
+  'python3-matplotlib',
+  'python3-seaborn',
 ];
 /**
  * Build tools and docs the Python stack drags in through Depends (pythran → g++, boost; gdb) and never uses at run
  * time: removed from the tree, because with the vfs driver every container start copies the whole image.
  */
 const PRUNED = [
-  'usr/include', 'usr/lib/gcc', 'usr/libexec/gcc', 'usr/share/doc', 'usr/share/man', 'usr/share/info', 'usr/share/locale',
-  'usr/bin/x86_64-linux-gnu-lto-dump-12', 'usr/bin/gdb', 'var/cache/apt', 'var/lib/apt/lists',
+  'usr/include',
+  'usr/lib/gcc',
+  'usr/libexec/gcc',
+  'usr/share/doc',
+  'usr/share/man',
+  'usr/share/info',
+  'usr/share/locale',
+  'usr/bin/x86_64-linux-gnu-lto-dump-12',
+  'usr/bin/gdb',
+  'var/cache/apt',
+  'var/lib/apt/lists',
 ];
-const IMAGE_KEY = crypto.createHash('sha256').update(`bookworm minbase + apt-get --no-install-recommends ${IMAGE_PACKAGES.join(',')} ${PRUNED.join(',')}`).digest('hex').slice(0, 12);
+const IMAGE_KEY = crypto
+  .createHash('sha256')
+  .update(`bookworm minbase + apt-get --no-install-recommends ${IMAGE_PACKAGES.join(',')} ${PRUNED.join(',')}`)
+  .digest('hex')
+  .slice(0, 12);
 export const TEST_IMAGE = `nbrevive-test/bookworm:${IMAGE_KEY}`;
 export const IMAGE_TARBALL = path.join(IMAGE_CACHE_DIR, `nbrevive-test-bookworm-${IMAGE_KEY}.tar`);
 
 const DOCKERD_ARGS = [
-  '--host', TEST_DOCKER_HOST,
-  '--data-root', path.join(STATE_DIR, 'data'),
-  '--exec-root', path.join(STATE_DIR, 'exec'),
-  '--pidfile', path.join(STATE_DIR, 'pid'),
-  '--iptables=false', '--bridge=none', '--storage-driver=vfs',
+  '--host',
+  TEST_DOCKER_HOST,
+  '--data-root',
+  path.join(STATE_DIR, 'data'),
+  '--exec-root',
+  path.join(STATE_DIR, 'exec'),
+  '--pidfile',
+  path.join(STATE_DIR, 'pid'),
+  '--iptables=false',
+  '--bridge=none',
+  '--storage-driver=vfs',
 ];
 /** present while an engine the tests started is running: the last test file out stops it */
 const STARTED_MARKER = path.join(STATE_DIR, 'started-by-tests');
@@ -96,7 +121,8 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
       // a lock whose owner died (a killed test run) is taken over
       const owner = Number(fs.readFileSync(path.join(LOCK_DIR, 'owner'), { encoding: 'utf8', flag: 'a+' }) || 0);
       if (owner > 0 && !alive(owner)) fs.rmSync(LOCK_DIR, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${LOCK_DIR} (remove it if no test run is active)`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${LOCK_DIR} (remove it if no test run is active)`);
       await sleep(500);
     }
   }
@@ -126,7 +152,9 @@ async function ping(connection: EngineConnection): Promise<boolean> {
 }
 
 /** Starts (or reuses) the private engine and makes sure the test image is on it. */
-export async function startTestEngine(log: (line: string) => void = (l) => console.log(`[docker-engine] ${l}`)): Promise<TestEngine> {
+export async function startTestEngine(
+  log: (line: string) => void = (l) => console.log(`[docker-engine] ${l}`),
+): Promise<TestEngine> {
   const connection = connectEngine(TEST_DOCKER_HOST);
   let started = false;
   await withLock(async () => {
@@ -168,7 +196,9 @@ async function releaseTestEngine(connection: EngineConnection, log: (line: strin
     const others = fs.existsSync(USERS_DIR) ? fs.readdirSync(USERS_DIR).filter((p) => alive(Number(p))) : [];
     if (others.length > 0 || !fs.existsSync(STARTED_MARKER)) return;
     const pidFile = path.join(STATE_DIR, 'pid');
-    const pid = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim() : fs.readFileSync(STARTED_MARKER, 'utf8').trim());
+    const pid = Number(
+      fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim() : fs.readFileSync(STARTED_MARKER, 'utf8').trim(),
+    );
     fs.rmSync(STARTED_MARKER, { force: true });
     if (!(pid > 0) || !alive(pid)) return;
     process.kill(pid, 'SIGTERM');
@@ -191,15 +221,23 @@ export async function ensureTestImage(connection: EngineConnection, log: (line: 
   if (!fs.existsSync(IMAGE_TARBALL)) buildRootfsTarball(log);
   const t0 = Date.now();
   // the docker CLI (from docker.io, like dockerd): dockerode's importImage hangs up on a 1 GB upload here
-  execFileSync('docker', ['--host', TEST_DOCKER_HOST, 'import', IMAGE_TARBALL, TEST_IMAGE], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync('docker', ['--host', TEST_DOCKER_HOST, 'import', IMAGE_TARBALL, TEST_IMAGE], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   log(`imported ${TEST_IMAGE} from ${IMAGE_TARBALL} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 function run(command: string, args: string[], what: string): void {
-  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' } });
+  const r = spawnSync(command, args, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' },
+  });
   if (r.status !== 0) {
     const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').slice(-25).join('\n');
-    throw new Error(`${what} failed (exit ${r.status}; is ${DEBIAN_MIRROR} reachable? set NBREVIVE_DEBIAN_MIRROR):\n${output}`);
+    throw new Error(
+      `${what} failed (exit ${r.status}; is ${DEBIAN_MIRROR} reachable? set NBREVIVE_DEBIAN_MIRROR):\n${output}`,
+    );
   }
 }
 
@@ -217,7 +255,21 @@ function buildRootfsTarball(log: (line: string) => void): void {
     fs.writeFileSync(path.join(rootfs, 'etc/apt/sources.list'), `deb ${DEBIAN_MIRROR} bookworm main\n`);
     run('chroot', [rootfs, 'apt-get', 'update', '-qq'], 'apt-get update in the image');
     // unsafe-io: no fsync per file (a throwaway tree; a crash just means building it again)
-    run('chroot', [rootfs, 'apt-get', '-o', 'Dpkg::Options::=--force-unsafe-io', 'install', '-y', '-qq', '--no-install-recommends', ...IMAGE_PACKAGES], 'apt-get install in the image');
+    run(
+      'chroot',
+      [
+        rootfs,
+        'apt-get',
+        '-o',
+        'Dpkg::Options::=--force-unsafe-io',
+        'install',
+        '-y',
+        '-qq',
+        '--no-install-recommends',
+        ...IMAGE_PACKAGES,
+      ],
+      'apt-get install in the image',
+    );
     run('chroot', [rootfs, 'apt-get', 'clean'], 'apt-get clean in the image');
     // mkdtemp made the folder 0700: as the image's / it would lock every non-root user out
     fs.chmodSync(rootfs, 0o755);

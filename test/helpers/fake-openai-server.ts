@@ -11,7 +11,12 @@ import { toPercent } from '../../main/core/fixers/llm/notebook-text';
 
 export type ScriptedReply =
   /** a completion; usage null leaves the usage fields out (as some local servers do) */
-  | { kind: 'answer'; content: string; usage?: { prompt_tokens: number; completion_tokens: number } | null; finishReason?: string }
+  | {
+      kind: 'answer';
+      content: string;
+      usage?: { prompt_tokens: number; completion_tokens: number } | null;
+      finishReason?: string;
+    }
   /** an HTTP error with an OpenAI-style error body */
   | { kind: 'status'; status: number; message?: string; code?: string; headers?: Record<string, string> }
   /** accept the request and never answer (the client's timeout must fire) */
@@ -85,18 +90,29 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
         return sendJson(res, 401, errorBody(`Incorrect API key provided: ${given}.`, 'invalid_api_key'));
       }
       if (options.rejectJsonSchema && body.response_format?.type === 'json_schema') {
-        return sendJson(res, 400, errorBody("response_format of type 'json_schema' is not supported by this server", null));
+        return sendJson(
+          res,
+          400,
+          errorBody("response_format of type 'json_schema' is not supported by this server", null),
+        );
       }
       const reply = queue.shift();
-      if (!reply) return sendJson(res, 500, errorBody('the fake server has no scripted reply left', null, 'server_error'));
+      if (!reply)
+        return sendJson(res, 500, errorBody('the fake server has no scripted reply left', null, 'server_error'));
       if (reply.kind === 'hang') {
         hanging.add(res);
         res.on('close', () => hanging.delete(res));
         return;
       }
       if (reply.kind === 'status') {
-        const type = reply.status === 429 ? 'rate_limit_error' : reply.status >= 500 ? 'server_error' : 'invalid_request_error';
-        return sendJson(res, reply.status, errorBody(reply.message ?? `scripted HTTP ${reply.status}`, reply.code ?? null, type), reply.headers);
+        const type =
+          reply.status === 429 ? 'rate_limit_error' : reply.status >= 500 ? 'server_error' : 'invalid_request_error';
+        return sendJson(
+          res,
+          reply.status,
+          errorBody(reply.message ?? `scripted HTTP ${reply.status}`, reply.code ?? null, type),
+          reply.headers,
+        );
       }
       counter++;
       const id = `chatcmpl-fake-${counter}`;
@@ -114,19 +130,37 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
           object: 'chat.completion',
           created,
           model,
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, logprobs: null, finish_reason: finishReason }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: reply.content, refusal: null },
+              logprobs: null,
+              finish_reason: finishReason,
+            },
+          ],
           ...(usage ? { usage } : {}),
         });
       }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      const chunk = (delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}): string =>
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      const chunk = (
+        delta: Record<string, unknown>,
+        finish: string | null,
+        extra: Record<string, unknown> = {},
+      ): string =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra })}\n\n`;
       res.write(chunk({ role: 'assistant', content: '' }, null));
-      for (let i = 0; i < reply.content.length; i += 40) res.write(chunk({ content: reply.content.slice(i, i + 40) }, null));
+      for (let i = 0; i < reply.content.length; i += 40)
+        res.write(chunk({ content: reply.content.slice(i, i + 40) }, null));
       res.write(chunk({}, finishReason));
       const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
       if (usage && includeUsage) {
-        res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`,
+        );
       }
       res.end('data: [DONE]\n\n');
     });
@@ -149,7 +183,11 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
 }
 
 /** A good answer in the cell-edits format. */
-export function cellEditsReply(plan: string, edits: CellEdit[], usage?: { prompt_tokens: number; completion_tokens: number } | null): ScriptedReply {
+export function cellEditsReply(
+  plan: string,
+  edits: CellEdit[],
+  usage?: { prompt_tokens: number; completion_tokens: number } | null,
+): ScriptedReply {
   return { kind: 'answer', content: JSON.stringify({ plan, edits }), ...(usage !== undefined ? { usage } : {}) };
 }
 
@@ -160,6 +198,12 @@ export function wholeNotebookReply(plan: string, notebook: Notebook, edits: Cell
 }
 
 /** Scripts the server to answer the next call with these edits, in the format the fixer is set to. */
-export function scriptEdits(server: FakeOpenAIServer, format: 'cells' | 'notebook', notebook: Notebook, plan: string, edits: CellEdit[]): void {
+export function scriptEdits(
+  server: FakeOpenAIServer,
+  format: 'cells' | 'notebook',
+  notebook: Notebook,
+  plan: string,
+  edits: CellEdit[],
+): void {
   server.enqueue(format === 'cells' ? cellEditsReply(plan, edits) : wholeNotebookReply(plan, notebook, edits));
 }

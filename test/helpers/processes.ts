@@ -8,7 +8,8 @@ export async function spawnLookalike(name = 'nbrevive-test-owner'): Promise<Chil
   // `; true` keeps bash from exec'ing sleep, which would replace the command line
   const child = spawn('bash', ['-c', 'sleep 60; true', name], { stdio: 'ignore' });
   const pid = child.pid as number;
-  for (let i = 0; i < 100 && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(name); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(name); i++)
+    await new Promise((r) => setTimeout(r, 20));
   return child as ChildProcess & { pid: number };
 }
 

@@ -11,7 +11,13 @@ const CACHE_DIR = process.env.NBREVIVE_CACHE_DIR ?? '/var/cache/nbrevive';
 const TODAY_ROOT = path.join(CACHE_DIR, 'today-root');
 const TODAY_DEBS = path.join(CACHE_DIR, 'today-debs');
 const BOOKWORM_DEBS = '/var/cache/apt/archives';
-const PACKAGES = ['python3-requests', 'python3-urllib3', 'python3-idna', 'python3-certifi', 'python3-charset-normalizer'];
+const PACKAGES = [
+  'python3-requests',
+  'python3-urllib3',
+  'python3-idna',
+  'python3-certifi',
+  'python3-charset-normalizer',
+];
 
 export type RequestsLib = { ok: true; sysPath: string | null; version: string } | { ok: false; reason: string };
 
@@ -24,7 +30,10 @@ function debsIn(dir: string, optional: string[] = []): string[] | null {
   }
   const found: string[] = [];
   for (const pkg of [...PACKAGES, ...optional]) {
-    const deb = files.filter((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb')).sort().at(-1);
+    const deb = files
+      .filter((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'))
+      .sort()
+      .at(-1);
     if (deb) found.push(path.join(dir, deb));
     else if (!optional.includes(pkg)) return null;
   }
@@ -36,7 +45,27 @@ function downloadTodayDebs(): string[] | null {
   fs.mkdirSync(TODAY_DEBS, { recursive: true });
   spawnSync(
     'bwrap',
-    ['--bind', TODAY_ROOT, '/', '--proc', '/proc', '--dev', '/dev', '--bind', TODAY_DEBS, TODAY_DEBS, '--ro-bind', '/etc/resolv.conf', '/etc/resolv.conf', '--chdir', TODAY_DEBS, '--', 'apt-get', 'download', ...PACKAGES],
+    [
+      '--bind',
+      TODAY_ROOT,
+      '/',
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      '--bind',
+      TODAY_DEBS,
+      TODAY_DEBS,
+      '--ro-bind',
+      '/etc/resolv.conf',
+      '/etc/resolv.conf',
+      '--chdir',
+      TODAY_DEBS,
+      '--',
+      'apt-get',
+      'download',
+      ...PACKAGES,
+    ],
     { stdio: 'ignore', timeout: 180_000 },
   );
   return debsIn(TODAY_DEBS);
@@ -44,7 +73,10 @@ function downloadTodayDebs(): string[] | null {
 
 function importable(python: string, sysPath: string | null): string | null {
   const prelude = sysPath ? `import sys; sys.path.insert(0, ${JSON.stringify(sysPath)}); ` : '';
-  const r = spawnSync(python, ['-c', `${prelude}import requests; print(requests.__version__)`], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(python, ['-c', `${prelude}import requests; print(requests.__version__)`], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
@@ -52,10 +84,19 @@ function importable(python: string, sysPath: string | null): string | null {
 export function requestsFor(python: string, stack: 'bookworm' | 'today', workDir: string): RequestsLib {
   const installed = importable(python, null);
   if (installed) return { ok: true, sysPath: null, version: installed };
-  const debs = stack === 'bookworm' ? debsIn(BOOKWORM_DEBS, ['python3-chardet', 'python3-six']) : (debsIn(TODAY_DEBS) ?? downloadTodayDebs());
+  const debs =
+    stack === 'bookworm'
+      ? debsIn(BOOKWORM_DEBS, ['python3-chardet', 'python3-six'])
+      : (debsIn(TODAY_DEBS) ?? downloadTodayDebs());
   if (!debs) {
-    const where = stack === 'bookworm' ? `${BOOKWORM_DEBS} (apt-get download ${PACKAGES.join(' ')})` : `${TODAY_DEBS} (build today's stack with tools/today-stack.sh)`;
-    return { ok: false, reason: `skipped: requests is not installed in the ${stack} stack and its Debian packages are not in ${where}` };
+    const where =
+      stack === 'bookworm'
+        ? `${BOOKWORM_DEBS} (apt-get download ${PACKAGES.join(' ')})`
+        : `${TODAY_DEBS} (build today's stack with tools/today-stack.sh)`;
+    return {
+      ok: false,
+      reason: `skipped: requests is not installed in the ${stack} stack and its Debian packages are not in ${where}`,
+    };
   }
   const root = path.join(workDir, `requests-${stack}`);
   fs.mkdirSync(root, { recursive: true });

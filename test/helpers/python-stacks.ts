@@ -37,6 +37,7 @@ print(', '.join(out))
 /** "python 3.14.8, numpy 2.4.6, …" for a header line; the failure reason when the interpreter does not start. */
 export function stackVersions(python: string): string {
   const r = spawnSync(python, ['-c', VERSIONS_SCRIPT], { encoding: 'utf8', timeout: 120_000 });
-  if (r.status !== 0) return `(${python} did not start: ${(r.stderr || r.error?.message || '').trim().split('\n').at(-1) ?? ''})`;
+  if (r.status !== 0)
+    return `(${python} did not start: ${(r.stderr || r.error?.message || '').trim().split('\n').at(-1) ?? ''})`;
   return r.stdout.trim();
 }

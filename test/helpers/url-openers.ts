@@ -11,7 +11,8 @@ export const UNMAPPED = 'https://nbrevive-unmapped.invalid';
 /** An OpenML dataset as its API serves it (description, features, qualities, ARFF): what fetch_openml asks for. */
 export function writeOpenml(dir: string): Record<string, string> {
   fs.mkdirSync(dir, { recursive: true });
-  const arff = '@RELATION tiny\n@ATTRIBUTE x1 NUMERIC\n@ATTRIBUTE x2 NUMERIC\n@ATTRIBUTE class {a,b}\n@DATA\n1.0,2.0,a\n3.0,4.0,b\n5.0,6.0,a\n';
+  const arff =
+    '@RELATION tiny\n@ATTRIBUTE x1 NUMERIC\n@ATTRIBUTE x2 NUMERIC\n@ATTRIBUTE class {a,b}\n@DATA\n1.0,2.0,a\n3.0,4.0,b\n5.0,6.0,a\n';
   const feature = (index: number, name: string, type: string, target: boolean) => ({
     index: String(index),
     name,
@@ -40,8 +41,23 @@ export function writeOpenml(dir: string): Record<string, string> {
         visibility: 'public',
       },
     },
-    'features.json': { data_features: { feature: [feature(0, 'x1', 'numeric', false), feature(1, 'x2', 'numeric', false), feature(2, 'class', 'nominal', true)] } },
-    'qualities.json': { data_qualities: { quality: [{ name: 'NumberOfInstances', value: '3.0' }, { name: 'NumberOfFeatures', value: '3.0' }] } },
+    'features.json': {
+      data_features: {
+        feature: [
+          feature(0, 'x1', 'numeric', false),
+          feature(1, 'x2', 'numeric', false),
+          feature(2, 'class', 'nominal', true),
+        ],
+      },
+    },
+    'qualities.json': {
+      data_qualities: {
+        quality: [
+          { name: 'NumberOfInstances', value: '3.0' },
+          { name: 'NumberOfFeatures', value: '3.0' },
+        ],
+      },
+    },
   };
   for (const [name, body] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), JSON.stringify(body));
   fs.writeFileSync(path.join(dir, 'tiny.arff'), arff);
@@ -77,8 +93,14 @@ export function openerNotebook(requestsPath: string | null): Notebook {
     metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
     cells: [
       { id: 'title', cell_type: 'markdown', source: '# every way a notebook opens a URL', metadata: {} },
-      ...sources.map((source, i) => ({ id: `c${i + 1}`, cell_type: 'code' as const, source, metadata: {}, outputs: [], execution_count: null })),
+      ...sources.map((source, i) => ({
+        id: `c${i + 1}`,
+        cell_type: 'code' as const,
+        source,
+        metadata: {},
+        outputs: [],
+        execution_count: null,
+      })),
     ],
   };
 }
-

@@ -42,7 +42,8 @@ export async function corpusCommand(args: string[]): Promise<number> {
   const dir = positionals[0];
   if (!dir) throw new UsageError('which folder? nbrevive corpus run <dir>');
   const concurrency = Number(values.concurrency ?? 1);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new UsageError('--concurrency must be a positive integer');
   const maxIterations = Number(values['max-iterations'] ?? 16);
   const fixers = (values.fixers ?? 'rules').split(',') as JobSettings['fixers'];
   const settings = jobSettingsFrom(values, { maxIterations, fixers });
@@ -50,7 +51,8 @@ export async function corpusCommand(args: string[]): Promise<number> {
   try {
     const runtime = await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
     const caseDirs = await findCases(dir);
-    if (caseDirs.length === 0) throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
+    if (caseDirs.length === 0)
+      throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
     const records: CaseRecord[] = [];
     for (const caseDir of caseDirs) records.push(await importCase(store, caseDir));
     // each job is created as this process starts it, owned by it: a host's worker never claims it, and a host
@@ -82,7 +84,10 @@ export async function corpusCommand(args: string[]): Promise<number> {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, records.length) }, worker));
     bar.finish();
-    const stats = corpusStats(store, jobs.map((j) => store.jobs.require(j.id)));
+    const stats = corpusStats(
+      store,
+      jobs.map((j) => store.jobs.require(j.id)),
+    );
     if (values.json) console.log(JSON.stringify(stats));
     else printTables(stats);
     return 0;
@@ -118,7 +123,9 @@ class ProgressBar {
     const width = 30;
     const filled = Math.round((this.done_ / this.total) * width);
     const secs = Math.round((Date.now() - this.started) / 1000);
-    process.stderr.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.done_}/${this.total}  ${secs}s  ${[...this.running].join(', ')}`);
+    process.stderr.write(
+      `\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.done_}/${this.total}  ${secs}s  ${[...this.running].join(', ')}`,
+    );
   }
   finish() {
     if (this.enabled && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
@@ -135,19 +142,45 @@ function table(headers: string[], rows: (string | number)[][]): string {
 export function printTables(stats: CorpusStats): void {
   const pct = (n: number) => `${stats.jobs ? ((100 * n) / stats.jobs).toFixed(1) : '0.0'}%`;
   console.log(`\n${bold('Outcomes')}`);
-  console.log(table(['outcome', 'jobs', 'share'], Object.entries(stats.outcomes).filter(([, n]) => n > 0).map(([k, n]) => [k, n, pct(n)])));
+  console.log(
+    table(
+      ['outcome', 'jobs', 'share'],
+      Object.entries(stats.outcomes)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => [k, n, pct(n)]),
+    ),
+  );
   console.log(`\n${bold('Fixes by type and source')} (${stats.fixes.total} fixes, ${stats.fixes.failed} failed)`);
   console.log(table(['type', 'fixes'], Object.entries(stats.fixes.byType)));
   console.log(table(['source', 'fixes'], Object.entries(stats.fixes.bySource)));
   console.log(`\n${bold('Error types')}`);
   const names = [...new Set([...Object.keys(stats.errorTypes.before), ...Object.keys(stats.errorTypes.after)])].sort();
-  console.log(table(['error', 'before', 'after'], names.map((n) => [n, stats.errorTypes.before[n] ?? 0, stats.errorTypes.after[n] ?? 0])));
+  console.log(
+    table(
+      ['error', 'before', 'after'],
+      names.map((n) => [n, stats.errorTypes.before[n] ?? 0, stats.errorTypes.after[n] ?? 0]),
+    ),
+  );
   console.log(`\n${bold('Fixes to success')}`);
-  console.log(table(['fixes', 'jobs'], Object.entries(stats.fixesToSuccess).sort((a, b) => Number(a[0]) - Number(b[0]))));
-  console.log(`mean: error-free ${stats.meanFixesToSuccess.reproducible?.toFixed(2) ?? '-'}, with errors ${stats.meanFixesToSuccess.withErrors?.toFixed(2) ?? '-'}`);
+  console.log(
+    table(
+      ['fixes', 'jobs'],
+      Object.entries(stats.fixesToSuccess).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ),
+  );
+  console.log(
+    `mean: error-free ${stats.meanFixesToSuccess.reproducible?.toFixed(2) ?? '-'}, with errors ${stats.meanFixesToSuccess.withErrors?.toFixed(2) ?? '-'}`,
+  );
   if (stats.editSimilarity.mean !== null) {
-    console.log(`\n${bold('Edit similarity to the original')} (mean ${stats.editSimilarity.mean.toFixed(3)}, median ${stats.editSimilarity.median?.toFixed(3) ?? '-'})`);
-    console.log(table(['similarity', 'jobs'], Object.entries(stats.editSimilarity.buckets).filter(([, n]) => n > 0)));
+    console.log(
+      `\n${bold('Edit similarity to the original')} (mean ${stats.editSimilarity.mean.toFixed(3)}, median ${stats.editSimilarity.median?.toFixed(3) ?? '-'})`,
+    );
+    console.log(
+      table(
+        ['similarity', 'jobs'],
+        Object.entries(stats.editSimilarity.buckets).filter(([, n]) => n > 0),
+      ),
+    );
   }
   console.log(`\n${bold('Cases')}`);
   console.log(
@@ -165,5 +198,8 @@ export function printTables(stats: CorpusStats): void {
       ]),
     ),
   );
-  if (stats.usage.costUsd || stats.usage.promptTokens) console.log(`\nLLM: ${stats.usage.promptTokens + stats.usage.completionTokens} tokens, $${stats.usage.costUsd.toFixed(4)}`);
+  if (stats.usage.costUsd || stats.usage.promptTokens)
+    console.log(
+      `\nLLM: ${stats.usage.promptTokens + stats.usage.completionTokens} tokens, $${stats.usage.costUsd.toFixed(4)}`,
+    );
 }

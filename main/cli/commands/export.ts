@@ -9,7 +9,12 @@ Writes the best version of a job (or iteration N's): the notebook, a percent-for
 unified diff of the cell sources against the original.`;
 
 export async function exportCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, out: { type: 'string', short: 'o' }, format: { type: 'string' }, iteration: { type: 'string' } });
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    out: { type: 'string', short: 'o' },
+    format: { type: 'string' },
+    iteration: { type: 'string' },
+  });
   if (values.help) {
     console.log(EXPORT_HELP);
     return 0;
@@ -18,9 +23,11 @@ export async function exportCommand(args: string[]): Promise<number> {
   if (!jobId) throw new UsageError('which job? nbrevive export <jobId> --out FILE');
   if (!values.out) throw new UsageError('--out FILE is required');
   const format = (values.format ?? formatFromPath(values.out)) as ExportFormat;
-  if (!['ipynb', 'py', 'diff'].includes(format)) throw new UsageError(`--format must be ipynb, py or diff, got '${format}'`);
+  if (!['ipynb', 'py', 'diff'].includes(format))
+    throw new UsageError(`--format must be ipynb, py or diff, got '${format}'`);
   const iteration = values.iteration === undefined ? undefined : Number(values.iteration);
-  if (iteration !== undefined && (!Number.isInteger(iteration) || iteration < 0)) throw new UsageError(`--iteration must be a non-negative integer`);
+  if (iteration !== undefined && (!Number.isInteger(iteration) || iteration < 0))
+    throw new UsageError(`--iteration must be a non-negative integer`);
   const store = openStore(resolveDbPath(values.db));
   try {
     const written = await exportJob(store, jobId, values.out, format, iteration);

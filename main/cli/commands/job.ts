@@ -75,7 +75,12 @@ function controllerForSignals(progress: Progress): AbortController {
   return controller;
 }
 
-async function runToEnd(options: JobCommandOptions, jobId: string, extraFixers: Awaited<ReturnType<typeof buildLlmFixers>>, onEvent?: (e: LoopEvent) => void): Promise<Job> {
+async function runToEnd(
+  options: JobCommandOptions,
+  jobId: string,
+  extraFixers: Awaited<ReturnType<typeof buildLlmFixers>>,
+  onEvent?: (e: LoopEvent) => void,
+): Promise<Job> {
   const { store, settings, progress } = options;
   const runtime = await createRuntime(settings);
   const runner = createModernizationLoop(store, runtime, createFixers({ extra: extraFixers }));
@@ -96,7 +101,8 @@ export async function runCommand(args: string[]): Promise<number> {
     return 0;
   }
   const target = positionals[0];
-  if (!target || positionals.length > 1) throw new UsageError('nbrevive run takes exactly one notebook, case folder or case.json');
+  if (!target || positionals.length > 1)
+    throw new UsageError('nbrevive run takes exactly one notebook, case folder or case.json');
   const settings = jobSettingsFrom(values, { maxIterations: 1, fixers: [] });
   const store = openStore(resolveDbPath(values.db));
   try {
@@ -117,12 +123,24 @@ export async function runCommand(args: string[]): Promise<number> {
         JSON.stringify({
           status: report.status,
           wallTimeMs: report.wallTimeMs,
-          errors: report.errors.map((e) => ({ cellIndex: e.cellIndex, ename: e.ename, evalue: e.evalue, preExisting: e.preExisting, line: e.line })),
+          errors: report.errors.map((e) => ({
+            cellIndex: e.cellIndex,
+            ename: e.ename,
+            evalue: e.evalue,
+            preExisting: e.preExisting,
+            line: e.line,
+          })),
           score: report.score,
           scores: report.scores,
           scoreNote: report.scoreNote,
           target: verdict.target,
-          verdict: { reproducible: verdict.reproducible, errorFree: verdict.errorFree, reason: verdict.reason, method: verdict.method, pValue: verdict.pValue },
+          verdict: {
+            reproducible: verdict.reproducible,
+            errorFree: verdict.errorFree,
+            reason: verdict.reason,
+            method: verdict.method,
+            pValue: verdict.pValue,
+          },
           message: report.message,
           fidelity: fidelityJson(iteration.fidelity),
           autoTarget: auto,
@@ -190,22 +208,36 @@ export async function modernizeCommand(args: string[]): Promise<number> {
     if (values.resume) {
       if (positionals.length) throw new UsageError('--resume JOB takes no notebook: the job knows its case');
       const job = store.jobs.require(values.resume);
-      if (job.status === 'done' || job.status === 'cancelled') throw new UsageError(`job ${job.id} is ${job.status}; nothing to resume`);
+      if (job.status === 'done' || job.status === 'cancelled')
+        throw new UsageError(`job ${job.id} is ${job.status}; nothing to resume`);
       if (job.status === 'running' && ownerAlive(job.workerId)) {
-        throw new NbreviveError('invalid-request', `job ${job.id} is running in another process (${job.workerId}); cancel it there, or wait for it`);
+        throw new NbreviveError(
+          'invalid-request',
+          `job ${job.id} is running in another process (${job.workerId}); cancel it there, or wait for it`,
+        );
       }
       // atomically: a host's worker may be about to claim the same queued job
       const claimed = store.jobs.claim(job.id, ownerId('cli'), ['queued', 'failed', 'paused', 'running']);
-      if (!claimed) throw new NbreviveError('invalid-request', `job ${job.id} was taken by another process meanwhile; nothing to resume here`);
+      if (!claimed)
+        throw new NbreviveError(
+          'invalid-request',
+          `job ${job.id} was taken by another process meanwhile; nothing to resume here`,
+        );
       jobId = claimed.id;
       settings = claimed.settings;
     } else {
       const target = positionals[0];
-      if (!target || positionals.length > 1) throw new UsageError('nbrevive modernize takes exactly one notebook, case folder or case.json');
+      if (!target || positionals.length > 1)
+        throw new UsageError('nbrevive modernize takes exactly one notebook, case folder or case.json');
       const maxIterations = values['max-iterations'] === undefined ? 16 : Number(values['max-iterations']);
-      if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new UsageError(`--max-iterations must be a positive integer, got '${values['max-iterations']}'`);
-      const fixers = (values.fixers ?? 'rules').split(',').map((f) => f.trim()).filter(Boolean);
-      for (const f of fixers) if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
+      if (!Number.isInteger(maxIterations) || maxIterations < 1)
+        throw new UsageError(`--max-iterations must be a positive integer, got '${values['max-iterations']}'`);
+      const fixers = (values.fixers ?? 'rules')
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean);
+      for (const f of fixers)
+        if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
       settings = jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] });
       const imported = await importForJob(store, target, values);
       const caseRecord = imported.caseRecord;
@@ -243,7 +275,16 @@ export interface ModernizeSummary {
   bestIteration: number | null;
   score: number | null;
   target: number | null;
-  fixes: { iteration: number; type: string; source: string; ruleId: string | null; ruleIds: string[]; failed: boolean; flags: string[]; usage: unknown }[];
+  fixes: {
+    iteration: number;
+    type: string;
+    source: string;
+    ruleId: string | null;
+    ruleIds: string[];
+    failed: boolean;
+    flags: string[];
+    usage: unknown;
+  }[];
   fixesByType: Record<string, number>;
   fixesBySource: Record<string, number>;
   linesChanged: number;
@@ -258,22 +299,30 @@ export interface ModernizeSummary {
 
 export function summarize(store: Store, job: Job): ModernizeSummary {
   const iterations = store.iterations.list(job.id);
-  const fixes = iterations.filter((it) => it.fix).map((it) => ({
-    iteration: it.index,
-    type: it.fix!.type,
-    source: it.fix!.source,
-    ruleId: it.fix!.ruleIds[0] ?? null,
-    ruleIds: it.fix!.ruleIds,
-    failed: it.fixFailed,
-    flags: it.fix!.flags,
-    usage: it.fix!.usage,
-  }));
-  const count = (key: 'type' | 'source') => fixes.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f[key]]: (acc[f[key]] ?? 0) + 1 }), {});
+  const fixes = iterations
+    .filter((it) => it.fix)
+    .map((it) => ({
+      iteration: it.index,
+      type: it.fix!.type,
+      source: it.fix!.source,
+      ruleId: it.fix!.ruleIds[0] ?? null,
+      ruleIds: it.fix!.ruleIds,
+      failed: it.fixFailed,
+      flags: it.fix!.flags,
+      usage: it.fix!.usage,
+    }));
+  const count = (key: 'type' | 'source') =>
+    fixes.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f[key]]: (acc[f[key]] ?? 0) + 1 }), {});
   const first = iterations[0];
   const best = job.bestIteration === null ? undefined : iterations.find((it) => it.index === job.bestIteration);
   let linesChanged = 0;
-  if (first && best) linesChanged = changedLineCount(parseNotebook(store.blobs.getText(first.versionHash)), parseNotebook(store.blobs.getText(best.versionHash)));
-  const errs = (it: typeof first) => (it?.report.errors ?? []).filter((e) => !e.preExisting).map((e) => ({ cellIndex: e.cellIndex, ename: e.ename }));
+  if (first && best)
+    linesChanged = changedLineCount(
+      parseNotebook(store.blobs.getText(first.versionHash)),
+      parseNotebook(store.blobs.getText(best.versionHash)),
+    );
+  const errs = (it: typeof first) =>
+    (it?.report.errors ?? []).filter((e) => !e.preExisting).map((e) => ({ cellIndex: e.cellIndex, ename: e.ename }));
   return {
     jobId: job.id,
     caseId: job.caseId,
@@ -292,32 +341,65 @@ export function summarize(store: Store, job: Job): ModernizeSummary {
     errorsBefore: errs(first),
     errorsAfter: errs(best),
     fidelity: fidelityJson(best?.fidelity ?? null),
-    unresolved: job.unresolved.map((u) => ({ cellIndex: u.cellIndex, ename: u.ename, evalue: u.evalue, reason: u.reason, detail: u.detail, ruleIds: u.ruleIds })),
+    unresolved: job.unresolved.map((u) => ({
+      cellIndex: u.cellIndex,
+      ename: u.ename,
+      evalue: u.evalue,
+      reason: u.reason,
+      detail: u.detail,
+      ruleIds: u.ruleIds,
+    })),
   };
 }
 
 function printSummary(s: ModernizeSummary, out: string | undefined): void {
-  const outcome = s.outcome === 'reproducible' ? green(s.outcome) : s.outcome === 'not-reproducible' ? red(s.outcome) : (s.outcome ?? s.status);
+  const outcome =
+    s.outcome === 'reproducible'
+      ? green(s.outcome)
+      : s.outcome === 'not-reproducible'
+        ? red(s.outcome)
+        : (s.outcome ?? s.status);
   console.log('');
   console.log(`${bold('outcome')}     ${outcome} (stopped: ${s.stopReason ?? s.status})`);
   console.log(`${bold('iterations')}  ${s.iterations}, best: ${s.bestIteration ?? '-'}`);
-  const byType = Object.entries(s.fixesByType).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-  const bySource = Object.entries(s.fixesBySource).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  const byType =
+    Object.entries(s.fixesByType)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || 'none';
+  const bySource =
+    Object.entries(s.fixesBySource)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || 'none';
   console.log(`${bold('fixes')}       ${s.fixes.length} (${byType}; by source: ${bySource})`);
-  console.log(`${bold('score')}       ${s.score === null ? 'none' : formatScore(s.score)}   target ${s.target === null ? 'none' : formatScore(s.target)}`);
+  console.log(
+    `${bold('score')}       ${s.score === null ? 'none' : formatScore(s.score)}   target ${s.target === null ? 'none' : formatScore(s.target)}`,
+  );
   console.log(`${bold('errors')}      before ${s.errorsBefore.length}, after ${s.errorsAfter.length}`);
-  for (const u of s.unresolved) console.log(`  left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 100)}\n        ${u.reason}: ${u.detail}`);
+  for (const u of s.unresolved)
+    console.log(`  left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 100)}\n        ${u.reason}: ${u.detail}`);
   console.log(`${bold('changed')}     ${s.linesChanged} line(s)`);
   if (s.fidelity) console.log(`${bold('fidelity')}    ${summarizeFidelity({ ...s.fidelity, tolerance: 0 })}`);
-  if (s.usage.promptTokens || s.usage.costUsd) console.log(`${bold('LLM usage')}   ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens, $${s.usage.costUsd.toFixed(4)}`);
-  console.log(`${bold('job')}         ${s.jobId}${out ? `   written: ${out}` : `   (nbrevive export ${s.jobId} --out FILE)`}`);
+  if (s.usage.promptTokens || s.usage.costUsd)
+    console.log(
+      `${bold('LLM usage')}   ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens, $${s.usage.costUsd.toFixed(4)}`,
+    );
+  console.log(
+    `${bold('job')}         ${s.jobId}${out ? `   written: ${out}` : `   (nbrevive export ${s.jobId} --out FILE)`}`,
+  );
 }
 
 /** `--target auto` or nothing; the case is imported with the target it chose (core/jobs/auto-target.ts). */
-async function importForJob(store: Store, target: string, values: { data?: string | undefined; target?: string | undefined }) {
+async function importForJob(
+  store: Store,
+  target: string,
+  values: { data?: string | undefined; target?: string | undefined },
+) {
   const overrides = values.data ? { dataDir: values.data } : {};
   if (values.target === undefined) return { caseRecord: await importCase(store, target, overrides), auto: null };
-  if (values.target !== 'auto') throw new UsageError(`--target accepts only 'auto' (the best score its saved outputs show), got '${values.target}'`);
+  if (values.target !== 'auto')
+    throw new UsageError(
+      `--target accepts only 'auto' (the best score its saved outputs show), got '${values.target}'`,
+    );
   const { record, auto } = await importCaseWithAutoTarget(store, target, overrides);
   return { caseRecord: record, auto };
 }

@@ -14,7 +14,9 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 async function coverageCommand(library: string | undefined, json: boolean): Promise<number> {
   const table = apiChangeTable();
   if (table.rows.length === 0) {
-    console.error('nbrevive: the API-change table is missing (resources/api-changes); regenerate it with `npx tsx tools/extract-api-changes.ts`');
+    console.error(
+      'nbrevive: the API-change table is missing (resources/api-changes); regenerate it with `npx tsx tools/extract-api-changes.ts`',
+    );
     return 2;
   }
   if (library && !(API_LIBRARIES as readonly string[]).includes(library)) {
@@ -24,13 +26,21 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
   const libraries = library ? [library as ApiLibrary] : [...API_LIBRARIES];
   const { libraries: rows, rows: details } = await computeCoverage(table, libraries);
   if (json) {
-    const notHandled = details.filter((d) => d.outcome === 'not-handled').map((d) => ({ library: d.row.library, kind: d.row.kind, old: d.row.old, new: d.row.new, reason: d.reason }));
+    const notHandled = details
+      .filter((d) => d.outcome === 'not-handled')
+      .map((d) => ({ library: d.row.library, kind: d.row.kind, old: d.row.old, new: d.row.new, reason: d.reason }));
     console.log(JSON.stringify({ libraries: rows, notHandled }));
     return 0;
   }
   // one line per library: who repairs the removed/renamed/moved rows, and the headline handled ÷ all of them
-  console.log(bold("API-change table coverage in today's stack: removed, renamed and moved names (each row's snippet run through the rules engine)"));
-  console.log('library        removed+renamed+moved  hand-written  generic  out-of-scope  not-handled  handled   keyword renames handled/named');
+  console.log(
+    bold(
+      "API-change table coverage in today's stack: removed, renamed and moved names (each row's snippet run through the rules engine)",
+    ),
+  );
+  console.log(
+    'library        removed+renamed+moved  hand-written  generic  out-of-scope  not-handled  handled   keyword renames handled/named',
+  );
   for (const c of rows) {
     const n = c.names;
     const kw = c.keywords;
@@ -40,7 +50,9 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
   }
   const total = rows.reduce((sum, c) => sum + c.names.total, 0);
   const handled = rows.reduce((sum, c) => sum + c.names.handwritten + c.names.generic, 0);
-  console.log(`${'all'.padEnd(14)} ${String(total).padStart(21)} ${' '.repeat(13)} ${' '.repeat(8)} ${' '.repeat(13)} ${' '.repeat(12)} ${(total ? pct(handled / total) : '-').padStart(8)}`);
+  console.log(
+    `${'all'.padEnd(14)} ${String(total).padStart(21)} ${' '.repeat(13)} ${' '.repeat(8)} ${' '.repeat(13)} ${' '.repeat(12)} ${(total ? pct(handled / total) : '-').padStart(8)}`,
+  );
   console.log(bold('\nremoved/renamed/moved rows out of scope, by library and reason'));
   for (const c of rows) {
     const reasons = Object.entries(c.nameReasons).sort((a, b) => b[1] - a[1]);
@@ -52,13 +64,23 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
 }
 
 export async function rulesCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, { ...COMMON_OPTIONS, kind: { type: 'string' }, library: { type: 'string' }, coverage: { type: 'boolean' }, markdown: { type: 'boolean' } });
+  const { values } = parse(args, {
+    ...COMMON_OPTIONS,
+    kind: { type: 'string' },
+    library: { type: 'string' },
+    coverage: { type: 'boolean' },
+    markdown: { type: 'boolean' },
+  });
   if (values.help) {
-    console.log('usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json | --markdown]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]');
+    console.log(
+      'usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json | --markdown]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]',
+    );
     return 0;
   }
   if (values.coverage) return coverageCommand(values.library as string | undefined, Boolean(values.json));
-  const rules = listRules().filter((r) => (!values.kind || r.kind === values.kind) && (!values.library || r.library === values.library));
+  const rules = listRules().filter(
+    (r) => (!values.kind || r.kind === values.kind) && (!values.library || r.library === values.library),
+  );
   if (values.markdown) {
     process.stdout.write(catalogMarkdown(rules));
     return 0;
@@ -68,7 +90,9 @@ export async function rulesCommand(args: string[]): Promise<number> {
     return 0;
   }
   for (const r of rules) {
-    console.log(`${bold(r.id)}  (${r.kind}; ${r.library} ${r.since.version}${r.since.date ? `, ${r.since.date}` : ''})`);
+    console.log(
+      `${bold(r.id)}  (${r.kind}; ${r.library} ${r.since.version}${r.since.date ? `, ${r.since.date}` : ''})`,
+    );
     console.log(`  ${r.title}`);
     console.log(`  ${r.explanation.replace(/\n/g, '\n  ')}`);
   }

@@ -37,7 +37,8 @@ async function setupCommand(args: string[]): Promise<number> {
     return 0;
   }
   const method = values.method;
-  if (method !== undefined && method !== 'venv' && method !== 'apt') throw new UsageError(`--method must be venv or apt, got '${method}'`);
+  if (method !== undefined && method !== 'venv' && method !== 'apt')
+    throw new UsageError(`--method must be venv or apt, got '${method}'`);
   const plan = await planSetup({
     ...(method ? { method } : {}),
     ...(values.python ? { basePython: values.python } : {}),
@@ -45,7 +46,8 @@ async function setupCommand(args: string[]): Promise<number> {
     ...(values.requirements ? { requirements: values.requirements } : {}),
   });
   if (!values.yes) {
-    if (!process.stdin.isTTY) throw new UsageError(`this would set up ${plan.description}: pass --yes to do it without a terminal`);
+    if (!process.stdin.isTTY)
+      throw new UsageError(`this would set up ${plan.description}: pass --yes to do it without a terminal`);
     const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
     const answer = (await rl.question(`Set up ${plan.description}? [Y/n] `)).trim().toLowerCase();
     rl.close();
@@ -64,7 +66,9 @@ export async function runtimesCommand(args: string[]): Promise<number> {
   if (args[0] === 'setup') return setupCommand(args.slice(1));
   const { values } = parse(args, { ...COMMON_OPTIONS, image: { type: 'string' } });
   if (values.help) {
-    console.log('usage: nbrevive runtimes [--image NAME] [--json]\n       nbrevive runtimes setup [--yes] [--method venv|apt] …   (see nbrevive runtimes setup --help)\n\nLists the local Python interpreters (with nbclient + ipykernel or what they lack) and the Docker engine.');
+    console.log(
+      'usage: nbrevive runtimes [--image NAME] [--json]\n       nbrevive runtimes setup [--yes] [--method venv|apt] …   (see nbrevive runtimes setup --help)\n\nLists the local Python interpreters (with nbclient + ipykernel or what they lack) and the Docker engine.',
+    );
     return 0;
   }
   const pythons = await detectPythons();
@@ -83,7 +87,12 @@ export async function runtimesCommand(args: string[]): Promise<number> {
     engine = null;
   }
   if (values.json) {
-    console.log(JSON.stringify({ local: { default: pick?.path ?? null, managed, interpreters: pythons }, docker: { address: docker.address, image, check, engine } }));
+    console.log(
+      JSON.stringify({
+        local: { default: pick?.path ?? null, managed, interpreters: pythons },
+        docker: { address: docker.address, image, check, engine },
+      }),
+    );
     return 0;
   }
   console.log(bold('local (Python interpreters)'));
@@ -94,16 +103,25 @@ export async function runtimesCommand(args: string[]): Promise<number> {
   }
   if (pick) console.log(`  * the default (override with --python or NBREVIVE_PYTHON)`);
   else console.log(`  none is usable: set one up with ${bold('nbrevive runtimes setup')}`);
-  if (managed) console.log(`  managed runtime: ${managed.python} (${managed.method}, set up ${managed.createdAt.slice(0, 10)})${managedOk ? '' : red(' — no longer usable; run nbrevive runtimes setup again')}`);
+  if (managed)
+    console.log(
+      `  managed runtime: ${managed.python} (${managed.method}, set up ${managed.createdAt.slice(0, 10)})${managedOk ? '' : red(' — no longer usable; run nbrevive runtimes setup again')}`,
+    );
   console.log(bold('\ndocker'));
-  console.log(`  engine   ${engine ? `${green(`running`)} (Docker ${engine.version}, NVIDIA runtime: ${engine.nvidia ? 'yes' : 'no'}) at ${docker.address}` : red(`unreachable at ${docker.address}`)}`);
+  console.log(
+    `  engine   ${engine ? `${green(`running`)} (Docker ${engine.version}, NVIDIA runtime: ${engine.nvidia ? 'yes' : 'no'}) at ${docker.address}` : red(`unreachable at ${docker.address}`)}`,
+  );
   console.log(`  image    ${image}: ${check.ok ? green('ready') : red(check.message)}`);
   return 0;
 }
 
 export async function imagesCommand(args: string[]): Promise<number> {
   const [sub = 'list', ...rest] = args[0]?.startsWith('-') ? ['list', ...args] : args;
-  const { values, positionals } = parse(rest, { ...COMMON_OPTIONS, tag: { type: 'string' }, context: { type: 'string' } });
+  const { values, positionals } = parse(rest, {
+    ...COMMON_OPTIONS,
+    tag: { type: 'string' },
+    context: { type: 'string' },
+  });
   if (values.help) {
     console.log(`usage: nbrevive images [list]            local images and the presets
        nbrevive images pull NAME         pull an image or a preset (${IMAGE_PRESETS.map((p) => p.name).join(', ')})
@@ -116,7 +134,10 @@ export async function imagesCommand(args: string[]): Promise<number> {
       const images = await listImages(connection);
       if (values.json) console.log(JSON.stringify({ images, presets: IMAGE_PRESETS }));
       else {
-        for (const img of images) console.log(`${img.tags.join(', ') || '<none>'}  ${img.id.slice(7, 19)}  ${(img.sizeBytes / 1e9).toFixed(2)} GB`);
+        for (const img of images)
+          console.log(
+            `${img.tags.join(', ') || '<none>'}  ${img.id.slice(7, 19)}  ${(img.sizeBytes / 1e9).toFixed(2)} GB`,
+          );
         if (images.length === 0) console.log('no local images');
         console.log(bold('\npresets'));
         for (const p of IMAGE_PRESETS) console.log(`  ${p.name.padEnd(11)} ${p.image}  ${p.description}`);
@@ -136,7 +157,11 @@ export async function imagesCommand(args: string[]): Promise<number> {
       return 0;
     }
     if (sub === 'build') {
-      const id = await buildImage(connection, { ...(values.tag ? { tag: values.tag } : {}), ...(values.context ? { contextDir: values.context } : {}) }, (line) => process.stderr.write(`${line}\n`));
+      const id = await buildImage(
+        connection,
+        { ...(values.tag ? { tag: values.tag } : {}), ...(values.context ? { contextDir: values.context } : {}) },
+        (line) => process.stderr.write(`${line}\n`),
+      );
       console.log(`built ${values.tag ?? NBREVIVE_IMAGE}: ${id}`);
       return 0;
     }

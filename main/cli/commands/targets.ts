@@ -31,7 +31,8 @@ Writes nbrevive.case.json beside the notebook: its id, the data folder, and the 
 
 function notebookArg(positionals: string[], command: string): string {
   const target = positionals[0];
-  if (!target || positionals.length > 1) throw new UsageError(`nbrevive ${command} takes exactly one notebook (.ipynb)`);
+  if (!target || positionals.length > 1)
+    throw new UsageError(`nbrevive ${command} takes exactly one notebook (.ipynb)`);
   return target;
 }
 
@@ -53,7 +54,8 @@ export async function targetsCommand(args: string[]): Promise<number> {
   }
   const file = path.resolve(notebookArg(positionals, 'targets'));
   const limit = values.limit === undefined ? 10 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive integer, got '${values.limit}'`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UsageError(`--limit must be a positive integer, got '${values.limit}'`);
   const candidates = discoverTargets(await readNotebookFile(file), { limit });
   if (values.json) {
     console.log(JSON.stringify({ notebook: file, candidates }));
@@ -74,7 +76,12 @@ export async function caseCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (sub !== 'init') throw new UsageError(`unknown case command '${sub}' (only: case init NOTEBOOK)`);
-  const { values, positionals } = parse(rest, { ...COMMON_OPTIONS, data: { type: 'string' }, pick: { type: 'string' }, force: { type: 'boolean', default: false } });
+  const { values, positionals } = parse(rest, {
+    ...COMMON_OPTIONS,
+    data: { type: 'string' },
+    pick: { type: 'string' },
+    force: { type: 'boolean', default: false },
+  });
   if (values.help) {
     console.log(CASE_HELP);
     return 0;
@@ -85,13 +92,18 @@ export async function caseCommand(args: string[]): Promise<number> {
   const root = path.dirname(file);
   const manifestPath = path.join(root, CASE_MANIFEST);
   if (!values.force && (await fs.stat(manifestPath).catch(() => null))) {
-    throw new NbreviveError('invalid-request', `${manifestPath} already exists; add --force to overwrite it`, { path: manifestPath });
+    throw new NbreviveError('invalid-request', `${manifestPath} already exists; add --force to overwrite it`, {
+      path: manifestPath,
+    });
   }
   const candidates = discoverTargets(await readNotebookFile(file), { limit: 50 }).filter((c) => c.scoreable);
   const pick = values.pick === undefined ? 1 : Number(values.pick);
-  if (!Number.isInteger(pick) || pick < 1) throw new UsageError(`--pick must be a positive integer, got '${values.pick}'`);
+  if (!Number.isInteger(pick) || pick < 1)
+    throw new UsageError(`--pick must be a positive integer, got '${values.pick}'`);
   if (values.pick !== undefined && pick > candidates.length) {
-    throw new UsageError(`--pick ${pick}: the notebook has ${candidates.length} candidate target(s) (see nbrevive targets ${JSON.stringify(file)})`);
+    throw new UsageError(
+      `--pick ${pick}: the notebook has ${candidates.length} candidate target(s) (see nbrevive targets ${JSON.stringify(file)})`,
+    );
   }
   const chosen = candidates[pick - 1];
   const manifest: Record<string, unknown> = {
@@ -111,7 +123,11 @@ export async function caseCommand(args: string[]): Promise<number> {
   if (values.json) console.log(JSON.stringify({ manifest: manifestPath, ...manifest }));
   else {
     console.log(`written: ${manifestPath}`);
-    console.log(chosen ? `target: ${chosen.metric} ${chosen.value} (cell ${chosen.cellIndex}, ${JSON.stringify(chosen.line.trim().slice(0, 80))})` : 'target: none found (score kind none)');
+    console.log(
+      chosen
+        ? `target: ${chosen.metric} ${chosen.value} (cell ${chosen.cellIndex}, ${JSON.stringify(chosen.line.trim().slice(0, 80))})`
+        : 'target: none found (score kind none)',
+    );
     if (resolved.dataDir) console.log(`data:   ${resolved.dataDir}`);
   }
   return 0;

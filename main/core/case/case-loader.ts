@@ -95,8 +95,16 @@ async function resolveOverrideDataDir(overrides: CaseOverrides): Promise<string 
   if (overrides.dataDir === undefined) return null;
   const dir = path.resolve(overrides.dataDir);
   const stat = await statOrNull(dir);
-  if (!stat) throw new NbreviveError('data-missing', `data folder not found: ${dir} (given with --data); check the path`, { path: dir });
-  if (!stat.isDirectory()) throw new NbreviveError('data-missing', `${dir} (given with --data) is a file, not a folder: give the folder that holds the data files`, { path: dir });
+  if (!stat)
+    throw new NbreviveError('data-missing', `data folder not found: ${dir} (given with --data); check the path`, {
+      path: dir,
+    });
+  if (!stat.isDirectory())
+    throw new NbreviveError(
+      'data-missing',
+      `${dir} (given with --data) is a file, not a folder: give the folder that holds the data files`,
+      { path: dir },
+    );
   return dir;
 }
 
@@ -137,7 +145,8 @@ function describeValue(v: unknown): string {
 
 function valueAt(root: unknown, keys: readonly PropertyKey[]): unknown {
   let v = root;
-  for (const key of keys) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of keys)
+    v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
   return v;
 }
 
@@ -146,11 +155,17 @@ const SCORE_KINDS = ['output', 'submission', 'mlebench', 'none'];
 /** One readable line per zod issue: "score.kind: must be one of …, got "accuracy"". */
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const keys = issue.path;
-  const where = keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('') || '(top level)';
+  const where =
+    keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('') ||
+    '(top level)';
   const value = valueAt(input, keys);
   if (value === undefined && keys.length > 0) return `${where} is missing`;
   // zod reports an unknown score kind as a failed union on score.kind, with no list of the kinds
-  if (issue.code === 'invalid_union' && keys[0] === 'score' && (keys.length === 1 || (keys.length === 2 && keys[1] === 'kind'))) {
+  if (
+    issue.code === 'invalid_union' &&
+    keys[0] === 'score' &&
+    (keys.length === 1 || (keys.length === 2 && keys[1] === 'kind'))
+  ) {
     const kind = keys.length === 1 ? valueAt(value, ['kind']) : value;
     return `score.kind must be one of ${SCORE_KINDS.join(', ')} (got ${describeValue(kind)})`;
   }
@@ -165,7 +180,9 @@ async function readManifest(manifestPath: string): Promise<CaseManifest> {
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new NbreviveError('file-not-found', `case manifest not found: ${manifestPath} (check the path)`, { path: manifestPath });
+      throw new NbreviveError('file-not-found', `case manifest not found: ${manifestPath} (check the path)`, {
+        path: manifestPath,
+      });
     }
     throw e;
   }
@@ -174,7 +191,11 @@ async function readManifest(manifestPath: string): Promise<CaseManifest> {
     raw = parsePythonJson(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e;
-    throw new NbreviveError('invalid-case', `invalid case manifest ${manifestPath}: it is not valid JSON (${e.message})`, { path: manifestPath });
+    throw new NbreviveError(
+      'invalid-case',
+      `invalid case manifest ${manifestPath}: it is not valid JSON (${e.message})`,
+      { path: manifestPath },
+    );
   }
   const result = CaseManifestSchema.safeParse(raw);
   if (!result.success) {
@@ -200,9 +221,13 @@ async function loadManifestCase(manifestPath: string, overrides: CaseOverrides):
 
   const notebookPath = path.resolve(root, manifest.notebook);
   if (!(await statOrNull(notebookPath))?.isFile()) {
-    throw new NbreviveError('file-not-found', `case ${manifest.id}: its notebook ${notebookPath} does not exist; fix "notebook" in ${manifestPath}`, {
-      path: notebookPath,
-    });
+    throw new NbreviveError(
+      'file-not-found',
+      `case ${manifest.id}: its notebook ${notebookPath} does not exist; fix "notebook" in ${manifestPath}`,
+      {
+        path: notebookPath,
+      },
+    );
   }
 
   const data = manifest.data ?? {};
@@ -228,7 +253,8 @@ async function loadManifestCase(manifestPath: string, overrides: CaseOverrides):
   /** a data file of the manifest; looked up in --data DIR when it lies inside the manifest's data folder */
   const locate = async (field: string, key: string, value: string): Promise<string> => {
     let file = path.resolve(root, value);
-    if (overrideDataDir && declaredDataDir && isInside(file, declaredDataDir)) file = path.join(overrideDataDir, path.relative(declaredDataDir, file));
+    if (overrideDataDir && declaredDataDir && isInside(file, declaredDataDir))
+      file = path.join(overrideDataDir, path.relative(declaredDataDir, file));
     if (!(await statOrNull(file))) {
       throw new NbreviveError(
         'data-missing',
@@ -239,7 +265,8 @@ async function loadManifestCase(manifestPath: string, overrides: CaseOverrides):
     return file;
   };
   const files: Record<string, string> = {};
-  for (const [expected, local] of Object.entries(data.files ?? {})) files[expected] = await locate('data.files', expected, local);
+  for (const [expected, local] of Object.entries(data.files ?? {}))
+    files[expected] = await locate('data.files', expected, local);
   const urls: Record<string, string> = {};
   for (const [url, local] of Object.entries(data.urls ?? {})) urls[url] = await locate('data.urls', url, local);
 
@@ -295,8 +322,14 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '__pycache__']);
 export async function findCases(dir: string): Promise<string[]> {
   const root = path.resolve(dir);
   const stat = await statOrNull(root);
-  if (!stat) throw new NbreviveError('file-not-found', `corpus folder not found: ${root} (check the path)`, { path: root });
-  if (!stat.isDirectory()) throw new NbreviveError('invalid-request', `${root} is a file, not a corpus folder: give a folder holding case folders or notebooks`, { path: root });
+  if (!stat)
+    throw new NbreviveError('file-not-found', `corpus folder not found: ${root} (check the path)`, { path: root });
+  if (!stat.isDirectory())
+    throw new NbreviveError(
+      'invalid-request',
+      `${root} is a file, not a corpus folder: give a folder holding case folders or notebooks`,
+      { path: root },
+    );
   const found: string[] = [];
   const visited = new Set<string>();
   const walk = async (folder: string): Promise<void> => {

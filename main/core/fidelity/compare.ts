@@ -17,7 +17,12 @@ import { joinMultiline } from '../../../shared/lib/ipynb';
 import { unseededRandomCells } from '../../../shared/lib/randomness';
 import { numpyLegacyText } from '../../../shared/lib/score-output';
 import { parseHtmlTables } from '../../../shared/lib/target-discovery';
-import { FidelitySchema, type CellFidelity, type Fidelity, type FidelityVerdict } from '../../../shared/models/fidelity';
+import {
+  FidelitySchema,
+  type CellFidelity,
+  type Fidelity,
+  type FidelityVerdict,
+} from '../../../shared/models/fidelity';
 import type { Cell, Notebook, Output } from '../../../shared/models/notebook';
 import { averageHash, decodePng, hammingDistance, PngError, pngSize } from './png';
 
@@ -43,8 +48,14 @@ const ADDRESS = /\b0x[0-9a-fA-F]{6,}\b/g;
 /** Lines whose content changes on every run whatever the code computes. */
 const VOLATILE: readonly { re: RegExp; why: string }[] = [
   { re: /\d+%\|[^|]*\||\d+\/\d+ \[[=>.]*\]|\bETA:?\s*\d|\bit\/s\b|\bs\/it\b/, why: 'a progress bar' },
-  { re: /\b(Wall time|CPU times|elapsed|took|time taken|execution time|runtime)\b.*\d|\b\d+(\.\d+)?\s*(ms|µs|us|sec|seconds|s)\b\s*(per|\/)?\s*(step|epoch|loop|it)?\s*$/i, why: 'a timing' },
-  { re: /\b\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} \w{3} \d{4}\b/, why: 'a timestamp' },
+  {
+    re: /\b(Wall time|CPU times|elapsed|took|time taken|execution time|runtime)\b.*\d|\b\d+(\.\d+)?\s*(ms|µs|us|sec|seconds|s)\b\s*(per|\/)?\s*(step|epoch|loop|it)?\s*$/i,
+    why: 'a timing',
+  },
+  {
+    re: /\b\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} \w{3} \d{4}\b/,
+    why: 'a timestamp',
+  },
 ];
 
 function textOf(value: unknown): string | null {
@@ -125,7 +136,11 @@ export function compareText(original: string, current: string, tolerance: number
     const x = tokenize(a.lines[i]!);
     const y = tokenize(b.lines[i]!);
     if (x.skeleton !== y.skeleton || x.numbers.length !== y.numbers.length) {
-      return { verdict: 'different', reason: `line ${i + 1} was ${quote(a.lines[i]!)}, now ${quote(b.lines[i]!)}`, maxRelativeChange: null };
+      return {
+        verdict: 'different',
+        reason: `line ${i + 1} was ${quote(a.lines[i]!)}, now ${quote(b.lines[i]!)}`,
+        maxRelativeChange: null,
+      };
     }
     x.numbers.forEach((n, k) => {
       const change = relativeChange(n, y.numbers[k]!);
@@ -136,7 +151,12 @@ export function compareText(original: string, current: string, tolerance: number
     });
   }
   const skipped = notes ? ` (${notes} lines not compared)` : '';
-  if (max > tolerance) return { verdict: 'numbers-drifted', reason: `numbers changed by up to ${formatChange(max)} (${where})${skipped}`, maxRelativeChange: finiteOrNull(max) };
+  if (max > tolerance)
+    return {
+      verdict: 'numbers-drifted',
+      reason: `numbers changed by up to ${formatChange(max)} (${where})${skipped}`,
+      maxRelativeChange: finiteOrNull(max),
+    };
   return { verdict: 'same', reason: `same${skipped}`, maxRelativeChange: max > 0 ? finiteOrNull(max) : null };
 }
 
@@ -152,7 +172,12 @@ function finiteOrNull(r: number): number | null {
 /** Two HTML tables (DataFrames) by shape and values. */
 export function compareTables(original: string[][], current: string[][], tolerance: number): UnitResult {
   const shape = (t: string[][]) => `${t.length}×${Math.max(0, ...t.map((r) => r.length))}`;
-  if (shape(original) !== shape(current)) return { verdict: 'different', reason: `table shape ${shape(original)} became ${shape(current)}`, maxRelativeChange: null };
+  if (shape(original) !== shape(current))
+    return {
+      verdict: 'different',
+      reason: `table shape ${shape(original)} became ${shape(current)}`,
+      maxRelativeChange: null,
+    };
   let max = 0;
   let where = '';
   for (let r = 0; r < original.length; r++) {
@@ -168,12 +193,25 @@ export function compareTables(original: string[][], current: string[][], toleran
           where = `row ${r}, column ${c}: ${x} → ${y}`;
         }
       } else if (x !== y) {
-        return { verdict: 'different', reason: `table row ${r}, column ${c} was ${quote(x)}, now ${quote(y)}`, maxRelativeChange: null };
+        return {
+          verdict: 'different',
+          reason: `table row ${r}, column ${c} was ${quote(x)}, now ${quote(y)}`,
+          maxRelativeChange: null,
+        };
       }
     }
   }
-  if (max > tolerance) return { verdict: 'numbers-drifted', reason: `table values changed by up to ${formatChange(max)} (${where})`, maxRelativeChange: finiteOrNull(max) };
-  return { verdict: 'same', reason: `same table (${shape(original)})`, maxRelativeChange: max > 0 ? finiteOrNull(max) : null };
+  if (max > tolerance)
+    return {
+      verdict: 'numbers-drifted',
+      reason: `table values changed by up to ${formatChange(max)} (${where})`,
+      maxRelativeChange: finiteOrNull(max),
+    };
+  return {
+    verdict: 'same',
+    reason: `same table (${shape(original)})`,
+    maxRelativeChange: max > 0 ? finiteOrNull(max) : null,
+  };
 }
 
 /** Two base64 PNGs by size and average hash. */
@@ -185,23 +223,48 @@ export function compareImages(original: string, current: string, maxDistance: nu
     sa = pngSize(a);
     sb = pngSize(b);
   } catch (e) {
-    return { verdict: 'not-comparable', reason: `an image could not be read (${(e as Error).message})`, maxRelativeChange: null };
+    return {
+      verdict: 'not-comparable',
+      reason: `an image could not be read (${(e as Error).message})`,
+      maxRelativeChange: null,
+    };
   }
   // matplotlib's default figure size and the inline backend's dpi changed across releases (6×4 in at 72 dpi, then
   // 6.4×4.8 in at 100 dpi): a plot drawn by the same code comes out at another size, so a size change alone is
   // reported, and the picture itself decides
-  const resized = sa.width !== sb.width || sa.height !== sb.height ? `size ${sa.width}×${sa.height} became ${sb.width}×${sb.height}` : null;
+  const resized =
+    sa.width !== sb.width || sa.height !== sb.height
+      ? `size ${sa.width}×${sa.height} became ${sb.width}×${sb.height}`
+      : null;
   try {
     const ha = averageHash(decodePng(a));
     const hb = averageHash(decodePng(b));
     const d = hammingDistance(ha, hb);
     const bits = `${d} of ${ha.length} hash bits differ`;
-    if (d > maxDistance * ha.length) return { verdict: 'different', reason: `the image looks different (${bits}${resized ? `; ${resized}` : ''})`, maxRelativeChange: null };
-    return { verdict: 'same', reason: resized ? `similar image (${bits}); ${resized}` : `same size, similar image (${bits})`, maxRelativeChange: null };
+    if (d > maxDistance * ha.length)
+      return {
+        verdict: 'different',
+        reason: `the image looks different (${bits}${resized ? `; ${resized}` : ''})`,
+        maxRelativeChange: null,
+      };
+    return {
+      verdict: 'same',
+      reason: resized ? `similar image (${bits}); ${resized}` : `same size, similar image (${bits})`,
+      maxRelativeChange: null,
+    };
   } catch (e) {
-    if (resized && e instanceof PngError) return { verdict: 'different', reason: `image ${resized}; the pixels could not be compared (${e.message})`, maxRelativeChange: null };
+    if (resized && e instanceof PngError)
+      return {
+        verdict: 'different',
+        reason: `image ${resized}; the pixels could not be compared (${e.message})`,
+        maxRelativeChange: null,
+      };
     if (!(e instanceof PngError)) throw e;
-    return { verdict: 'not-comparable', reason: `same size; the pixels could not be compared (${e.message})`, maxRelativeChange: null };
+    return {
+      verdict: 'not-comparable',
+      reason: `same size; the pixels could not be compared (${e.message})`,
+      maxRelativeChange: null,
+    };
   }
 }
 
@@ -216,7 +279,8 @@ function unitsOf(cell: Cell | undefined): Units {
   const units: Units = { stdout: null, images: [], data: [], error: null };
   for (const output of cell?.outputs ?? []) {
     if (output.output_type === 'stream') {
-      if (output.name !== 'stderr' && output.text !== undefined) units.stdout = (units.stdout ?? '') + joinMultiline(output.text);
+      if (output.name !== 'stderr' && output.text !== undefined)
+        units.stdout = (units.stdout ?? '') + joinMultiline(output.text);
     } else if (output.output_type === 'error') {
       units.error ??= { ename: output.ename ?? 'Error', evalue: output.evalue ?? '' };
     } else {
@@ -231,22 +295,39 @@ function unitsOf(cell: Cell | undefined): Units {
 function compareData(original: Output, current: Output | undefined, tolerance: number): UnitResult {
   const plain = textOf(original.data?.['text/plain']);
   const html = textOf(original.data?.['text/html']);
-  if (!current) return { verdict: 'output-missing', reason: `the result ${quote((plain ?? 'output').split('\n')[0]!)} is not shown any more`, maxRelativeChange: null };
+  if (!current)
+    return {
+      verdict: 'output-missing',
+      reason: `the result ${quote((plain ?? 'output').split('\n')[0]!)} is not shown any more`,
+      maxRelativeChange: null,
+    };
   const currentHtml = textOf(current.data?.['text/html']);
   if (html !== null && currentHtml !== null && /<table/i.test(html)) {
     const a = parseHtmlTables(html);
     const b = parseHtmlTables(currentHtml);
     if (a.length && b.length) return compareTables(a[0]!, b[0]!, tolerance);
   }
-  if (plain === null) return { verdict: 'not-comparable', reason: 'the output has no text form', maxRelativeChange: null };
+  if (plain === null)
+    return { verdict: 'not-comparable', reason: 'the output has no text form', maxRelativeChange: null };
   // `<matplotlib.figure.Figure at 0x7f…>`: a repr naming an object, whose picture was not saved
   if (/^<[^>]*(\bat 0x[0-9a-fA-F]+|object)>$/.test(plain.trim()) || /^<Figure size [^>]*>$/.test(plain.trim())) {
-    return { verdict: 'not-comparable', reason: `only an object's repr was saved (${quote(plain.trim())}), with a memory address`, maxRelativeChange: null };
+    return {
+      verdict: 'not-comparable',
+      reason: `only an object's repr was saved (${quote(plain.trim())}), with a memory address`,
+      maxRelativeChange: null,
+    };
   }
   return compareText(plain, textOf(current.data?.['text/plain']) ?? '', tolerance);
 }
 
-const RANK: Record<FidelityVerdict, number> = { 'new-error': 6, 'output-missing': 5, different: 4, 'numbers-drifted': 3, same: 2, 'not-comparable': 1 };
+const RANK: Record<FidelityVerdict, number> = {
+  'new-error': 6,
+  'output-missing': 5,
+  different: 4,
+  'numbers-drifted': 3,
+  same: 2,
+  'not-comparable': 1,
+};
 
 /** Compares each code cell's outputs in `executed` with the saved outputs of `original` (cells matched by id). */
 export function compareOutputs(original: Notebook, executed: Notebook, options: FidelityOptions = {}): Fidelity {
@@ -264,17 +345,36 @@ export function compareOutputs(original: Notebook, executed: Notebook, options: 
     const after = unitsOf(now);
     const results: UnitResult[] = [];
     if (before.stdout !== null) {
-      results.push(after.stdout === null ? { verdict: 'output-missing', reason: 'the printed text is not printed any more', maxRelativeChange: null } : compareText(before.stdout, after.stdout, tolerance));
+      results.push(
+        after.stdout === null
+          ? { verdict: 'output-missing', reason: 'the printed text is not printed any more', maxRelativeChange: null }
+          : compareText(before.stdout, after.stdout, tolerance),
+      );
     }
     before.data.forEach((o, i) => results.push(compareData(o, after.data[i], tolerance)));
     before.images.forEach((png, i) => {
       const other = after.images[i];
-      results.push(other === undefined ? { verdict: 'output-missing', reason: `image ${i + 1} is not drawn any more`, maxRelativeChange: null } : compareImages(png, other, imageDistance));
+      results.push(
+        other === undefined
+          ? { verdict: 'output-missing', reason: `image ${i + 1} is not drawn any more`, maxRelativeChange: null }
+          : compareImages(png, other, imageDistance),
+      );
     });
     if (before.error) {
-      if (after.error?.ename === before.error.ename) results.push({ verdict: 'same', reason: `the author's ${before.error.ename} again`, maxRelativeChange: null });
-      else if (after.error) results.push({ verdict: 'different', reason: `the author's ${before.error.ename} became ${after.error.ename}`, maxRelativeChange: null });
-      else results.push({ verdict: 'not-comparable', reason: `the author's run raised ${before.error.ename} here; this one does not`, maxRelativeChange: null });
+      if (after.error?.ename === before.error.ename)
+        results.push({ verdict: 'same', reason: `the author's ${before.error.ename} again`, maxRelativeChange: null });
+      else if (after.error)
+        results.push({
+          verdict: 'different',
+          reason: `the author's ${before.error.ename} became ${after.error.ename}`,
+          maxRelativeChange: null,
+        });
+      else
+        results.push({
+          verdict: 'not-comparable',
+          reason: `the author's run raised ${before.error.ename} here; this one does not`,
+          maxRelativeChange: null,
+        });
     }
     const newError = after.error && after.error.ename !== before.error?.ename ? after.error : null;
     if (results.length === 0 && !newError) return; // nothing saved, nothing wrong: no output to compare
@@ -283,7 +383,10 @@ export function compareOutputs(original: Notebook, executed: Notebook, options: 
     const worst = results.reduce<UnitResult | null>((w, r) => (!w || RANK[r.verdict] > RANK[w.verdict] ? r : w), null);
     let verdict: FidelityVerdict = worst?.verdict ?? 'same';
     let reason = worst?.reason ?? '';
-    const maxRelativeChange = results.reduce<number | null>((m, r) => (r.maxRelativeChange !== null && r.maxRelativeChange > (m ?? 0) ? r.maxRelativeChange : m), null);
+    const maxRelativeChange = results.reduce<number | null>(
+      (m, r) => (r.maxRelativeChange !== null && r.maxRelativeChange > (m ?? 0) ? r.maxRelativeChange : m),
+      null,
+    );
     if (executedIndex === null) {
       verdict = 'output-missing';
       reason = 'the cell is no longer in the notebook';
@@ -298,8 +401,18 @@ export function compareOutputs(original: Notebook, executed: Notebook, options: 
       reason = `random without a seed (${random.get(cellIndex)}): the author's rerun would differ too (${reason})`;
       comparable = reproduced = 0;
     }
-    if (verdict === 'same' && results.every((r) => r.verdict === 'same')) reason = results.length > 1 ? `${results.length} outputs the same` : (worst?.reason ?? 'same');
-    cells.push({ cellIndex, cellId: cell.id ?? null, executedIndex, verdict, maxRelativeChange, reason, comparable, reproduced });
+    if (verdict === 'same' && results.every((r) => r.verdict === 'same'))
+      reason = results.length > 1 ? `${results.length} outputs the same` : (worst?.reason ?? 'same');
+    cells.push({
+      cellIndex,
+      cellId: cell.id ?? null,
+      executedIndex,
+      verdict,
+      maxRelativeChange,
+      reason,
+      comparable,
+      reproduced,
+    });
   });
   const comparable = cells.reduce((s, c) => s + c.comparable, 0);
   const reproduced = cells.reduce((s, c) => s + c.reproduced, 0);
@@ -312,18 +425,26 @@ export function summarizeFidelity(f: Fidelity): string {
   for (const c of f.cells) counts.set(c.verdict, [...(counts.get(c.verdict) ?? []), c.cellIndex]);
   const parts = [...counts.entries()]
     .sort((a, b) => RANK[b[0]] - RANK[a[0]])
-    .map(([v, idx]) => (v === 'same' ? `${v} ${idx.length}` : `${v} ${idx.length} (cell${idx.length > 1 ? 's' : ''} ${idx.slice(0, 5).join(', ')}${idx.length > 5 ? ', …' : ''})`));
-  if (f.comparable === 0) return `not measured: the original notebook has no saved outputs to compare${parts.length ? ` (${parts.join(', ')})` : ''}`;
+    .map(([v, idx]) =>
+      v === 'same'
+        ? `${v} ${idx.length}`
+        : `${v} ${idx.length} (cell${idx.length > 1 ? 's' : ''} ${idx.slice(0, 5).join(', ')}${idx.length > 5 ? ', …' : ''})`,
+    );
+  if (f.comparable === 0)
+    return `not measured: the original notebook has no saved outputs to compare${parts.length ? ` (${parts.join(', ')})` : ''}`;
   const score = f.score === null ? 'n/a' : `${(f.score * 100).toFixed(1)}%`;
   return `${score} of ${f.comparable} comparable outputs reproduced: ${parts.join(', ')}`;
 }
-
 
 /**
  * compareOutputs for the loop: the comparison is a report, and it never fails an iteration — an output it
  * cannot read makes the fidelity null rather than the job failed.
  */
-export function outputFidelity(original: Notebook, executed: Notebook | null, options: FidelityOptions = {}): Fidelity | null {
+export function outputFidelity(
+  original: Notebook,
+  executed: Notebook | null,
+  options: FidelityOptions = {},
+): Fidelity | null {
   if (!executed) return null;
   // fidelity is a report on the run: a comparison that fails, or yields what the store cannot hold, must never fail
   // the job, so it becomes "not measured"

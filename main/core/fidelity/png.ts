@@ -51,7 +51,8 @@ export function decodePng(data: Buffer): DecodedImage {
     offset += 12 + length;
   }
   const channels = CHANNELS[colorType];
-  if (bitDepth !== 8 || channels === undefined) throw new PngError(`unsupported PNG (bit depth ${bitDepth}, colour type ${colorType})`);
+  if (bitDepth !== 8 || channels === undefined)
+    throw new PngError(`unsupported PNG (bit depth ${bitDepth}, colour type ${colorType})`);
   if (interlace !== 0) throw new PngError('interlaced PNGs are not supported');
   if (colorType === 3 && !palette) throw new PngError('palette PNG without a palette');
   const raw = zlib.inflateSync(Buffer.concat(idat));
@@ -67,12 +68,24 @@ export function decodePng(data: Buffer): DecodedImage {
       const b = y > 0 ? pixels[out - stride + x]! : 0;
       const c = x >= channels && y > 0 ? pixels[out - stride + x - channels]! : 0;
       const v = line[x]!;
-      pixels[out + x] = (filter === 0 ? v : filter === 1 ? v + a : filter === 2 ? v + b : filter === 3 ? v + ((a + b) >> 1) : v + paeth(a, b, c)) & 0xff;
+      pixels[out + x] =
+        (filter === 0
+          ? v
+          : filter === 1
+            ? v + a
+            : filter === 2
+              ? v + b
+              : filter === 3
+                ? v + ((a + b) >> 1)
+                : v + paeth(a, b, c)) & 0xff;
     }
   }
   const grey = new Uint8Array(width * height);
   for (let i = 0; i < width * height; i++) {
-    let r: number, g: number, bl: number, alpha = 255;
+    let r: number,
+      g: number,
+      bl: number,
+      alpha = 255;
     const p = i * channels;
     if (colorType === 0 || colorType === 4) {
       r = g = bl = pixels[p]!;

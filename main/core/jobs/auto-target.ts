@@ -18,25 +18,47 @@ export interface AutoTarget {
 /** The score spec and target a candidate stands for. */
 export function candidateScore(candidate: TargetCandidate): { score: ScoreSpec; target: Target } {
   return {
-    score: { kind: 'output', cellIndex: candidate.cellIndex, pattern: candidate.pattern, occurrence: candidate.occurrence },
-    target: { value: candidate.value, higherIsBetter: candidate.higherIsBetter, metric: `${candidate.metric}: ${candidate.label}` },
+    score: {
+      kind: 'output',
+      cellIndex: candidate.cellIndex,
+      pattern: candidate.pattern,
+      occurrence: candidate.occurrence,
+    },
+    target: {
+      value: candidate.value,
+      higherIsBetter: candidate.higherIsBetter,
+      metric: `${candidate.metric}: ${candidate.label}`,
+    },
   };
 }
 
 /** Like importCase, choosing the target from the saved outputs when the case has none. */
-export async function importCaseWithAutoTarget(store: Store, target: string, overrides: { dataDir?: string } = {}): Promise<{ record: CaseRecord; auto: AutoTarget }> {
+export async function importCaseWithAutoTarget(
+  store: Store,
+  target: string,
+  overrides: { dataDir?: string } = {},
+): Promise<{ record: CaseRecord; auto: AutoTarget }> {
   const resolved: ResolvedCase = await loadCase(target, overrides);
   const notebook = await readNotebookFile(resolved.notebookPath);
   const hash = store.blobs.put(serializeNotebook(notebook));
   if (resolved.score.kind !== 'none' || resolved.target) {
-    return { record: store.cases.upsert(resolved, hash), auto: { chosen: null, note: `the case has its own score (${resolved.score.kind}); --target auto left it as it is` } };
+    return {
+      record: store.cases.upsert(resolved, hash),
+      auto: {
+        chosen: null,
+        note: `the case has its own score (${resolved.score.kind}); --target auto left it as it is`,
+      },
+    };
   }
   const candidates = discoverTargets(notebook).filter((c) => c.scoreable);
   const best = candidates[0];
   if (!best) {
     return {
       record: store.cases.upsert(resolved, hash),
-      auto: { chosen: null, note: 'no score was found in the notebook\'s saved outputs; judged on errors only (write a target with nbrevive case init, or by hand)' },
+      auto: {
+        chosen: null,
+        note: "no score was found in the notebook's saved outputs; judged on errors only (write a target with nbrevive case init, or by hand)",
+      },
     };
   }
   const record = store.cases.upsert({ ...resolved, ...candidateScore(best) }, hash);

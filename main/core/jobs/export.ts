@@ -31,10 +31,15 @@ export function renderExport(original: Notebook, best: Notebook, format: ExportF
 }
 
 /** The best version of a job (or a given iteration's version) with the original it started from. */
-export function jobVersions(store: Store, jobId: string, iteration?: number): { original: Notebook; version: Notebook; index: number } {
+export function jobVersions(
+  store: Store,
+  jobId: string,
+  iteration?: number,
+): { original: Notebook; version: Notebook; index: number } {
   const job = store.jobs.require(jobId);
   const index = iteration ?? job.bestIteration ?? store.iterations.last(jobId)?.index;
-  if (index === undefined || index === null) throw new NbreviveError('not-found', `job ${jobId} has no executed iteration yet: nothing to export`);
+  if (index === undefined || index === null)
+    throw new NbreviveError('not-found', `job ${jobId} has no executed iteration yet: nothing to export`);
   const it = store.iterations.require(jobId, index);
   const first = store.iterations.require(jobId, 0);
   return {
@@ -44,15 +49,27 @@ export function jobVersions(store: Store, jobId: string, iteration?: number): { 
   };
 }
 
-export async function exportJob(store: Store, jobId: string, out: string, format: ExportFormat = formatFromPath(out), iteration?: number): Promise<{ file: string; index: number }> {
+export async function exportJob(
+  store: Store,
+  jobId: string,
+  out: string,
+  format: ExportFormat = formatFromPath(out),
+  iteration?: number,
+): Promise<{ file: string; index: number }> {
   const { original, version, index } = jobVersions(store, jobId, iteration);
-  const text = renderExport(original, version, format, path.basename(store.cases.require(store.jobs.require(jobId).caseId).notebookPath));
+  const text = renderExport(
+    original,
+    version,
+    format,
+    path.basename(store.cases.require(store.jobs.require(jobId).caseId).notebookPath),
+  );
   checkUserPath(out, 'the export file');
   // one resolved path for the folder, the temporary file and the rename: `a/../b/x.ipynb` means b/x.ipynb
   const file = path.resolve(out);
   const tmp = `${file}.tmp-${process.pid}`;
   try {
-    if ((await fs.stat(file).catch(() => null))?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if ((await fs.stat(file).catch(() => null))?.isDirectory())
+      throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     await makeFolders(path.dirname(file));
     await fs.writeFile(tmp, text);
     await fs.rename(tmp, file);

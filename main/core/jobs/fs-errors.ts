@@ -10,7 +10,12 @@ function errnoOf(e: unknown): string | undefined {
 
 /** Refuses a path no file system accepts, before anything is created: NUL bytes. */
 export function checkUserPath(file: string, what: string): void {
-  if (file.includes('\0')) throw new NbreviveError('invalid-request', `${what} ${JSON.stringify(file)} contains a NUL character: give a plain path`, { path: file });
+  if (file.includes('\0'))
+    throw new NbreviveError(
+      'invalid-request',
+      `${what} ${JSON.stringify(file)} contains a NUL character: give a plain path`,
+      { path: file },
+    );
 }
 
 /** `e`, thrown while writing `file` (what: "the export file", "the uploaded file"), as a typed error. */
@@ -21,27 +26,64 @@ export function fileSystemError(e: unknown, what: string, file: string): Nbreviv
   const details = { path: file, errno: code ?? null };
   switch (code) {
     case 'ENAMETOOLONG':
-      return new NbreviveError('invalid-request', `${where}: the name is too long for the file system (at most 255 bytes per name): choose a shorter one`, details);
+      return new NbreviveError(
+        'invalid-request',
+        `${where}: the name is too long for the file system (at most 255 bytes per name): choose a shorter one`,
+        details,
+      );
     case 'EISDIR':
-      return new NbreviveError('invalid-request', `${where} is a folder: give a file path, e.g. ${path.join(file, 'notebook.ipynb')}`, details);
+      return new NbreviveError(
+        'invalid-request',
+        `${where} is a folder: give a file path, e.g. ${path.join(file, 'notebook.ipynb')}`,
+        details,
+      );
     case 'ENOTDIR':
     case 'EEXIST':
-      return new NbreviveError('invalid-request', `${where}: a part of the path is a file, not a folder: choose another path`, details);
+      return new NbreviveError(
+        'invalid-request',
+        `${where}: a part of the path is a file, not a folder: choose another path`,
+        details,
+      );
     case 'ENOENT':
-      return new NbreviveError('invalid-request', `${where}: its folder cannot be created there (on /proc or /sys, say): choose a folder you can write to`, details);
+      return new NbreviveError(
+        'invalid-request',
+        `${where}: its folder cannot be created there (on /proc or /sys, say): choose a folder you can write to`,
+        details,
+      );
     case 'EACCES':
     case 'EPERM':
-      return new NbreviveError('invalid-request', `${where}: permission denied: choose a folder you can write to`, details);
+      return new NbreviveError(
+        'invalid-request',
+        `${where}: permission denied: choose a folder you can write to`,
+        details,
+      );
     case 'EROFS':
-      return new NbreviveError('invalid-request', `${where} is on a read-only file system: choose a folder you can write to`, details);
+      return new NbreviveError(
+        'invalid-request',
+        `${where} is on a read-only file system: choose a folder you can write to`,
+        details,
+      );
     case 'EINVAL':
-      return new NbreviveError('invalid-request', `${where}: the file system does not accept this path (on /proc or /sys, say): choose a folder you can write to`, details);
+      return new NbreviveError(
+        'invalid-request',
+        `${where}: the file system does not accept this path (on /proc or /sys, say): choose a folder you can write to`,
+        details,
+      );
     case 'ENOSPC':
     case 'EDQUOT':
-      return new NbreviveError('disk-full', `the disk is full: ${where} could not be written; free some space and try again`, details);
+      return new NbreviveError(
+        'disk-full',
+        `the disk is full: ${where} could not be written; free some space and try again`,
+        details,
+      );
     default:
-      if ((e as { code?: string })?.code === 'ERR_INVALID_ARG_VALUE') return new NbreviveError('invalid-request', `${where}: not a usable path (${(e as Error).message})`, details);
-      return new NbreviveError('internal', `${where} could not be written: ${e instanceof Error ? e.message : String(e)}`, details);
+      if ((e as { code?: string })?.code === 'ERR_INVALID_ARG_VALUE')
+        return new NbreviveError('invalid-request', `${where}: not a usable path (${(e as Error).message})`, details);
+      return new NbreviveError(
+        'internal',
+        `${where} could not be written: ${e instanceof Error ? e.message : String(e)}`,
+        details,
+      );
   }
 }
 
@@ -53,7 +95,9 @@ export async function makeFolders(dir: string): Promise<void> {
   const missing: string[] = [];
   let at = path.resolve(dir);
   for (;;) {
-    const stat = await fs.stat(at).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+    const stat = await fs
+      .stat(at)
+      .catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
     if (stat) {
       if (!stat.isDirectory()) throw Object.assign(new Error(`${at} is not a folder`), { code: 'ENOTDIR' });
       break;

@@ -7,7 +7,11 @@ import { readNotebookFile } from '../notebook/notebook-file';
 import type { CaseRecord, Job, Store } from '../store';
 
 /** Loads a notebook / case folder / case.json, validates it and stores it (with cell ids added) as a case. */
-export async function importCase(store: Store, target: string, overrides: { dataDir?: string } = {}): Promise<CaseRecord> {
+export async function importCase(
+  store: Store,
+  target: string,
+  overrides: { dataDir?: string } = {},
+): Promise<CaseRecord> {
   const resolved: ResolvedCase = await loadCase(target, overrides);
   const notebook = await readNotebookFile(resolved.notebookPath);
   const hash = store.blobs.put(serializeNotebook(notebook));

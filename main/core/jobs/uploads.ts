@@ -27,9 +27,13 @@ export function safeUploadPath(relative: string): string[] {
   const segments = relative.replace(/\\/g, '/').split('/');
   const bad = (s: string) => s === '' || s === '.' || s === '..' || s.includes('\0') || /^[a-zA-Z]:$/.test(s);
   if (segments.length > 32 || segments.some(bad)) {
-    throw new NbreviveError('invalid-request', `upload path '${relative}' is not a plain relative path (no '..', no leading '/', at most 32 folders deep)`, {
-      path: relative,
-    });
+    throw new NbreviveError(
+      'invalid-request',
+      `upload path '${relative}' is not a plain relative path (no '..', no leading '/', at most 32 folders deep)`,
+      {
+        path: relative,
+      },
+    );
   }
   return segments;
 }
@@ -50,7 +54,10 @@ export async function writeUploadChunks(
   if (uploadId === null) {
     const appended = chunks.find((c) => c.append);
     if (appended) {
-      throw new NbreviveError('invalid-request', `upload chunk for '${appended.path}' continues a file that was not started: send its first chunk without append`);
+      throw new NbreviveError(
+        'invalid-request',
+        `upload chunk for '${appended.path}' continues a file that was not started: send its first chunk without append`,
+      );
     }
     await fs.mkdir(dir, { recursive: true }).catch((e: unknown) => {
       throw fileSystemError(e, 'the uploads folder', dir);
@@ -67,7 +74,10 @@ export async function writeUploadChunks(
       const data = Buffer.from(chunk.base64, 'base64');
       if (chunk.append) {
         if (!(await fs.stat(file).catch(() => null))?.isFile()) {
-          throw new NbreviveError('invalid-request', `upload chunk for '${chunk.path}' continues a file that was not started: send its first chunk without append`);
+          throw new NbreviveError(
+            'invalid-request',
+            `upload chunk for '${chunk.path}' continues a file that was not started: send its first chunk without append`,
+          );
         }
         await fs.appendFile(file, data);
       } else {
@@ -82,7 +92,11 @@ export async function writeUploadChunks(
     if (e instanceof NbreviveError) throw e;
     const { code } = toErrorInfo(e);
     if (code === 'disk-full') {
-      throw new NbreviveError('disk-full', `the disk is full: upload ${id} could not be written to ${dir}; free some space and upload again`, { uploadId: id });
+      throw new NbreviveError(
+        'disk-full',
+        `the disk is full: upload ${id} could not be written to ${dir}; free some space and upload again`,
+        { uploadId: id },
+      );
     }
     const typed = fileSystemError(e, 'the uploaded file', current);
     throw new NbreviveError(typed.code, typed.message, { uploadId: id, path: current });

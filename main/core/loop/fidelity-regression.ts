@@ -33,13 +33,22 @@ export function fidelityRegression(
   const regressed: RegressedCell[] = [];
   for (const cell of before.cells) {
     if (cell.verdict !== 'same') continue;
-    const touched = (cell.executedIndex !== null && editedIndices.has(cell.executedIndex)) || (cell.cellId !== null && editedIds.has(cell.cellId));
+    const touched =
+      (cell.executedIndex !== null && editedIndices.has(cell.executedIndex)) ||
+      (cell.cellId !== null && editedIds.has(cell.cellId));
     if (touched) continue;
     const later = now.get(cell.cellIndex);
     if (!later) continue;
-    const drifted = later.verdict === 'numbers-drifted' && later.maxRelativeChange !== null && later.maxRelativeChange > tolerance;
+    const drifted =
+      later.verdict === 'numbers-drifted' && later.maxRelativeChange !== null && later.maxRelativeChange > tolerance;
     if (!LOST.has(later.verdict) && !drifted) continue;
-    regressed.push({ cellIndex: cell.cellIndex, cellId: cell.cellId, before: cell.verdict, after: later.verdict, reason: later.reason });
+    regressed.push({
+      cellIndex: cell.cellIndex,
+      cellId: cell.cellId,
+      before: cell.verdict,
+      after: later.verdict,
+      reason: later.reason,
+    });
   }
   return regressed;
 }

@@ -46,7 +46,8 @@ export class LogBuffer {
   }
 
   private add(iteration: number | null, stream: LogStream, text: string): void {
-    const clipped = text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)} … (${text.length - MAX_LINE} more characters)` : text;
+    const clipped =
+      text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)} … (${text.length - MAX_LINE} more characters)` : text;
     this.pending.push({ jobId: this.jobId, iteration, stream, text: clipped, at: Date.now() });
     if (this.pending.length >= MAX_PENDING) this.flush();
     else if (!this.timer) {

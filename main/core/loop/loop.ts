@@ -10,7 +10,14 @@
 import path from 'node:path';
 import { NbreviveError, toErrorInfo } from '../../../shared/lib/errors';
 import { parseNotebook, serializeNotebook } from '../../../shared/lib/ipynb';
-import { bestIteration, compareIterations, judge, markPreExisting, newErrors, outcomeOf } from '../../../shared/lib/judge';
+import {
+  bestIteration,
+  compareIterations,
+  judge,
+  markPreExisting,
+  newErrors,
+  outcomeOf,
+} from '../../../shared/lib/judge';
 import { applyCellEdits } from '../../../shared/lib/notebook-edits';
 import type { ResolvedCase } from '../../../shared/models/case';
 import type { CellError, EnvironmentDescription, ExecutionReport, RunnerEvent } from '../../../shared/models/execution';
@@ -25,7 +32,13 @@ import { scoreExecution } from '../scoring/score';
 import { hashContent } from '../store/blobs';
 import type { Store } from '../store/store';
 import type { Job } from '../store/jobs';
-import { acceptedIterations, describeRegression, FIDELITY_REGRESSION_FLAG, fidelityRegression, producedByRejectedFix } from './fidelity-regression';
+import {
+  acceptedIterations,
+  describeRegression,
+  FIDELITY_REGRESSION_FLAG,
+  fidelityRegression,
+  producedByRejectedFix,
+} from './fidelity-regression';
 import { LogBuffer } from './log-buffer';
 
 export type LoopEvent =
@@ -83,7 +96,10 @@ export function abortKindOf(signal: AbortSignal | undefined): AbortKind | null {
 
 /** Identity of an error for no-progress detection: same cell, same exception, same message shape. */
 export function errorSignature(error: Pick<CellError, 'cellId' | 'cellIndex' | 'ename' | 'evalue'>): string {
-  const evalue = error.evalue.replace(/0x[0-9a-f]+/gi, '0x').replace(/\d+/g, 'N').slice(0, 200);
+  const evalue = error.evalue
+    .replace(/0x[0-9a-f]+/gi, '0x')
+    .replace(/\d+/g, 'N')
+    .slice(0, 200);
   return `${error.cellId ?? `#${error.cellIndex}`}|${error.ename}|${evalue}`;
 }
 
@@ -106,7 +122,9 @@ interface LoopState {
  * The version the next fix builds on: the best iteration so far, the latest among equals — a fix that changed
  * nothing measurable is kept (it moved past an error), one that made things worse is reverted.
  */
-export function baseIteration<T extends Pick<Iteration, 'report' | 'verdict'>>(iterations: readonly T[]): T | undefined {
+export function baseIteration<T extends Pick<Iteration, 'report' | 'verdict'>>(
+  iterations: readonly T[],
+): T | undefined {
   let base: T | undefined;
   for (const it of iterations) if (base === undefined || compareIterations(it, base) <= 0) base = it;
   return base;
@@ -138,7 +156,9 @@ export function fixFailed(
   if (before.verdict.problem === 'error' && addressed.length > 0) {
     const still = new Set(newErrors(after.report.errors).map(errorSignature));
     if (addressed.every((error) => still.has(errorSignature(error)))) {
-      return addressed.length === 1 ? 'the same error is still raised at the same place' : 'the errors it addressed are still raised at the same places';
+      return addressed.length === 1
+        ? 'the same error is still raised at the same place'
+        : 'the errors it addressed are still raised at the same places';
     }
   }
   if (before.verdict.problem === 'score-deviation' && compareIterations(after, before) === 0) {
@@ -187,7 +207,12 @@ export class ModernizationLoop {
     const started = Date.now();
     const job = store.jobs.require(jobId);
     const record = store.cases.require(job.caseId);
-    store.jobs.update(jobId, { status: 'running', startedAt: job.startedAt ?? Date.now(), error: null, unresolved: [] });
+    store.jobs.update(jobId, {
+      status: 'running',
+      startedAt: job.startedAt ?? Date.now(),
+      error: null,
+      unresolved: [],
+    });
     const environment = this.deps.runtime.describe();
     environment.catch(() => {});
     const run: JobRun = {
@@ -229,7 +254,12 @@ export class ModernizationLoop {
       run.logs.system(null, `job failed: ${e instanceof Error ? e.message : String(e)}`);
       run.logs.flush();
       // the job stays resumable: its persisted iterations are intact and `--resume` continues from them
-      store.jobs.update(jobId, { status: 'failed', stopReason: 'failed', error: toErrorInfo(e), finishedAt: Date.now() });
+      store.jobs.update(jobId, {
+        status: 'failed',
+        stopReason: 'failed',
+        error: toErrorInfo(e),
+        finishedAt: Date.now(),
+      });
       throw e;
     }
   }
@@ -310,9 +340,18 @@ export class ModernizationLoop {
   /** The cells a fix broke without editing them; [] when it cannot tell (a fidelity problem never fails a job). */
   private regressionOf(run: JobRun, base: LoadedIteration, current: LoadedIteration, fix: Fix) {
     try {
-      return fidelityRegression(base.iteration.fidelity, current.iteration.fidelity, fix, base.notebook, run.settings.tolerance);
+      return fidelityRegression(
+        base.iteration.fidelity,
+        current.iteration.fidelity,
+        fix,
+        base.notebook,
+        run.settings.tolerance,
+      );
     } catch (e) {
-      run.logs.system(current.iteration.index, `could not compare fidelity with the version before the fix: ${e instanceof Error ? e.message : String(e)}`);
+      run.logs.system(
+        current.iteration.index,
+        `could not compare fidelity with the version before the fix: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return [];
     }
   }
@@ -335,7 +374,10 @@ export class ModernizationLoop {
       previous.iteration = { ...previous.iteration, fix };
       const flagged = state.history.find((h) => h.iteration === previous.iteration.index);
       if (flagged) flagged.fix = fix;
-      run.logs.system(current.iteration.index, `the fix changed the outputs of ${describeRegression(regressed)}, which it did not edit`);
+      run.logs.system(
+        current.iteration.index,
+        `the fix changed the outputs of ${describeRegression(regressed)}, which it did not edit`,
+      );
       why ??= `it changed the outputs of ${describeRegression(regressed)}, which it did not edit`;
     }
     // fix memory learns from every verified outcome of a model's fix, so other jobs reuse what worked
@@ -350,7 +392,12 @@ export class ModernizationLoop {
   }
 
   /** What the fixers and a fix's context see of an iteration: its version as executed, with what it raised. */
-  private async fixContext(run: JobRun, state: LoopState, loaded: LoadedIteration, problem: Problem): Promise<FixContext> {
+  private async fixContext(
+    run: JobRun,
+    state: LoopState,
+    loaded: LoadedIteration,
+    problem: Problem,
+  ): Promise<FixContext> {
     return {
       notebook: loaded.executed ?? loaded.notebook,
       original: run.original,
@@ -380,7 +427,12 @@ export class ModernizationLoop {
       const base = this.baseOf(state) ?? last;
       const next = await this.proposeFrom(run, state, last, base);
       // no candidate from the base: a set-aside fix that helped is the best there is after all
-      if ('stop' in next && (next.stop === 'no-fix' || next.stop === 'no-progress') && this.takeBackRegression(run, state, base)) continue;
+      if (
+        'stop' in next &&
+        (next.stop === 'no-fix' || next.stop === 'no-progress') &&
+        this.takeBackRegression(run, state, base)
+      )
+        continue;
       return next;
     }
   }
@@ -393,7 +445,12 @@ export class ModernizationLoop {
     let pick: { previous: LoadedIteration; produced: LoadedIteration } | null = null;
     state.done.forEach((produced, i) => {
       const previous = state.done[i - 1];
-      if (!previous || !producedByRejectedFix(previous.iteration) || !previous.iteration.fix?.fidelityRegression?.soleReason) return;
+      if (
+        !previous ||
+        !producedByRejectedFix(previous.iteration) ||
+        !previous.iteration.fix?.fidelityRegression?.soleReason
+      )
+        return;
       if (compareIterations(produced.iteration, base.iteration) >= 0) return;
       if (!pick || compareIterations(produced.iteration, pick.produced.iteration) < 0) pick = { previous, produced };
     });
@@ -413,7 +470,12 @@ export class ModernizationLoop {
     return true;
   }
 
-  private async proposeFrom(run: JobRun, state: LoopState, last: LoadedIteration, base: LoadedIteration): Promise<Next> {
+  private async proposeFrom(
+    run: JobRun,
+    state: LoopState,
+    last: LoadedIteration,
+    base: LoadedIteration,
+  ): Promise<Next> {
     if (base.iteration.verdict.reproducible && base.iteration.verdict.errorFree) return { stop: 'reproducible' };
     const problem = base.iteration.verdict.problem;
     if (!problem) return { stop: 'no-fix' };
@@ -431,14 +493,21 @@ export class ModernizationLoop {
       last.iteration = { ...last.iteration, fix };
       state.history.push({ iteration: last.iteration.index, fix, failed: false });
       run.emit({ type: 'fix-proposed', jobId: last.iteration.jobId, iteration: last.iteration.index, fix });
-      run.logs.system(last.iteration.index, `fix (${fix.type}, ${fix.source}${fix.ruleIds.length ? `: ${fix.ruleIds.join(', ')}` : ''}): ${fix.plan.split('\n')[0]}`);
+      run.logs.system(
+        last.iteration.index,
+        `fix (${fix.type}, ${fix.source}${fix.ruleIds.length ? `: ${fix.ruleIds.join(', ')}` : ''}): ${fix.plan.split('\n')[0]}`,
+      );
       return { notebook: candidate };
     }
     return { stop: 'no-progress' };
   }
 
   /** `settings.runs` executions of one version (fewer when one does not finish), scored and marked against the original. */
-  private async execute(run: JobRun, notebook: Notebook, index: number): Promise<{ report: ExecutionReport; executed: Notebook | null }> {
+  private async execute(
+    run: JobRun,
+    notebook: Notebook,
+    index: number,
+  ): Promise<{ report: ExecutionReport; executed: Notebook | null }> {
     const runs = Math.max(1, run.settings.runs);
     let first: { report: ExecutionReport; executed: Notebook | null } | null = null;
     const scores: (number | null)[] = [];
@@ -478,7 +547,12 @@ export class ModernizationLoop {
    * it is repeated (infrastructureRetries times), and when the kernel still does not come up the job fails with a
    * typed error and stays resumable, so the fix that produced this version is neither judged nor dropped.
    */
-  private async executeOnce(run: JobRun, notebook: Notebook, index: number, repeat: number): Promise<Awaited<ReturnType<Runtime['execute']>>> {
+  private async executeOnce(
+    run: JobRun,
+    notebook: Notebook,
+    index: number,
+    repeat: number,
+  ): Promise<Awaited<ReturnType<Runtime['execute']>>> {
     const { jobId, logs } = run;
     const retries = Math.max(0, this.deps.infrastructureRetries ?? DEFAULT_INFRASTRUCTURE_RETRIES);
     for (let attempt = 0; ; attempt++) {
@@ -496,7 +570,8 @@ export class ModernizationLoop {
         },
       );
       if (abortKindOf(run.signal) || !diedBeforeFirstCell(result.report)) return result;
-      const what = result.report.message ?? `the execution ended (${result.report.status}) before the first cell started`;
+      const what =
+        result.report.message ?? `the execution ended (${result.report.status}) before the first cell started`;
       if (attempt >= retries) {
         throw new NbreviveError(
           'runtime-unavailable',
@@ -504,7 +579,10 @@ export class ModernizationLoop {
           { jobId, iteration: index, attempts: attempt + 1 },
         );
       }
-      logs.system(index, `the execution ended before its first cell started (${what}): retrying (${attempt + 1}/${retries}); it does not count against the fix`);
+      logs.system(
+        index,
+        `the execution ended before its first cell started (${what}): retrying (${attempt + 1}/${retries}); it does not count against the fix`,
+      );
     }
   }
 
@@ -528,20 +606,32 @@ export class ModernizationLoop {
       }));
     }
     try {
-      return await run.fixers.diagnose(await this.fixContext(run, state, loaded, loaded.iteration.verdict.problem ?? 'error'));
+      return await run.fixers.diagnose(
+        await this.fixContext(run, state, loaded, loaded.iteration.verdict.problem ?? 'error'),
+      );
     } catch (e) {
       // the report is a help for whoever picks the job up; it never fails the job
-      run.logs.system(null, `could not tell why the errors left were not fixed: ${e instanceof Error ? e.message : String(e)}`);
+      run.logs.system(
+        null,
+        `could not tell why the errors left were not fixed: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return [];
     }
   }
 
   private stopForAbort(run: JobRun, kind: AbortKind): Job {
-    run.logs.system(null, kind === 'pause' ? 'job paused; it resumes from its last persisted iteration' : 'job cancelled');
+    run.logs.system(
+      null,
+      kind === 'pause' ? 'job paused; it resumes from its last persisted iteration' : 'job cancelled',
+    );
     run.logs.flush();
     return kind === 'pause'
       ? this.deps.store.jobs.update(run.jobId, { status: 'paused' })
-      : this.deps.store.jobs.update(run.jobId, { status: 'cancelled', stopReason: 'cancelled', finishedAt: Date.now() });
+      : this.deps.store.jobs.update(run.jobId, {
+          status: 'cancelled',
+          stopReason: 'cancelled',
+          finishedAt: Date.now(),
+        });
   }
 
   private finish(run: JobRun, stopReason: StopReason, timing: LoopTiming, unresolved: UnresolvedError[]): Job {
@@ -550,7 +640,8 @@ export class ModernizationLoop {
     const iterations = store.iterations.list(jobId);
     const best = bestOf(iterations);
     logs.system(null, `job finished: ${stopReason}`);
-    for (const u of unresolved) logs.system(null, `left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 120)} (${u.reason}: ${u.detail})`);
+    for (const u of unresolved)
+      logs.system(null, `left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 120)} (${u.reason}: ${u.detail})`);
     logs.flush();
     const job = store.jobs.update(jobId, {
       status: 'done',

@@ -24,7 +24,14 @@ export interface ReadNotebookOptions {
  * null for a file or a folder. Such paths are refused before any read: /dev/zero never ends, a FIFO blocks one of
  * Node's few file-I/O threads until someone writes to it.
  */
-export function specialFileKind(stat: { isFile(): boolean; isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string | null {
+export function specialFileKind(stat: {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}): string | null {
   if (stat.isFile() || stat.isDirectory()) return null;
   if (stat.isFIFO()) return 'a named pipe (FIFO)';
   if (stat.isCharacterDevice()) return 'a character device';
@@ -40,7 +47,12 @@ async function readRegularFile(abs: string, maxBytes: number): Promise<Buffer> {
   try {
     const stat = await handle.stat();
     const special = specialFileKind(stat);
-    if (special || !stat.isFile()) throw new NbreviveError('not-a-notebook', `${abs} is ${special ?? 'a folder'}, not a notebook file: give the path of an .ipynb file`, { path: abs });
+    if (special || !stat.isFile())
+      throw new NbreviveError(
+        'not-a-notebook',
+        `${abs} is ${special ?? 'a folder'}, not a notebook file: give the path of an .ipynb file`,
+        { path: abs },
+      );
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -87,9 +99,13 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
   }
   const special = specialFileKind(stat);
   if (special) {
-    throw new NbreviveError('not-a-notebook', `${abs} is ${special}, not a notebook file: give the path of an .ipynb file, or of a case folder holding nbrevive.case.json`, {
-      path: abs,
-    });
+    throw new NbreviveError(
+      'not-a-notebook',
+      `${abs} is ${special}, not a notebook file: give the path of an .ipynb file, or of a case folder holding nbrevive.case.json`,
+      {
+        path: abs,
+      },
+    );
   }
   const tooLarge = (size: number): NbreviveError =>
     new NbreviveError(
@@ -102,9 +118,13 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
   // the file may have grown between stat and read
   if (bytes.length > maxBytes) throw tooLarge(bytes.length);
   if (bytes.includes(0)) {
-    throw new NbreviveError('binary-file', `${abs} is a binary file, not a notebook (it contains NUL bytes): an .ipynb notebook is JSON text`, {
-      path: abs,
-    });
+    throw new NbreviveError(
+      'binary-file',
+      `${abs} is a binary file, not a notebook (it contains NUL bytes): an .ipynb notebook is JSON text`,
+      {
+        path: abs,
+      },
+    );
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -124,7 +144,10 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
 export async function readNotebookFile(file: string, options: ReadNotebookOptions = {}): Promise<Notebook> {
   const abs = path.resolve(file);
   const text = await readNotebookText(abs, options);
-  return parseNotebook(text, { source: abs, ...(options.addCellIds === undefined ? {} : { addCellIds: options.addCellIds }) });
+  return parseNotebook(text, {
+    source: abs,
+    ...(options.addCellIds === undefined ? {} : { addCellIds: options.addCellIds }),
+  });
 }
 
 /**
@@ -133,7 +156,10 @@ export async function readNotebookFile(file: string, options: ReadNotebookOption
  */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   const abs = path.resolve(file);
-  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = path.join(
+    path.dirname(abs),
+    `.${path.basename(abs)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(tmp, 'wx');

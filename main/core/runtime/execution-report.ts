@@ -1,6 +1,12 @@
 // Turns the runner's event stream into an ExecutionReport (without scores): cell durations, errors with the
 // offending source line, status and message. Runtime-agnostic: the local and the Docker runtime both feed it.
-import type { CellError, CellRun, ExecutionReport, ExecutionStatus, RunnerEvent } from '../../../shared/models/execution';
+import type {
+  CellError,
+  CellRun,
+  ExecutionReport,
+  ExecutionStatus,
+  RunnerEvent,
+} from '../../../shared/models/execution';
 import type { Notebook } from '../../../shared/models/notebook';
 import { cellSource } from '../../../shared/lib/ipynb';
 import { stripAnsi } from '../../../shared/lib/text';
@@ -128,7 +134,8 @@ export class ExecutionTracker {
   errors(executed: Notebook | null): CellError[] {
     const byCount = new Map<number, number>();
     (executed ?? this.notebook).cells.forEach((cell, index) => {
-      if (cell.cell_type === 'code' && typeof cell.execution_count === 'number') byCount.set(cell.execution_count, index);
+      if (cell.cell_type === 'code' && typeof cell.execution_count === 'number')
+        byCount.set(cell.execution_count, index);
     });
     return this.errorEvents.map((e) => ({
       cellIndex: e.cellIndex,

@@ -37,7 +37,19 @@ const ALLOWED_NAMES = new Set([
 ]);
 
 /** name prefixes passed through: locale, Python, CUDA/NVIDIA, math libraries' thread settings, Jupyter */
-const ALLOWED_PREFIXES = ['LC_', 'PYTHON', 'CUDA_', 'NVIDIA_', 'CUDNN_', 'NCCL_', 'MKL_', 'OPENBLAS_', 'NUMEXPR_', 'JUPYTER_', 'IPYTHON'];
+const ALLOWED_PREFIXES = [
+  'LC_',
+  'PYTHON',
+  'CUDA_',
+  'NVIDIA_',
+  'CUDNN_',
+  'NCCL_',
+  'MKL_',
+  'OPENBLAS_',
+  'NUMEXPR_',
+  'JUPYTER_',
+  'IPYTHON',
+];
 
 /** the user's extra names: NBREVIVE_KERNEL_ENV=NAME,NAME2 */
 export const KERNEL_ENV_SETTING = 'NBREVIVE_KERNEL_ENV';
@@ -59,12 +71,18 @@ export function holdsSecret(name: string): boolean {
 }
 
 /** The kernel's environment: the allowlisted variables of `source`, plus the names the user added. */
-export function kernelEnvironment(source: NodeJS.ProcessEnv = process.env, extraNames: readonly string[] = []): Record<string, string> {
-  const extra = new Set([...extraNames, ...(source[KERNEL_ENV_SETTING] ?? '').split(',')].map((n) => n.trim()).filter(Boolean));
+export function kernelEnvironment(
+  source: NodeJS.ProcessEnv = process.env,
+  extraNames: readonly string[] = [],
+): Record<string, string> {
+  const extra = new Set(
+    [...extraNames, ...(source[KERNEL_ENV_SETTING] ?? '').split(',')].map((n) => n.trim()).filter(Boolean),
+  );
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (value === undefined || isSecretName(name)) continue;
-    if (ALLOWED_NAMES.has(name) || ALLOWED_PREFIXES.some((p) => name.startsWith(p)) || extra.has(name)) env[name] = value;
+    if (ALLOWED_NAMES.has(name) || ALLOWED_PREFIXES.some((p) => name.startsWith(p)) || extra.has(name))
+      env[name] = value;
   }
   return env;
 }

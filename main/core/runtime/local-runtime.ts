@@ -37,10 +37,14 @@ export function defaultPythonSetting(env: NodeJS.ProcessEnv = process.env): stri
 }
 
 /** Parses the runner's executed notebook; null (and the reason) when it is not a valid notebook. */
-export function parseExecutedNotebook(text: string, original: Notebook): { notebook: Notebook | null; problem: string | null } {
+export function parseExecutedNotebook(
+  text: string,
+  original: Notebook,
+): { notebook: Notebook | null; problem: string | null } {
   try {
     const parsed = NotebookSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return { notebook: null, problem: `the executed notebook is not valid: ${parsed.error.message}` };
+    if (!parsed.success)
+      return { notebook: null, problem: `the executed notebook is not valid: ${parsed.error.message}` };
     return { notebook: restoreSources(parsed.data, original), problem: null };
   } catch (e) {
     return { notebook: null, problem: `the executed notebook is not JSON: ${(e as Error).message}` };
@@ -60,7 +64,8 @@ export function executedFromRun(
     executed = parsed.notebook;
     if (parsed.problem) notes.push(parsed.problem);
   }
-  if (invalidLines.length > 0) notes.push(`${invalidLines.length} unreadable line(s) on the event channel: ${invalidLines[0]}`);
+  if (invalidLines.length > 0)
+    notes.push(`${invalidLines.length} unreadable line(s) on the event channel: ${invalidLines[0]}`);
   return { executed, notes };
 }
 
@@ -83,11 +88,10 @@ export class LocalRuntime implements Runtime {
 
   /** Probes the interpreter; the first execute() reuses the answer, so `run` probes Python once, not twice. */
   check(): Promise<RuntimeCheck> {
-    const checking = checkPython(this.python).then(
-      (result): RuntimeCheck =>
-        result.ok
-          ? { ok: true, message: `${result.message}; notebook code runs unsandboxed, with your user's rights` }
-          : { ok: false, message: result.message },
+    const checking = checkPython(this.python).then((result): RuntimeCheck =>
+      result.ok
+        ? { ok: true, message: `${result.message}; notebook code runs unsandboxed, with your user's rights` }
+        : { ok: false, message: result.message },
     );
     this.checked = checking;
     return checking;
@@ -95,7 +99,14 @@ export class LocalRuntime implements Runtime {
 
   async describe(): Promise<EnvironmentDescription> {
     const [info, gpus] = await Promise.all([describePython(this.python), nvidiaGpus()]);
-    return { runtime: 'local', python: info.python, pythonPath: info.executable, image: null, packages: info.packages, gpus };
+    return {
+      runtime: 'local',
+      python: info.python,
+      pythonPath: info.executable,
+      image: null,
+      packages: info.packages,
+      gpus,
+    };
   }
 
   async execute(request: ExecutionRequest, onEvent?: (event: RunnerEvent) => void): Promise<ExecutionResult> {
@@ -122,7 +133,10 @@ export class LocalRuntime implements Runtime {
 
     const child = spawn(
       this.python,
-      [runnerScriptPath(), ...runnerArgs({ notebookPath, cwd: workspace.workingDir, eventsFd: 3, outputCap: this.outputCap, urlMapPath })],
+      [
+        runnerScriptPath(),
+        ...runnerArgs({ notebookPath, cwd: workspace.workingDir, eventsFd: 3, outputCap: this.outputCap, urlMapPath }),
+      ],
       {
         cwd: workspace.workingDir,
         // its own process group and session: a terminal's Ctrl-C reaches us, and we decide what to stop
@@ -206,7 +220,10 @@ export class LocalRuntime implements Runtime {
     const wallTimeMs = Date.now() - startedAt;
 
     if (exit.error) {
-      throw new NbreviveError('runtime-unavailable', `could not start ${this.python}: ${exit.error.message}; check --python or NBREVIVE_PYTHON`);
+      throw new NbreviveError(
+        'runtime-unavailable',
+        `could not start ${this.python}: ${exit.error.message}; check --python or NBREVIVE_PYTHON`,
+      );
     }
     if (cancelMessage) throw new NbreviveError('cancelled', cancelMessage, { wallTimeMs });
 
@@ -238,9 +255,19 @@ export class LocalRuntime implements Runtime {
 }
 
 /** Runs `script` (fed on stdin) with `args`; resolves with stdout, rejects with stderr's tail; kills its tree on timeout. */
-export function runPythonScript(python: string, script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {
+export function runPythonScript(
+  python: string,
+  script: string,
+  args: string[],
+  options: { cwd: string; timeoutMs: number },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(python, ['-', ...args], { cwd: options.cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: kernelEnvironment() });
+    const child = spawn(python, ['-', ...args], {
+      cwd: options.cwd,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: kernelEnvironment(),
+    });
     const out: Buffer[] = [];
     const err = new TailBuffer(16 * 1024);
     let timedOut = false;
@@ -254,13 +281,30 @@ export function runPythonScript(python: string, script: string, args: string[], 
     child.stdin.end(script);
     child.once('error', (e) => {
       clearTimeout(timer);
-      reject(new NbreviveError('runtime-unavailable', `could not start ${python}: ${e.message}; check --python or NBREVIVE_PYTHON`));
+      reject(
+        new NbreviveError(
+          'runtime-unavailable',
+          `could not start ${python}: ${e.message}; check --python or NBREVIVE_PYTHON`,
+        ),
+      );
     });
     child.once('close', (code, sig) => {
       clearTimeout(timer);
-      if (timedOut) reject(new NbreviveError('internal', `the Python script ran longer than ${formatDuration(options.timeoutMs)} and was stopped`));
+      if (timedOut)
+        reject(
+          new NbreviveError(
+            'internal',
+            `the Python script ran longer than ${formatDuration(options.timeoutMs)} and was stopped`,
+          ),
+        );
       else if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-      else reject(new NbreviveError('internal', `the Python script failed (${sig ? `killed by ${sig}` : `exit code ${code}`}): ${lastLines(err.toString(), 10)}`));
+      else
+        reject(
+          new NbreviveError(
+            'internal',
+            `the Python script failed (${sig ? `killed by ${sig}` : `exit code ${code}`}): ${lastLines(err.toString(), 10)}`,
+          ),
+        );
     });
   });
 }
@@ -269,7 +313,14 @@ export function runPythonScript(python: string, script: string, args: string[], 
 function nvidiaGpus(): Promise<string[]> {
   return new Promise((resolve) => {
     execFile('nvidia-smi', ['--query-gpu=name', '--format=csv,noheader'], { timeout: 5_000 }, (error, stdout) => {
-      resolve(error ? [] : stdout.split('\n').map((l) => l.trim()).filter(Boolean));
+      resolve(
+        error
+          ? []
+          : stdout
+              .split('\n')
+              .map((l) => l.trim())
+              .filter(Boolean),
+      );
     });
   });
 }

@@ -43,11 +43,14 @@ export function rewriteSource(source: string, mappings: PathMapping[]): string {
   return source.replace(pattern, (hit: string, offset: number) => {
     const mapping = ordered.find((m) => m.from === hit);
     if (!mapping) return hit;
-    const before = offset > 0 ? source[offset - 1] ?? '' : '';
+    const before = offset > 0 ? (source[offset - 1] ?? '') : '';
     const after = source[offset + hit.length] ?? '';
     const startsPath = hit.startsWith('/') || /^[a-z]+:\/\//i.test(hit);
     if (before !== '' && (PATH_CHAR.test(before) || (before === '/' && startsPath))) return hit;
-    const ends = mapping.match === 'exact' ? after === '' || LITERAL_END.test(after) : after === '' || after === '/' || !PATH_CHAR.test(after);
+    const ends =
+      mapping.match === 'exact'
+        ? after === '' || LITERAL_END.test(after)
+        : after === '' || after === '/' || !PATH_CHAR.test(after);
     // forward slashes work on every OS inside a Python string, backslashes would become escapes
     return ends ? mapping.to.replace(/\\/g, '/') : hit;
   });
@@ -59,7 +62,10 @@ function likeOriginal(original: string | string[], text: string): string | strin
 }
 
 /** A copy of the notebook whose code cells use the mapped paths; `changedCells` lists the rewritten indexes. */
-export function rewriteNotebookPaths(notebook: Notebook, mappings: PathMapping[]): { notebook: Notebook; changedCells: number[] } {
+export function rewriteNotebookPaths(
+  notebook: Notebook,
+  mappings: PathMapping[],
+): { notebook: Notebook; changedCells: number[] } {
   const changedCells: number[] = [];
   const cells = notebook.cells.map((cell, index) => {
     if (cell.cell_type !== 'code') return cell;

@@ -28,7 +28,13 @@ export function readProcessTable(): ProcessInfo[] {
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .filter((f) => f.length >= 4)
-    .map(([pid, ppid, pgid, state]) => ({ pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), sid: Number(pgid), state: (state ?? '?')[0] ?? '?' }));
+    .map(([pid, ppid, pgid, state]) => ({
+      pid: Number(pid),
+      ppid: Number(ppid),
+      pgid: Number(pgid),
+      sid: Number(pgid),
+      state: (state ?? '?')[0] ?? '?',
+    }));
 }
 
 function readProcStat(pid: number): ProcessInfo | null {
@@ -142,7 +148,9 @@ export async function killSessions(sessions: number[]): Promise<number[]> {
   wanted.delete(own);
   const killed: number[] = [];
   for (let round = 0; round < 20; round++) {
-    const victims = readProcessTable().filter((p) => wanted.has(p.sid) && p.pid !== process.pid && p.state !== 'Z' && p.state !== 'X');
+    const victims = readProcessTable().filter(
+      (p) => wanted.has(p.sid) && p.pid !== process.pid && p.state !== 'Z' && p.state !== 'X',
+    );
     if (victims.length === 0) break;
     for (const p of victims) signal(p.pid, 'SIGSTOP');
     for (const p of victims) {

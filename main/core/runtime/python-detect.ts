@@ -76,10 +76,20 @@ print(json.dumps({"python": sys.version.split()[0], "executable": sys.executable
 function execPython(python: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     // cwd "/" so a package folder in the caller's cwd cannot make a module look installed
-    execFile(python, args, { cwd: os.tmpdir(), timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: { ...process.env, PYTHONSAFEPATH: '1' } }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${python}: ${stderr.trim() || err.message}`));
-      else resolve(stdout);
-    });
+    execFile(
+      python,
+      args,
+      {
+        cwd: os.tmpdir(),
+        timeout: timeoutMs,
+        maxBuffer: 4 * 1024 * 1024,
+        env: { ...process.env, PYTHONSAFEPATH: '1' },
+      },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`${python}: ${stderr.trim() || err.message}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -95,7 +105,15 @@ export async function probePython(python: string, timeoutMs = 15_000): Promise<P
       conda: boolean;
       debian: boolean;
     };
-    return { path: python, executable: j.executable, prefix: j.prefix, version: j.version, modules: j.modules, debianSystem: j.debian, conda: j.conda };
+    return {
+      path: python,
+      executable: j.executable,
+      prefix: j.prefix,
+      version: j.version,
+      modules: j.modules,
+      debianSystem: j.debian,
+      conda: j.conda,
+    };
   } catch {
     return null;
   }
@@ -147,7 +165,8 @@ export function candidatePaths(options: DetectOptions = {}): Array<{ path: strin
   add(managedVenvPython(nbreviveDataDir(env)), 'managed');
   add('/usr/bin/python3', 'system');
   const exe = process.platform === 'win32' ? ['python.exe', 'python3.exe'] : ['python3', 'python'];
-  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) for (const name of exe) add(path.join(dir, name), 'path');
+  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean))
+    for (const name of exe) add(path.join(dir, name), 'path');
   const pyenvRoot = env.PYENV_ROOT ?? path.join(home, '.pyenv');
   for (const v of subdirs(path.join(pyenvRoot, 'versions'))) for (const p of binPython(v)) add(p, 'pyenv');
   for (const name of ['.venv', 'venv', 'env']) for (const p of binPython(path.join(cwd, name))) add(p, 'venv');
@@ -220,7 +239,8 @@ export function pickDefault(candidates: PythonCandidate[]): PythonCandidate | nu
 
 function unusableReason(probe: PythonProbe): string | null {
   const [major, minor] = probe.version.split('.').map(Number);
-  if ((major ?? 0) < 3 || ((major ?? 0) === 3 && (minor ?? 0) < 7)) return `Python ${probe.version} is too old (nbclient needs 3.7 or newer)`;
+  if ((major ?? 0) < 3 || ((major ?? 0) === 3 && (minor ?? 0) < 7))
+    return `Python ${probe.version} is too old (nbclient needs 3.7 or newer)`;
   const missing = missingModules(probe);
   return missing.length > 0 ? `lacks ${missing.join(', ')}` : null;
 }
@@ -246,7 +266,9 @@ function join(words: string[]): string {
 }
 
 /** ok, or a message that names what is missing and the command that installs it. */
-export async function checkPython(python: string): Promise<{ ok: boolean; message: string; probe: PythonProbe | null }> {
+export async function checkPython(
+  python: string,
+): Promise<{ ok: boolean; message: string; probe: PythonProbe | null }> {
   const exists = path.isAbsolute(python) ? fs.existsSync(python) : true;
   const probe = exists ? await probePython(python) : null;
   const choose = 'pick another interpreter with --python PATH or NBREVIVE_PYTHON';
@@ -269,17 +291,30 @@ export async function checkPython(python: string): Promise<{ ok: boolean; messag
       message: `Python ${probe.version} at ${python} lacks ${join(missing)}, which nbrevive needs to execute notebooks. Install with: ${installHint(probe, missing)} — or ${choose}`,
     };
   }
-  return { ok: true, probe, message: `Python ${probe.version} at ${python} (${probe.executable}) with nbclient and ipykernel` };
+  return {
+    ok: true,
+    probe,
+    message: `Python ${probe.version} at ${python} (${probe.executable}) with nbclient and ipykernel`,
+  };
 }
 
-const describeCache = new Map<string, Promise<{ python: string; executable: string; packages: Record<string, string> }>>();
+const describeCache = new Map<
+  string,
+  Promise<{ python: string; executable: string; packages: Record<string, string> }>
+>();
 
 /** Versions of the described packages (read from their metadata, nothing imported); cached per interpreter. */
-export function describePython(python: string): Promise<{ python: string; executable: string; packages: Record<string, string> }> {
+export function describePython(
+  python: string,
+): Promise<{ python: string; executable: string; packages: Record<string, string> }> {
   let cached = describeCache.get(python);
   if (!cached) {
     cached = execPython(python, ['-c', DESCRIBE_SCRIPT, ...DESCRIBED_PACKAGES], 30_000).then((out) => {
-      const j = JSON.parse(out.trim().split('\n').pop() ?? '') as { python: string; executable: string; packages: Record<string, string> };
+      const j = JSON.parse(out.trim().split('\n').pop() ?? '') as {
+        python: string;
+        executable: string;
+        packages: Record<string, string>;
+      };
       const packages: Record<string, string> = {};
       for (const [name, version] of Object.entries(j.packages)) packages[name.toLowerCase()] = version;
       return { python: j.python, executable: j.executable, packages };

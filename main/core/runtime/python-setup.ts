@@ -54,7 +54,9 @@ const RUNTIME_FILE = 'runtime.json';
 export function readManagedRuntime(dataDir: string): ManagedRuntime | null {
   try {
     const j = JSON.parse(fs.readFileSync(path.join(dataDir, RUNTIME_FILE), 'utf8')) as Partial<ManagedRuntime>;
-    return typeof j.python === 'string' && (j.method === 'venv' || j.method === 'apt') ? { python: j.python, method: j.method, createdAt: String(j.createdAt ?? '') } : null;
+    return typeof j.python === 'string' && (j.method === 'venv' || j.method === 'apt')
+      ? { python: j.python, method: j.method, createdAt: String(j.createdAt ?? '') }
+      : null;
   } catch {
     return null;
   }
@@ -125,9 +127,16 @@ function pipSource(findLinks: string[] | undefined): string[] {
 
 /** A python3 that can make a venv with pip in it (venv + ensurepip + pip importable), or null. */
 async function venvBase(options: PlanOptions, env: NodeJS.ProcessEnv): Promise<string | null> {
-  const candidates = options.basePython ? [options.basePython] : [onPath('python3', env), '/usr/bin/python3', onPath('python', env)].filter((p): p is string => !!p);
+  const candidates = options.basePython
+    ? [options.basePython]
+    : [onPath('python3', env), '/usr/bin/python3', onPath('python', env)].filter((p): p is string => !!p);
   for (const python of [...new Set(candidates)]) {
-    const probe = await capture(python, ['-c', 'import sys, venv, ensurepip, pip; assert sys.version_info >= (3, 9)'], 20_000, env);
+    const probe = await capture(
+      python,
+      ['-c', 'import sys, venv, ensurepip, pip; assert sys.version_info >= (3, 9)'],
+      20_000,
+      env,
+    );
     if (probe.code === 0) return python;
   }
   return null;
@@ -135,10 +144,31 @@ async function venvBase(options: PlanOptions, env: NodeJS.ProcessEnv): Promise<s
 
 /** Whether pip can get the pinned nbclient from the index (or the local folder): a small download, then removed. */
 async function indexReachable(base: string, options: PlanOptions, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const pin = listFile(options.requirements ?? defaultRequirements()).find((l) => l.startsWith('nbclient')) ?? 'nbclient';
+  const pin =
+    listFile(options.requirements ?? defaultRequirements()).find((l) => l.startsWith('nbclient')) ?? 'nbclient';
   const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-pip-probe-'));
   try {
-    const r = await capture(base, ['-m', 'pip', 'download', '--quiet', '--no-deps', '--disable-pip-version-check', '--timeout', '10', '--retries', '0', '-d', dest, ...pipSource(options.findLinks), pin], 60_000, env);
+    const r = await capture(
+      base,
+      [
+        '-m',
+        'pip',
+        'download',
+        '--quiet',
+        '--no-deps',
+        '--disable-pip-version-check',
+        '--timeout',
+        '10',
+        '--retries',
+        '0',
+        '-d',
+        dest,
+        ...pipSource(options.findLinks),
+        pin,
+      ],
+      60_000,
+      env,
+    );
     return r.code === 0;
   } finally {
     fs.rmSync(dest, { recursive: true, force: true });
@@ -152,7 +182,10 @@ function isDebian(): boolean {
 function asRoot(env: NodeJS.ProcessEnv): string[] {
   if (process.getuid?.() === 0) return [];
   if (!onPath('sudo', env)) {
-    throw new NbreviveError('runtime-unavailable', 'installing Debian packages needs root: run `nbrevive runtimes setup` as root, or install sudo');
+    throw new NbreviveError(
+      'runtime-unavailable',
+      'installing Debian packages needs root: run `nbrevive runtimes setup` as root, or install sudo',
+    );
   }
   // without a terminal sudo cannot ask for a password: fail at once instead of hanging
   return process.stdin.isTTY ? ['sudo'] : ['sudo', '-n'];
@@ -191,7 +224,10 @@ function aptPlan(dataDir: string, env: NodeJS.ProcessEnv): SetupPlan {
     description: `Debian packages into /usr/bin/python3 (${root.length ? 'with sudo: ' : ''}apt-get install ${packages.join(' ')})`,
     steps: [
       { ...cmd(['apt-get', 'update', '-q']), label: 'reading the package lists (apt-get update)' },
-      { ...cmd(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...packages]), label: `installing ${packages.length} Debian packages` },
+      {
+        ...cmd(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...packages]),
+        label: `installing ${packages.length} Debian packages`,
+      },
     ],
   };
 }
@@ -204,12 +240,20 @@ export async function planSetup(options: PlanOptions = {}): Promise<SetupPlan> {
   const env = options.env ?? process.env;
   const dataDir = options.dataDir ?? nbreviveDataDir(env);
   if (options.method === 'apt') {
-    if (!isDebian()) throw new NbreviveError('runtime-unavailable', 'the apt method needs Debian or Ubuntu (apt-get was not found); use --method venv');
+    if (!isDebian())
+      throw new NbreviveError(
+        'runtime-unavailable',
+        'the apt method needs Debian or Ubuntu (apt-get was not found); use --method venv',
+      );
     return aptPlan(dataDir, env);
   }
   const base = await venvBase(options, env);
   if (options.method === 'venv') {
-    if (!base) throw new NbreviveError('runtime-unavailable', `no python3 with venv and pip was found${options.basePython ? ` at ${options.basePython}` : ''}: install Python 3.9+ with venv (Debian: apt-get install python3-venv python3-pip), or name one with --python`);
+    if (!base)
+      throw new NbreviveError(
+        'runtime-unavailable',
+        `no python3 with venv and pip was found${options.basePython ? ` at ${options.basePython}` : ''}: install Python 3.9+ with venv (Debian: apt-get install python3-venv python3-pip), or name one with --python`,
+      );
     return venvPlan(dataDir, base, options);
   }
   if (base && (await indexReachable(base, options, env))) return venvPlan(dataDir, base, options);
@@ -222,10 +266,17 @@ export async function planSetup(options: PlanOptions = {}): Promise<SetupPlan> {
   );
 }
 
-function runStep(step: SetupCommand, onLine: (line: string) => void, env: NodeJS.ProcessEnv): Promise<{ code: number | null; tail: string[] }> {
+function runStep(
+  step: SetupCommand,
+  onLine: (line: string) => void,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; tail: string[] }> {
   return new Promise((resolve) => {
     const tail: string[] = [];
-    const child = spawn(step.command, step.args, { env: { ...env, PIP_PROGRESS_BAR: 'off' }, stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(step.command, step.args, {
+      env: { ...env, PIP_PROGRESS_BAR: 'off' },
+      stdio: ['inherit', 'pipe', 'pipe'],
+    });
     const lines = (chunk: Buffer): void => {
       for (const line of chunk.toString().split(/\r?\n/)) {
         if (!line.trim()) continue;
@@ -249,16 +300,27 @@ export interface SetupProgress {
 }
 
 /** Runs the plan's steps, checks the result like any runtime, and remembers it as the default. */
-export async function runSetup(plan: SetupPlan, progress: SetupProgress, env: NodeJS.ProcessEnv = process.env): Promise<ManagedRuntime> {
+export async function runSetup(
+  plan: SetupPlan,
+  progress: SetupProgress,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ManagedRuntime> {
   for (const [i, step] of plan.steps.entries()) {
     progress.step(i + 1, plan.steps.length, step.label);
     const r = await runStep(step, (l) => progress.line(l), env);
     if (r.code !== 0) {
-      throw new NbreviveError('runtime-unavailable', `setting up the Python runtime failed while ${step.label} (${[step.command, ...step.args].join(' ')} exited ${r.code ?? 'without starting'}):\n  ${r.tail.slice(-6).join('\n  ')}`);
+      throw new NbreviveError(
+        'runtime-unavailable',
+        `setting up the Python runtime failed while ${step.label} (${[step.command, ...step.args].join(' ')} exited ${r.code ?? 'without starting'}):\n  ${r.tail.slice(-6).join('\n  ')}`,
+      );
     }
   }
   const check = await checkPython(plan.python);
-  if (!check.ok) throw new NbreviveError('runtime-unavailable', `the ${plan.method} environment was set up but is not usable: ${check.message}`);
+  if (!check.ok)
+    throw new NbreviveError(
+      'runtime-unavailable',
+      `the ${plan.method} environment was set up but is not usable: ${check.message}`,
+    );
   const runtime: ManagedRuntime = { python: plan.python, method: plan.method, createdAt: new Date().toISOString() };
   rememberManagedRuntime(plan.dataDir, runtime);
   return runtime;

@@ -11,7 +11,10 @@ export const DEFAULT_OUTPUT_CAP = 1024 * 1024;
 /** Folder holding nbrevive_runner.py and nbrevive_kernel.py (source checkout, built app, or packaged app). */
 export function pythonResourcesDir(): string {
   const found = findResourceDir('python', RUNNER_SCRIPT_NAME);
-  if (!found) throw new Error(`${RUNNER_SCRIPT_NAME} not found (looked in ${resourceCandidates('python').slice(0, 4).join(', ')}, ...)`);
+  if (!found)
+    throw new Error(
+      `${RUNNER_SCRIPT_NAME} not found (looked in ${resourceCandidates('python').slice(0, 4).join(', ')}, ...)`,
+    );
   return found;
 }
 

@@ -36,22 +36,42 @@ export function readUrlMapFile(file: string): Record<string, string> {
   try {
     text = fs.readFileSync(where, 'utf8');
   } catch (e) {
-    throw new NbreviveError('file-not-found', `--url-map ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): give the path of a JSON file {"https://…": "local/copy.csv"}`, { file: where });
+    throw new NbreviveError(
+      'file-not-found',
+      `--url-map ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): give the path of a JSON file {"https://…": "local/copy.csv"}`,
+      { file: where },
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new NbreviveError('not-json', `--url-map ${file} is not JSON (${(e as Error).message}): write an object {"https://…": "local/copy.csv"}`, { file: where });
+    throw new NbreviveError(
+      'not-json',
+      `--url-map ${file} is not JSON (${(e as Error).message}): write an object {"https://…": "local/copy.csv"}`,
+      { file: where },
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new NbreviveError('invalid-request', `--url-map ${file} must hold one JSON object {"https://…": "local/copy.csv"}`, { file: where });
+    throw new NbreviveError(
+      'invalid-request',
+      `--url-map ${file} must hold one JSON object {"https://…": "local/copy.csv"}`,
+      { file: where },
+    );
   }
   const map: Record<string, string> = {};
   for (const [url, local] of Object.entries(parsed as Record<string, unknown>)) {
-    if (!URL_SCHEME.test(url)) throw new NbreviveError('invalid-request', `--url-map ${file}: "${url}" is not an http(s) or ftp URL`, { file: where, url });
+    if (!URL_SCHEME.test(url))
+      throw new NbreviveError('invalid-request', `--url-map ${file}: "${url}" is not an http(s) or ftp URL`, {
+        file: where,
+        url,
+      });
     if (typeof local !== 'string' || local.trim() === '') {
-      throw new NbreviveError('invalid-request', `--url-map ${file}: the local copy of ${url} must be a file path (a non-empty string)`, { file: where, url });
+      throw new NbreviveError(
+        'invalid-request',
+        `--url-map ${file}: the local copy of ${url} must be a file path (a non-empty string)`,
+        { file: where, url },
+      );
     }
     map[url] = path.resolve(path.dirname(where), local);
   }
@@ -77,13 +97,21 @@ export function requireUrlCopy(url: string, file: string, source: ServedUrl['sou
     stat = null;
   }
   if (stat?.isFile()) return;
-  const map = source === 'case' ? 'data.urls in nbrevive.case.json' : 'the URL map (--url-map FILE or Settings → URL map)';
+  const map =
+    source === 'case' ? 'data.urls in nbrevive.case.json' : 'the URL map (--url-map FILE or Settings → URL map)';
   const what = stat ? 'which is not a file' : 'which does not exist';
-  throw new NbreviveError('data-missing', `${map} maps ${url} to ${file}, ${what}: put the downloaded file there or fix the map`, { url, file });
+  throw new NbreviveError(
+    'data-missing',
+    `${map} maps ${url} to ${file}, ${what}: put the downloaded file there or fix the map`,
+    { url, file },
+  );
 }
 
 /** The user's map entries that the case does not map itself (a case's own data.urls win). */
-export function userUrlsNotInCase(caseUrls: Record<string, string>, userUrls: Record<string, string>): Array<[string, string]> {
+export function userUrlsNotInCase(
+  caseUrls: Record<string, string>,
+  userUrls: Record<string, string>,
+): Array<[string, string]> {
   const taken = new Set(Object.keys(caseUrls).map(urlKey));
   return Object.entries(userUrls).filter(([url]) => !taken.has(urlKey(url)));
 }

@@ -96,7 +96,11 @@ export function caseDataFiles(dataDir: string, bounds: readonly string[] = [data
     try {
       entries = fs.readdirSync(path.join(dataDir, rel), { withFileTypes: true });
     } catch (e) {
-      throw new NbreviveError('data-missing', `the case data folder ${path.join(dataDir, rel)} cannot be read: ${(e as Error).message}`, { path: path.join(dataDir, rel) });
+      throw new NbreviveError(
+        'data-missing',
+        `the case data folder ${path.join(dataDir, rel)} cannot be read: ${(e as Error).message}`,
+        { path: path.join(dataDir, rel) },
+      );
     }
     for (const entry of entries) {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
@@ -116,7 +120,11 @@ export function caseDataFiles(dataDir: string, bounds: readonly string[] = [data
           target = fs.realpathSync(full);
           stat = fs.statSync(target);
         } catch {
-          throw new NbreviveError('data-missing', `the case data has a broken link ${child} (→ ${fs.readlinkSync(full)}): remove it or point it at an existing file`, { path: full });
+          throw new NbreviveError(
+            'data-missing',
+            `the case data has a broken link ${child} (→ ${fs.readlinkSync(full)}): remove it or point it at an existing file`,
+            { path: full },
+          );
         }
         if (!inBounds(target)) {
           throw new NbreviveError(
@@ -128,7 +136,11 @@ export function caseDataFiles(dataDir: string, bounds: readonly string[] = [data
         }
         if (stat.isDirectory()) {
           if (ancestors.includes(target)) {
-            throw new NbreviveError('invalid-case', `the case data has a link ${child} → ${target}, a folder it is itself inside: remove the link`, { path: full, target });
+            throw new NbreviveError(
+              'invalid-case',
+              `the case data has a link ${child} → ${target}, a folder it is itself inside: remove the link`,
+              { path: full, target },
+            );
           }
           todo.push({ rel: child, ancestors: [...ancestors, target] });
           continue;
@@ -141,7 +153,11 @@ export function caseDataFiles(dataDir: string, bounds: readonly string[] = [data
         continue;
       }
       const kind = stat.isFIFO() ? 'a named pipe (FIFO)' : stat.isSocket() ? 'a socket' : 'a device';
-      throw new NbreviveError('invalid-case', `the case data holds ${child}, which is ${kind}, not a file: remove it from the case folder`, { path: full });
+      throw new NbreviveError(
+        'invalid-case',
+        `the case data holds ${child}, which is ${kind}, not a file: remove it from the case folder`,
+        { path: full },
+      );
     }
   }
   return out.sort();
@@ -158,7 +174,12 @@ function copyFile(source: string, target: string): void {
  * Makes `inputDir` an exact copy of `dataDir`. Copies once per job folder; on later calls only files that the
  * last execution changed, removed or added are put right. Files are made read-only, like Kaggle's input.
  */
-export function syncInputCopy(dataDir: string | null, inputDir: string, manifestPath: string, bounds?: readonly string[]): void {
+export function syncInputCopy(
+  dataDir: string | null,
+  inputDir: string,
+  manifestPath: string,
+  bounds?: readonly string[],
+): void {
   fs.mkdirSync(inputDir, { recursive: true });
   let manifest: InputManifest | null = null;
   try {
@@ -224,9 +245,13 @@ export function prepareWorkspace(
   const extraDir = path.join(jobDir, 'extra');
   const { case: c } = request;
   if (c.dataDir && !fs.existsSync(c.dataDir)) {
-    throw new NbreviveError('data-missing', `the case's data folder ${c.dataDir} does not exist: add it or fix data.dir in nbrevive.case.json`, {
-      dataDir: c.dataDir,
-    });
+    throw new NbreviveError(
+      'data-missing',
+      `the case's data folder ${c.dataDir} does not exist: add it or fix data.dir in nbrevive.case.json`,
+      {
+        dataDir: c.dataDir,
+      },
+    );
   }
   fs.mkdirSync(jobDir, { recursive: true });
   syncInputCopy(c.dataDir, inputDir, path.join(jobDir, INPUT_MANIFEST), c.dataDir ? [c.dataDir, c.root] : undefined);
@@ -234,10 +259,12 @@ export function prepareWorkspace(
   fs.mkdirSync(workingDir, { recursive: true });
   fs.rmSync(extraDir, { recursive: true, force: true });
 
-  const mappings: PathMapping[] = options.rewriteKaggle === false ? [] : kaggleMappings({ input: toKernel(inputDir), working: toKernel(workingDir) });
+  const mappings: PathMapping[] =
+    options.rewriteKaggle === false ? [] : kaggleMappings({ input: toKernel(inputDir), working: toKernel(workingDir) });
   const placed = new Map<string, { size: number; mtimeMs: number }>();
   // a target the kernel cannot reach as written (absolute, or outside working/) goes to extra/ and is rewritten
-  const extraFor = (target: string): string => path.join(extraDir, target.replace(/^[/\\]+/, '').replace(/\.\.(?=[/\\]|$)/g, '_up_'));
+  const extraFor = (target: string): string =>
+    path.join(extraDir, target.replace(/^[/\\]+/, '').replace(/\.\.(?=[/\\]|$)/g, '_up_'));
 
   for (const [target, source] of Object.entries(c.files)) {
     requireSource('data.files', target, source);
@@ -282,7 +309,12 @@ export function prepareWorkspace(
   }
   for (const [url, local] of userUrlsNotInCase(c.urls, options.urlMap ?? {})) {
     requireUrlCopy(url, local, 'user');
-    servedUrls.push({ url, hostPath: path.resolve(local), kernelPath: kernelPathOfCopy(path.resolve(local)), source: 'user' });
+    servedUrls.push({
+      url,
+      hostPath: path.resolve(local),
+      kernelPath: kernelPathOfCopy(path.resolve(local)),
+      source: 'user',
+    });
   }
   const { notebook: notebookForRun } = rewriteNotebookPaths(request.notebook, mappings);
   return { jobDir, inputDir, workingDir, extraDir, notebookForRun, mappings, servedUrls, placed };

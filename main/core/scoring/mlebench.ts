@@ -38,11 +38,16 @@ export function parseGradeOutput(stdout: string): ScoreReading {
     .split(/\r?\n/)
     .reverse()
     .find((l) => l.startsWith(MARKER));
-  if (!line) return { score: null, note: `the MLE-bench grader printed no result (output: ${JSON.stringify(stdout.slice(-300))})` };
+  if (!line)
+    return {
+      score: null,
+      note: `the MLE-bench grader printed no result (output: ${JSON.stringify(stdout.slice(-300))})`,
+    };
   try {
     const parsed = JSON.parse(line.slice(MARKER.length)) as { score?: unknown; note?: unknown };
     const score = typeof parsed.score === 'number' && Number.isFinite(parsed.score) ? parsed.score : null;
-    const note = typeof parsed.note === 'string' ? parsed.note : score === null ? 'the MLE-bench grader returned no score' : null;
+    const note =
+      typeof parsed.note === 'string' ? parsed.note : score === null ? 'the MLE-bench grader returned no score' : null;
     return { score, note };
   } catch {
     return { score: null, note: `the MLE-bench grader's result is not JSON: ${line.slice(0, 300)}` };

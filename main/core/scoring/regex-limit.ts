@@ -51,7 +51,12 @@ Atomics.notify(signal, 0);
  * Matches `regex` against the lines (first or last matching line) in a worker thread, waiting at most
  * `timeoutMs`. Throws NbreviveError('invalid-case') naming the pattern when it takes longer.
  */
-export function matchWithTimeLimit(regex: RegExp, lines: MatchLines, occurrence: 'first' | 'last', timeoutMs = DEFAULT_PATTERN_TIMEOUT_MS): LimitedMatch {
+export function matchWithTimeLimit(
+  regex: RegExp,
+  lines: MatchLines,
+  occurrence: 'first' | 'last',
+  timeoutMs = DEFAULT_PATTERN_TIMEOUT_MS,
+): LimitedMatch {
   const flag = new SharedArrayBuffer(4);
   const signal = new Int32Array(flag);
   const { port1, port2 } = new MessageChannel();
@@ -77,7 +82,11 @@ export function matchWithTimeLimit(regex: RegExp, lines: MatchLines, occurrence:
       );
     }
     if (!message) throw new NbreviveError('internal', 'the score pattern worker ended without an answer');
-    if (message.error !== undefined) throw new NbreviveError('invalid-case', `the score pattern ${JSON.stringify(regex.source)} failed: ${message.error}`);
+    if (message.error !== undefined)
+      throw new NbreviveError(
+        'invalid-case',
+        `the score pattern ${JSON.stringify(regex.source)} failed: ${message.error}`,
+      );
     return { matched: message.matched, capture: message.capture };
   } finally {
     port1.close();

@@ -81,7 +81,10 @@ export async function scoreExecution(request: ScoreRequest): Promise<ScoreReadin
       return { score: null, note: null };
     case 'output':
       if (!request.executed) {
-        return { score: null, note: 'the run did not return an executed notebook, so there are no outputs to read the score from' };
+        return {
+          score: null,
+          note: 'the run did not return an executed notebook, so there are no outputs to read the score from',
+        };
       }
       {
         // the pattern is the user's: it runs in a worker thread with a time limit, never on this thread unbounded

@@ -66,7 +66,11 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
     fixesToSuccess: {},
     meanFixesToSuccess: { reproducible: null, withErrors: null },
     usage: { promptTokens: 0, completionTokens: 0, costUsd: 0 },
-    editSimilarity: { mean: null, median: null, buckets: Object.fromEntries(SIMILARITY_BUCKETS.map((b) => [b.label, 0])) },
+    editSimilarity: {
+      mean: null,
+      median: null,
+      buckets: Object.fromEntries(SIMILARITY_BUCKETS.map((b) => [b.label, 0])),
+    },
     rows: [],
   };
   const similarities: number[] = [];
@@ -78,7 +82,9 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
   };
   // each pair of versions is parsed once per database: the value is cached by the two content hashes
   const similarityOf = (before: string, after: string) =>
-    store.similarity.getOrCompute(before, after, () => editSimilarity(parseNotebook(store.blobs.getText(before)), parseNotebook(store.blobs.getText(after))));
+    store.similarity.getOrCompute(before, after, () =>
+      editSimilarity(parseNotebook(store.blobs.getText(before)), parseNotebook(store.blobs.getText(after))),
+    );
   const successFixes: Record<'reproducible' | 'withErrors', number[]> = { reproducible: [], withErrors: [] };
   for (const job of jobs) {
     const iterations: Iteration[] = store.iterations.list(job.id);
@@ -115,7 +121,11 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
       outcome: job.outcome,
       stopReason: job.stopReason,
       firstErrorBefore: firstErr ? `${firstErr.cellIndex}: ${firstErr.ename}` : null,
-      fixes: fixes.map((f) => (f.fix.ruleIds.length ? f.fix.ruleIds.join('+') : `${f.fix.source}:${f.fix.type}`) + (f.failed ? ' (failed)' : '')),
+      fixes: fixes.map(
+        (f) =>
+          (f.fix.ruleIds.length ? f.fix.ruleIds.join('+') : `${f.fix.source}:${f.fix.type}`) +
+          (f.failed ? ' (failed)' : ''),
+      ),
       iterations: iterations.length,
       score: job.score,
       target: job.target,
@@ -126,6 +136,9 @@ export function corpusStats(store: Store, jobs: readonly Job[]): CorpusStats {
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
   stats.editSimilarity.mean = mean(similarities);
   stats.editSimilarity.median = similarities.length ? median(similarities) : null;
-  stats.meanFixesToSuccess = { reproducible: mean(successFixes.reproducible), withErrors: mean(successFixes.withErrors) };
+  stats.meanFixesToSuccess = {
+    reproducible: mean(successFixes.reproducible),
+    withErrors: mean(successFixes.withErrors),
+  };
   return stats;
 }

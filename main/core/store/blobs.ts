@@ -104,7 +104,11 @@ export class BlobRepository {
     if (!row) throw new NbreviveError('not-found', `no stored content with hash ${hash}`, { hash });
     const raw = row.codec === 'br' ? zlib.brotliDecompressSync(row.data) : Buffer.from(row.data);
     if (raw.length !== row.size) {
-      throw new NbreviveError('db-corrupt', `the stored content ${hash} is damaged (size ${raw.length}, expected ${row.size})`, { hash });
+      throw new NbreviveError(
+        'db-corrupt',
+        `the stored content ${hash} is damaged (size ${raw.length}, expected ${row.size})`,
+        { hash },
+      );
     }
     return raw;
   }

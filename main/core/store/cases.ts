@@ -166,7 +166,8 @@ export class CaseRepository {
   /** get(), throwing 'not-found' for an unknown id. */
   require(id: string): CaseRecord {
     const found = this.get(id);
-    if (!found) throw new NbreviveError('not-found', `no case with id ${id}; list the cases with \`nbrevive cases\``, { id });
+    if (!found)
+      throw new NbreviveError('not-found', `no case with id ${id}; list the cases with \`nbrevive cases\``, { id });
     return found;
   }
 
@@ -176,7 +177,9 @@ export class CaseRepository {
     return this.ctx.read(
       () =>
         this.ctx
-          .prepare<[string, string], { n: number }>(`SELECT count(*) AS n FROM cases WHERE root = ? OR root LIKE ? ESCAPE '\\'`)
+          .prepare<[string, string], { n: number }>(
+            `SELECT count(*) AS n FROM cases WHERE root = ? OR root LIKE ? ESCAPE '\\'`,
+          )
           .get(prefix, `${likeEscape(prefix)}/%`)?.n ?? 0,
     );
   }

@@ -86,9 +86,9 @@ export class IterationRepository {
       const versionHash = this.blobs.insertPrepared(version);
       const executedHash = executed === null ? null : this.blobs.insertPrepared(executed);
       const insert = this.ctx.prepare(
-          `INSERT INTO iterations (job_id, idx, version_hash, executed_hash, status, error_count, score, report, verdict,
+        `INSERT INTO iterations (job_id, idx, version_hash, executed_hash, status, error_count, score, report, verdict,
              fix, fix_failed, fidelity, fidelity_score, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        );
+      );
       try {
         insert.run(
           input.jobId,
@@ -108,10 +108,14 @@ export class IterationRepository {
         );
       } catch (e) {
         if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-          throw new NbreviveError('invalid-request', `job ${input.jobId} already has iteration ${index}; iterations are never overwritten`, {
-            jobId: input.jobId,
-            index,
-          });
+          throw new NbreviveError(
+            'invalid-request',
+            `job ${input.jobId} already has iteration ${index}; iterations are never overwritten`,
+            {
+              jobId: input.jobId,
+              index,
+            },
+          );
         }
         throw e;
       }
@@ -161,7 +165,9 @@ export class IterationRepository {
 
   get(jobId: string, index: number): Iteration | null {
     const row = this.ctx.read(() =>
-      this.ctx.prepare<[string, number], IterationRow>('SELECT * FROM iterations WHERE job_id = ? AND idx = ?').get(jobId, index),
+      this.ctx
+        .prepare<[string, number], IterationRow>('SELECT * FROM iterations WHERE job_id = ? AND idx = ?')
+        .get(jobId, index),
     );
     return row ? toIteration(row) : null;
   }
@@ -175,14 +181,18 @@ export class IterationRepository {
   /** Every iteration of the job, in order. */
   list(jobId: string): Iteration[] {
     return this.ctx
-      .read(() => this.ctx.prepare<[string], IterationRow>('SELECT * FROM iterations WHERE job_id = ? ORDER BY idx').all(jobId))
+      .read(() =>
+        this.ctx.prepare<[string], IterationRow>('SELECT * FROM iterations WHERE job_id = ? ORDER BY idx').all(jobId),
+      )
       .map(toIteration);
   }
 
   /** The last persisted iteration: where a resumed job continues from. */
   last(jobId: string): Iteration | null {
     const row = this.ctx.read(() =>
-      this.ctx.prepare<[string], IterationRow>('SELECT * FROM iterations WHERE job_id = ? ORDER BY idx DESC LIMIT 1').get(jobId),
+      this.ctx
+        .prepare<[string], IterationRow>('SELECT * FROM iterations WHERE job_id = ? ORDER BY idx DESC LIMIT 1')
+        .get(jobId),
     );
     return row ? toIteration(row) : null;
   }
@@ -191,4 +201,3 @@ export class IterationRepository {
     return new NbreviveError('not-found', `job ${jobId} has no iteration ${index}`, { jobId, index });
   }
 }
-

@@ -192,7 +192,15 @@ const SORT_COLUMNS: Record<JobSortKey, string> = {
   outcome: 'j.outcome',
 };
 
-const NOT_NULL_SORT_COLUMNS = new Set(['j.created_at', 'j.updated_at', 'j.priority', 'j.status', 'j.iterations', 'j.cost_usd', 'c.title COLLATE NOCASE']);
+const NOT_NULL_SORT_COLUMNS = new Set([
+  'j.created_at',
+  'j.updated_at',
+  'j.priority',
+  'j.status',
+  'j.iterations',
+  'j.cost_usd',
+  'c.title COLLATE NOCASE',
+]);
 
 /**
  * Settings as stored by earlier versions, made valid: the API once accepted maxIterations 0 (the loop ran it as
@@ -238,14 +246,22 @@ function toJob(row: JobRow): Job {
     review:
       row.review_verdict === null
         ? null
-        : { jobId: row.id, verdict: row.review_verdict, note: row.review_note ?? '', updatedAt: iso(row.reviewed_at ?? row.updated_at) },
+        : {
+            jobId: row.id,
+            verdict: row.review_verdict,
+            note: row.review_note ?? '',
+            updatedAt: iso(row.reviewed_at ?? row.updated_at),
+          },
     unresolved: row.unresolved == null ? [] : z.array(UnresolvedErrorSchema).parse(JSON.parse(row.unresolved)),
   };
 }
 
 /** 'j-' + seconds since the epoch and 4 random characters, base 36: short, readable, roughly time-ordered. */
 export function newJobId(now: number): string {
-  const random = crypto.randomInt(36 ** 4).toString(36).padStart(4, '0');
+  const random = crypto
+    .randomInt(36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
   return `j-${Math.floor(now / 1000).toString(36)}${random}`;
 }
 
@@ -260,9 +276,16 @@ export class JobRepository {
       const kase = this.ctx
         .prepare<[string], { target: string | null }>('SELECT target FROM cases WHERE id = ?')
         .get(input.caseId);
-      if (!kase) throw new NbreviveError('not-found', `no case with id ${input.caseId}; import it first`, { caseId: input.caseId });
+      if (!kase)
+        throw new NbreviveError('not-found', `no case with id ${input.caseId}; import it first`, {
+          caseId: input.caseId,
+        });
       const target =
-        input.target !== undefined ? input.target : kase.target === null ? null : (JSON.parse(kase.target) as { value: number }).value;
+        input.target !== undefined
+          ? input.target
+          : kase.target === null
+            ? null
+            : (JSON.parse(kase.target) as { value: number }).value;
       const insert = this.ctx.prepare(
         `INSERT INTO jobs (id, case_id, status, priority, settings, created_at, updated_at, started_at, target, worker_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
@@ -271,7 +294,18 @@ export class JobRepository {
       for (let attempt = 0; attempt < 10; attempt++) {
         const candidate = newJobId(now);
         const started = status === 'running' ? now : null;
-        const result = insert.run(candidate, input.caseId, status, input.priority ?? 0, JSON.stringify(settings), now, now, started, target, input.workerId ?? null);
+        const result = insert.run(
+          candidate,
+          input.caseId,
+          status,
+          input.priority ?? 0,
+          JSON.stringify(settings),
+          now,
+          now,
+          started,
+          target,
+          input.workerId ?? null,
+        );
         if (result.changes === 1) return candidate;
       }
       throw new NbreviveError('internal', 'could not allocate a job id');
@@ -287,7 +321,8 @@ export class JobRepository {
   /** get(), throwing 'not-found' for an unknown id. */
   require(id: string): Job {
     const job = this.get(id);
-    if (!job) throw new NbreviveError('not-found', `no job with id ${id}; list the jobs with \`nbrevive jobs\``, { jobId: id });
+    if (!job)
+      throw new NbreviveError('not-found', `no job with id ${id}; list the jobs with \`nbrevive jobs\``, { jobId: id });
     return job;
   }
 
@@ -319,7 +354,8 @@ export class JobRepository {
     if (patch.startedAt !== undefined) set('started_at', msOrNull(patch.startedAt));
     if (patch.finishedAt !== undefined) set('finished_at', msOrNull(patch.finishedAt));
     if (patch.outcome !== undefined) set('outcome', patch.outcome === null ? null : OutcomeSchema.parse(patch.outcome));
-    if (patch.stopReason !== undefined) set('stop_reason', patch.stopReason === null ? null : StopReasonSchema.parse(patch.stopReason));
+    if (patch.stopReason !== undefined)
+      set('stop_reason', patch.stopReason === null ? null : StopReasonSchema.parse(patch.stopReason));
     if (patch.bestIteration !== undefined) set('best_iteration', patch.bestIteration);
     if (patch.score !== undefined) set('score', patch.score);
     if (patch.target !== undefined) set('target', patch.target);
@@ -330,9 +366,12 @@ export class JobRepository {
     if (patch.workerId !== undefined) set('worker_id', patch.workerId);
     if (patch.heartbeatAt !== undefined) set('heartbeat_at', msOrNull(patch.heartbeatAt));
     if (patch.cancelRequested !== undefined) set('cancel_requested', patch.cancelRequested ? 1 : 0);
-    if (patch.unresolved !== undefined) set('unresolved', JSON.stringify(z.array(UnresolvedErrorSchema).parse(patch.unresolved)));
+    if (patch.unresolved !== undefined)
+      set('unresolved', JSON.stringify(z.array(UnresolvedErrorSchema).parse(patch.unresolved)));
     set('updated_at', now);
-    const changes = this.ctx.write(() => this.ctx.prepare(`UPDATE jobs SET ${sets.join(', ')} WHERE id = ?`).run(...params, id).changes);
+    const changes = this.ctx.write(
+      () => this.ctx.prepare(`UPDATE jobs SET ${sets.join(', ')} WHERE id = ?`).run(...params, id).changes,
+    );
     if (changes === 0) this.require(id);
     return this.require(id);
   }
@@ -386,7 +425,9 @@ export class JobRepository {
         )
         .all(...params, limit, offset)
         .map((r) => r.rid);
-      const total = this.ctx.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params)?.n ?? 0;
+      const total =
+        this.ctx.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params)?.n ??
+        0;
       if (rowids.length === 0) return { items: [], total };
       const rows = this.ctx
         .prepare<[string], JobRow>(`${SELECT_JOB} WHERE j.rowid IN (SELECT value FROM json_each(?))`)
@@ -399,13 +440,17 @@ export class JobRepository {
   /** Jobs per status (every status present, 0 when none). */
   /** US dollars spent on LLM calls by every job (the database-wide budget) */
   totalCostUsd(): number {
-    return this.ctx.read(() => this.ctx.prepare<[], { usd: number | null }>('SELECT sum(cost_usd) AS usd FROM jobs').get()?.usd ?? 0);
+    return this.ctx.read(
+      () => this.ctx.prepare<[], { usd: number | null }>('SELECT sum(cost_usd) AS usd FROM jobs').get()?.usd ?? 0,
+    );
   }
 
   countByStatus(): Record<JobStatus, number> {
     const counts = Object.fromEntries(JobStatusSchema.options.map((s) => [s, 0])) as Record<JobStatus, number>;
     const rows = this.ctx.read(() =>
-      this.ctx.prepare<[], { status: JobStatus; n: number }>('SELECT status, count(*) AS n FROM jobs GROUP BY status').all(),
+      this.ctx
+        .prepare<[], { status: JobStatus; n: number }>('SELECT status, count(*) AS n FROM jobs GROUP BY status')
+        .all(),
     );
     for (const row of rows) counts[row.status] = row.n;
     return counts;

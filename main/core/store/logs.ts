@@ -41,7 +41,14 @@ interface LogRow {
 }
 
 function toLine(row: LogRow): LogLine {
-  return { jobId: row.job_id, seq: row.seq, iteration: row.iteration, stream: row.stream, text: row.text, at: iso(row.ts) };
+  return {
+    jobId: row.job_id,
+    seq: row.seq,
+    iteration: row.iteration,
+    stream: row.stream,
+    text: row.text,
+    at: iso(row.ts),
+  };
 }
 
 export class LogRepository {
@@ -53,15 +60,26 @@ export class LogRepository {
     for (const line of lines) LogStreamSchema.parse(line.stream);
     const now = this.ctx.now();
     return this.ctx.write(() => {
-      const maxSeq = this.ctx.prepare<[string], { seq: number | null }>('SELECT max(seq) AS seq FROM logs WHERE job_id = ?');
-      const insert = this.ctx.prepare('INSERT INTO logs (job_id, seq, iteration, stream, text, ts) VALUES (?, ?, ?, ?, ?, ?)');
+      const maxSeq = this.ctx.prepare<[string], { seq: number | null }>(
+        'SELECT max(seq) AS seq FROM logs WHERE job_id = ?',
+      );
+      const insert = this.ctx.prepare(
+        'INSERT INTO logs (job_id, seq, iteration, stream, text, ts) VALUES (?, ?, ?, ?, ?, ?)',
+      );
       const next = new Map<string, number>();
       return lines.map((line) => {
         const seq = (next.get(line.jobId) ?? maxSeq.get(line.jobId)?.seq ?? 0) + 1;
         next.set(line.jobId, seq);
         const ts = line.at ?? now;
         insert.run(line.jobId, seq, line.iteration ?? null, line.stream, line.text, ts);
-        return { jobId: line.jobId, seq, iteration: line.iteration ?? null, stream: line.stream, text: line.text, at: iso(ts) };
+        return {
+          jobId: line.jobId,
+          seq,
+          iteration: line.iteration ?? null,
+          stream: line.stream,
+          text: line.text,
+          at: iso(ts),
+        };
       });
     });
   }
@@ -71,7 +89,9 @@ export class LogRepository {
     return this.ctx.read(() => {
       if (options.afterSeq !== undefined) {
         return this.ctx
-          .prepare<[string, number, number], LogRow>('SELECT * FROM logs WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+          .prepare<[string, number, number], LogRow>(
+            'SELECT * FROM logs WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+          )
           .all(jobId, options.afterSeq, limit)
           .map(toLine);
       }

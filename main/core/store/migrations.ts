@@ -147,7 +147,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    name: "the errors a finished job was left with, and why no fix applied to them",
+    name: 'the errors a finished job was left with, and why no fix applied to them',
     up(db) {
       db.exec(`ALTER TABLE jobs ADD COLUMN unresolved TEXT;  -- json UnresolvedError[] (shared/models/loop.ts)`);
     },
@@ -192,7 +192,11 @@ export function migrate(db: Database.Database, dbPath: string, migrations: reado
       check(current);
       if (current >= m.version) return;
       m.up(db);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        Date.now(),
+      );
       db.pragma(`user_version = ${m.version}`);
     }).immediate();
   }

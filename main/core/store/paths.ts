@@ -50,5 +50,7 @@ export function managedVenvDir(dataDir: string): string {
 }
 
 export function managedVenvPython(dataDir: string): string {
-  return process.platform === 'win32' ? path.join(managedVenvDir(dataDir), 'Scripts', 'python.exe') : path.join(managedVenvDir(dataDir), 'bin', 'python');
+  return process.platform === 'win32'
+    ? path.join(managedVenvDir(dataDir), 'Scripts', 'python.exe')
+    : path.join(managedVenvDir(dataDir), 'bin', 'python');
 }

@@ -10,7 +10,9 @@ export class SettingsRepository {
   get(key: string): unknown;
   get<S extends z.ZodType>(key: string, schema: S): z.infer<S> | undefined;
   get(key: string, schema?: z.ZodType): unknown {
-    const row = this.ctx.read(() => this.ctx.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key));
+    const row = this.ctx.read(() =>
+      this.ctx.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key),
+    );
     if (!row) return undefined;
     const value: unknown = JSON.parse(row.value);
     return schema ? schema.parse(value) : value;
@@ -37,7 +39,9 @@ export class SettingsRepository {
   }
 
   all(): Record<string, unknown> {
-    const rows = this.ctx.read(() => this.ctx.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings ORDER BY key').all());
+    const rows = this.ctx.read(() =>
+      this.ctx.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings ORDER BY key').all(),
+    );
     return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   }
 }

@@ -9,7 +9,9 @@ export class SimilarityRepository {
     return this.ctx.read(
       () =>
         this.ctx
-          .prepare<[string, string], { value: number }>('SELECT value FROM edit_similarity WHERE before_hash = ? AND after_hash = ?')
+          .prepare<[string, string], { value: number }>(
+            'SELECT value FROM edit_similarity WHERE before_hash = ? AND after_hash = ?',
+          )
           .get(beforeHash, afterHash)?.value,
     );
   }

@@ -11,9 +11,14 @@ import type { AppHandlerDependencies, FeatureHandlers } from './context';
 async function importPath(store: Store, target: string, kind: 'auto' | 'notebook' | 'case' | 'corpus') {
   const abs = path.resolve(target);
   const stat = await fs.stat(abs).catch(() => null);
-  if (!stat) throw new NbreviveError('file-not-found', `nothing to import at ${abs}: give a notebook, a case folder or a corpus folder`);
+  if (!stat)
+    throw new NbreviveError(
+      'file-not-found',
+      `nothing to import at ${abs}: give a notebook, a case folder or a corpus folder`,
+    );
   const isCorpus =
-    kind === 'corpus' || (kind === 'auto' && stat.isDirectory() && !(await fs.stat(path.join(abs, 'nbrevive.case.json')).catch(() => null)));
+    kind === 'corpus' ||
+    (kind === 'auto' && stat.isDirectory() && !(await fs.stat(path.join(abs, 'nbrevive.case.json')).catch(() => null)));
   const targets = isCorpus ? await findCases(abs) : [abs];
   const cases = [];
   const errors = [];

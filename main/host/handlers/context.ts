@@ -29,9 +29,15 @@ export interface AppHandlerDependencies {
 }
 
 /** The handlers of one feature: the channels `app:<feature>.*` of the contract. */
-export type FeatureHandlers<Feature extends string> = Pick<ApiHandlers, Extract<keyof ApiHandlers, `app:${Feature}.${string}`>>;
+export type FeatureHandlers<Feature extends string> = Pick<
+  ApiHandlers,
+  Extract<keyof ApiHandlers, `app:${Feature}.${string}`>
+>;
 
-const QueueSettingsSchema = z.object({ paused: z.boolean().default(false), concurrency: z.number().int().positive().optional() });
+const QueueSettingsSchema = z.object({
+  paused: z.boolean().default(false),
+  concurrency: z.number().int().positive().optional(),
+});
 export const SETTINGS_KEYS = { queue: 'queue', defaults: 'job.defaults', llm: LLM_SETTINGS_KEY } as const;
 
 export function queueSettings(store: Store, defaultConcurrency: number): { paused: boolean; concurrency: number } {

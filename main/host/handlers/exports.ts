@@ -39,7 +39,10 @@ export function exportHandlers({ store }: AppHandlerDependencies): FeatureHandle
         const job = store.jobs.require(jobId);
         await exportJob(store, jobId, path.join(out, `${job.caseId}--${job.id}.ipynb`));
       }
-      const stats = corpusStats(store, jobIds.map((id) => store.jobs.require(id)));
+      const stats = corpusStats(
+        store,
+        jobIds.map((id) => store.jobs.require(id)),
+      );
       await writeOrReturn(path.join(out, 'report.json'), JSON.stringify(stats, null, 2), jobIds.length);
       return { path: out, content: null, count: jobIds.length };
     },
@@ -49,7 +52,20 @@ export function exportHandlers({ store }: AppHandlerDependencies): FeatureHandle
       if (format === 'json') return writeOrReturn(out, JSON.stringify(stats, null, 2), jobs.length);
       const reviews = new Map(jobs.map((j) => [j.id, j.review]));
       const rows = [
-        ['jobId', 'caseId', 'outcome', 'stopReason', 'iterations', 'score', 'target', 'fidelity', 'firstErrorBefore', 'fixes', 'review', 'reviewNote'],
+        [
+          'jobId',
+          'caseId',
+          'outcome',
+          'stopReason',
+          'iterations',
+          'score',
+          'target',
+          'fidelity',
+          'firstErrorBefore',
+          'fixes',
+          'review',
+          'reviewNote',
+        ],
         ...stats.rows.map((r) => [
           r.jobId,
           r.caseId,

@@ -28,7 +28,11 @@ export function iterationHandlers({ store }: AppHandlerDependencies): FeatureHan
     'app:iterations.getVersion'({ jobId, index, executed }) {
       const it = store.iterations.require(jobId, index);
       const hash = executed ? it.executedHash : it.versionHash;
-      if (!hash) throw new NbreviveError('not-found', `iteration ${index} of job ${jobId} kept no executed notebook (the run crashed before it was written)`);
+      if (!hash)
+        throw new NbreviveError(
+          'not-found',
+          `iteration ${index} of job ${jobId} kept no executed notebook (the run crashed before it was written)`,
+        );
       return { hash, notebook: notebookAt(hash).notebook };
     },
     'app:iterations.getReport'({ jobId, index }) {
@@ -43,11 +47,18 @@ export function iterationHandlers({ store }: AppHandlerDependencies): FeatureHan
       const job = store.jobs.require(jobId);
       const it = store.iterations.require(jobId, index);
       const beforeHash =
-        against === 'previous' && index > 0 ? store.iterations.require(jobId, index - 1).versionHash : store.cases.require(job.caseId).originalHash;
+        against === 'previous' && index > 0
+          ? store.iterations.require(jobId, index - 1).versionHash
+          : store.cases.require(job.caseId).originalHash;
       const before = notebookAt(beforeHash);
       const after = notebookAt(it.versionHash);
       return {
-        before: side(against === 'previous' && index > 0 ? `version ${index - 1}` : 'original', beforeHash, before.text, before.notebook),
+        before: side(
+          against === 'previous' && index > 0 ? `version ${index - 1}` : 'original',
+          beforeHash,
+          before.text,
+          before.notebook,
+        ),
         after: side(`version ${index}`, it.versionHash, after.text, after.notebook),
       };
     },

@@ -6,7 +6,12 @@ import { queueSettings, SETTINGS_KEYS, type AppHandlerDependencies, type Feature
 export function queueHandlers({ store, queue, defaultConcurrency }: AppHandlerDependencies): FeatureHandlers<'queue'> {
   const queueStatus = (): QueueStatus => {
     const counts = store.jobs.countByStatus();
-    return { ...queueSettings(store, defaultConcurrency), queued: counts.queued, running: counts.running, workers: queue.workers() };
+    return {
+      ...queueSettings(store, defaultConcurrency),
+      queued: counts.queued,
+      running: counts.running,
+      workers: queue.workers(),
+    };
   };
   const setQueue = (patch: { paused?: boolean; concurrency?: number }, reason: string): QueueStatus => {
     const next = { ...queueSettings(store, defaultConcurrency), ...patch };

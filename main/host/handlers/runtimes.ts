@@ -13,7 +13,13 @@ export function runtimeHandlers(): FeatureHandlers<'runtimes'> {
     async 'app:runtimes.list'() {
       const [pythons, gpus] = await Promise.all([detectPythons(), listHostGpus()]);
       return {
-        pythons: pythons.map((p) => ({ path: p.path, version: p.version, source: p.source, usable: p.usable, note: p.problem })),
+        pythons: pythons.map((p) => ({
+          path: p.path,
+          version: p.version,
+          source: p.source,
+          usable: p.usable,
+          note: p.problem,
+        })),
         gpus: gpus.map((g) => `${g.index}: ${g.name}`),
       };
     },
@@ -24,7 +30,13 @@ export function runtimeHandlers(): FeatureHandlers<'runtimes'> {
         ok: status.ok,
         message: status.message,
         address: status.address,
-        images: status.images.map((i) => ({ id: i.id, tags: i.tags, sizeBytes: i.sizeBytes, created: i.created.toISOString(), preset: i.preset })),
+        images: status.images.map((i) => ({
+          id: i.id,
+          tags: i.tags,
+          sizeBytes: i.sizeBytes,
+          created: i.created.toISOString(),
+          preset: i.preset,
+        })),
         presets: IMAGE_PRESETS.map((p) => ({
           ...p,
           present: tags.has(p.image),
@@ -37,7 +49,11 @@ export function runtimeHandlers(): FeatureHandlers<'runtimes'> {
         const check = await checkPython(python);
         if (!check.ok) return { ok: false, message: check.message, environment: null };
         const d = await describePython(python);
-        return { ok: true, message: check.message, environment: { runtime: 'local', python: d.python, pythonPath: d.executable, packages: d.packages } };
+        return {
+          ok: true,
+          message: check.message,
+          environment: { runtime: 'local', python: d.python, pythonPath: d.executable, packages: d.packages },
+        };
       }
       try {
         const rt = await createRuntime({ runtime, python, image });

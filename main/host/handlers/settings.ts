@@ -5,9 +5,20 @@ import type { AppSettings, SettingsSetInputSchema } from '../../../shared/contra
 import { DEFAULT_PRICES } from '../../../shared/models/llm';
 import { JobSettingsSchema } from '../../../shared/models/loop';
 import { readStoredLlmSettings } from '../../core/fixers/llm/stored-settings';
-import { jobDefaults, queueSettings, SETTINGS_KEYS, type AppHandlerDependencies, type FeatureHandlers } from './context';
+import {
+  jobDefaults,
+  queueSettings,
+  SETTINGS_KEYS,
+  type AppHandlerDependencies,
+  type FeatureHandlers,
+} from './context';
 
-export function settingsHandlers({ store, queue, secrets, defaultConcurrency }: AppHandlerDependencies): FeatureHandlers<'settings'> {
+export function settingsHandlers({
+  store,
+  queue,
+  secrets,
+  defaultConcurrency,
+}: AppHandlerDependencies): FeatureHandlers<'settings'> {
   const appSettings = (): AppSettings => {
     const llm = readStoredLlmSettings(store);
     return {
@@ -19,7 +30,11 @@ export function settingsHandlers({ store, queue, secrets, defaultConcurrency }: 
   return {
     'app:settings.get': () => appSettings(),
     async 'app:settings.set'(input: z.output<typeof SettingsSetInputSchema>) {
-      if (input.defaults) store.settings.set(SETTINGS_KEYS.defaults, JobSettingsSchema.parse({ ...jobDefaults(store), ...input.defaults }));
+      if (input.defaults)
+        store.settings.set(
+          SETTINGS_KEYS.defaults,
+          JobSettingsSchema.parse({ ...jobDefaults(store), ...input.defaults }),
+        );
       if (input.llm) {
         const { apiKey, ...rest } = input.llm;
         // the key first: when the store refuses it (no keyring) the LLM settings stay as they were

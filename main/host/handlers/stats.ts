@@ -8,7 +8,14 @@ export function jobsFor(store: Store, jobIds: string[] | undefined, competition?
   if (jobIds) return jobIds.map((id) => store.jobs.require(id));
   const out: Job[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = store.jobs.list({ outcome: undefined, competition, limit: 1000, offset, sort: 'createdAt', order: 'asc' });
+    const page = store.jobs.list({
+      outcome: undefined,
+      competition,
+      limit: 1000,
+      offset,
+      sort: 'createdAt',
+      order: 'asc',
+    });
     out.push(...page.items.filter((j) => j.outcome !== null));
     if (page.items.length < 1000) return out;
   }

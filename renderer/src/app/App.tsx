@@ -88,7 +88,10 @@ export function App({ api }: { api: NbreviveApi }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [help, navigate]);
 
-  const ctx = useMemo<AppContextValue>(() => ({ api, theme, navigate, notify, jobs, reloadJobs: reload }), [api, theme, navigate, notify, jobs, reload]);
+  const ctx = useMemo<AppContextValue>(
+    () => ({ api, theme, navigate, notify, jobs, reloadJobs: reload }),
+    [api, theme, navigate, notify, jobs, reload],
+  );
   const current = route.screen === 'job' ? 'queue' : route.screen;
 
   return (
@@ -100,7 +103,12 @@ export function App({ api }: { api: NbreviveApi }) {
           </span>
           <nav aria-label="screens">
             {NAV.map((n) => (
-              <a key={n.screen} href={hashOf({ screen: n.screen } as Route)} aria-current={current === n.screen ? 'page' : undefined} title={`${n.label} (${n.key})`}>
+              <a
+                key={n.screen}
+                href={hashOf({ screen: n.screen } as Route)}
+                aria-current={current === n.screen ? 'page' : undefined}
+                title={`${n.label} (${n.key})`}
+              >
                 {n.label}
               </a>
             ))}
@@ -108,13 +116,26 @@ export function App({ api }: { api: NbreviveApi }) {
           <span className="spacer" />
           {queue && (
             <span className="queue-pill" aria-label="queue status" data-testid="queue-pill">
-              {queue.paused ? '⏸ paused' : '▶ running'} · {queue.running} running · {queue.queued} queued · {queue.workers} worker{queue.workers === 1 ? '' : 's'}
+              {queue.paused ? '⏸ paused' : '▶ running'} · {queue.running} running · {queue.queued} queued ·{' '}
+              {queue.workers} worker{queue.workers === 1 ? '' : 's'}
             </span>
           )}
-          <button type="button" className="icon" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`switch to ${theme === 'dark' ? 'light' : 'dark'} theme (t)`} title="Toggle theme (t)">
+          <button
+            type="button"
+            className="icon"
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            aria-label={`switch to ${theme === 'dark' ? 'light' : 'dark'} theme (t)`}
+            title="Toggle theme (t)"
+          >
             {theme === 'dark' ? '☀' : '☾'}
           </button>
-          <button type="button" className="icon" onClick={() => setHelp(true)} aria-label="keyboard shortcuts (?)" title="Keyboard shortcuts (?)">
+          <button
+            type="button"
+            className="icon"
+            onClick={() => setHelp(true)}
+            aria-label="keyboard shortcuts (?)"
+            title="Keyboard shortcuts (?)"
+          >
             ?
           </button>
         </header>

@@ -93,4 +93,3 @@ export function parseAnsi(input: string): AnsiSegment[] {
 function sameStyle(a: AnsiStyle, b: AnsiStyle): boolean {
   return a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.italic === b.italic && a.underline === b.underline;
 }
-

@@ -32,7 +32,8 @@ export interface HttpApiOptions {
 export function createHttpApi(baseUrl: string, token: string, options: HttpApiOptions = {}): NbreviveApi {
   const base = baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const createEventSource = options.createEventSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
+  const createEventSource =
+    options.createEventSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
   const client: Record<string, unknown> = {};
 
   for (const channel of API_INVOKE_CHANNELS) {
@@ -45,14 +46,22 @@ export function createHttpApi(baseUrl: string, token: string, options: HttpApiOp
           body: JSON.stringify(input ?? {}),
         });
       } catch (e) {
-        throw new ApiError('network', `the nbrevive host did not answer (${(e as Error).message}); is \`nbrevive serve\` running?`, 0);
+        throw new ApiError(
+          'network',
+          `the nbrevive host did not answer (${(e as Error).message}); is \`nbrevive serve\` running?`,
+          0,
+        );
       }
       const text = await res.text();
       let body: unknown;
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch {
-        throw new ApiError('internal', `the host answered ${res.status} with non-JSON: ${text.slice(0, 200)}`, res.status);
+        throw new ApiError(
+          'internal',
+          `the host answered ${res.status} with non-JSON: ${text.slice(0, 200)}`,
+          res.status,
+        );
       }
       if (!res.ok) {
         const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;

@@ -34,7 +34,9 @@ export function alignCells(before: readonly DiffCell[], after: readonly DiffCell
     const row = dp[i] as Uint32Array;
     const next = dp[i + 1] as Uint32Array;
     for (let j = m - 1; j >= 0; j--) {
-      row[j] = anchorEqual(before[i] as DiffCell, after[j] as DiffCell) ? (next[j + 1] as number) + 1 : Math.max(next[j] as number, row[j + 1] as number);
+      row[j] = anchorEqual(before[i] as DiffCell, after[j] as DiffCell)
+        ? (next[j + 1] as number) + 1
+        : Math.max(next[j] as number, row[j + 1] as number);
     }
   }
   const out: AlignedPair[] = [];
@@ -58,7 +60,12 @@ export function alignCells(before: readonly DiffCell[], after: readonly DiffCell
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && anchorEqual(before[i] as DiffCell, after[j] as DiffCell) && (dp[i] as Uint32Array)[j] === (dp[i + 1] as Uint32Array)[j + 1]! + 1) {
+    if (
+      i < n &&
+      j < m &&
+      anchorEqual(before[i] as DiffCell, after[j] as DiffCell) &&
+      (dp[i] as Uint32Array)[j] === (dp[i + 1] as Uint32Array)[j + 1]! + 1
+    ) {
       flush();
       const b = before[i] as DiffCell;
       const a = after[j] as DiffCell;
@@ -90,7 +97,10 @@ export interface DiffText {
 }
 
 function header(cell: DiffCell | null, kind: AlignedKind): string {
-  if (!cell) return kind === 'added' ? '# ─── (no cell: added on the other side) ───' : '# ─── (no cell: removed on the other side) ───';
+  if (!cell)
+    return kind === 'added'
+      ? '# ─── (no cell: added on the other side) ───'
+      : '# ─── (no cell: removed on the other side) ───';
   return `# ─── cell ${cell.index + 1} [${cell.cellType}] ───`;
 }
 
@@ -120,7 +130,9 @@ export function diffText(before: readonly DiffCell[], after: readonly DiffCell[]
 
 /** Cells of a notebook's JSON text with their outputs as text (for the outputs toggle). */
 export function cellsFromNotebookText(text: string): DiffCell[] {
-  const nb = JSON.parse(text) as { cells?: { id?: string; cell_type: string; source: string | string[]; outputs?: unknown[] }[] };
+  const nb = JSON.parse(text) as {
+    cells?: { id?: string; cell_type: string; source: string | string[]; outputs?: unknown[] }[];
+  };
   return (nb.cells ?? []).map((c, index) => ({
     index,
     id: c.id ?? null,
@@ -135,7 +147,13 @@ function joined(v: unknown): string {
 }
 
 export function outputText(output: unknown): string | null {
-  const o = output as { output_type?: string; text?: unknown; data?: Record<string, unknown>; ename?: string; evalue?: string };
+  const o = output as {
+    output_type?: string;
+    text?: unknown;
+    data?: Record<string, unknown>;
+    ename?: string;
+    evalue?: string;
+  };
   if (o.output_type === 'stream') return joined(o.text);
   if (o.output_type === 'error') return `${o.ename ?? 'Error'}: ${o.evalue ?? ''}`;
   if (o.data) {

@@ -24,9 +24,17 @@ export function countsChart(title: string, counts: Record<string, number>, order
 }
 
 /** Two count records side by side (e.g. error types before/after) over the union of their keys. */
-export function pairedChart(title: string, a: { name: string; counts: Record<string, number> }, b: { name: string; counts: Record<string, number> }, limit = 12): ChartData {
+export function pairedChart(
+  title: string,
+  a: { name: string; counts: Record<string, number> },
+  b: { name: string; counts: Record<string, number> },
+  limit = 12,
+): ChartData {
   const labels = [...new Set([...Object.keys(a.counts), ...Object.keys(b.counts)])]
-    .sort((x, y) => (b.counts[y] ?? 0) + (a.counts[y] ?? 0) - ((b.counts[x] ?? 0) + (a.counts[x] ?? 0)) || x.localeCompare(y))
+    .sort(
+      (x, y) =>
+        (b.counts[y] ?? 0) + (a.counts[y] ?? 0) - ((b.counts[x] ?? 0) + (a.counts[x] ?? 0)) || x.localeCompare(y),
+    )
     .slice(0, limit);
   return {
     title,
@@ -40,12 +48,20 @@ export function pairedChart(title: string, a: { name: string; counts: Record<str
 
 /** The chart as CSV: one row per category, one column per series. */
 export function chartCsv(chart: ChartData): string {
-  return toCsv([['category', ...chart.series.map((s) => s.name)], ...chart.labels.map((l, i) => [l, ...chart.series.map((s) => s.values[i] ?? 0)])]);
+  return toCsv([
+    ['category', ...chart.series.map((s) => s.name)],
+    ...chart.labels.map((l, i) => [l, ...chart.series.map((s) => s.values[i] ?? 0)]),
+  ]);
 }
 
 /** A file name for exports: the title in kebab case. */
 export function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'chart';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'chart'
+  );
 }
 
 /** "Nice" axis maximum and tick step for values up to `max` (1, 2 or 5 × 10^k steps). */

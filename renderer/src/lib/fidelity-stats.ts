@@ -15,10 +15,16 @@ export const FIDELITY_BUCKETS: readonly { label: string; min: number }[] = [
 export const NOT_MEASURED = 'not measured';
 
 export function fidelityDistribution(rows: readonly Row[]): Record<string, number> {
-  const counts: Record<string, number> = Object.fromEntries([...FIDELITY_BUCKETS.map((b) => [b.label, 0]), [NOT_MEASURED, 0]]);
+  const counts: Record<string, number> = Object.fromEntries([
+    ...FIDELITY_BUCKETS.map((b) => [b.label, 0]),
+    [NOT_MEASURED, 0],
+  ]);
   for (const r of rows) {
     if (r.outcome === null) continue;
-    const label = r.fidelity === null ? NOT_MEASURED : [...FIDELITY_BUCKETS].reverse().find((b) => (r.fidelity as number) >= b.min)!.label;
+    const label =
+      r.fidelity === null
+        ? NOT_MEASURED
+        : [...FIDELITY_BUCKETS].reverse().find((b) => (r.fidelity as number) >= b.min)!.label;
     counts[label] = (counts[label] ?? 0) + 1;
   }
   return counts;
@@ -26,5 +32,9 @@ export function fidelityDistribution(rows: readonly Row[]): Record<string, numbe
 
 /** Reproducible (with or without errors), yet not every comparable output of the author's came back the same. */
 export function reproducibleButDrifted(row: Row): boolean {
-  return (row.outcome === 'reproducible' || row.outcome === 'reproducible-with-errors') && row.fidelity !== null && row.fidelity < 1;
+  return (
+    (row.outcome === 'reproducible' || row.outcome === 'reproducible-with-errors') &&
+    row.fidelity !== null &&
+    row.fidelity < 1
+  );
 }

@@ -7,20 +7,51 @@ import { barChartSvg, escapeXml, LIGHT_PALETTE } from './svg-charts';
 export function htmlReport(stats: Stats, jobs: readonly JobSummary[], generatedAt: string): string {
   const byId = new Map(jobs.map((j) => [j.id, j]));
   const charts = [
-    countsChart('Outcomes', stats.outcomes, ['reproducible', 'reproducible-with-errors', 'not-reproducible', 'unfinished']),
+    countsChart('Outcomes', stats.outcomes, [
+      'reproducible',
+      'reproducible-with-errors',
+      'not-reproducible',
+      'unfinished',
+    ]),
     countsChart('Fixes by type', stats.fixes.byType),
     countsChart('Fixes by source', stats.fixes.bySource),
-    pairedChart('Error types before / after', { name: 'before', counts: stats.errorTypes.before }, { name: 'after', counts: stats.errorTypes.after }),
+    pairedChart(
+      'Error types before / after',
+      { name: 'before', counts: stats.errorTypes.before },
+      { name: 'after', counts: stats.errorTypes.after },
+    ),
     countsChart('Fixes needed to succeed', stats.fixesToSuccess),
   ];
   const rows = stats.rows
     .map((r) => {
       const j = byId.get(r.jobId);
-      const cells = [r.caseId, j?.competition ?? '', r.outcome ?? 'unfinished', String(r.iterations), r.score === null ? '' : String(r.score), r.target === null ? '' : String(r.target), r.fidelity === null ? '' : `${(r.fidelity * 100).toFixed(1)}%`, r.fixes.join(', '), r.firstErrorBefore ?? '', j?.reviewVerdict ?? ''];
+      const cells = [
+        r.caseId,
+        j?.competition ?? '',
+        r.outcome ?? 'unfinished',
+        String(r.iterations),
+        r.score === null ? '' : String(r.score),
+        r.target === null ? '' : String(r.target),
+        r.fidelity === null ? '' : `${(r.fidelity * 100).toFixed(1)}%`,
+        r.fixes.join(', '),
+        r.firstErrorBefore ?? '',
+        j?.reviewVerdict ?? '',
+      ];
       return `<tr>${cells.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`;
     })
     .join('\n');
-  const head = ['case', 'competition', 'outcome', 'iterations', 'score', 'target', 'fidelity', 'fixes', 'first error', 'review'];
+  const head = [
+    'case',
+    'competition',
+    'outcome',
+    'iterations',
+    'score',
+    'target',
+    'fidelity',
+    'fixes',
+    'first error',
+    'review',
+  ];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>nbrevive report</title>
 <style>

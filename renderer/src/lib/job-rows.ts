@@ -3,7 +3,8 @@
 import type { JobSummary } from '../../../shared/contracts/schemas';
 import type { ReviewVerdict } from '../../../shared/models/review';
 
-export type SortKey = 'case' | 'competition' | 'status' | 'outcome' | 'iterations' | 'score' | 'fixes' | 'cost' | 'review' | 'created';
+export type SortKey =
+  'case' | 'competition' | 'status' | 'outcome' | 'iterations' | 'score' | 'fixes' | 'cost' | 'review' | 'created';
 
 export interface JobFilter {
   search: string;
@@ -33,7 +34,8 @@ export function filterJobs(jobs: readonly JobSummary[], f: JobFilter): JobSummar
     if (f.outcome && (f.outcome === 'none' ? j.outcome !== null : j.outcome !== f.outcome)) return false;
     if (f.review === 'unreviewed' && j.reviewVerdict) return false;
     if (f.review !== 'any' && f.review !== 'unreviewed' && j.reviewVerdict !== f.review) return false;
-    if (needle && !`${j.caseTitle}\n${j.caseId}\n${j.competition ?? ''}\n${j.id}`.toLowerCase().includes(needle)) return false;
+    if (needle && !`${j.caseTitle}\n${j.caseId}\n${j.competition ?? ''}\n${j.id}`.toLowerCase().includes(needle))
+      return false;
     return true;
   });
 }

@@ -34,7 +34,10 @@ export const DARK_PALETTE: Palette = {
 };
 
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 const fmt = (v: number) => (Math.abs(v) >= 1000 || Number.isInteger(v) ? String(Math.round(v)) : v.toPrecision(3));
@@ -65,18 +68,24 @@ export function barChartSvg(chart: ChartData, p: Palette, width = 460): string {
     });
   }
   for (let t = 0; t <= scale.max + 1e-9; t += scale.step) {
-    parts.push(`<line x1="${x(t)}" y1="${top - 4}" x2="${x(t)}" y2="${height - 20}" stroke="${p.grid}" stroke-width="1"/>`);
+    parts.push(
+      `<line x1="${x(t)}" y1="${top - 4}" x2="${x(t)}" y2="${height - 20}" stroke="${p.grid}" stroke-width="1"/>`,
+    );
     parts.push(`<text x="${x(t)}" y="${height - 6}" text-anchor="middle" fill="${p.muted}">${fmt(t)}</text>`);
   }
   if (chart.labels.length === 0) parts.push(`<text x="${labelW}" y="${top + 12}" fill="${p.muted}">no data yet</text>`);
   chart.labels.forEach((label, li) => {
     const gy = top + li * groupH;
     const short = label.length > 26 ? `${label.slice(0, 25)}…` : label;
-    parts.push(`<text x="${labelW - 6}" y="${gy + (chart.series.length * barH) / 2 + 4}" text-anchor="end" fill="${p.text}"><title>${escapeXml(label)}</title>${escapeXml(short)}</text>`);
+    parts.push(
+      `<text x="${labelW - 6}" y="${gy + (chart.series.length * barH) / 2 + 4}" text-anchor="end" fill="${p.text}"><title>${escapeXml(label)}</title>${escapeXml(short)}</text>`,
+    );
     chart.series.forEach((s, si) => {
       const v = s.values[li] ?? 0;
       const y = gy + si * barH;
-      parts.push(`<rect x="${labelW}" y="${y + 1}" width="${Math.max(0, x(v) - labelW)}" height="${barH - 2}" fill="${p.series[si % p.series.length]}" rx="2"><title>${escapeXml(`${label} · ${s.name}: ${v}`)}</title></rect>`);
+      parts.push(
+        `<rect x="${labelW}" y="${y + 1}" width="${Math.max(0, x(v) - labelW)}" height="${barH - 2}" fill="${p.series[si % p.series.length]}" rx="2"><title>${escapeXml(`${label} · ${s.name}: ${v}`)}</title></rect>`,
+      );
       parts.push(`<text x="${x(v) + 4}" y="${y + barH - 3}" fill="${p.muted}">${fmt(v)}</text>`);
     });
   });
@@ -90,7 +99,14 @@ export interface ScorePoint {
 }
 
 /** Score per iteration as a line with the target and its tolerance band (target ± τ·|target|). */
-export function scoreChartSvg(points: readonly ScorePoint[], target: number | null, tolerance: number, p: Palette, width = 420, height = 180): string {
+export function scoreChartSvg(
+  points: readonly ScorePoint[],
+  target: number | null,
+  tolerance: number,
+  p: Palette,
+  width = 420,
+  height = 180,
+): string {
   const left = 48;
   const right = 12;
   const top = 14;
@@ -115,13 +131,21 @@ export function scoreChartSvg(points: readonly ScorePoint[], target: number | nu
     `<rect width="100%" height="100%" fill="${p.background}"/>`,
   ];
   if (band && target !== null) {
-    parts.push(`<rect x="${left}" y="${y(band[1] as number)}" width="${width - left - right}" height="${Math.max(1, y(band[0] as number) - y(band[1] as number))}" fill="${p.band}"><title>target band ${fmt(band[0] as number)} … ${fmt(band[1] as number)}</title></rect>`);
-    parts.push(`<line x1="${left}" x2="${width - right}" y1="${y(target)}" y2="${y(target)}" stroke="${p.series[2]}" stroke-dasharray="4 3"/>`);
-    parts.push(`<text x="${width - right}" y="${y(target) - 4}" text-anchor="end" fill="${p.muted}">target ${fmt(target)}</text>`);
+    parts.push(
+      `<rect x="${left}" y="${y(band[1] as number)}" width="${width - left - right}" height="${Math.max(1, y(band[0] as number) - y(band[1] as number))}" fill="${p.band}"><title>target band ${fmt(band[0] as number)} … ${fmt(band[1] as number)}</title></rect>`,
+    );
+    parts.push(
+      `<line x1="${left}" x2="${width - right}" y1="${y(target)}" y2="${y(target)}" stroke="${p.series[2]}" stroke-dasharray="4 3"/>`,
+    );
+    parts.push(
+      `<text x="${width - right}" y="${y(target) - 4}" text-anchor="end" fill="${p.muted}">target ${fmt(target)}</text>`,
+    );
   }
   for (const v of [lo + pad, (lo + hi) / 2, hi - pad]) {
     parts.push(`<text x="${left - 6}" y="${y(v) + 3}" text-anchor="end" fill="${p.muted}">${fmt(v)}</text>`);
-    parts.push(`<line x1="${left}" x2="${width - right}" y1="${y(v)}" y2="${y(v)}" stroke="${p.grid}" stroke-width="0.5"/>`);
+    parts.push(
+      `<line x1="${left}" x2="${width - right}" y1="${y(v)}" y2="${y(v)}" stroke="${p.grid}" stroke-width="0.5"/>`,
+    );
   }
   const path = points
     .filter((pt) => pt.score !== null)
@@ -130,7 +154,10 @@ export function scoreChartSvg(points: readonly ScorePoint[], target: number | nu
   if (path) parts.push(`<path d="${path}" fill="none" stroke="${p.line}" stroke-width="2"/>`);
   for (const pt of points) {
     parts.push(`<text x="${x(pt.index)}" y="${height - 8}" text-anchor="middle" fill="${p.muted}">${pt.index}</text>`);
-    if (pt.score !== null) parts.push(`<circle cx="${x(pt.index)}" cy="${y(pt.score)}" r="3.5" fill="${p.line}"><title>iteration ${pt.index}: ${pt.score}</title></circle>`);
+    if (pt.score !== null)
+      parts.push(
+        `<circle cx="${x(pt.index)}" cy="${y(pt.score)}" r="3.5" fill="${p.line}"><title>iteration ${pt.index}: ${pt.score}</title></circle>`,
+      );
     else parts.push(`<text x="${x(pt.index)}" y="${top + 10}" text-anchor="middle" fill="${p.muted}">–</text>`);
   }
   if (!scores.length) parts.push(`<text x="${left + 8}" y="${height / 2}" fill="${p.muted}">no score yet</text>`);

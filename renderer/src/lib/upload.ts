@@ -59,7 +59,11 @@ export function toBase64(bytes: Uint8Array): string {
 export type UploadResult = Awaited<ReturnType<NbreviveApi['casesUpload']>>;
 
 /** Uploads the entries and imports them; `onProgress` gets bytes sent of the total after each request. */
-export async function uploadEntries(api: Pick<NbreviveApi, 'casesUpload'>, entries: readonly UploadEntry[], onProgress?: (sent: number, total: number) => void): Promise<UploadResult> {
+export async function uploadEntries(
+  api: Pick<NbreviveApi, 'casesUpload'>,
+  entries: readonly UploadEntry[],
+  onProgress?: (sent: number, total: number) => void,
+): Promise<UploadResult> {
   if (!entries.length) throw new Error('Choose at least one notebook or folder to upload');
   const total = entries.reduce((n, e) => n + e.file.size, 0);
   const batches = planUpload(entries.map((e) => e.file.size));

@@ -12,7 +12,13 @@ export interface VirtualWindow {
   totalHeight: number;
 }
 
-export function virtualWindow(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 6): VirtualWindow {
+export function virtualWindow(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  count: number,
+  overscan = 6,
+): VirtualWindow {
   if (rowHeight <= 0) throw new Error('rowHeight must be positive');
   const totalHeight = Math.max(0, count * rowHeight);
   if (count <= 0) return { start: 0, end: 0, offsetTop: 0, totalHeight: 0 };

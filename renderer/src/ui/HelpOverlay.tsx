@@ -7,14 +7,29 @@ export function HelpOverlay({ onClose }: { onClose(): void }) {
   useEffect(() => close.current?.focus(), []);
   return (
     <div className="overlay" onClick={onClose}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="help-title"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      >
         <h2 id="help-title">Keyboard shortcuts</h2>
         <table className="shortcuts">
           <tbody>
             {SHORTCUTS.map((s) => (
               <tr key={s.keys}>
                 <td>
-                  {s.keys.split(' ').map((k, i) => (k.length <= 5 && !['or', '…', '/'].includes(k) ? <kbd key={i}>{k}</kbd> : <span key={i}> {k} </span>))}
+                  {s.keys
+                    .split(' ')
+                    .map((k, i) =>
+                      k.length <= 5 && !['or', '…', '/'].includes(k) ? (
+                        <kbd key={i}>{k}</kbd>
+                      ) : (
+                        <span key={i}> {k} </span>
+                      ),
+                    )}
                 </td>
                 <td>{s.what}</td>
                 <td className="muted">{s.where}</td>

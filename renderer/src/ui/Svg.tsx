@@ -22,7 +22,11 @@ export function ChartCard({ chart, svg }: { chart: ChartData; svg: string }) {
         >
           PNG
         </button>
-        <button type="button" aria-label={`export ${chart.title} as CSV`} onClick={() => downloadText(chartCsv(chart), `${name}.csv`, 'text/csv')}>
+        <button
+          type="button"
+          aria-label={`export ${chart.title} as CSV`}
+          onClick={() => downloadText(chartCsv(chart), `${name}.csv`, 'text/csv')}
+        >
           CSV
         </button>
       </figcaption>

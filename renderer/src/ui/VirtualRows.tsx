@@ -41,7 +41,14 @@ export function VirtualRows({ count, rowHeight, renderRow, cursor, className, la
   const rows: ReactNode[] = [];
   for (let i = w.start; i < w.end; i++) rows.push(renderRow(i));
   return (
-    <div ref={ref} className={`vscroll ${className ?? ''}`} onScroll={onScroll} role="rowgroup" aria-label={label} data-rendered-rows={w.end - w.start}>
+    <div
+      ref={ref}
+      className={`vscroll ${className ?? ''}`}
+      onScroll={onScroll}
+      role="rowgroup"
+      aria-label={label}
+      data-rendered-rows={w.end - w.start}
+    >
       <div style={{ height: w.totalHeight, position: 'relative' }}>
         <div style={{ transform: `translateY(${w.offsetTop}px)` }}>{rows}</div>
       </div>

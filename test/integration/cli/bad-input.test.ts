@@ -46,7 +46,9 @@ describe('nbrevive run: bad input', () => {
   });
 
   it('a missing data folder', async () => {
-    const r = await runCli(['run', path.join(example, 'notebook.ipynb'), '--data', path.join(dir, 'no-such-folder')], { db });
+    const r = await runCli(['run', path.join(example, 'notebook.ipynb'), '--data', path.join(dir, 'no-such-folder')], {
+      db,
+    });
     expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toMatch(/^nbrevive: .*no-such-folder/);
   });
@@ -65,7 +67,9 @@ describe('nbrevive run: bad input', () => {
   it('a bad option value names the option', async () => {
     const r = await runCli(['run', example, '--timeout', 'soon'], { db });
     expect(r.code).toBe(2);
-    expect(oneLine(r.stderr)).toBe("nbrevive run: --timeout must be a positive number, got 'soon' (see nbrevive run --help)");
+    expect(oneLine(r.stderr)).toBe(
+      "nbrevive run: --timeout must be a positive number, got 'soon' (see nbrevive run --help)",
+    );
   });
 
   it('a notebook over the time limit is reported as timeout and exits 0', async () => {
@@ -103,7 +107,9 @@ describe('nbrevive modernize --resume: a job another process runs', () => {
       store.close();
       const r = await runCli(['modernize', '--resume', job.id], { db: resumeDb });
       expect(r.code).toBe(2);
-      expect(oneLine(r.stderr)).toBe(`nbrevive: job ${job.id} is running in another process (${owner}); cancel it there, or wait for it`);
+      expect(oneLine(r.stderr)).toBe(
+        `nbrevive: job ${job.id} is running in another process (${owner}); cancel it there, or wait for it`,
+      );
       const after = openStore(resumeDb);
       expect(after.jobs.require(job.id)).toMatchObject({ status: 'running', workerId: owner, attempts: job.attempts });
       after.close();

@@ -17,11 +17,22 @@ function codeCell(source: string) {
 function scoreCase(name: string, printed: string, pattern: string): string {
   const root = path.join(dir, name);
   fs.mkdirSync(root, { recursive: true });
-  const notebook = { nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [codeCell(`print(${JSON.stringify(printed)})`)] };
+  const notebook = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {},
+    cells: [codeCell(`print(${JSON.stringify(printed)})`)],
+  };
   fs.writeFileSync(path.join(root, 'notebook.ipynb'), JSON.stringify(notebook));
   fs.writeFileSync(
     path.join(root, 'nbrevive.case.json'),
-    JSON.stringify({ id: name, title: name, notebook: 'notebook.ipynb', score: { kind: 'output', cellIndex: 0, pattern, occurrence: 'last' }, target: { value: 1 } }),
+    JSON.stringify({
+      id: name,
+      title: name,
+      notebook: 'notebook.ipynb',
+      score: { kind: 'output', cellIndex: 0, pattern, occurrence: 'last' },
+      target: { value: 1 },
+    }),
   );
   return root;
 }
@@ -34,7 +45,8 @@ describe('a catastrophically backtracking score pattern (item 1)', () => {
     child.stderr!.on('data', (d) => (stderr += d));
     // the notebook ran its only cell: from now on the score is being read
     const deadline = Date.now() + 90_000;
-    while (!/cell 1\/1/.test(stderr) && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!/cell 1\/1/.test(stderr) && child.exitCode === null && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     const scoring = Date.now();
     const term = setTimeout(() => child.kill('SIGTERM'), 6_000);
     const result = await Promise.race([done, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
@@ -43,44 +55,65 @@ describe('a catastrophically backtracking score pattern (item 1)', () => {
     expect(result, 'the CLI did not end within 20 s of the score reading (not even on SIGTERM)').not.toBeNull();
     expect(Date.now() - scoring).toBeLessThan(20_000);
     expect(result!.code).toBe(2);
-    expect(result!.stderr.trim().split('\n').at(-1)).toMatch(/^nbrevive: the score pattern "\(a\+\)\+\$" took longer than 2000 ms .*nbrevive\.case\.json$/);
+    expect(result!.stderr.trim().split('\n').at(-1)).toMatch(
+      /^nbrevive: the score pattern "\(a\+\)\+\$" took longer than 2000 ms .*nbrevive\.case\.json$/,
+    );
   }, 150_000);
 });
 
 describe('an unknown option (item 6)', () => {
-  it.each([['run', 'x.ipynb'], ['modernize', 'x.ipynb'], ['corpus', 'run', '.'], ['export', 'j'], ['runtimes'], ['images'], ['rules'], ['serve'], ['worker', '--db', 'x']])(
-    'nbrevive %s answers with a one-line usage error and exit 2',
-    async (command, ...rest) => {
-      const result = await startCli([command, ...rest, '--some-unknown-option'], { db }).done;
-      expect(result.code).toBe(2);
-      const lines = result.stderr.trim().split('\n');
-      expect(lines, result.stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^nbrevive ${command}: .*--some-unknown-option.*\\(see nbrevive ${command} --help\\)$`));
-      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
-    },
-  );
+  it.each([
+    ['run', 'x.ipynb'],
+    ['modernize', 'x.ipynb'],
+    ['corpus', 'run', '.'],
+    ['export', 'j'],
+    ['runtimes'],
+    ['images'],
+    ['rules'],
+    ['serve'],
+    ['worker', '--db', 'x'],
+  ])('nbrevive %s answers with a one-line usage error and exit 2', async (command, ...rest) => {
+    const result = await startCli([command, ...rest, '--some-unknown-option'], { db }).done;
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines, result.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^nbrevive ${command}: .*--some-unknown-option.*\\(see nbrevive ${command} --help\\)$`),
+    );
+    expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
 });
 
 describe('a --timeout past Node timers (item 6)', () => {
   it('is a usage error, not a run that times out after 1 ms', async () => {
     const result = await startCli(['run', 'x.ipynb', '--timeout', String(2 ** 31 / 1000)], { db }).done;
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toMatch(/^nbrevive run: --timeout must be at most 2147483 seconds \(24\.8 days\), got '2147483\.648'/);
+    expect(result.stderr.trim()).toMatch(
+      /^nbrevive run: --timeout must be at most 2147483 seconds \(24\.8 days\), got '2147483\.648'/,
+    );
   });
 });
 
 describe('importing something that is not a file or folder (item 3)', () => {
   const fifo = path.join(dir, 'pipe.ipynb');
 
-  it.each(['/dev/zero', '/dev/urandom', 'FIFO'])('nbrevive run %s is refused at once with a one-line reason', async (target) => {
-    if (target === 'FIFO' && !fs.existsSync(fifo)) execFileSync('mkfifo', [fifo]);
-    const file = target === 'FIFO' ? fifo : target;
-    const started = Date.now();
-    const result = await startCli(['run', file], { db }).done;
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toMatch(new RegExp(`^nbrevive: ${file.replace(/[.]/g, '\\.')} is (a character device|a named pipe \\(FIFO\\)), not a file or folder: give a notebook`));
-  }, 30_000);
+  it.each(['/dev/zero', '/dev/urandom', 'FIFO'])(
+    'nbrevive run %s is refused at once with a one-line reason',
+    async (target) => {
+      if (target === 'FIFO' && !fs.existsSync(fifo)) execFileSync('mkfifo', [fifo]);
+      const file = target === 'FIFO' ? fifo : target;
+      const started = Date.now();
+      const result = await startCli(['run', file], { db }).done;
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim()).toMatch(
+        new RegExp(
+          `^nbrevive: ${file.replace(/[.]/g, '\\.')} is (a character device|a named pipe \\(FIFO\\)), not a file or folder: give a notebook`,
+        ),
+      );
+    },
+    30_000,
+  );
 });
 
 describe('symlinks in case data (item 5)', () => {
@@ -89,7 +122,12 @@ describe('symlinks in case data (item 5)', () => {
     fs.mkdirSync(path.join(root, 'input', 'real'), { recursive: true });
     fs.writeFileSync(path.join(root, 'input', 'real', 'v.txt'), '42\n');
     fs.symlinkSync(link, path.join(root, 'input', 'linked'));
-    const nb = { nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [codeCell("print(open('../input/linked/v.txt').read().strip())")] };
+    const nb = {
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: {},
+      cells: [codeCell("print(open('../input/linked/v.txt').read().strip())")],
+    };
     fs.writeFileSync(path.join(root, 'notebook.ipynb'), JSON.stringify(nb));
     return root;
   }
@@ -106,6 +144,8 @@ describe('symlinks in case data (item 5)', () => {
     const result = await startCli(['run', path.join(root, 'notebook.ipynb')], { db }).done;
     expect(result.code).toBe(2);
     expect(result.stderr).not.toMatch(/internal error|EISDIR|\n\s+at /);
-    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^nbrevive: the case data has a link linked → \/etc, which leaves the case folder/);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^nbrevive: the case data has a link linked → \/etc, which leaves the case folder/,
+    );
   }, 120_000);
 });

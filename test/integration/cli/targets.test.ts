@@ -19,7 +19,9 @@ describe('nbrevive targets / case init', () => {
   it('lists the candidates as JSON', async () => {
     const result = await runCli(['targets', notebook, '--json'], { db });
     expect(result.code, result.stderr).toBe(0);
-    const out = jsonOf<{ candidates: { rank: number; cellIndex: number; value: number; pattern: string; higherIsBetter: boolean }[] }>(result);
+    const out = jsonOf<{
+      candidates: { rank: number; cellIndex: number; value: number; pattern: string; higherIsBetter: boolean }[];
+    }>(result);
     expect(out.candidates[0]).toMatchObject({ rank: 1, cellIndex: 4, value: 0.9333, higherIsBetter: true });
   });
 
@@ -27,7 +29,13 @@ describe('nbrevive targets / case init', () => {
     const init = await runCli(['case', 'init', notebook], { db });
     expect(init.code, init.stderr).toBe(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'nbrevive.case.json'), 'utf8'));
-    expect(manifest).toMatchObject({ id: 'iris', notebook: 'iris.ipynb', data: { dir: 'input' }, score: { kind: 'output', cellIndex: 4 }, target: { value: 0.9333 } });
+    expect(manifest).toMatchObject({
+      id: 'iris',
+      notebook: 'iris.ipynb',
+      data: { dir: 'input' },
+      score: { kind: 'output', cellIndex: 4 },
+      target: { value: 0.9333 },
+    });
     const run = await runCli(['run', dir, '--json'], { db });
     expect(run.code, run.stderr).toBe(0);
     expect(jsonOf(run)).toMatchObject({ score: 0.9333, target: 0.9333, verdict: { reproducible: true } });

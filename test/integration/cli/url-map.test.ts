@@ -8,7 +8,8 @@ import { jsonOf, runCli, tempDir } from '../../helpers/cli';
 let dir: string;
 beforeAll(() => {
   dir = tempDir('nbrevive-cli-url-map-');
-  const source = "import pandas as pd\nurl = 'https://archive.example.org/2016/' + 'scores.csv'\nprint('mean', pd.read_csv(url)['score'].mean())";
+  const source =
+    "import pandas as pd\nurl = 'https://archive.example.org/2016/' + 'scores.csv'\nprint('mean', pd.read_csv(url)['score'].mean())";
   fs.writeFileSync(
     path.join(dir, 'nb.ipynb'),
     JSON.stringify({
@@ -20,13 +21,18 @@ beforeAll(() => {
   );
   fs.mkdirSync(path.join(dir, 'copies'));
   fs.writeFileSync(path.join(dir, 'copies', 'scores.csv'), 'score\n0.5\n1.0\n');
-  fs.writeFileSync(path.join(dir, 'urls.json'), JSON.stringify({ 'https://archive.example.org/2016/scores.csv': 'copies/scores.csv' }));
+  fs.writeFileSync(
+    path.join(dir, 'urls.json'),
+    JSON.stringify({ 'https://archive.example.org/2016/scores.csv': 'copies/scores.csv' }),
+  );
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 it('run --url-map serves the mapped URL to the notebook; without it the run names the URL and how to map it', async () => {
   const db = path.join(dir, 'nbrevive.db');
-  const mapped = await runCli(['run', path.join(dir, 'nb.ipynb'), '--url-map', path.join(dir, 'urls.json'), '--json'], { db });
+  const mapped = await runCli(['run', path.join(dir, 'nb.ipynb'), '--url-map', path.join(dir, 'urls.json'), '--json'], {
+    db,
+  });
   expect(mapped.code, mapped.stderr).toBe(0);
   expect(jsonOf(mapped)).toMatchObject({ status: 'ok', errors: [] });
 
@@ -41,7 +47,11 @@ it('run --url-map serves the mapped URL to the notebook; without it the run name
 
 it('a --url-map file that is not a map is a one-line reason', async () => {
   fs.writeFileSync(path.join(dir, 'bad.json'), '["https://x.example/a.csv"]');
-  const r = await runCli(['run', path.join(dir, 'nb.ipynb'), '--url-map', path.join(dir, 'bad.json')], { db: path.join(dir, 'bad.db') });
+  const r = await runCli(['run', path.join(dir, 'nb.ipynb'), '--url-map', path.join(dir, 'bad.json')], {
+    db: path.join(dir, 'bad.db'),
+  });
   expect(r.code).toBe(2);
-  expect(r.stderr).toContain(`--url-map ${path.join(dir, 'bad.json')} must hold one JSON object {"https://…": "local/copy.csv"}`);
+  expect(r.stderr).toContain(
+    `--url-map ${path.join(dir, 'bad.json')} must hold one JSON object {"https://…": "local/copy.csv"}`,
+  );
 }, 60_000);

@@ -33,14 +33,21 @@ describeDocker('Docker images (real engine)', () => {
     expect(status.images.map((i) => i.id)).toContain(test?.id);
     const down = await dockerStatus('unix:///tmp/nbrevive-no-such-engine.sock');
     expect(down.ok).toBe(false);
-    expect(down.message).toMatch(/^Docker is not running \(nothing answers at unix:\/\/\/tmp\/nbrevive-no-such-engine\.sock\)/);
+    expect(down.message).toMatch(
+      /^Docker is not running \(nothing answers at unix:\/\/\/tmp\/nbrevive-no-such-engine\.sock\)/,
+    );
   });
 
   it('lists them for the workbench over the API (the runtimes screen)', async () => {
     const previous = process.env.DOCKER_HOST;
     process.env.DOCKER_HOST = TEST_DOCKER_HOST;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-images-api-'));
-    const server = await startServer({ db: path.join(dir, 'nbrevive.db'), staticDir: null, worker: false, log: () => {} });
+    const server = await startServer({
+      db: path.join(dir, 'nbrevive.db'),
+      staticDir: null,
+      worker: false,
+      log: () => {},
+    });
     try {
       const out = await createHttpApi(server.baseUrl, server.token).runtimesImages({});
       expect(out.ok).toBe(true);
@@ -49,7 +56,10 @@ describeDocker('Docker images (real engine)', () => {
       expect(test).toMatchObject({ id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), preset: null });
       expect(test?.sizeBytes).toBeGreaterThan(100 * 1024 ** 2);
       expect(Number.isNaN(Date.parse(test?.created ?? ''))).toBe(false);
-      expect(out.presets.find((p) => p.name === 'nbrevive')).toMatchObject({ present: false, hint: 'nbrevive images build' });
+      expect(out.presets.find((p) => p.name === 'nbrevive')).toMatchObject({
+        present: false,
+        hint: 'nbrevive images build',
+      });
     } finally {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -66,17 +76,23 @@ describeDocker('Docker images (real engine)', () => {
     );
     expect(error).toBeInstanceOf(NbreviveError);
     expect((error as NbreviveError).code).toBe('image-missing');
-    expect((error as NbreviveError).message).toMatch(/^could not pull gcr\.io\/kaggle-images\/python:latest: .+ — the Docker engine cannot reach the registry/);
+    expect((error as NbreviveError).message).toMatch(
+      /^could not pull gcr\.io\/kaggle-images\/python:latest: .+ — the Docker engine cannot reach the registry/,
+    );
   });
 
   it('build of resources/docker/Dockerfile fails on its base image with the same clear message, after logging the steps', async () => {
     const log: string[] = [];
-    const error = await buildImage(engine.connection, { tag: 'nbrevive-test/build-probe:1' }, (line) => log.push(line)).then(
+    const error = await buildImage(engine.connection, { tag: 'nbrevive-test/build-probe:1' }, (line) =>
+      log.push(line),
+    ).then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(NbreviveError);
-    expect((error as NbreviveError).message).toMatch(/^could not build nbrevive-test\/build-probe:1: .+ — the Docker engine cannot reach the registry/);
+    expect((error as NbreviveError).message).toMatch(
+      /^could not build nbrevive-test\/build-probe:1: .+ — the Docker engine cannot reach the registry/,
+    );
     expect(log.join('\n')).toMatch(/Step 1\/\d+ : ARG BASE_IMAGE=python:3\.11-slim/);
   });
 });

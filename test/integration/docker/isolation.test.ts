@@ -58,11 +58,27 @@ describeDocker('Docker runtime isolation (one real container)', () => {
     const root = path.join(tmp, 'case');
     fs.mkdirSync(path.join(root, 'input'), { recursive: true });
     fs.writeFileSync(path.join(root, 'input', 'data.csv'), 'a\n1\n');
-    const notebook: Notebook = { nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [{ id: 'p', cell_type: 'code', source: PROBE, metadata: {}, outputs: [], execution_count: null }] };
-    const runtime = new DockerRuntime({ image: engine.image, host: TEST_DOCKER_HOST, limits: { memoryBytes: 2 * GiB, cpus: 2, pids: 512 } });
-    const result = await runtime.execute({ notebook, case: bareCase(path.join(root, 'probe.ipynb'), path.join(root, 'input')), timeoutMs: 300_000, jobDir: path.join(tmp, 'job') });
+    const notebook: Notebook = {
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: {},
+      cells: [{ id: 'p', cell_type: 'code', source: PROBE, metadata: {}, outputs: [], execution_count: null }],
+    };
+    const runtime = new DockerRuntime({
+      image: engine.image,
+      host: TEST_DOCKER_HOST,
+      limits: { memoryBytes: 2 * GiB, cpus: 2, pids: 512 },
+    });
+    const result = await runtime.execute({
+      notebook,
+      case: bareCase(path.join(root, 'probe.ipynb'), path.join(root, 'input')),
+      timeoutMs: 300_000,
+      jobDir: path.join(tmp, 'job'),
+    });
     expect(result.report.status, result.report.message ?? '').toBe('ok');
-    const out = (result.executed?.cells[0]?.outputs ?? []).map((o) => (Array.isArray(o.text) ? o.text.join('') : (o.text ?? ''))).join('');
+    const out = (result.executed?.cells[0]?.outputs ?? [])
+      .map((o) => (Array.isArray(o.text) ? o.text.join('') : (o.text ?? '')))
+      .join('');
     const facts = JSON.parse(out.slice(out.indexOf('FACTS ') + 6)) as Record<string, unknown>;
     expect(facts.uid).not.toBe(0);
     expect(facts.capEff).toBe('0000000000000000');

@@ -15,7 +15,12 @@ interface RunJson {
   score: number | null;
   target: number | null;
   autoTarget: { chosen: { cellIndex: number; value: number; metric: string } | null; note: string } | null;
-  fidelity: { score: number | null; comparable: number; reproduced: number; cells: { cellIndex: number; verdict: string; reason: string; maxRelativeChange: number | null }[] } | null;
+  fidelity: {
+    score: number | null;
+    comparable: number;
+    reproduced: number;
+    cells: { cellIndex: number; verdict: string; reason: string; maxRelativeChange: number | null }[];
+  } | null;
 }
 
 describe('output fidelity of a real run', () => {

@@ -19,8 +19,16 @@ let api: NbreviveApi;
 const logs: string[] = [];
 
 async function post(channel: string, body: string | undefined, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.baseUrl}/api/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } & Record<string, unknown>, headers: res.headers };
+  const res = await fetch(`${server.baseUrl}/api/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { error?: { code: string; message: string } } & Record<string, unknown>,
+    headers: res.headers,
+  };
 }
 const auth = () => ({ authorization: `Bearer ${server.token}` });
 
@@ -31,7 +39,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>nbrevive test shell</title>');
   fs.writeFileSync(path.join(staticDir, 'assets/app.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'do not serve');
-  server = await startServer({ db: path.join(dir, 'nbrevive.db'), staticDir, worker: false, concurrency: 1, log: (l) => logs.push(l) });
+  server = await startServer({
+    db: path.join(dir, 'nbrevive.db'),
+    staticDir,
+    worker: false,
+    concurrency: 1,
+    log: (l) => logs.push(l),
+  });
   api = createHttpApi(server.baseUrl, server.token);
 });
 
@@ -48,17 +62,28 @@ describe('token', () => {
     expect(wrong.body.error?.code).toBe('unauthorized');
     expect(wrong.headers.get('www-authenticate')).toBe('Bearer');
     expect((await post('app:queue.status', '{}', { authorization: `Basic ${server.token}` })).status).toBe(401);
-    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=nope`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(viaQuery.status).toBe(401);
     const events = new SseReader(`${server.baseUrl}/api/events?token=wrong`);
     expect(await events.ready).toBe(401);
     events.close();
-    await expect(createHttpApi(server.baseUrl, 'wrong').queueStatus({})).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
+    await expect(createHttpApi(server.baseUrl, 'wrong').queueStatus({})).rejects.toMatchObject({
+      code: 'unauthorized',
+      status: 401,
+    });
   });
 
   it('accepts the token as a bearer header or a query parameter', async () => {
     expect((await post('app:queue.status', '{}', auth())).status).toBe(200);
-    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=${server.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const viaQuery = await fetch(`${server.baseUrl}/api/app:queue.status?token=${server.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(viaQuery.status).toBe(200);
     expect(server.url).toBe(`${server.baseUrl}/?token=${server.token}`);
     expect(server.token.length).toBeGreaterThanOrEqual(32);
@@ -69,7 +94,10 @@ describe('validation and errors', () => {
   it('answers a malformed request with 400 and the schema message', async () => {
     const empty = await post('app:jobs.enqueue', JSON.stringify({ caseIds: [] }), auth());
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toEqual({ code: 'invalid-request', message: 'caseIds: caseIds must name at least one case' });
+    expect(empty.body.error).toEqual({
+      code: 'invalid-request',
+      message: 'caseIds: caseIds must name at least one case',
+    });
     const wrongType = await post('app:queue.setConcurrency', JSON.stringify({ concurrency: 0 }), auth());
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error?.message).toBe('concurrency: concurrency must be at least 1');
@@ -79,7 +107,10 @@ describe('validation and errors', () => {
     const notJson = await post('app:jobs.list', '{nope', auth());
     expect(notJson.status).toBe(400);
     expect(notJson.body.error?.message).toMatch(/not JSON/);
-    await expect(api.jobsList({ limit: 5000 })).rejects.toMatchObject({ status: 400, message: 'limit: limit must be at most 1000' });
+    await expect(api.jobsList({ limit: 5000 })).rejects.toMatchObject({
+      status: 400,
+      message: 'limit: limit must be at most 1000',
+    });
   });
 
   it('maps typed errors to HTTP statuses and refuses unknown channels and methods', async () => {
@@ -111,7 +142,10 @@ describe('static renderer', () => {
     expect((await fetch(`${server.baseUrl}/assets/missing.js`)).status).toBe(404);
     const traversal = await fetch(`${server.baseUrl}/%2e%2e/secret.txt`);
     expect(await traversal.text()).not.toContain('do not serve');
-    const api401 = await fetch(`${server.baseUrl}/api/app:queue.status`, { method: 'POST', headers: { origin: 'http://evil.example' } });
+    const api401 = await fetch(`${server.baseUrl}/api/app:queue.status`, {
+      method: 'POST',
+      headers: { origin: 'http://evil.example' },
+    });
     expect(api401.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -127,7 +161,9 @@ describe('events', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(live.payloads<{ concurrency: number }>('app:queue.changed').map((p) => p.concurrency)).toEqual([1, 2, 3]);
     live.close();
-    const replay = new SseReader(`${server.baseUrl}/api/events?token=${server.token}`, { 'last-event-id': String(first + 1) });
+    const replay = new SseReader(`${server.baseUrl}/api/events?token=${server.token}`, {
+      'last-event-id': String(first + 1),
+    });
     await replay.waitFor((m) => m.length >= 2, 5000);
     expect(replay.messages.map((m) => m.id)).toEqual([first + 2, first + 3]);
     replay.close();
@@ -147,7 +183,11 @@ describe('the HTTP client over every kind of channel', () => {
     expect(caseId).toBe('hello');
     const listed = await client.casesList({ search: 'hell' });
     expect(listed.items.map((c) => c.id)).toEqual(['hello']);
-    const { jobs } = await client.jobsEnqueue({ caseIds: [caseId, caseId], settings: { maxIterations: 2 }, priority: 1 });
+    const { jobs } = await client.jobsEnqueue({
+      caseIds: [caseId, caseId],
+      settings: { maxIterations: 2 },
+      priority: 1,
+    });
     expect(jobs.map((j) => j.status)).toEqual(['queued', 'queued']);
     expect(jobs[0]?.settings.maxIterations).toBe(2);
     const [a, b] = jobs.map((j) => j.id) as [string, string];
@@ -179,7 +219,10 @@ describe('the HTTP client over every kind of channel', () => {
   it('keeps the API key on the host: settings only say hasKey', async () => {
     const before = await api.settingsGet({});
     expect(before.llm.hasKey).toBe(false);
-    const after = await api.settingsSet({ llm: { apiKey: 'sk-test-secret', model: 'gpt-x' }, defaults: { maxIterations: 3 } });
+    const after = await api.settingsSet({
+      llm: { apiKey: 'sk-test-secret', model: 'gpt-x' },
+      defaults: { maxIterations: 3 },
+    });
     expect(after.llm).toMatchObject({ hasKey: true, model: 'gpt-x' });
     expect(after.defaults.maxIterations).toBe(3);
     expect(JSON.stringify(after)).not.toContain('sk-test-secret');
@@ -197,9 +240,18 @@ describe('the HTTP client over every kind of channel', () => {
 
 describe('binding', () => {
   it('refuses a non-loopback host without --allow-remote and warns with it', async () => {
-    await expect(startServer({ db: path.join(dir, 'remote.db'), host: '0.0.0.0', worker: false })).rejects.toThrow(/--allow-remote/);
+    await expect(startServer({ db: path.join(dir, 'remote.db'), host: '0.0.0.0', worker: false })).rejects.toThrow(
+      /--allow-remote/,
+    );
     const warnings: string[] = [];
-    const remote = await startServer({ db: path.join(dir, 'remote.db'), host: '0.0.0.0', allowRemote: true, worker: false, staticDir: null, log: (l) => warnings.push(l) });
+    const remote = await startServer({
+      db: path.join(dir, 'remote.db'),
+      host: '0.0.0.0',
+      allowRemote: true,
+      worker: false,
+      staticDir: null,
+      log: (l) => warnings.push(l),
+    });
     try {
       expect(warnings.join('\n')).toMatch(/WARNING: .*reachable from other machines/);
     } finally {
@@ -214,7 +266,9 @@ describeCorpus('importing a corpus folder', (corpusDir) => {
     expect(result.errors).toEqual([]);
     const ids = result.cases.map((c) => c.id);
     expect(ids).toContain('srk-titanic-exploration');
-    expect(ids.length).toBe(fs.readdirSync(corpusDir).filter((d) => fs.existsSync(path.join(corpusDir, d, 'nbrevive.case.json'))).length);
+    expect(ids.length).toBe(
+      fs.readdirSync(corpusDir).filter((d) => fs.existsSync(path.join(corpusDir, d, 'nbrevive.case.json'))).length,
+    );
     const page = await api.casesList({ sort: 'id', order: 'asc', limit: 3, offset: 1 });
     expect(page.total).toBeGreaterThanOrEqual(ids.length);
     expect(page.items).toHaveLength(3);

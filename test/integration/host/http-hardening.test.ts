@@ -23,14 +23,24 @@ interface RawAnswer {
 }
 
 /** One request as written, on its own connection; rejects when the connection is reset. */
-function raw(method: string, pathAndQuery: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<RawAnswer> {
+function raw(
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: server.port, method, path: pathAndQuery, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method, path: pathAndQuery, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.end(body);
     else req.end();
@@ -41,7 +51,13 @@ const json = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-http-hard-'));
-  server = await startServer({ db: path.join(dir, 'nbrevive.db'), staticDir: null, worker: false, concurrency: 1, log: () => {} });
+  server = await startServer({
+    db: path.join(dir, 'nbrevive.db'),
+    staticDir: null,
+    worker: false,
+    concurrency: 1,
+    log: () => {},
+  });
 });
 
 afterAll(async () => {
@@ -62,10 +78,20 @@ describe('malformed request paths', () => {
 
 describe('job settings the CLI refuses are refused by the API too (item 6)', () => {
   async function enqueue(settings: Record<string, unknown>) {
-    const imported = await raw('POST', `/api/app:cases.import?token=${server.token}`, json, JSON.stringify({ path: FIXTURE }));
+    const imported = await raw(
+      'POST',
+      `/api/app:cases.import?token=${server.token}`,
+      json,
+      JSON.stringify({ path: FIXTURE }),
+    );
     expect(imported.status, imported.body).toBe(200);
     const caseId = (JSON.parse(imported.body) as { cases: { id: string }[] }).cases[0]!.id;
-    return raw('POST', `/api/app:jobs.enqueue?token=${server.token}`, json, JSON.stringify({ caseIds: [caseId], settings }));
+    return raw(
+      'POST',
+      `/api/app:jobs.enqueue?token=${server.token}`,
+      json,
+      JSON.stringify({ caseIds: [caseId], settings }),
+    );
   }
 
   it('maxIterations 0 is a 400 naming the rule', async () => {
@@ -85,7 +111,10 @@ describe('job settings the CLI refuses are refused by the API too (item 6)', () 
     const ok = await enqueue({});
     const jobId = (JSON.parse(ok.body) as { jobs: { id: string }[] }).jobs[0]!.id;
     const db = new Database(path.join(dir, 'nbrevive.db'));
-    db.prepare('UPDATE jobs SET settings = ? WHERE id = ?').run(JSON.stringify({ maxIterations: 0, timeoutMs: 2 ** 40 }), jobId);
+    db.prepare('UPDATE jobs SET settings = ? WHERE id = ?').run(
+      JSON.stringify({ maxIterations: 0, timeoutMs: 2 ** 40 }),
+      jobId,
+    );
     db.close();
     const got = await raw('POST', `/api/app:jobs.get?token=${server.token}`, json, JSON.stringify({ jobId }));
     expect(got.status, got.body).toBe(200);
@@ -104,7 +133,9 @@ describe('importing something that is not a file or folder through the API (item
     const r = await raw('POST', `/api/app:cases.import?token=${server.token}`, json, JSON.stringify({ path: file }));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(r.status, r.body).toBe(400);
-    expect(JSON.parse(r.body).error.message).toMatch(/is (a character device|a named pipe \(FIFO\)), not a file or folder/);
+    expect(JSON.parse(r.body).error.message).toMatch(
+      /is (a character device|a named pipe \(FIFO\)), not a file or folder/,
+    );
   });
 
   it('a FIFO inside a folder being imported is skipped, not read', async () => {
@@ -133,7 +164,12 @@ describe('bodies (item 6)', () => {
 
   it('a body over the limit gets the 413 JSON answer, not a connection reset', async () => {
     const big = Buffer.alloc(21 * 1024 * 1024, 0x20);
-    const r = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, 'content-length': String(big.length) }, big);
+    const r = await raw(
+      'POST',
+      `/api/app:queue.status?token=${server.token}`,
+      { ...json, 'content-length': String(big.length) },
+      big,
+    );
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error.message).toMatch(/over the 20 MiB limit/);
     expect((await raw('POST', `/api/app:queue.status?token=${server.token}`, json, '{}')).status).toBe(200);
@@ -143,7 +179,10 @@ describe('bodies (item 6)', () => {
 describe('Host and Origin (item 6)', () => {
   it('answers the loopback names and refuses any other Host (DNS rebinding), for the API and the UI', async () => {
     for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, 'localhost']) {
-      expect((await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, host }, '{}')).status, host).toBe(200);
+      expect(
+        (await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, host }, '{}')).status,
+        host,
+      ).toBe(200);
     }
     for (const host of [`evil.example:${server.port}`, 'evil.example', '127.0.0.1.evil.example']) {
       const api = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, host }, '{}');
@@ -154,10 +193,20 @@ describe('Host and Origin (item 6)', () => {
   });
 
   it('refuses cross-origin API requests and accepts same-origin ones', async () => {
-    const cross = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, origin: 'http://evil.example' }, '{}');
+    const cross = await raw(
+      'POST',
+      `/api/app:queue.status?token=${server.token}`,
+      { ...json, origin: 'http://evil.example' },
+      '{}',
+    );
     expect(cross.status).toBe(403);
     expect(JSON.parse(cross.body).error.message).toMatch(/cross-origin API requests are refused/);
-    const same = await raw('POST', `/api/app:queue.status?token=${server.token}`, { ...json, origin: `http://127.0.0.1:${server.port}` }, '{}');
+    const same = await raw(
+      'POST',
+      `/api/app:queue.status?token=${server.token}`,
+      { ...json, origin: `http://127.0.0.1:${server.port}` },
+      '{}',
+    );
     expect(same.status).toBe(200);
   });
 

@@ -31,7 +31,8 @@ describe('ownerAlive', () => {
     // a live process that is not nbrevive: its pid was reused
     const other = spawn('sleep', ['60'], { stdio: 'ignore' });
     children.push(other);
-    for (let i = 0; i < 100 && !fs.readFileSync(`/proc/${other.pid}/cmdline`, 'utf8').startsWith('sleep'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !fs.readFileSync(`/proc/${other.pid}/cmdline`, 'utf8').startsWith('sleep'); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(ownerAlive(ownerId('cli', other.pid as number))).toBe(false);
     // another machine sharing the database: cannot tell, so alive
     expect(ownerAlive(`not-${os.hostname()}:1:cli`)).toBe(true);
@@ -46,7 +47,11 @@ describe('host start', () => {
     const file = path.join(dir, 'nbrevive.db');
     const store = stores.open(file);
     const caseId = seedCase(store);
-    const live = store.jobs.create({ caseId, status: 'running', workerId: ownerId('cli', await liveNbreviveProcess()) });
+    const live = store.jobs.create({
+      caseId,
+      status: 'running',
+      workerId: ownerId('cli', await liveNbreviveProcess()),
+    });
     const dead = store.jobs.create({ caseId, status: 'running', workerId: ownerId('cli', deadPid()) });
     const anonymous = store.jobs.create({ caseId, status: 'running' });
     const host = await NbreviveHost.start({ dbPath: file, worker: false, defaultConcurrency: 1 });
@@ -65,7 +70,11 @@ describe('claiming one job', () => {
     const store = stores.open();
     const caseId = seedCase(store);
     const job = store.jobs.create({ caseId });
-    store.jobs.update(job.id, { status: 'failed', error: { code: 'internal', message: 'boom' }, finishedAt: Date.now() });
+    store.jobs.update(job.id, {
+      status: 'failed',
+      error: { code: 'internal', message: 'boom' },
+      finishedAt: Date.now(),
+    });
     const claimed = store.jobs.claim(job.id, 'me:1:cli', ['queued', 'failed']);
     expect(claimed).toMatchObject({ status: 'running', workerId: 'me:1:cli', attempts: 1, finishedAt: null });
     // a second claimant loses: the job is running now

@@ -13,7 +13,11 @@ import { TEST_PYTHON } from '../../helpers/python';
 let dir: string;
 let server: RunningServer;
 
-async function until<T>(what: string, timeoutMs: number, probe: () => T | null | undefined | false | Promise<T | null | undefined | false>): Promise<T> {
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -25,7 +29,13 @@ async function until<T>(what: string, timeoutMs: number, probe: () => T | null |
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-orphan-'));
-  server = await startServer({ db: path.join(dir, 'nbrevive.db'), staticDir: null, concurrency: 1, workerArgs: ['--poll-ms', '200', '--heartbeat-ms', '500'], log: () => {} });
+  server = await startServer({
+    db: path.join(dir, 'nbrevive.db'),
+    staticDir: null,
+    concurrency: 1,
+    workerArgs: ['--poll-ms', '200', '--heartbeat-ms', '500'],
+    log: () => {},
+  });
 });
 
 afterAll(async () => {
@@ -42,7 +52,9 @@ it('a setsid double-forked child with an emptied environment dies with a SIGKILL
     nbformat_minor: 5,
     metadata: {},
     cells: [
-      cell(`import subprocess, os\nsubprocess.run(['setsid', 'env', '-i', 'sh', '-c', 'sleep 300 & echo $! > ${pidDir}/' + str(os.getpid())], check=True)`),
+      cell(
+        `import subprocess, os\nsubprocess.run(['setsid', 'env', '-i', 'sh', '-c', 'sleep 300 & echo $! > ${pidDir}/' + str(os.getpid())], check=True)`,
+      ),
       cell('import time\ntime.sleep(300)'),
     ],
   };
@@ -50,7 +62,10 @@ it('a setsid double-forked child with an emptied environment dies with a SIGKILL
   fs.writeFileSync(nbPath, JSON.stringify(notebook));
   const api = createHttpApi(server.baseUrl, server.token);
   const { cases } = await api.casesImport({ path: nbPath });
-  const { jobs } = await api.jobsEnqueue({ caseIds: [cases[0]!.id], settings: { python: TEST_PYTHON, maxIterations: 1 } });
+  const { jobs } = await api.jobsEnqueue({
+    caseIds: [cases[0]!.id],
+    settings: { python: TEST_PYTHON, maxIterations: 1 },
+  });
   const pidFile = await until('the escaped child to start', 90_000, () => fs.readdirSync(pidDir)[0]);
   const escaped = Number(fs.readFileSync(path.join(pidDir, pidFile), 'utf8').trim());
   expect(isProcessAlive(escaped)).toBe(true);

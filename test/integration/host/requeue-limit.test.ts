@@ -21,7 +21,14 @@ beforeAll(async () => {
     staticDir: null,
     concurrency: 1,
     heartbeatTimeoutMs: 1_500,
-    workerArgs: ['--runner', path.join(REPO_ROOT, 'test/fixtures/host/frozen-runner.ts'), '--poll-ms', '100', '--heartbeat-ms', '200'],
+    workerArgs: [
+      '--runner',
+      path.join(REPO_ROOT, 'test/fixtures/host/frozen-runner.ts'),
+      '--poll-ms',
+      '100',
+      '--heartbeat-ms',
+      '200',
+    ],
     log: (line) => logs.push(line),
   });
 });

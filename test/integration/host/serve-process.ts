@@ -9,5 +9,7 @@ const server = await startServer({
   workerArgs: ['--poll-ms', '200', '--heartbeat-ms', '500'],
   log: (line) => console.error(line),
 });
-console.log(JSON.stringify({ baseUrl: server.baseUrl, token: server.token, workerPid: server.host.supervisor?.pid ?? null }));
+console.log(
+  JSON.stringify({ baseUrl: server.baseUrl, token: server.token, workerPid: server.host.supervisor?.pid ?? null }),
+);
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -61,11 +61,21 @@ export class SseReader {
   }
 
   /** resolves when `predicate` holds over the received messages */
-  async waitFor(predicate: (messages: SseMessage[]) => boolean, timeoutMs: number, what = 'SSE messages'): Promise<void> {
+  async waitFor(
+    predicate: (messages: SseMessage[]) => boolean,
+    timeoutMs: number,
+    what = 'SSE messages',
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.messages)) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; got ${this.messages.length}: ${this.messages.slice(-5).map((m) => `${m.event} ${m.data.slice(0, 120)}`).join(' | ')}`);
+      if (left <= 0)
+        throw new Error(
+          `timed out after ${timeoutMs} ms waiting for ${what}; got ${this.messages.length}: ${this.messages
+            .slice(-5)
+            .map((m) => `${m.event} ${m.data.slice(0, 120)}`)
+            .join(' | ')}`,
+        );
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 500));
         this.waiters.push(() => {

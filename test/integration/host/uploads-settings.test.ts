@@ -31,12 +31,21 @@ async function post(channel: string, body: unknown) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } & Record<string, unknown> };
+  return {
+    status: res.status,
+    body: (await res.json()) as { error?: { code: string; message: string } } & Record<string, unknown>,
+  };
 }
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-upload-'));
-  server = await startServer({ db: path.join(dir, 'nbrevive.db'), staticDir: null, worker: false, concurrency: 1, log: () => {} });
+  server = await startServer({
+    db: path.join(dir, 'nbrevive.db'),
+    staticDir: null,
+    worker: false,
+    concurrency: 1,
+    log: () => {},
+  });
   api = createHttpApi(server.baseUrl, server.token);
 });
 
@@ -62,7 +71,13 @@ describe('uploading notebooks from a browser', () => {
 
   it('takes a folder with a manifest and a data file in chunks, keeping the bytes exactly', async () => {
     const data = crypto.randomBytes(UPLOAD_CHUNK_BYTES + 12_345);
-    const manifest = JSON.stringify({ id: 'uploaded-case', title: 'Uploaded case', notebook: 'nb.ipynb', data: { dir: 'input' }, score: { kind: 'none' } });
+    const manifest = JSON.stringify({
+      id: 'uploaded-case',
+      title: 'Uploaded case',
+      notebook: 'nb.ipynb',
+      data: { dir: 'input' },
+      score: { kind: 'none' },
+    });
     const first = await api.casesUpload({
       files: [
         { path: 'my-case/nbrevive.case.json', base64: b64(manifest) },
@@ -80,7 +95,9 @@ describe('uploading notebooks from a browser', () => {
     expect(last.uploadId).toBe(first.uploadId);
     expect(last.imported?.cases.map((c) => [c.id, c.title])).toEqual([['uploaded-case', 'Uploaded case']]);
     const stored = fs.readFileSync(path.join(last.root, 'my-case/input/train.bin'));
-    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(data).digest('hex'));
+    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(
+      crypto.createHash('sha256').update(data).digest('hex'),
+    );
     const detail = await api.casesGet({ caseId: 'uploaded-case' });
     expect(detail.case.dataDir).toBe(path.join(last.root, 'my-case/input'));
   });
@@ -97,7 +114,14 @@ describe('uploading notebooks from a browser', () => {
   });
 
   it('refuses paths that leave the upload folder, unknown uploads and uploads without a notebook, losing nothing', async () => {
-    for (const bad of ['../escape.ipynb', '/etc/passwd', 'a//b.ipynb', 'a/./b.ipynb', 'C:/x.ipynb', 'a\\..\\..\\b.ipynb']) {
+    for (const bad of [
+      '../escape.ipynb',
+      '/etc/passwd',
+      'a//b.ipynb',
+      'a/./b.ipynb',
+      'C:/x.ipynb',
+      'a\\..\\..\\b.ipynb',
+    ]) {
       const res = await post('app:cases.upload', { files: [{ path: bad, base64: b64(HELLO) }] });
       expect(res.status, bad).toBe(400);
       expect(res.body.error?.code).toBe('invalid-request');
@@ -115,7 +139,9 @@ describe('uploading notebooks from a browser', () => {
     expect(noNotebook.body.error?.message).toMatch(/^the upload holds no notebook \(\.ipynb\)/);
     // the rejected upload's folder is removed again
     expect(fs.readdirSync(path.join(dir, 'uploads')).length).toBe(before);
-    const danglingAppend = await post('app:cases.upload', { files: [{ path: 'x.ipynb', base64: b64(HELLO), append: true }] });
+    const danglingAppend = await post('app:cases.upload', {
+      files: [{ path: 'x.ipynb', base64: b64(HELLO), append: true }],
+    });
     expect(danglingAppend.status).toBe(400);
     expect(danglingAppend.body.error?.message).toMatch(/continues a file that was not started/);
     const badBase64 = await post('app:cases.upload', { files: [{ path: 'x.ipynb', base64: 'not base64!' }] });
@@ -129,14 +155,20 @@ describe('uploading notebooks from a browser', () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount], { stdio: 'pipe' });
     } catch (e) {
       fs.rmSync(mount, { recursive: true, force: true });
-      console.warn(`[upload tests] disk-full upload skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`);
+      console.warn(
+        `[upload tests] disk-full upload skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`,
+      );
       return ctx.skip();
     }
     try {
-      const error = await writeUploadChunks(mount, null, [{ path: 'big.bin', base64: b64(crypto.randomBytes(2 * 1024 * 1024)), append: false }]).catch((e: unknown) => e);
+      const error = await writeUploadChunks(mount, null, [
+        { path: 'big.bin', base64: b64(crypto.randomBytes(2 * 1024 * 1024)), append: false },
+      ]).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NbreviveError);
       expect((error as NbreviveError).code).toBe('disk-full');
-      expect((error as NbreviveError).message).toMatch(/^the disk is full: upload u-[a-z0-9]+ could not be written to .*; free some space and upload again$/);
+      expect((error as NbreviveError).message).toMatch(
+        /^the disk is full: upload u-[a-z0-9]+ could not be written to .*; free some space and upload again$/,
+      );
     } finally {
       execFileSync('umount', [mount]);
       fs.rmSync(mount, { recursive: true, force: true });
@@ -157,7 +189,12 @@ describe('settings the workbench edits', () => {
         totalBudgetUsd: 20,
       },
     });
-    expect(saved.llm).toMatchObject({ model: 'my-model', budgetUsd: 0.5, totalBudgetUsd: 20, prices: { 'my-model': { inputPerMTok: 3, outputPerMTok: 12 } } });
+    expect(saved.llm).toMatchObject({
+      model: 'my-model',
+      budgetUsd: 0.5,
+      totalBudgetUsd: 20,
+      prices: { 'my-model': { inputPerMTok: 3, outputPerMTok: 12 } },
+    });
     // a later save of other fields keeps the table; the worker reads the same stored settings
     await api.settingsSet({ llm: { baseUrl: 'http://127.0.0.1:9/v1' } });
     const store = openStore(path.join(dir, 'nbrevive.db'));
@@ -208,10 +245,16 @@ describe('unfinished uploads', () => {
     const store = openStore(path.join(home, 'nbrevive.db'));
     try {
       const root = uploadsRootFor(store);
-      const abandoned = await writeUploadChunks(root, null, [{ path: 'half.ipynb', base64: b64(HELLO.subarray(0, 20)), append: false }]);
-      const imported = await writeUploadChunks(root, null, [{ path: 'case/nb.ipynb', base64: b64(HELLO), append: false }]);
+      const abandoned = await writeUploadChunks(root, null, [
+        { path: 'half.ipynb', base64: b64(HELLO.subarray(0, 20)), append: false },
+      ]);
+      const imported = await writeUploadChunks(root, null, [
+        { path: 'case/nb.ipynb', base64: b64(HELLO), append: false },
+      ]);
       await importCase(store, path.join(imported.dir, 'case/nb.ipynb'));
-      const recent = await writeUploadChunks(root, null, [{ path: 'half.ipynb', base64: b64(HELLO.subarray(0, 20)), append: false }]);
+      const recent = await writeUploadChunks(root, null, [
+        { path: 'half.ipynb', base64: b64(HELLO.subarray(0, 20)), append: false },
+      ]);
       const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
       for (const d of [abandoned.dir, imported.dir]) fs.utimesSync(d, twoDaysAgo, twoDaysAgo);
       // a folder that only looks like a prefix of the imported one is not protected by it

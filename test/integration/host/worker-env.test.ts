@@ -45,15 +45,21 @@ it("keeps secret-named variables out of the worker's environment and sends the h
     },
   });
   try {
-    for (let i = 0; i < 50 && !given.sent.some((m) => (m as { type: string }).type === 'configure'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && !given.sent.some((m) => (m as { type: string }).type === 'configure'); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(given.env?.OPENAI_API_KEY).toBeUndefined();
     expect(given.env?.SOME_SERVICE_TOKEN).toBeUndefined();
     expect(given.env?.PATH).toBe(process.env.PATH);
     expect(given.env?.NBREVIVE_WORKER_TAG).toMatch(/^[0-9a-f]{16}$/);
-    expect(given.sent).toContainEqual(expect.objectContaining({ type: 'configure', llmApiKey: 'sk-host-env-0123456789' }));
+    expect(given.sent).toContainEqual(
+      expect.objectContaining({ type: 'configure', llmApiKey: 'sk-host-env-0123456789' }),
+    );
   } finally {
     await host.close();
-    for (const [name, value] of [['OPENAI_API_KEY', saved.key], ['SOME_SERVICE_TOKEN', saved.token]] as const) {
+    for (const [name, value] of [
+      ['OPENAI_API_KEY', saved.key],
+      ['SOME_SERVICE_TOKEN', saved.token],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

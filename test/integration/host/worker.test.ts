@@ -20,7 +20,11 @@ import { SseReader } from './sse';
 const CASE = 'srk-titanic-exploration';
 const WORKER_ARGS = ['--poll-ms', '200', '--heartbeat-ms', '500'];
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined | false>,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -56,7 +60,13 @@ describeCorpus('worker and host with the real loop', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-worker-'));
-    server = await startServer({ db: path.join(dir, 'nbrevive.db'), staticDir: null, concurrency: 1, workerArgs: WORKER_ARGS, log: () => {} });
+    server = await startServer({
+      db: path.join(dir, 'nbrevive.db'),
+      staticDir: null,
+      concurrency: 1,
+      workerArgs: WORKER_ARGS,
+      log: () => {},
+    });
     api = createHttpApi(server.baseUrl, server.token);
     await api.casesImport({ path: corpusCase(CASE) });
   });
@@ -73,7 +83,10 @@ describeCorpus('worker and host with the real loop', () => {
     const jobId = jobs[0]?.id as string;
     const job = await finished(api, jobId, 240_000);
     expect(job.status).toBe('done');
-    await sse.waitFor((m) => m.some((x) => x.event === 'app:jobs.progress' && x.data.includes('"phase":"finished"')), 10_000);
+    await sse.waitFor(
+      (m) => m.some((x) => x.event === 'app:jobs.progress' && x.data.includes('"phase":"finished"')),
+      10_000,
+    );
     sse.close();
     const ids = sse.messages.map((m) => m.id as number);
     expect(ids.every((id, i) => i === 0 || id > (ids[i - 1] as number))).toBe(true);
@@ -86,13 +99,19 @@ describeCorpus('worker and host with the real loop', () => {
     expect(logs.map((l) => l.text)).toEqual(stored.map((l) => l.text));
     expect(stored.map((l) => l.seq)).toEqual(stored.map((_, i) => i + 1));
 
-    const iterations = mine.filter((m) => m.event === 'app:iterations.finished').map((m) => JSON.parse(m.data) as IterationSummary);
+    const iterations = mine
+      .filter((m) => m.event === 'app:iterations.finished')
+      .map((m) => JSON.parse(m.data) as IterationSummary);
     expect(iterations.map((i) => i.index)).toEqual((await api.iterationsList({ jobId })).items.map((i) => i.index));
     expect(iterations.length).toBe(job.iterations);
     // each iteration's progress (executing, cell by cell) comes before its finished event, and 'finished' is last
     const order = mine.map((m) => {
       const p = JSON.parse(m.data) as { phase?: string; iteration?: number | null; index?: number };
-      return m.event === 'app:jobs.progress' ? `p${p.phase}:${p.iteration}` : m.event === 'app:iterations.finished' ? `i:${p.index}` : 'log';
+      return m.event === 'app:jobs.progress'
+        ? `p${p.phase}:${p.iteration}`
+        : m.event === 'app:iterations.finished'
+          ? `i:${p.index}`
+          : 'log';
     });
     for (const it of iterations) {
       const executing = order.indexOf(`pexecuting:${it.index}`);
@@ -112,7 +131,14 @@ describeCorpus('worker and host with the real loop', () => {
     await sse.ready;
     const { jobs } = await api.jobsEnqueue({ caseIds: [CASE], settings: { python: TEST_PYTHON, maxIterations: 2 } });
     const jobId = jobs[0]?.id as string;
-    await sse.waitFor((m) => m.some((x) => x.event === 'app:jobs.progress' && x.data.includes(jobId) && x.data.includes('"cell":{"ordinal":2')), 120_000, 'cell 2 to run');
+    await sse.waitFor(
+      (m) =>
+        m.some(
+          (x) => x.event === 'app:jobs.progress' && x.data.includes(jobId) && x.data.includes('"cell":{"ordinal":2'),
+        ),
+      120_000,
+      'cell 2 to run',
+    );
     sse.close();
     const tag = server.host.supervisor?.workerTag as string;
     expect(pythonProcesses(tag).length, 'runner and kernel').toBeGreaterThanOrEqual(2);
@@ -121,9 +147,11 @@ describeCorpus('worker and host with the real loop', () => {
     const job = await finished(api, jobId, 15_000);
     expect(job.status).toBe('cancelled');
     expect(Date.now() - t0, 'milliseconds from cancel to cancelled').toBeLessThan(10_000);
-    await until('the runner and kernel to exit', 20_000, async () => pythonProcesses(tag).length === 0).catch((e: Error) => {
-      throw new Error(`${e.message}; left: ${pythonProcesses(tag).join('; ')}`);
-    });
+    await until('the runner and kernel to exit', 20_000, async () => pythonProcesses(tag).length === 0).catch(
+      (e: Error) => {
+        throw new Error(`${e.message}; left: ${pythonProcesses(tag).join('; ')}`);
+      },
+    );
   });
 
   it('resumes a job whose worker was SIGKILLed mid-iteration without losing a persisted iteration', async () => {
@@ -132,7 +160,12 @@ describeCorpus('worker and host with the real loop', () => {
     const { jobs } = await api.jobsEnqueue({ caseIds: [CASE], settings: { python: TEST_PYTHON, maxIterations: 3 } });
     const jobId = jobs[0]?.id as string;
     const executingSecond = (m: { event: string; data: string }[]) =>
-      m.some((x) => x.event === 'app:jobs.progress' && x.data.includes(jobId) && /"phase":"executing","iteration":1,.*"cell":\{"ordinal":2/.test(x.data));
+      m.some(
+        (x) =>
+          x.event === 'app:jobs.progress' &&
+          x.data.includes(jobId) &&
+          /"phase":"executing","iteration":1,.*"cell":\{"ordinal":2/.test(x.data),
+      );
     await sse.waitFor(executingSecond, 180_000, 'iteration 1 to be executing');
     const before = (await api.iterationsList({ jobId })).items;
     expect(before.map((i) => i.index)).toEqual([0]);
@@ -140,7 +173,9 @@ describeCorpus('worker and host with the real loop', () => {
     const tag = server.host.supervisor?.workerTag as string;
     expect(pythonProcesses(tag).length, 'runner and kernel').toBeGreaterThanOrEqual(2);
     process.kill(workerPid, 'SIGKILL');
-    await until('a new worker', 30_000, async () => (server.host.supervisor?.alive && server.host.supervisor.pid !== workerPid ? true : null));
+    await until('a new worker', 30_000, async () =>
+      server.host.supervisor?.alive && server.host.supervisor.pid !== workerPid ? true : null,
+    );
     // the runner and kernel (and tsx's esbuild) the dead worker left are ended before the job resumes in their folder
     expect(processesTagged(tag)).toEqual([]);
     const job = await finished(api, jobId, 240_000);
@@ -172,10 +207,14 @@ describeCorpus('host restart', () => {
   });
 
   async function startHost(db: string): Promise<{ child: ChildProcess; api: NbreviveApi; workerPid: number }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'test/integration/host/serve-process.ts'), db], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'test/integration/host/serve-process.ts'), db],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     hosts.push(child);
     const line = await new Promise<string>((resolve, reject) => {
       readline.createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
@@ -189,9 +228,16 @@ describeCorpus('host restart', () => {
     const db = path.join(dir, 'nbrevive.db');
     const first = await startHost(db);
     await first.api.casesImport({ path: corpusCase(CASE) });
-    const { jobs } = await first.api.jobsEnqueue({ caseIds: [CASE, CASE], settings: { python: TEST_PYTHON, maxIterations: 1 } });
+    const { jobs } = await first.api.jobsEnqueue({
+      caseIds: [CASE, CASE],
+      settings: { python: TEST_PYTHON, maxIterations: 1 },
+    });
     const ids = jobs.map((j) => j.id);
-    await until('the first job to run', 60_000, async () => (await first.api.jobsGet({ jobId: ids[0] as string })).job.status === 'running');
+    await until(
+      'the first job to run',
+      60_000,
+      async () => (await first.api.jobsGet({ jobId: ids[0] as string })).job.status === 'running',
+    );
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     // the orphaned worker sees its host gone, parks its job and exits
@@ -207,7 +253,8 @@ describeCorpus('host restart', () => {
     for (const id of ids) expect((await finished(second.api, id as string, 240_000)).status).toBe('done');
     const listed = await second.api.jobsList({ status: ['done'] });
     expect(listed.total).toBe(2);
-    for (const id of ids) expect((await second.api.iterationsList({ jobId: id as string })).items.map((i) => i.index)).toEqual([0]);
+    for (const id of ids)
+      expect((await second.api.iterationsList({ jobId: id as string })).items.map((i) => i.index)).toEqual([0]);
     const store = openStore(db);
     try {
       // the job that was running when the host died was claimed again

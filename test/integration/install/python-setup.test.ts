@@ -14,13 +14,17 @@ import { managedVenvPython } from '../../../main/core/store/paths';
 import { jsonOf, runCli, tempDir } from '../../helpers/cli';
 
 /** Local package folders holding nbclient and ipykernel wheels: NBREVIVE_TEST_FIND_LINKS (":"-separated) or the machine's mirror. */
-const FIND_LINKS = (process.env.NBREVIVE_TEST_FIND_LINKS ?? '/opt/pypi/files').split(':').filter((d) => fs.existsSync(d));
+const FIND_LINKS = (process.env.NBREVIVE_TEST_FIND_LINKS ?? '/opt/pypi/files')
+  .split(':')
+  .filter((d) => fs.existsSync(d));
 const hasWheels = FIND_LINKS.some((d) => fs.readdirSync(d).some((f) => f.startsWith('nbclient-')));
 
 /** A python3 that can make a venv with pip: the one on PATH (not Debian's, whose venv lacks ensurepip here). */
 function venvBase(): string | null {
   for (const candidate of ['python3', '/usr/bin/python3']) {
-    const r = spawnSync(candidate, ['-c', 'import sys, venv, ensurepip, pip; print(sys.executable)'], { encoding: 'utf8' });
+    const r = spawnSync(candidate, ['-c', 'import sys, venv, ensurepip, pip; print(sys.executable)'], {
+      encoding: 'utf8',
+    });
     if (r.status === 0) return r.stdout.trim();
   }
   return null;
@@ -37,7 +41,10 @@ const dir = tempDir('nbrevive-setup-');
 const dataDir = path.join(dir, 'data');
 const requirements = path.join(dir, 'requirements.txt');
 fs.writeFileSync(requirements, 'nbclient==0.11.0\nipykernel==7.4.0\n');
-const noPython = (): NbreviveError => new NbreviveError('runtime-unavailable', 'no Python interpreter with nbclient and ipykernel was found', { reason: 'no-python' });
+const noPython = (): NbreviveError =>
+  new NbreviveError('runtime-unavailable', 'no Python interpreter with nbclient and ipykernel was found', {
+    reason: 'no-python',
+  });
 const savedDataDir = process.env.NBREVIVE_DATA_DIR;
 
 afterAll(() => {
@@ -50,8 +57,13 @@ afterAll(() => {
   const plan = { dataDir, method: 'venv' as const, basePython: BASE as string, findLinks: FIND_LINKS, requirements };
 
   it('without a terminal and without --yes, says how to accept and changes nothing', async () => {
-    await expect(withPythonOffer(() => Promise.reject(noPython()), { yes: false, plan })).rejects.toThrow(/--yes.*nbrevive runtimes setup/s);
-    const cli = await runCli(['runtimes', 'setup', '--method', 'venv', '--python', BASE as string], { db: path.join(dir, 'db.sqlite'), env: { NBREVIVE_DATA_DIR: dataDir } });
+    await expect(withPythonOffer(() => Promise.reject(noPython()), { yes: false, plan })).rejects.toThrow(
+      /--yes.*nbrevive runtimes setup/s,
+    );
+    const cli = await runCli(['runtimes', 'setup', '--method', 'venv', '--python', BASE as string], {
+      db: path.join(dir, 'db.sqlite'),
+      env: { NBREVIVE_DATA_DIR: dataDir },
+    });
     expect(cli.code).toBe(2);
     expect(cli.stderr).toMatch(/pass --yes/);
     expect(fs.existsSync(dataDir)).toBe(false);
@@ -75,8 +87,17 @@ afterAll(() => {
 
   it('is what run and runtimes use when no interpreter is named', async () => {
     const notebook = path.join(dir, 'where.ipynb');
-    const code = "import sys\nassert sys.prefix.startswith(" + JSON.stringify(dataDir) + "), sys.prefix\nprint('managed')";
-    fs.writeFileSync(notebook, JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [{ cell_type: 'code', id: 'a', metadata: {}, execution_count: null, outputs: [], source: code }] }));
+    const code =
+      'import sys\nassert sys.prefix.startswith(' + JSON.stringify(dataDir) + "), sys.prefix\nprint('managed')";
+    fs.writeFileSync(
+      notebook,
+      JSON.stringify({
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: {},
+        cells: [{ cell_type: 'code', id: 'a', metadata: {}, execution_count: null, outputs: [], source: code }],
+      }),
+    );
     const env = { NBREVIVE_DATA_DIR: dataDir, NBREVIVE_PYTHON: '' };
     const runtimes = await runCli(['runtimes', '--json'], { db: path.join(dir, 'db.sqlite'), env });
     expect(jsonOf<{ local: { default: string } }>(runtimes).local.default).toBe(managedVenvPython(dataDir));

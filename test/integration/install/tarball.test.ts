@@ -16,14 +16,26 @@ let app: string;
 let bin: string;
 
 function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, NBREVIVE_PYTHON: TEST_PYTHON, NBREVIVE_DATA_DIR: path.join(work, 'data'), FORCE_COLOR: '0', ...extra };
+  const e: NodeJS.ProcessEnv = {
+    ...process.env,
+    NBREVIVE_PYTHON: TEST_PYTHON,
+    NBREVIVE_DATA_DIR: path.join(work, 'data'),
+    FORCE_COLOR: '0',
+    ...extra,
+  };
   // a user's install: tsx and the checkout's node_modules must not be reachable
   delete e.NODE_OPTIONS;
   delete e.NBREVIVE_RESOURCES;
   return e;
 }
 
-function run(command: string, args: string[], cwd: string, timeoutMs: number, extra: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -45,24 +57,44 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'nbrevive-user', private: true }));
   // `npm test` has built out/ (the bundles and the UI) before the tests; pack exactly that, as `npm pack` would
   // after `prepare`
-  if (!fs.existsSync(path.join(REPO_ROOT, 'out/cli/nbrevive.js')) || !fs.existsSync(path.join(REPO_ROOT, 'out/renderer/index.html'))) {
+  if (
+    !fs.existsSync(path.join(REPO_ROOT, 'out/cli/nbrevive.js')) ||
+    !fs.existsSync(path.join(REPO_ROOT, 'out/renderer/index.html'))
+  ) {
     execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
   }
-  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], { cwd: REPO_ROOT, encoding: 'utf8' }).trim().split('\n').at(-1) as string;
+  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .at(-1) as string;
   // Electron's download fails (a closed port as its mirror, like an air-gapped machine); the install must not
-  const extra: NodeJS.ProcessEnv = { ELECTRON_MIRROR: 'http://127.0.0.1:9/', npm_config_prefer_offline: 'true', JOBS: 'max' };
+  const extra: NodeJS.ProcessEnv = {
+    ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+    npm_config_prefer_offline: 'true',
+    JOBS: 'max',
+  };
   const installEnv = env(extra);
   delete installEnv.ELECTRON_SKIP_BINARY_DOWNLOAD;
   const installed = await new Promise<{ code: number | null; log: string }>((resolve) => {
-    const child = spawn('npm', ['install', path.join(work, tarball), '--no-audit', '--no-fund'], { cwd: app, env: installEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['install', path.join(work, tarball), '--no-audit', '--no-fund'], {
+      cwd: app,
+      env: installEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let log = '';
     child.stdout.on('data', (d) => (log += d));
     child.stderr.on('data', (d) => (log += d));
     child.on('close', (code) => resolve({ code, log }));
   });
-  if (installed.code !== 0) throw new Error(`npm install of the tarball failed (${installed.code}):\n${installed.log.slice(-4000)}`);
+  if (installed.code !== 0)
+    throw new Error(`npm install of the tarball failed (${installed.code}):\n${installed.log.slice(-4000)}`);
   bin = path.join(app, 'node_modules', '.bin', 'nbrevive');
-  fs.cpSync(path.join(REPO_ROOT, 'resources/examples/breast-cancer-2017'), path.join(app, 'example'), { recursive: true });
+  fs.cpSync(path.join(REPO_ROOT, 'resources/examples/breast-cancer-2017'), path.join(app, 'example'), {
+    recursive: true,
+  });
 }, 900_000);
 
 afterAll(() => {
@@ -97,7 +129,12 @@ describe("npm pack's tarball installed into an empty folder", () => {
 
   it('serves the built UI and its worker runs a queued job to the end', async () => {
     const db = path.join(work, 'serve.db');
-    const child: ChildProcess = spawn('npx', ['nbrevive', 'serve', '--port', '0', '--db', db], { cwd: app, env: env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child: ChildProcess = spawn('npx', ['nbrevive', 'serve', '--port', '0', '--db', db], {
+      cwd: app,
+      env: env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let out = '';
     let err = '';
     child.stdout!.on('data', (d) => (out += d));
@@ -117,19 +154,29 @@ describe("npm pack's tarball installed into an empty folder", () => {
       expect(await page.text()).toContain('<div id="root"');
 
       const call = async <T>(channel: string, body: unknown): Promise<T> => {
-        const res = await fetch(new URL(`/api/${channel}`, url), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(new URL(`/api/${channel}`, url), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         const json = (await res.json()) as T;
         if (!res.ok) throw new Error(`${channel}: ${res.status} ${JSON.stringify(json)}`);
         return json;
       };
-      const imported = await call<{ cases: Array<{ id: string }> }>('app:cases.import', { path: path.join(app, 'example') });
+      const imported = await call<{ cases: Array<{ id: string }> }>('app:cases.import', {
+        path: path.join(app, 'example'),
+      });
       expect(imported.cases).toHaveLength(1);
-      const { jobs } = await call<{ jobs: Array<{ id: string }> }>('app:jobs.enqueue', { caseIds: [imported.cases[0]!.id], settings: { maxIterations: 4 } });
+      const { jobs } = await call<{ jobs: Array<{ id: string }> }>('app:jobs.enqueue', {
+        caseIds: [imported.cases[0]!.id],
+        settings: { maxIterations: 4 },
+      });
       let job: { status: string; outcome: string | null } = { status: 'queued', outcome: null };
       const deadline = Date.now() + 240_000;
       while (!['done', 'failed', 'cancelled'].includes(job.status) && Date.now() < deadline) {
         await sleep(500);
-        job = (await call<{ job: { status: string; outcome: string | null } }>('app:jobs.get', { jobId: jobs[0]!.id })).job;
+        job = (await call<{ job: { status: string; outcome: string | null } }>('app:jobs.get', { jobId: jobs[0]!.id }))
+          .job;
       }
       expect(job.status, err).toBe('done');
       expect(job.outcome).toBe('reproducible');

@@ -13,10 +13,16 @@ import { cellSource } from '../../../shared/lib/ipynb';
 import { loadCase } from '../../../main/core/case/case-loader';
 import { readNotebookFile } from '../../../main/core/notebook/notebook-file';
 import { corpusCase, describeCorpus } from '../../helpers/corpus';
-import { cellEditsReply, startFakeOpenAIServer, wholeNotebookReply, type FakeOpenAIServer } from '../../helpers/fake-openai-server';
+import {
+  cellEditsReply,
+  startFakeOpenAIServer,
+  wholeNotebookReply,
+  type FakeOpenAIServer,
+} from '../../helpers/fake-openai-server';
 import { cellError, fixContext, smallNotebook } from '../../unit/main/core/fixers/llm/fix-context';
 
-const FIXED_3 = "train['Fare'] = train['Fare'].astype(float)\ntrain['Age'] = train['Age'].fillna(train['Age'].median())\nX = train[['Fare', 'Age']]\ny = train['Survived']";
+const FIXED_3 =
+  "train['Fare'] = train['Fare'].astype(float)\ntrain['Age'] = train['Age'].fillna(train['Age'].median())\nX = train[['Fare', 'Age']]\ny = train['Survived']";
 const KEY = 'sk-test-SECRET-0123456789';
 
 let server: FakeOpenAIServer;
@@ -52,13 +58,29 @@ async function caught(promise: Promise<unknown>): Promise<NbreviveError> {
 
 describe('answers in both formats', () => {
   it('cell edits (default): JSON via structured output → the right edit, usage and cost', async () => {
-    server.enqueue(cellEditsReply('np.float was removed in numpy 1.24; use float.', [{ cellIndex: 3, source: FIXED_3 }], { prompt_tokens: 1200, completion_tokens: 300 }));
+    server.enqueue(
+      cellEditsReply('np.float was removed in numpy 1.24; use float.', [{ cellIndex: 3, source: FIXED_3 }], {
+        prompt_tokens: 1200,
+        completion_tokens: 300,
+      }),
+    );
     const fixer = createLlmFixer(settings());
     const fix = await fixer.propose(fixContext());
-    expect(fix).toMatchObject({ type: 'error-repair', source: 'llm', model: 'fake-model', plan: 'np.float was removed in numpy 1.24; use float.', edits: [{ cellIndex: 3, source: FIXED_3 }] });
+    expect(fix).toMatchObject({
+      type: 'error-repair',
+      source: 'llm',
+      model: 'fake-model',
+      plan: 'np.float was removed in numpy 1.24; use float.',
+      edits: [{ cellIndex: 3, source: FIXED_3 }],
+    });
     expect(fix?.usage).toEqual({ promptTokens: 1200, completionTokens: 300, costUsd: (1200 * 1 + 300 * 4) / 1e6 });
     expect(fix?.signature).toMatch(/^AttributeError\|module 'numpy' has no attribute 'float'\.\|/);
-    expect(fix?.rewrites).toEqual([{ before: ["train['Fare'] = train['Fare'].astype(np.float)"], after: ["train['Fare'] = train['Fare'].astype(float)"] }]);
+    expect(fix?.rewrites).toEqual([
+      {
+        before: ["train['Fare'] = train['Fare'].astype(np.float)"],
+        after: ["train['Fare'] = train['Fare'].astype(float)"],
+      },
+    ]);
     expect(fix?.transcript?.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
     const request = server.requests[0]!;
     expect(request.authorization).toBe(`Bearer ${KEY}`);
@@ -73,7 +95,9 @@ describe('answers in both formats', () => {
   });
 
   it('whole notebook (the paper format), streamed: plan + percent block → the same edit', async () => {
-    server.enqueue(wholeNotebookReply('Plan: use the builtin float.', smallNotebook(), [{ cellIndex: 3, source: FIXED_3 }]));
+    server.enqueue(
+      wholeNotebookReply('Plan: use the builtin float.', smallNotebook(), [{ cellIndex: 3, source: FIXED_3 }]),
+    );
     const fixer = createLlmFixer(settings({ format: 'notebook', stream: true }));
     const fix = await fixer.propose(fixContext());
     expect(fix?.edits).toEqual([{ cellIndex: 3, source: FIXED_3 }]);
@@ -113,15 +137,26 @@ describe('validation and re-ask', () => {
     expect(server.requests).toHaveLength(2);
     const second = server.requests[1]!.body.messages!;
     expect(second.at(-2)?.role).toBe('assistant');
-    expect(second.at(-1)?.content).toContain('Your answer could not be used: cell 42 does not exist (the notebook has cells 0–5)');
+    expect(second.at(-1)?.content).toContain(
+      'Your answer could not be used: cell 42 does not exist (the notebook has cells 0–5)',
+    );
     expect(fix?.usage).toMatchObject({ promptTokens: 2100, completionTokens: 150 });
     expect(fix?.transcript?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
   });
 
   it('an answer that breaks Python or drops a magic is re-asked; two bad answers give no fix and say why', async () => {
     server.enqueue(
-      { kind: 'answer', content: JSON.stringify({ plan: 'p', edits: [{ cellIndex: 3, source: "train['Fare'] = train['Fare'].astype(float" }] }) },
-      { kind: 'answer', content: JSON.stringify({ plan: 'p', edits: [{ cellIndex: 1, source: 'import numpy as np' }] }) },
+      {
+        kind: 'answer',
+        content: JSON.stringify({
+          plan: 'p',
+          edits: [{ cellIndex: 3, source: "train['Fare'] = train['Fare'].astype(float" }],
+        }),
+      },
+      {
+        kind: 'answer',
+        content: JSON.stringify({ plan: 'p', edits: [{ cellIndex: 1, source: 'import numpy as np' }] }),
+      },
     );
     const fixer = createLlmFixer(settings());
     expect(await fixer.propose(fixContext())).toBeNull();
@@ -131,9 +166,24 @@ describe('validation and re-ask', () => {
   });
 
   it('a fix identical to one that already failed is refused and re-asked', async () => {
-    const failed = { type: 'error-repair' as const, source: 'llm' as const, ruleIds: [], model: 'fake-model', plan: 'same', edits: [{ cellIndex: 3, source: FIXED_3 }], usage: null, flags: [], signature: null };
-    server.enqueue(cellEditsReply('again', [{ cellIndex: 3, source: FIXED_3 }]), cellEditsReply('other', [{ cellIndex: 3, source: FIXED_3.replace('float)', "'float64')") }]));
-    const fix = await createLlmFixer(settings()).propose(fixContext({ history: [{ iteration: 1, fix: failed, failed: true }] }));
+    const failed = {
+      type: 'error-repair' as const,
+      source: 'llm' as const,
+      ruleIds: [],
+      model: 'fake-model',
+      plan: 'same',
+      edits: [{ cellIndex: 3, source: FIXED_3 }],
+      usage: null,
+      flags: [],
+      signature: null,
+    };
+    server.enqueue(
+      cellEditsReply('again', [{ cellIndex: 3, source: FIXED_3 }]),
+      cellEditsReply('other', [{ cellIndex: 3, source: FIXED_3.replace('float)', "'float64')") }]),
+    );
+    const fix = await createLlmFixer(settings()).propose(
+      fixContext({ history: [{ iteration: 1, fix: failed, failed: true }] }),
+    );
     expect(fix?.plan).toBe('other');
     expect(server.requests[1]!.body.messages!.at(-1)?.content).toContain('same change as the fix of iteration 1');
   });
@@ -141,7 +191,10 @@ describe('validation and re-ask', () => {
 
 describe('transport errors', () => {
   it('429 with Retry-After, then a good answer: waits as told', async () => {
-    server.enqueue({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }]));
+    server.enqueue(
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+      cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }]),
+    );
     const logs: string[] = [];
     const started = Date.now();
     const fix = await createLlmFixer(settings(), { onLog: (m) => logs.push(m) }).propose(fixContext());
@@ -153,7 +206,12 @@ describe('transport errors', () => {
 
   it('adapts to a model that takes only its default temperature', async () => {
     server.enqueue(
-      { kind: 'status', status: 400, message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported." },
+      {
+        kind: 'status',
+        status: 400,
+        message:
+          "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.",
+      },
       cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }]),
     );
     expect((await createLlmFixer(settings()).propose(fixContext()))?.edits).toHaveLength(1);
@@ -161,7 +219,11 @@ describe('transport errors', () => {
   });
 
   it('500s are retried with backoff; when retries run out the error names the status', async () => {
-    server.enqueue({ kind: 'status', status: 500 }, { kind: 'status', status: 503 }, cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }]));
+    server.enqueue(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 503 },
+      cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }]),
+    );
     expect((await createLlmFixer(settings()).propose(fixContext()))?.edits).toHaveLength(1);
     server.enqueue({ kind: 'status', status: 502 }, { kind: 'status', status: 502 });
     const error = await caught(createLlmFixer(settings({ retries: 1 })).propose(fixContext()));
@@ -174,13 +236,17 @@ describe('transport errors', () => {
     const started = Date.now();
     const error = await caught(createLlmFixer(settings({ timeoutMs: 400, retries: 1 })).propose(fixContext()));
     expect(error.code).toBe('llm-error');
-    expect(error.message).toBe(`the LLM server at ${server.baseUrl} did not answer within 0.4 s (2 attempts): check that the server is running and the model "fake-model" is loaded, or raise the timeout`);
+    expect(error.message).toBe(
+      `the LLM server at ${server.baseUrl} did not answer within 0.4 s (2 attempts): check that the server is running and the model "fake-model" is loaded, or raise the timeout`,
+    );
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('a hanging stream times out too, and cancelling stops a call at once', async () => {
     server.enqueue({ kind: 'hang' });
-    const error = await caught(createLlmFixer(settings({ timeoutMs: 300, retries: 0, stream: true })).propose(fixContext()));
+    const error = await caught(
+      createLlmFixer(settings({ timeoutMs: 300, retries: 0, stream: true })).propose(fixContext()),
+    );
     expect(error.message).toMatch(/did not answer within/);
     server.enqueue({ kind: 'hang' });
     const controller = new AbortController();
@@ -196,7 +262,9 @@ describe('transport errors', () => {
     const wrong = 'sk-wrong-KEY-abcdef123456';
     const error = await caught(createLlmFixer(settings({ apiKey: wrong })).propose(fixContext()));
     expect(error.code).toBe('llm-error');
-    expect(error.message).toBe(`the LLM server at ${server.baseUrl} refused the API key (HTTP 401): check OPENAI_API_KEY or the key in settings`);
+    expect(error.message).toBe(
+      `the LLM server at ${server.baseUrl} refused the API key (HTTP 401): check OPENAI_API_KEY or the key in settings`,
+    );
     expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain('abcdef123456');
     expect(server.requests).toHaveLength(1);
   });
@@ -207,8 +275,12 @@ describe('transport errors', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const started = Date.now();
-    const error = await caught(createLlmFixer(settings({ baseUrl: `http://127.0.0.1:${port}/v1` })).propose(fixContext()));
-    expect(error.message).toBe(`could not reach the LLM server at http://127.0.0.1:${port}/v1 (ECONNREFUSED): is it running? check the base URL in settings`);
+    const error = await caught(
+      createLlmFixer(settings({ baseUrl: `http://127.0.0.1:${port}/v1` })).propose(fixContext()),
+    );
+    expect(error.message).toBe(
+      `could not reach the LLM server at http://127.0.0.1:${port}/v1 (ECONNREFUSED): is it running? check the base URL in settings`,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -216,7 +288,9 @@ describe('transport errors', () => {
     const previous = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;
     try {
-      expect(() => createLlmFixer({ preset: 'openai' })).toThrow('no API key for the LLM server at https://api.openai.com/v1: set OPENAI_API_KEY or enter the key in settings');
+      expect(() => createLlmFixer({ preset: 'openai' })).toThrow(
+        'no API key for the LLM server at https://api.openai.com/v1: set OPENAI_API_KEY or enter the key in settings',
+      );
     } finally {
       if (previous !== undefined) process.env.OPENAI_API_KEY = previous;
     }
@@ -227,28 +301,43 @@ describe('budget, flags and memory', () => {
   it('stops with budget-exceeded before a call that the token cap cannot pay', async () => {
     const corpus = new Budget('corpus test', { maxTokens: 100_000 });
     const job = corpus.child('job 1', { maxTokens: 1500 });
-    server.enqueue(cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }], { prompt_tokens: 1000, completion_tokens: 200 }));
+    server.enqueue(
+      cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }], { prompt_tokens: 1000, completion_tokens: 200 }),
+    );
     const fixer = createLlmFixer(settings(), { budget: job });
     expect(await fixer.propose(fixContext())).not.toBeNull();
     const error = await caught(fixer.propose(fixContext()));
     expect(error.code).toBe('budget-exceeded');
-    expect(error.message).toMatch(/^the LLM token budget of job 1 is used up: 1200 tokens spent of 1500 \(the next call needs about \d+\)/);
+    expect(error.message).toMatch(
+      /^the LLM token budget of job 1 is used up: 1200 tokens spent of 1500 \(the next call needs about \d+\)/,
+    );
     expect(server.requests).toHaveLength(1);
     expect(corpus.spent()).toMatchObject({ tokens: 1200, calls: 1 });
   });
 
   it('stops at a dollar cap', async () => {
-    server.enqueue(cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }], { prompt_tokens: 100_000, completion_tokens: 10_000 }));
+    server.enqueue(
+      cellEditsReply('p', [{ cellIndex: 3, source: FIXED_3 }], { prompt_tokens: 100_000, completion_tokens: 10_000 }),
+    );
     const fixer = createLlmFixer(settings(), { budget: new Budget('job 2', { maxUsd: 0.1 }) });
     await fixer.propose(fixContext());
-    expect((await caught(fixer.propose(fixContext()))).message).toMatch(/LLM budget of job 2 is used up: \$0\.1400 spent of \$0\.10/);
+    expect((await caught(fixer.propose(fixContext()))).message).toMatch(
+      /LLM budget of job 2 is used up: \$0\.1400 spent of \$0\.10/,
+    );
   });
 
   it('flags an edit that cuts estimators and removes prediction code', async () => {
     const ctx = fixContext({ errors: [cellError(5, 'MemoryError', '', 'model.fit(X, y)')] });
-    server.enqueue(cellEditsReply('smaller forest', [{ cellIndex: 5, source: 'model = RandomForestClassifier(n_estimators=10, random_state=0)\nmodel.fit(X, y)' }]));
+    server.enqueue(
+      cellEditsReply('smaller forest', [
+        { cellIndex: 5, source: 'model = RandomForestClassifier(n_estimators=10, random_state=0)\nmodel.fit(X, y)' },
+      ]),
+    );
     const fix = await createLlmFixer(settings()).propose(ctx);
-    expect(fix?.flags).toEqual(['estimators-changed: cell 5: n_estimators: 200 → 10', 'model-code-removed: cell 5: 1 of 2 fit/predict/train calls removed']);
+    expect(fix?.flags).toEqual([
+      'estimators-changed: cell 5: n_estimators: 200 → 10',
+      'model-code-removed: cell 5: 1 of 2 fit/predict/train calls removed',
+    ]);
   });
 
   it('a verified fix is offered from memory in the next job, without a call', async () => {
@@ -274,8 +363,15 @@ describeCorpus('a real corpus notebook (mlcourse-topic7-pca-clustering: np.float
     const fixed = old.replace('.astype(np.float)', '.astype(float)');
     expect(fixed).not.toBe(old);
     const line = 'y_clr = np.choose(y, [1, 2, 0]).astype(np.float)';
-    const ctx = fixContext({ notebook, caseOverrides: c, errors: [cellError(3, 'AttributeError', "module 'numpy' has no attribute 'float'.", line)] });
-    server.enqueue(cellEditsReply('use float', [{ cellIndex: 3, source: fixed }]), wholeNotebookReply('use float', notebook, [{ cellIndex: 3, source: fixed }]));
+    const ctx = fixContext({
+      notebook,
+      caseOverrides: c,
+      errors: [cellError(3, 'AttributeError', "module 'numpy' has no attribute 'float'.", line)],
+    });
+    server.enqueue(
+      cellEditsReply('use float', [{ cellIndex: 3, source: fixed }]),
+      wholeNotebookReply('use float', notebook, [{ cellIndex: 3, source: fixed }]),
+    );
     const cells = await createLlmFixer(settings()).propose(ctx);
     const whole = await createLlmFixer(settings({ format: 'notebook', contextTokens: 128_000 })).propose(ctx);
     expect(cells?.edits).toEqual([{ cellIndex: 3, source: fixed }]);

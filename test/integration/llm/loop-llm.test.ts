@@ -21,7 +21,11 @@ const CASE = 'srk-titanic-exploration';
 interface Summary {
   outcome: string;
   jobId: string;
-  fixes: { source: string; type: string; usage: { promptTokens: number; completionTokens: number; costUsd: number } | null }[];
+  fixes: {
+    source: string;
+    type: string;
+    usage: { promptTokens: number; completionTokens: number; costUsd: number } | null;
+  }[];
   usage: { promptTokens: number; completionTokens: number; costUsd: number };
 }
 
@@ -42,7 +46,17 @@ describeCorpus('LLM fixer in the loop', (corpus) => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  const llmArgs = (format: string) => ['--fixers', 'llm', '--llm-base-url', server.baseUrl, '--llm-model', 'gpt-4o-mini', '--llm-format', format, '--json'];
+  const llmArgs = (format: string) => [
+    '--fixers',
+    'llm',
+    '--llm-base-url',
+    server.baseUrl,
+    '--llm-model',
+    'gpt-4o-mini',
+    '--llm-format',
+    format,
+    '--json',
+  ];
 
   for (const format of ['cells', 'notebook'] as const) {
     it(`a good answer in the ${format} format makes ${CASE} reproducible`, async () => {
@@ -72,7 +86,10 @@ describeCorpus('LLM fixer in the loop', (corpus) => {
 
   it('a wrong key fails fast with the URL and the HTTP status, and the job can be resumed', async () => {
     const db = path.join(tempDir(), 'db.sqlite');
-    const r = await runCli(['modernize', caseDir, ...llmArgs('cells')], { db, env: { OPENAI_API_KEY: 'sk-wrong-key-000000000' } });
+    const r = await runCli(['modernize', caseDir, ...llmArgs('cells')], {
+      db,
+      env: { OPENAI_API_KEY: 'sk-wrong-key-000000000' },
+    });
     expect(r.code).toBe(2);
     const line = r.stderr.trim().split('\n').at(-1)!;
     expect(line).toContain(server.baseUrl);
@@ -86,7 +103,10 @@ describeCorpus('LLM fixer in the loop', (corpus) => {
       // with the right key the same job continues from its stored iteration
       const notebook = parseNotebook(store.blobs.getText(store.iterations.get(job.id, 0)!.versionHash));
       scriptEdits(server, 'cells', notebook, 'Port the notebook.', edits);
-      const resumed = await runCli(['modernize', '--resume', job.id, ...llmArgs('cells')], { db, env: { OPENAI_API_KEY: KEY } });
+      const resumed = await runCli(['modernize', '--resume', job.id, ...llmArgs('cells')], {
+        db,
+        env: { OPENAI_API_KEY: KEY },
+      });
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(jsonOf<Summary>(resumed).outcome).toBe('reproducible');
     } finally {

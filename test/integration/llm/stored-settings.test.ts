@@ -14,10 +14,23 @@ const stores = useTempStores();
 describe('stored LLM settings', () => {
   it('turn nulls into defaults and a stored URL into a custom server with the user prices', () => {
     const store = stores.open();
-    expect(readStoredLlmSettings(store)).toEqual({ baseUrl: null, model: null, budgetUsd: null, totalBudgetUsd: null, prices: {} });
+    expect(readStoredLlmSettings(store)).toEqual({
+      baseUrl: null,
+      model: null,
+      budgetUsd: null,
+      totalBudgetUsd: null,
+      prices: {},
+    });
     store.settings.set('llm', { baseUrl: null, model: null, budgetUsd: null });
-    expect(LlmSettingsSchema.parse(llmInputFromStored(readStoredLlmSettings(store)))).toMatchObject({ preset: 'openai', model: 'gpt-4o-mini' });
-    store.settings.set('llm', { baseUrl: 'http://127.0.0.1:8000/v1', model: 'qwen-coder', prices: { 'qwen-coder': { inputPerMTok: 1, outputPerMTok: 2 } } });
+    expect(LlmSettingsSchema.parse(llmInputFromStored(readStoredLlmSettings(store)))).toMatchObject({
+      preset: 'openai',
+      model: 'gpt-4o-mini',
+    });
+    store.settings.set('llm', {
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      model: 'qwen-coder',
+      prices: { 'qwen-coder': { inputPerMTok: 1, outputPerMTok: 2 } },
+    });
     const llm = LlmSettingsSchema.parse(llmInputFromStored(readStoredLlmSettings(store)));
     expect(llm).toMatchObject({ preset: 'custom', baseUrl: 'http://127.0.0.1:8000/v1', model: 'qwen-coder' });
     // a local server costs nothing by default, but the user's table prices it
@@ -28,7 +41,10 @@ describe('stored LLM settings', () => {
     const store = stores.open();
     store.settings.set('llm', { baseUrl: null, model: null, budgetUsd: null });
     const job = store.jobs.create({ caseId: seedCase(store), settings: { fixers: ['rules', 'llm'] } });
-    const fixers = await loopJobDependencies(store, { hostApiKey: () => 'sk-test-0123456789' }).createFixers(JobSettingsSchema.parse({ fixers: ['rules', 'llm'] }), job);
+    const fixers = await loopJobDependencies(store, { hostApiKey: () => 'sk-test-0123456789' }).createFixers(
+      JobSettingsSchema.parse({ fixers: ['rules', 'llm'] }),
+      job,
+    );
     expect(fixers.map((f) => f.name)).toEqual(['rules', 'llm']);
   });
 
@@ -51,12 +67,16 @@ describe('stored LLM settings', () => {
       }
     })();
     expect(overJob).toBeInstanceOf(NbreviveError);
-    expect((overJob as NbreviveError).message).toMatch(new RegExp(`^the LLM budget of job ${a.id} is used up: \\$0\\.4000 spent of \\$0\\.45`));
+    expect((overJob as NbreviveError).message).toMatch(
+      new RegExp(`^the LLM budget of job ${a.id} is used up: \\$0\\.4000 spent of \\$0\\.45`),
+    );
     // every job together has 0.1 left of the total: job b (0.5 of its 0.45 cap is already over) and a fresh job
     const fresh = store.jobs.create({ caseId });
     const budgetFresh = jobBudget(store, { ...caps, budgetUsd: null }, fresh);
     expect(() => budgetFresh.assertCanSpend(0, 0.09)).not.toThrow();
-    expect(() => budgetFresh.assertCanSpend(0, 0.11)).toThrow(/^the LLM budget of all jobs is used up: \$0\.9000 spent of \$1\.00/);
+    expect(() => budgetFresh.assertCanSpend(0, 0.11)).toThrow(
+      /^the LLM budget of all jobs is used up: \$0\.9000 spent of \$1\.00/,
+    );
     expect(() => jobBudget(store, caps, store.jobs.require(b.id)).assertCanSpend(0, 0.001)).toThrow(/budget of job/);
   });
 });

@@ -27,8 +27,13 @@ describeCorpus('rules alone on corpus cases', (corpus) => {
     const db = path.join(tempDir(), 'db.sqlite');
     for (const id of CASES) {
       it(`${id}: reproducible error-free with the author's score`, async () => {
-        const manifest = JSON.parse(fs.readFileSync(path.join(corpus, id, 'nbrevive.case.json'), 'utf8')) as { target: { value: number } };
-        const r = await runCli(['modernize', path.join(corpus, id), '--json', '--fixers', 'rules'], { db, env: { NBREVIVE_PYTHON: python } });
+        const manifest = JSON.parse(fs.readFileSync(path.join(corpus, id, 'nbrevive.case.json'), 'utf8')) as {
+          target: { value: number };
+        };
+        const r = await runCli(['modernize', path.join(corpus, id), '--json', '--fixers', 'rules'], {
+          db,
+          env: { NBREVIVE_PYTHON: python },
+        });
         expect(r.code, r.stderr).toBe(0);
         const summary = jsonOf<ModernizeJson>(r);
         expect(summary, JSON.stringify(summary)).toMatchObject({ outcome: 'reproducible', stopReason: 'reproducible' });
@@ -36,7 +41,9 @@ describeCorpus('rules alone on corpus cases', (corpus) => {
         expect(summary.fixes.length).toBeGreaterThanOrEqual(1);
         expect(summary.fixes.every((f) => f.source === 'rules' && f.ruleIds.length > 0)).toBe(true);
         expect(summary.target).toBe(manifest.target.value);
-        expect(Math.abs(summary.score! - manifest.target.value)).toBeLessThanOrEqual(0.1 * Math.abs(manifest.target.value));
+        expect(Math.abs(summary.score! - manifest.target.value)).toBeLessThanOrEqual(
+          0.1 * Math.abs(manifest.target.value),
+        );
       }, 300_000);
     }
   });

@@ -81,11 +81,19 @@ async function modernizesExample(python: string): Promise<void> {
 
 // today's stack is the reference users run; bookworm's 2023 stack stays covered below
 describeToday('nbrevive modernize', (python) => {
-  it('makes the example reproducible with rules alone and exports the fixed notebook', () => modernizesExample(python), 400_000);
+  it(
+    'makes the example reproducible with rules alone and exports the fixed notebook',
+    () => modernizesExample(python),
+    400_000,
+  );
 });
 
 describe('nbrevive modernize', () => {
-  it('makes the example reproducible with rules alone and exports the fixed notebook', () => modernizesExample(TEST_PYTHON), 400_000);
+  it(
+    'makes the example reproducible with rules alone and exports the fixed notebook',
+    () => modernizesExample(TEST_PYTHON),
+    400_000,
+  );
 
   it('resumes a job killed with SIGKILL mid-iteration without losing a persisted iteration', async () => {
     const dir = tempDir();

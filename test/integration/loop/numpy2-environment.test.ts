@@ -18,7 +18,14 @@ function notebookOf(sources: string[]): Notebook {
     nbformat: 4,
     nbformat_minor: 5,
     metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
-    cells: sources.map((source, i) => ({ cell_type: 'code' as const, id: `c${i}`, metadata: {}, execution_count: null, outputs: [], source })),
+    cells: sources.map((source, i) => ({
+      cell_type: 'code' as const,
+      id: `c${i}`,
+      metadata: {},
+      execution_count: null,
+      outputs: [],
+      source,
+    })),
   };
 }
 
@@ -27,7 +34,10 @@ function writeCase(dir: string, id: string, sources: string[], manifest: Record<
   const root = path.join(dir, id);
   fs.mkdirSync(root, { recursive: true });
   fs.writeFileSync(path.join(root, 'notebook.ipynb'), JSON.stringify(notebookOf(sources), null, 1));
-  fs.writeFileSync(path.join(root, 'nbrevive.case.json'), JSON.stringify({ id, title: id, notebook: 'notebook.ipynb', created: '2017-05-02', ...manifest }, null, 1));
+  fs.writeFileSync(
+    path.join(root, 'nbrevive.case.json'),
+    JSON.stringify({ id, title: id, notebook: 'notebook.ipynb', created: '2017-05-02', ...manifest }, null, 1),
+  );
   return root;
 }
 
@@ -57,12 +67,22 @@ describeToday('numpy 2 scalars and environment-only lines', (python) => {
     const env = await runtime.describe();
     expect(Number(env.packages.numpy?.split('.')[0])).toBeGreaterThanOrEqual(2);
     const dir = tempDir();
-    const notebook = notebookOf(['import pandas as pd\nimport numpy as np\n', 'print([np.float64(0.7728), np.int64(3)], {"cv": np.float32(0.5)})\nnp.mean([1, 2])\n']);
+    const notebook = notebookOf([
+      'import pandas as pd\nimport numpy as np\n',
+      'print([np.float64(0.7728), np.int64(3)], {"cv": np.float32(0.5)})\nnp.mean([1, 2])\n',
+    ]);
     const run = async (nb: Notebook, name: string) => {
-      const { executed } = await runtime.execute({ notebook: nb, case: bareCase(path.join(dir, 'x.ipynb'), null), timeoutMs: 120_000, jobDir: path.join(dir, name) });
+      const { executed } = await runtime.execute({
+        notebook: nb,
+        case: bareCase(path.join(dir, 'x.ipynb'), null),
+        timeoutMs: 120_000,
+        jobDir: path.join(dir, name),
+      });
       return cellTextOutputs(executed!.cells[1]!);
     };
-    expect(await run(notebook, 'before')).toBe("[np.float64(0.7728), np.int64(3)] {'cv': np.float32(0.5)}\nnp.float64(1.5)");
+    expect(await run(notebook, 'before')).toBe(
+      "[np.float64(0.7728), np.int64(3)] {'cv': np.float32(0.5)}\nnp.float64(1.5)",
+    );
     const fixed = await applyRules(notebook, 'all', env, { kinds: ['score-calibration'], created: '2017-05-02' });
     expect(fixed.ruleIds).toContain('numpy.legacy-scalar-printing');
     expect(fixed.edits.map((e) => e.cellIndex)).toEqual([0]);
@@ -78,14 +98,24 @@ describeToday('numpy 2 scalars and environment-only lines', (python) => {
         '%load_ext watermark\n%watermark -v -p numpy\n',
         'import numpy as np\nfrom ipywidgets import interact\n\n@interact(n=(1, 5))\ndef square(n=2):\n    return n * n\n\nprint("result:", square(3))\n',
       ],
-      { score: { kind: 'output', cellIndex: 1, pattern: String.raw`^result: (\d+)$`, occurrence: 'last' }, target: { value: 9, higherIsBetter: true } },
+      {
+        score: { kind: 'output', cellIndex: 1, pattern: String.raw`^result: (\d+)$`, occurrence: 'last' },
+        target: { value: 9, higherIsBetter: true },
+      },
     );
     const r = await runCli(['modernize', root, '--json', '--python', python], { db: path.join(dir, 'db.sqlite') });
     expect(r.code, r.stderr).toBe(0);
-    const s = jsonOf<{ outcome: string; iterations: number; fixes: { type: string; ruleIds: string[] }[]; unresolved: unknown[] }>(r);
+    const s = jsonOf<{
+      outcome: string;
+      iterations: number;
+      fixes: { type: string; ruleIds: string[] }[];
+      unresolved: unknown[];
+    }>(r);
     expect(s.outcome).toBe('reproducible');
     expect(s.iterations).toBe(2);
-    expect(s.fixes).toMatchObject([{ type: 'environment', ruleIds: ['environment.decorative-extension', 'environment.widget-imports'] }]);
+    expect(s.fixes).toMatchObject([
+      { type: 'environment', ruleIds: ['environment.decorative-extension', 'environment.widget-imports'] },
+    ]);
     expect(s.unresolved).toEqual([]);
   }, 240_000);
 });

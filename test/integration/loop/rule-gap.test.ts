@@ -11,8 +11,20 @@ import { TEST_PYTHON } from '../../helpers/python';
 
 function writeNotebook(dir: string, name: string, sources: string[]): string {
   const file = path.join(dir, name);
-  const cells = sources.map((source, i) => ({ cell_type: 'code', id: `c${i}`, metadata: {}, execution_count: null, outputs: [], source }));
-  const nb = { nbformat: 4, nbformat_minor: 5, metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } }, cells };
+  const cells = sources.map((source, i) => ({
+    cell_type: 'code',
+    id: `c${i}`,
+    metadata: {},
+    execution_count: null,
+    outputs: [],
+    source,
+  }));
+  const nb = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
+    cells,
+  };
   fs.writeFileSync(file, JSON.stringify(nb, null, 1));
   return file;
 }
@@ -110,7 +122,14 @@ describe('the loop past a rule gap', () => {
     const store = openStore(db);
     try {
       const logs = store.logs.tail(s.jobId, { limit: 1000 }).map((l) => l.text);
-      expect(logs.some((t) => /ended before its first cell started \(the runner exited with code 1 before the first cell started, without reporting a result/.test(t) && t.includes('retrying (1/2)'))).toBe(true);
+      expect(
+        logs.some(
+          (t) =>
+            /ended before its first cell started \(the runner exited with code 1 before the first cell started, without reporting a result/.test(
+              t,
+            ) && t.includes('retrying (1/2)'),
+        ),
+      ).toBe(true);
     } finally {
       store.close();
     }
@@ -123,7 +142,9 @@ describe('the loop past a rule gap', () => {
     const python = flakyPython(dir, [1, 2, 3]);
     const r = await runCli(['modernize', notebook, '--json', '--python', python], { db });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("the notebook's kernel never came up (3 attempts; last: the runner exited with code 1 before the first cell started");
+    expect(r.stderr).toContain(
+      "the notebook's kernel never came up (3 attempts; last: the runner exited with code 1 before the first cell started",
+    );
     const store = openStore(db);
     try {
       const job = store.jobs.list({ limit: 1 }).items[0]!;
@@ -131,13 +152,18 @@ describe('the loop past a rule gap', () => {
       expect(job.error?.code).toBe('runtime-unavailable');
       const iterations = store.iterations.list(job.id);
       // only iteration 0 is stored, with its fix, not marked failed
-      expect(iterations.map((it) => [it.index, it.fix?.ruleIds, it.fixFailed])).toEqual([[0, ['pandas.series-reshape'], false]]);
+      expect(iterations.map((it) => [it.index, it.fix?.ruleIds, it.fixFailed])).toEqual([
+        [0, ['pandas.series-reshape'], false],
+      ]);
       // the runtime works again: the job goes on from the fix it had chosen
       const resumed = await runCli(['modernize', '--resume', job.id, '--json'], { db });
       expect(resumed.code, resumed.stderr).toBe(0);
       const s = jsonOf<Summary>(resumed);
       expect(s.iterations).toBe(3);
-      expect(s.fixes.map((f) => [f.iteration, f.failed])).toEqual([[0, false], [1, false]]);
+      expect(s.fixes.map((f) => [f.iteration, f.failed])).toEqual([
+        [0, false],
+        [1, false],
+      ]);
       expect(s.unresolved.map((u) => u.cellIndex)).toEqual([1]);
     } finally {
       store.close();

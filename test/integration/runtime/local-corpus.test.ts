@@ -21,7 +21,12 @@ describeCorpus('local runtime on mlcourse-topic7-pca-clustering', (corpusDir) =>
     const resolved = await loadCase(root);
     const jobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-corpus-'));
     try {
-      const { report, executed } = await new LocalRuntime({ python: TEST_PYTHON }).execute({ notebook, case: resolved, timeoutMs: 120_000, jobDir });
+      const { report, executed } = await new LocalRuntime({ python: TEST_PYTHON }).execute({
+        notebook,
+        case: resolved,
+        timeoutMs: 120_000,
+        jobDir,
+      });
       const expected = manifest.expected.firstError;
       // ~10 s on an idle machine; on a loaded 2-core CI box a later t-SNE cell can pass the limit, which does
       // not change what this test checks (the stop keeps every output produced so far)

@@ -29,7 +29,10 @@ function hasNbclient(python: string): boolean {
 const pathPython = firstOnPath('python3');
 const bare = pathPython && !hasNbclient(pathPython) ? pathPython : null;
 const describeBare = bare ? describe : describe.skip;
-if (!bare) console.warn('[nbrevive tests] skipped: the python3 first on PATH has nbclient, so there is no bare interpreter to check');
+if (!bare)
+  console.warn(
+    '[nbrevive tests] skipped: the python3 first on PATH has nbclient, so there is no bare interpreter to check',
+  );
 
 describe('python detection', () => {
   it('lists the system interpreter as usable and picks a usable default', async () => {
@@ -75,14 +78,21 @@ describe('python detection', () => {
 describeBare('check() on an interpreter without nbclient', () => {
   it('says what is missing and how to install it', async () => {
     const python = bare as string;
-    const version = execFileSync(python, ['-c', 'import sys; print(sys.version.split()[0])'], { cwd: os.tmpdir(), encoding: 'utf8' }).trim();
+    const version = execFileSync(python, ['-c', 'import sys; print(sys.version.split()[0])'], {
+      cwd: os.tmpdir(),
+      encoding: 'utf8',
+    }).trim();
     const check = await new LocalRuntime({ python }).check();
     expect(check).toEqual({
       ok: false,
       message: `Python ${version} at ${python} lacks nbclient and ipykernel, which nbrevive needs to execute notebooks. Install with: ${python} -m pip install nbclient ipykernel — or pick another interpreter with --python PATH or NBREVIVE_PYTHON`,
     });
     const candidates = await detectPythons({ cwd: os.tmpdir() });
-    expect(candidates.find((c) => c.path === python)).toMatchObject({ usable: false, hasNbclient: false, problem: 'lacks nbclient, ipykernel' });
+    expect(candidates.find((c) => c.path === python)).toMatchObject({
+      usable: false,
+      hasNbclient: false,
+      problem: 'lacks nbclient, ipykernel',
+    });
   });
 });
 
@@ -90,7 +100,9 @@ describe('check() messages', () => {
   it('accepts the Debian interpreter and warns that code runs unsandboxed', async () => {
     const check = await new LocalRuntime({ python: TEST_PYTHON }).check();
     expect(check.ok).toBe(true);
-    expect(check.message).toMatch(/^Python 3\.\d+\.\d+ at .* with nbclient and ipykernel; notebook code runs unsandboxed, with your user's rights$/);
+    expect(check.message).toMatch(
+      /^Python 3\.\d+\.\d+ at .* with nbclient and ipykernel; notebook code runs unsandboxed, with your user's rights$/,
+    );
   });
 
   it('names a missing interpreter', async () => {
@@ -103,7 +115,15 @@ describe('check() messages', () => {
     // a Debian system python whose nbclient is hidden: a wrapper that runs it in a prefix-less sandbox is not
     // possible without root changes, so check the hint function's Debian branch through a fake probe instead
     const { installHint } = await import('../../../main/core/runtime/python-detect');
-    const probe = { path: '/usr/bin/python3', executable: '/usr/bin/python3', prefix: '/usr', version: '3.11.2', modules: {}, debianSystem: true, conda: false };
+    const probe = {
+      path: '/usr/bin/python3',
+      executable: '/usr/bin/python3',
+      prefix: '/usr',
+      version: '3.11.2',
+      modules: {},
+      debianSystem: true,
+      conda: false,
+    };
     expect(installHint(probe, ['nbclient', 'ipykernel'])).toBe('apt-get install python3-nbclient python3-ipykernel');
   });
 });

@@ -42,7 +42,10 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function run(name: string, options: { case?: Partial<ResolvedCase>; timeoutMs?: number; signal?: AbortSignal; jobDir?: string } = {}) {
+async function run(
+  name: string,
+  options: { case?: Partial<ResolvedCase>; timeoutMs?: number; signal?: AbortSignal; jobDir?: string } = {},
+) {
   const notebook = fixture(name);
   const events: RunnerEvent[] = [];
   const jobDir = options.jobDir ?? fs.mkdtempSync(path.join(tmp, 'job-'));
@@ -108,8 +111,12 @@ describe('LocalRuntime.execute', () => {
     expect(flood).not.toContain('flood line 079999');
     expect(flood).toMatch(/\[nbrevive: \d+ characters of stream output dropped \(kept the first 1048576\)\]/);
     const notes = events.filter((e) => e.type === 'note');
-    expect(notes.some((n) => n.type === 'note' && /^cell 1: \d+ characters of stream output dropped/.test(n.message))).toBe(true);
-    const liveFlood = events.filter((e) => e.type === 'stream' && e.cellIndex === 1).reduce((n, e) => n + (e.type === 'stream' ? e.text.length : 0), 0);
+    expect(
+      notes.some((n) => n.type === 'note' && /^cell 1: \d+ characters of stream output dropped/.test(n.message)),
+    ).toBe(true);
+    const liveFlood = events
+      .filter((e) => e.type === 'stream' && e.cellIndex === 1)
+      .reduce((n, e) => n + (e.type === 'stream' ? e.text.length : 0), 0);
     expect(liveFlood).toBe(1024 * 1024);
     const odd = streamText(executed, 2);
     expect(odd).toContain('raw bytes \ufffd\ufffd\ufffd end');
@@ -155,7 +162,10 @@ describe('LocalRuntime.execute', () => {
     const caseData: Partial<ResolvedCase> = {
       root: caseRoot,
       dataDir,
-      files: { 'data/extra.csv': path.join(caseRoot, 'extra.csv'), '/data/legacy/abs.csv': path.join(caseRoot, 'abs.csv') },
+      files: {
+        'data/extra.csv': path.join(caseRoot, 'extra.csv'),
+        '/data/legacy/abs.csv': path.join(caseRoot, 'abs.csv'),
+      },
       dirs: ['plots', '/data/out'],
       urls: { 'https://example.org/remote.csv': path.join(caseRoot, 'remote-copy.csv') },
     };
@@ -169,7 +179,9 @@ describe('LocalRuntime.execute', () => {
     expect(streamText(executed, 2)).toBe('id,y\n');
     expect(streamText(executed, 3)).toBe('remote,3\n');
     expect(streamText(executed, 5)).toBe('True True\n');
-    expect(fs.readFileSync(path.join(workingDir, 'kaggle-out.txt'), 'utf8')).toBe('written through the kaggle working folder');
+    expect(fs.readFileSync(path.join(workingDir, 'kaggle-out.txt'), 'utf8')).toBe(
+      'written through the kaggle working folder',
+    );
     expect(report.filesWritten).toEqual(['kaggle-out.txt', 'outputs/result.txt', 'submission.csv']);
     // the stored version keeps the author's literals: rewrites exist only in the copy that ran
     expect(executed?.cells.map((c) => c.source)).toEqual(notebook.cells.map((c) => c.source));
@@ -189,7 +201,9 @@ describe('LocalRuntime.execute', () => {
     const { report, executed, events } = await run('runtime-spawn.ipynb', { timeoutMs: 12_000 });
     const elapsed = Date.now() - started;
     expect(report.status).toBe('timeout');
-    expect(report.message).toBe('the notebook exceeded the time limit of 12 s: stopped while cell 1 (`while True:`) was running');
+    expect(report.message).toBe(
+      'the notebook exceeded the time limit of 12 s: stopped while cell 1 (`while True:`) was running',
+    );
     expect(report.timeoutMs).toBe(12_000);
     expect(elapsed).toBeLessThan(12_000 + 8_000);
     const pids = events
@@ -215,7 +229,13 @@ describe('LocalRuntime.execute', () => {
     const notebook = fixture('runtime-spawn.ipynb');
     const jobDir = fs.mkdtempSync(path.join(tmp, 'job-'));
     const execution = runtime.execute(
-      { notebook, case: bareCase(FIXTURES, path.join(FIXTURES, 'runtime-spawn.ipynb')), timeoutMs: 120_000, jobDir, signal: controller.signal },
+      {
+        notebook,
+        case: bareCase(FIXTURES, path.join(FIXTURES, 'runtime-spawn.ipynb')),
+        timeoutMs: 120_000,
+        jobDir,
+        signal: controller.signal,
+      },
       (e) => {
         const m = e.type === 'stream' ? /PIDS (\d+) (\d+) (\d+)/.exec(e.text) : null;
         if (m) pids = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -239,7 +259,12 @@ describe('LocalRuntime.execute', () => {
   it('refuses an interpreter without nbclient with the check message', async () => {
     const broken = new LocalRuntime({ python: path.join(tmp, 'no-such-python') });
     const error = await broken
-      .execute({ notebook: fixture('runtime-empty.ipynb'), case: bareCase(FIXTURES, ''), timeoutMs: 1000, jobDir: path.join(tmp, 'never') })
+      .execute({
+        notebook: fixture('runtime-empty.ipynb'),
+        case: bareCase(FIXTURES, ''),
+        timeoutMs: 1000,
+        jobDir: path.join(tmp, 'never'),
+      })
       .catch((e: unknown) => e);
     expect(isNbreviveError(error) && error.code).toBe('runtime-unavailable');
     expect((error as Error).message).toBe(
@@ -261,11 +286,14 @@ describe('LocalRuntime.describe and runPython', () => {
   });
 
   it('runs a script with arguments in a cwd and reports failures with stderr', async () => {
-    const out = await runtime.runPython('import os, sys\nprint(os.getcwd(), sys.argv[1:])', ['a', 'b'], { cwd: tmp, timeoutMs: 10_000 });
+    const out = await runtime.runPython('import os, sys\nprint(os.getcwd(), sys.argv[1:])', ['a', 'b'], {
+      cwd: tmp,
+      timeoutMs: 10_000,
+    });
     expect(out.trim()).toBe(`${fs.realpathSync(tmp)} ['a', 'b']`);
-    await expect(runtime.runPython('raise SystemExit("grader broke")', [], { cwd: tmp, timeoutMs: 10_000 })).rejects.toThrow(
-      'the Python script failed (exit code 1): grader broke',
-    );
+    await expect(
+      runtime.runPython('raise SystemExit("grader broke")', [], { cwd: tmp, timeoutMs: 10_000 }),
+    ).rejects.toThrow('the Python script failed (exit code 1): grader broke');
     await expect(runtime.runPython('import time\ntime.sleep(30)', [], { cwd: tmp, timeoutMs: 500 })).rejects.toThrow(
       'the Python script ran longer than 500 ms and was stopped',
     );

@@ -25,7 +25,8 @@ function stdout(nb: Notebook | null, cellIndex: number): string {
 }
 
 const TRAIN = 'id,y\n1,0\n2,1\n3,1\n';
-const TIPS = 'total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n';
+const TIPS =
+  'total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n';
 
 function body(python: string, stack: 'bookworm' | 'today'): void {
   let tmp: string;
@@ -36,7 +37,8 @@ function body(python: string, stack: 'bookworm' | 'today'): void {
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), `nbrevive-urls-${stack}-`));
     requestsLib = requestsFor(python, stack, tmp);
-    if (!requestsLib.ok) console.warn(`[nbrevive tests] URL serving, requests in the ${stack} stack: ${requestsLib.reason}`);
+    if (!requestsLib.ok)
+      console.warn(`[nbrevive tests] URL serving, requests in the ${stack} stack: ${requestsLib.reason}`);
     const caseRoot = path.join(tmp, 'case');
     fs.mkdirSync(path.join(caseRoot, 'input'), { recursive: true });
     fs.mkdirSync(path.join(caseRoot, 'downloads'), { recursive: true });
@@ -52,7 +54,11 @@ function body(python: string, stack: 'bookworm' | 'today'): void {
       ...bareCase(path.join(caseRoot, 'urls.ipynb'), path.join(caseRoot, 'input')),
       urls: {
         'https://data.example.org/train.csv': path.join(caseRoot, 'input', 'train.csv'),
-        'https://raw.githubusercontent.com/mwaskom/seaborn-data/master/tips.csv': path.join(caseRoot, 'downloads', 'tips.csv'),
+        'https://raw.githubusercontent.com/mwaskom/seaborn-data/master/tips.csv': path.join(
+          caseRoot,
+          'downloads',
+          'tips.csv',
+        ),
       },
     };
     notebook = openerNotebook(requestsLib.ok ? requestsLib.sysPath : null);
@@ -66,7 +72,8 @@ function body(python: string, stack: 'bookworm' | 'today'): void {
 
   it('serves mapped URLs to urllib (urlopen, urlretrieve, a URL built from pieces), pandas, seaborn and scikit-learn', () => {
     const errors = new Map(result.report.errors.map((e) => [e.cellIndex, e]));
-    for (const cell of [1, 2, 3, 4, 5, 6, 7]) expect(errors.get(cell), `cell ${cell}: ${errors.get(cell)?.evalue}`).toBeUndefined();
+    for (const cell of [1, 2, 3, 4, 5, 6, 7])
+      expect(errors.get(cell), `cell ${cell}: ${errors.get(cell)?.evalue}`).toBeUndefined();
     const { executed } = result;
     expect(stdout(executed, 2)).toBe(`${TRAIN.trim()}\n200 text/csv; charset=utf-8\n`);
     expect(stdout(executed, 3)).toBe(`copy.csv 4 ${TRAIN.length}\n`);
@@ -85,15 +92,20 @@ function body(python: string, stack: 'bookworm' | 'today'): void {
 
   it('an unmapped URL that cannot be fetched fails with a message naming it and how to map it', () => {
     const errors = new Map(result.report.errors.map((e) => [e.cellIndex, e]));
-    const advice = 'and is not mapped to a local copy. If this run has no network, map it with data.urls in nbrevive.case.json or --url-map FILE';
+    const advice =
+      'and is not mapped to a local copy. If this run has no network, map it with data.urls in nbrevive.case.json or --url-map FILE';
     expect(errors.get(8)?.ename).toBe('URLError');
-    expect(errors.get(8)?.evalue).toMatch(new RegExp(`^<urlopen error nbrevive: ${UNMAPPED}/missing\\.csv could not be fetched \\(.+\\) ${advice}`));
+    expect(errors.get(8)?.evalue).toMatch(
+      new RegExp(`^<urlopen error nbrevive: ${UNMAPPED}/missing\\.csv could not be fetched \\(.+\\) ${advice}`),
+    );
     // pandas opens http(s) URLs with urllib: the same message
     expect(errors.get(9)?.ename).toBe('URLError');
     expect(errors.get(9)?.evalue).toContain(`${UNMAPPED}/other.csv could not be fetched`);
     if (requestsLib.ok) {
       expect(errors.get(10)?.ename).toBe('ConnectionError');
-      expect(errors.get(10)?.evalue).toMatch(new RegExp(`^nbrevive: ${UNMAPPED}/missing\\.json could not be fetched \\(.+\\) ${advice}`));
+      expect(errors.get(10)?.evalue).toMatch(
+        new RegExp(`^nbrevive: ${UNMAPPED}/missing\\.json could not be fetched \\(.+\\) ${advice}`),
+      );
     }
     expect([...errors.keys()].sort((a, b) => a - b)).toEqual(requestsLib.ok ? [8, 9, 10] : [8, 9]);
   });
@@ -101,7 +113,10 @@ function body(python: string, stack: 'bookworm' | 'today'): void {
   it('without network an unmapped URL fails at once, naming the URL; other clients are told the host', () => {
     // the kernel's hooks as a run without network installs them (the Docker runtime without --network)
     const dir = fs.mkdtempSync(path.join(tmp, 'offline-'));
-    fs.writeFileSync(path.join(dir, 'map.json'), JSON.stringify({ network: false, urls: { 'https://example.org/a.csv': path.join(dir, 'a.csv') } }));
+    fs.writeFileSync(
+      path.join(dir, 'map.json'),
+      JSON.stringify({ network: false, urls: { 'https://example.org/a.csv': path.join(dir, 'a.csv') } }),
+    );
     fs.writeFileSync(path.join(dir, 'a.csv'), 'a\n1\n');
     const script = [
       `import sys; sys.path.insert(0, ${JSON.stringify(path.join(REPO_ROOT, 'resources/python'))})`,
@@ -123,7 +138,9 @@ function body(python: string, stack: 'bookworm' | 'today'): void {
     expect(r.stdout.split('\n')).toEqual([
       "['a', '1']",
       'URLError nbrevive: no network in this run; https://example.org/b.csv is not mapped. Map it with data.urls in nbrevive.case.json or --url-map FILE (or the URL map in Settings) True',
-      expect.stringMatching(/^gaierror \[Errno -?\d+\] nbrevive: no network in this run; cannot resolve nbrevive-unmapped\.invalid:443\. Map the URLs the notebook downloads with data\.urls in nbrevive\.case\.json or --url-map FILE$/),
+      expect.stringMatching(
+        /^gaierror \[Errno -?\d+\] nbrevive: no network in this run; cannot resolve nbrevive-unmapped\.invalid:443\. Map the URLs the notebook downloads with data\.urls in nbrevive\.case\.json or --url-map FILE$/,
+      ),
       '',
     ]);
   });

@@ -23,7 +23,9 @@ describeCorpus('output scores of the corpus notebooks as their authors saved the
 
   it.each(cases)('%s', async (id) => {
     const root = path.join(corpusDir, id);
-    const manifest = CaseManifestSchema.parse(JSON.parse(fs.readFileSync(path.join(root, 'nbrevive.case.json'), 'utf8')));
+    const manifest = CaseManifestSchema.parse(
+      JSON.parse(fs.readFileSync(path.join(root, 'nbrevive.case.json'), 'utf8')),
+    );
     if (manifest.score.kind !== 'output' || !manifest.target) {
       console.warn(`[nbrevive tests] ${id}: score kind ${manifest.score.kind}, not an output score: nothing to read`);
       return;
@@ -31,11 +33,28 @@ describeCorpus('output scores of the corpus notebooks as their authors saved the
     const notebookPath = path.join(root, manifest.notebook);
     const original = parseNotebook(fs.readFileSync(notebookPath, 'utf8'), { source: notebookPath });
     // the saved outputs stand in for an execution (the executed version is the original itself)
-    const reading = await scoreExecution({ spec: manifest.score, case: { root }, executed: original, original, workingDir: root, runtime: new LocalRuntime({ python: TEST_PYTHON }) });
+    const reading = await scoreExecution({
+      spec: manifest.score,
+      case: { root },
+      executed: original,
+      original,
+      workingDir: root,
+      runtime: new LocalRuntime({ python: TEST_PYTHON }),
+    });
     expect(reading.note).toBeNull();
-    expect(Math.abs((reading.score as number) - manifest.target.value) / Math.abs(manifest.target.value)).toBeLessThanOrEqual(1e-9);
+    expect(
+      Math.abs((reading.score as number) - manifest.target.value) / Math.abs(manifest.target.value),
+    ).toBeLessThanOrEqual(1e-9);
     const verdict = judge({
-      report: { status: 'ok', errors: [], scores: [reading.score], score: reading.score, scoreNote: null, timeoutMs: 600_000, message: null },
+      report: {
+        status: 'ok',
+        errors: [],
+        scores: [reading.score],
+        score: reading.score,
+        scoreNote: null,
+        timeoutMs: 600_000,
+        message: null,
+      },
       target: manifest.target,
       scoreSpecKind: 'output',
     });
@@ -45,11 +64,24 @@ describeCorpus('output scores of the corpus notebooks as their authors saved the
     const first = manifest.expected?.firstError;
     if (first) {
       const cellId = original.cells[first.cellIndex]?.id ?? null;
-      const error = { cellIndex: first.cellIndex, cellId, ename: first.ename, evalue: first.evalue ?? '', traceback: [], line: null, preExisting: false };
+      const error = {
+        cellIndex: first.cellIndex,
+        cellId,
+        ename: first.ename,
+        evalue: first.evalue ?? '',
+        traceback: [],
+        line: null,
+        preExisting: false,
+      };
       expect(markPreExisting([error], original)[0]?.preExisting).toBe(false);
       // while the same error name saved in that cell would have been
       const withSaved = structuredClone(original);
-      withSaved.cells[first.cellIndex]?.outputs?.push({ output_type: 'error', ename: first.ename, evalue: '', traceback: [] });
+      withSaved.cells[first.cellIndex]?.outputs?.push({
+        output_type: 'error',
+        ename: first.ename,
+        evalue: '',
+        traceback: [],
+      });
       expect(markPreExisting([error], withSaved)[0]?.preExisting).toBe(true);
     }
   });

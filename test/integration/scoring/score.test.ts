@@ -58,11 +58,18 @@ afterAll(() => {
 });
 
 describe('score spec output', () => {
-  const spec = { kind: 'output', cellIndex: 2, pattern: String.raw`^validation accuracy: (\d+\.\d+)`, occurrence: 'last' };
+  const spec = {
+    kind: 'output',
+    cellIndex: 2,
+    pattern: String.raw`^validation accuracy: (\d+\.\d+)`,
+    occurrence: 'last',
+  };
 
   it('reads the score the executed notebook printed', async () => {
     expect(await scoreExecution(request(spec))).toEqual({ score: 0.8125, note: null });
-    expect(await scoreExecution(request({ ...spec, pattern: String.raw`accuracy: (\d+\.\d+)`, occurrence: 'first' }))).toEqual({
+    expect(
+      await scoreExecution(request({ ...spec, pattern: String.raw`accuracy: (\d+\.\d+)`, occurrence: 'first' })),
+    ).toEqual({
       score: 0.75,
       note: null,
     });
@@ -73,7 +80,14 @@ describe('score spec output', () => {
       ...original,
       cells: [
         ...original.cells.slice(0, 2),
-        { id: 'inserted-by-fix', cell_type: 'code', source: "print('validation accuracy: 0.1000')", metadata: {}, outputs: [], execution_count: null },
+        {
+          id: 'inserted-by-fix',
+          cell_type: 'code',
+          source: "print('validation accuracy: 0.1000')",
+          metadata: {},
+          outputs: [],
+          execution_count: null,
+        },
         ...original.cells.slice(2),
       ],
     };
@@ -98,11 +112,15 @@ describe('score spec submission', () => {
     const expected = Number(
       execFileSync(
         TEST_PYTHON,
-        ['-c', `import pandas as pd, sys
+        [
+          '-c',
+          `import pandas as pd, sys
 from sklearn.metrics import accuracy_score, f1_score
 s = pd.read_csv(sys.argv[1]); a = pd.read_csv(sys.argv[2]); m = a.merge(s, on='PassengerId', suffixes=('_a', '_s'))
 print(repr(accuracy_score(m['Survived_a'], m['Survived_s'])), repr(f1_score(m['Survived_a'], m['Survived_s'])))`,
-          path.join(workingDir, 'submission.csv'), path.join(FIXTURES, 'answers.csv')],
+          path.join(workingDir, 'submission.csv'),
+          path.join(FIXTURES, 'answers.csv'),
+        ],
         { encoding: 'utf8' },
       ).split(' ')[0],
     );
@@ -111,7 +129,9 @@ print(repr(accuracy_score(m['Survived_a'], m['Survived_s'])), repr(f1_score(m['S
     expect(r.note).toBeNull();
     expect(r.score).toBeCloseTo(expected, 12);
     // absolute answers paths (what case loading produces) work the same
-    expect((await scoreExecution(request({ ...spec, answers: path.join(FIXTURES, 'answers.csv') }))).score).toBe(r.score);
+    expect((await scoreExecution(request({ ...spec, answers: path.join(FIXTURES, 'answers.csv') }))).score).toBe(
+      r.score,
+    );
   });
 
   it('notes a file that was not written, a missing column, an unreadable answers file', async () => {
@@ -141,7 +161,8 @@ describe('score spec mlebench', () => {
     const row = [0.2 + (i % 3) * 0.1, 0.3, 0.5 - (i % 3) * 0.1];
     return row;
   });
-  const writeSubmission = (rows: string[]): void => fs.writeFileSync(path.join(workingDir, 'submission.csv'), `${rows.join('\n')}\n`);
+  const writeSubmission = (rows: string[]): void =>
+    fs.writeFileSync(path.join(workingDir, 'submission.csv'), `${rows.join('\n')}\n`);
 
   it('grades with the competition grade function in the runtime Python, rounded like mle-bench', async () => {
     // in another row order than the answers: the grader joins on id
@@ -149,17 +170,28 @@ describe('score spec mlebench', () => {
     const expected = Number(
       execFileSync(
         TEST_PYTHON,
-        ['-c', `import json, sys
+        [
+          '-c',
+          `import json, sys
 from sklearn.metrics import log_loss
 d = json.loads(sys.argv[1]); print(repr(round(log_loss(d['y'], d['p'], labels=d['c']), 5)))`,
-          JSON.stringify({ y: ['ada', 'bob', 'cyd', 'ada', 'ada', 'cyd', 'bob', 'cyd'], p: probs, c: classes })],
+          JSON.stringify({ y: ['ada', 'bob', 'cyd', 'ada', 'ada', 'cyd', 'bob', 'cyd'], p: probs, c: classes }),
+        ],
         { encoding: 'utf8' },
       ),
     );
     const r = await scoreExecution(request(spec));
     expect(r).toEqual({ score: expected, note: null });
     const verdict = judge({
-      report: { status: 'ok', errors: [], scores: [r.score], score: r.score, scoreNote: r.note, timeoutMs: 600_000, message: null },
+      report: {
+        status: 'ok',
+        errors: [],
+        scores: [r.score],
+        score: r.score,
+        scoreNote: r.note,
+        timeoutMs: 600_000,
+        message: null,
+      },
       target: { value: expected },
       scoreSpecKind: 'mlebench',
     });
@@ -168,9 +200,13 @@ d = json.loads(sys.argv[1]); print(repr(round(log_loss(d['y'], d['p'], labels=d[
 
   it('turns an invalid submission, a missing file, an unknown competition, unprepared data into notes', async () => {
     writeSubmission(['id,ada,bob', 't01,0.5,0.5']);
-    expect((await scoreExecution(request(spec))).note).toBe('invalid submission: expected columns id, ada, bob, cyd; got id, ada, bob');
+    expect((await scoreExecution(request(spec))).note).toBe(
+      'invalid submission: expected columns id, ada, bob, cyd; got id, ada, bob',
+    );
     fs.rmSync(path.join(workingDir, 'submission.csv'));
-    expect((await scoreExecution(request(spec))).note).toBe(`the submission file ${path.join(workingDir, 'submission.csv')} was not written`);
+    expect((await scoreExecution(request(spec))).note).toBe(
+      `the submission file ${path.join(workingDir, 'submission.csv')} was not written`,
+    );
     expect((await scoreExecution(request({ ...spec, competition: 'no-such-competition' }))).note).toBe(
       `competition 'no-such-competition' has no config.yaml in ${path.join(MLEBENCH, 'competitions')}`,
     );
@@ -187,7 +223,9 @@ d = json.loads(sys.argv[1]); print(repr(round(log_loss(d['y'], d['p'], labels=d[
     const broken = new LocalRuntime({ python: path.join(tmp, 'no-such-python') });
     const r = await scoreExecution(request(spec, { runtime: broken }));
     expect(r.score).toBeNull();
-    expect(r.note).toMatch(/^the MLE-bench grader could not run in the runtime's Python: could not start .*no-such-python/);
+    expect(r.note).toMatch(
+      /^the MLE-bench grader could not run in the runtime's Python: could not start .*no-such-python/,
+    );
   });
 
   it('imports graders inside an mle-bench checkout the way mle-bench does (package imports)', async () => {
@@ -196,8 +234,14 @@ d = json.loads(sys.argv[1]); print(repr(round(log_loss(d['y'], d['p'], labels=d[
     const comp = path.join(repo, 'mlebench', 'competitions', 'toy-author-identification');
     fs.mkdirSync(comp, { recursive: true });
     fs.writeFileSync(path.join(repo, 'mlebench', '__init__.py'), '');
-    fs.writeFileSync(path.join(repo, 'mlebench', 'grade_helpers.py'), 'class InvalidSubmissionError(Exception):\n    pass\n');
-    fs.copyFileSync(path.join(MLEBENCH, 'competitions/toy-author-identification/config.yaml'), path.join(comp, 'config.yaml'));
+    fs.writeFileSync(
+      path.join(repo, 'mlebench', 'grade_helpers.py'),
+      'class InvalidSubmissionError(Exception):\n    pass\n',
+    );
+    fs.copyFileSync(
+      path.join(MLEBENCH, 'competitions/toy-author-identification/config.yaml'),
+      path.join(comp, 'config.yaml'),
+    );
     fs.writeFileSync(
       path.join(comp, 'grade.py'),
       'from mlebench.grade_helpers import InvalidSubmissionError\n\ndef grade(submission, answers):\n' +

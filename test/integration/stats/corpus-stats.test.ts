@@ -10,7 +10,14 @@ const stores = useTempStores();
 /** A notebook of code cells (ids c0, c1 …) with the given sources. */
 function nb(...sources: string[]): string {
   return JSON.stringify({
-    cells: sources.map((source, i) => ({ cell_type: 'code', id: `c${i}`, metadata: {}, source, outputs: [], execution_count: null })),
+    cells: sources.map((source, i) => ({
+      cell_type: 'code',
+      id: `c${i}`,
+      metadata: {},
+      source,
+      outputs: [],
+      execution_count: null,
+    })),
     metadata: {},
     nbformat: 4,
     nbformat_minor: 5,
@@ -45,11 +52,18 @@ function seedJob(store: Store, caseKey: string, versions: string[][], failed: nu
 describe('fix counts on jobs', () => {
   it('counts the fixes proposed and the failed ones per job, in get and list', () => {
     const store = stores.open();
-    const three = seedJob(store, 'three-fixes', [ORIGINAL, ORIGINAL.map((s) => `${s}\n# a`), ORIGINAL.map((s) => `${s}\n# b`), ORIGINAL.map((s) => `${s}\n# c`)], [1]);
+    const three = seedJob(
+      store,
+      'three-fixes',
+      [ORIGINAL, ORIGINAL.map((s) => `${s}\n# a`), ORIGINAL.map((s) => `${s}\n# b`), ORIGINAL.map((s) => `${s}\n# c`)],
+      [1],
+    );
     const none = seedJob(store, 'no-fix', [ORIGINAL]);
     expect(three).toMatchObject({ fixes: 3, failedFixes: 1, iterations: 4 });
     expect(none).toMatchObject({ fixes: 0, failedFixes: 0, iterations: 1 });
-    const listed = store.jobs.list({ sort: 'createdAt', order: 'asc' }).items.map((j) => [j.caseId, j.fixes, j.failedFixes]);
+    const listed = store.jobs
+      .list({ sort: 'createdAt', order: 'asc' })
+      .items.map((j) => [j.caseId, j.fixes, j.failedFixes]);
     expect(listed).toEqual([
       [three.caseId, 3, 1],
       [none.caseId, 0, 0],
@@ -61,9 +75,15 @@ describe('edit similarity', () => {
   it('measures how much code the best version kept, buckets it, and caches each pair of versions', () => {
     const store = stores.open();
     // one line of 8 changed: 2·7 / 16 = 0.875
-    const oneLine = seedJob(store, 'one-line', [ORIGINAL, [ORIGINAL[0]!.replace('np.float(1)', 'float(1)'), ORIGINAL[1]!, ORIGINAL[2]!]]);
+    const oneLine = seedJob(store, 'one-line', [
+      ORIGINAL,
+      [ORIGINAL[0]!.replace('np.float(1)', 'float(1)'), ORIGINAL[1]!, ORIGINAL[2]!],
+    ]);
     // a whole cell rewritten (3 of 8 lines): 2·5 / 16 = 0.625
-    const rewritten = seedJob(store, 'rewritten', [ORIGINAL, [ORIGINAL[0]!, 'print(1)\nprint(2)\nprint(3)', ORIGINAL[2]!]]);
+    const rewritten = seedJob(store, 'rewritten', [
+      ORIGINAL,
+      [ORIGINAL[0]!, 'print(1)\nprint(2)\nprint(3)', ORIGINAL[2]!],
+    ]);
     const unchanged = seedJob(store, 'unchanged', [ORIGINAL]);
     const stats = corpusStats(store, [oneLine, rewritten, unchanged]);
     const byCase = Object.fromEntries(stats.rows.map((r) => [r.caseId, r.similarity]));

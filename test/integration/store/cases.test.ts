@@ -14,7 +14,12 @@ describe('cases', () => {
     const newer = store.blobs.put(notebookText('v2'));
     const again = store.cases.upsert(makeCase('titanic-rf', { title: 'Renamed' }), newer);
     expect(again.id).toBe(first.id);
-    expect(again).toMatchObject({ title: 'Renamed', originalHash: newer, importedAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:01:00.000Z' });
+    expect(again).toMatchObject({
+      title: 'Renamed',
+      originalHash: newer,
+      importedAt: '2026-02-01T00:00:00.000Z',
+      updatedAt: '2026-02-01T00:01:00.000Z',
+    });
     expect(store.cases.list().total).toBe(1);
   });
 
@@ -34,7 +39,10 @@ describe('cases', () => {
     const store = temp.open(undefined, { now: () => clock.t });
     const ids = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((id, i) => {
       clock.t += 1000;
-      return seedCase(store, id, { title: `${id.toUpperCase()} notebook`, competition: i % 2 ? 'house-prices' : 'titanic' });
+      return seedCase(store, id, {
+        title: `${id.toUpperCase()} notebook`,
+        competition: i % 2 ? 'house-prices' : 'titanic',
+      });
     });
     const old = store.jobs.create({ caseId: 'bravo' });
     store.jobs.update(old.id, { status: 'done', outcome: 'reproducible' });
@@ -54,6 +62,10 @@ describe('cases', () => {
     expect(store.cases.list({ outcome: 'reproducible' }).total).toBe(0);
     expect(store.cases.list({ outcome: 'none' }).items.map((c) => c.id)).toEqual(['echo', 'charlie', 'bravo', 'alpha']);
     const bravo = store.cases.list({ search: 'bravo' }).items[0];
-    expect(bravo).toMatchObject({ scoreKind: 'output', target: { value: 0.8, higherIsBetter: true }, latestJob: { status: 'queued', outcome: null } });
+    expect(bravo).toMatchObject({
+      scoreKind: 'output',
+      target: { value: 0.8, higherIsBetter: true },
+      latestJob: { status: 'queued', outcome: null },
+    });
   });
 });

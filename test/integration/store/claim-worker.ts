@@ -20,7 +20,8 @@ try {
   await waitFor('claim');
   const claimed: string[] = [];
   for (let job = store.jobs.claimNext(workerId); job; job = store.jobs.claimNext(workerId)) {
-    if (job.workerId !== workerId || job.status !== 'running') throw new Error(`claimed ${job.id} but it is ${job.status} for ${job.workerId}`);
+    if (job.workerId !== workerId || job.status !== 'running')
+      throw new Error(`claimed ${job.id} but it is ${job.status} for ${job.workerId}`);
     claimed.push(job.id);
   }
   process.stdout.write(`${JSON.stringify(claimed)}\n`);

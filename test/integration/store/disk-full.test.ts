@@ -67,7 +67,9 @@ describe('disk full', () => {
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mount], { stdio: 'pipe' });
     } catch (e) {
-      console.warn(`[store tests] real disk-full test skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`);
+      console.warn(
+        `[store tests] real disk-full test skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`,
+      );
       ctx.skip();
       return;
     }
@@ -83,7 +85,9 @@ describe('disk full', () => {
         store.close();
       }
       expect(result.error.code).toBe('disk-full');
-      expect(result.error.message).toMatch(new RegExp(`^the disk holding the database ${file} is full \\(.+\\); free some space`));
+      expect(result.error.message).toMatch(
+        new RegExp(`^the disk holding the database ${file} is full \\(.+\\); free some space`),
+      );
       expect(result.committed.length).toBeGreaterThan(1);
       // still full: the database opens and reads
       expectIntact(file, jobId, result.committed, result.lost);

@@ -16,7 +16,10 @@ function storeWithJob() {
   const hash = store.blobs.put(notebookText('v0'));
   const record = store.cases.upsert(makeCase('c1'), hash);
   const job = store.jobs.create({ caseId: record.id, settings: {} });
-  store.iterations.persist({ jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() }, { notebook: notebookText('v0') });
+  store.iterations.persist(
+    { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
+    { notebook: notebookText('v0') },
+  );
   return { store, jobId: job.id, dir: path.dirname(store.path) };
 }
 
@@ -72,7 +75,12 @@ describe('upload', () => {
     fs.mkdirSync(root);
     await failure(writeUploadChunks(root, null, [{ path: '../escape.ipynb', base64: b64('{}'), append: false }]));
     await failure(writeUploadChunks(root, null, [{ path: 'a.ipynb', base64: b64('{}'), append: true }]));
-    await failure(writeUploadChunks(root, null, [{ path: 'ok.ipynb', base64: b64('{}'), append: false }, { path: 'bad/../x', base64: '', append: false }]));
+    await failure(
+      writeUploadChunks(root, null, [
+        { path: 'ok.ipynb', base64: b64('{}'), append: false },
+        { path: 'bad/../x', base64: '', append: false },
+      ]),
+    );
     // a chunk that fails half-way through a first call (a folder where a file is expected)
     const half = await failure(
       writeUploadChunks(root, null, [
@@ -87,7 +95,9 @@ describe('upload', () => {
 
   it('a name too long for the file system is a typed error naming the uploaded file', async () => {
     const root = path.join(stores.dir(), 'uploads');
-    const e = await failure(writeUploadChunks(root, null, [{ path: `${'n'.repeat(300)}.ipynb`, base64: b64('{}'), append: false }]));
+    const e = await failure(
+      writeUploadChunks(root, null, [{ path: `${'n'.repeat(300)}.ipynb`, base64: b64('{}'), append: false }]),
+    );
     expect(e.code).toBe('invalid-request');
     expect(e.message).toMatch(/the name is too long/);
     expect(e.message).not.toContain(root);

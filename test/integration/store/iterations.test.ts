@@ -22,7 +22,14 @@ describe('iterations', () => {
     const version = notebookText('v0');
     const executed = notebookText('v0 executed', 5000);
     const it0 = store.iterations.persist(
-      { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict(), fix: null, createdAt: '2026-01-02T03:04:05.000Z' },
+      {
+        jobId: job.id,
+        index: 0,
+        report: makeReport(),
+        verdict: makeVerdict(),
+        fix: null,
+        createdAt: '2026-01-02T03:04:05.000Z',
+      },
       { notebook: version, executed },
     );
     expect(it0).toEqual({
@@ -41,7 +48,13 @@ describe('iterations', () => {
     expect(store.blobs.getText(it0.executedHash!)).toBe(executed);
     const fix = makeFix();
     store.iterations.persist(
-      { jobId: job.id, index: 1, report: makeReport({ status: 'ok', errors: [] }), verdict: makeVerdict({ problem: null }), fix },
+      {
+        jobId: job.id,
+        index: 1,
+        report: makeReport({ status: 'ok', errors: [] }),
+        verdict: makeVerdict({ problem: null }),
+        fix,
+      },
       { notebook: notebookText('v1') },
     );
     expect(store.iterations.list(job.id).map((i) => [i.index, i.report.status, i.fix?.plan ?? null])).toEqual([
@@ -60,7 +73,10 @@ describe('iterations', () => {
   it('writes nothing of an iteration whose row violates a constraint (duplicate index)', () => {
     const store = temp.open();
     const job = store.jobs.create({ caseId: seedCase(store) });
-    store.iterations.persist({ jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() }, { notebook: notebookText('v0') });
+    store.iterations.persist(
+      { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
+      { notebook: notebookText('v0') },
+    );
     const before = snapshot(store, job.id);
     const fresh = notebookText('never stored');
     let error: unknown;
@@ -73,7 +89,9 @@ describe('iterations', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(NbreviveError);
-    expect((error as NbreviveError).message).toBe(`job ${job.id} already has iteration 0; iterations are never overwritten`);
+    expect((error as NbreviveError).message).toBe(
+      `job ${job.id} already has iteration 0; iterations are never overwritten`,
+    );
     expect(store.blobs.has(hashContent(fresh))).toBe(false);
     expect(snapshot(store, job.id)).toEqual(before);
   });
@@ -81,26 +99,40 @@ describe('iterations', () => {
   it('writes nothing of an iteration when the last step, the job update, fails', () => {
     const store = temp.open();
     const job = store.jobs.create({ caseId: seedCase(store) });
-    store.iterations.persist({ jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() }, { notebook: notebookText('v0') });
+    store.iterations.persist(
+      { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
+      { notebook: notebookText('v0') },
+    );
     // fail inside the transaction after the blobs and the iteration row are written
     store.db.exec(`CREATE TRIGGER fail_second BEFORE UPDATE OF iterations ON jobs WHEN NEW.iterations = 2
       BEGIN SELECT RAISE(ABORT, 'simulated crash while updating the job'); END`);
     const before = snapshot(store, job.id);
     const fresh = notebookText('v1 lost');
     expect(() =>
-      store.iterations.persist({ jobId: job.id, index: 1, report: makeReport(), verdict: makeVerdict(), fix: makeFix() }, { notebook: fresh }),
+      store.iterations.persist(
+        { jobId: job.id, index: 1, report: makeReport(), verdict: makeVerdict(), fix: makeFix() },
+        { notebook: fresh },
+      ),
     ).toThrow('simulated crash while updating the job');
     expect(store.blobs.has(hashContent(fresh))).toBe(false);
     expect(store.iterations.get(job.id, 1)).toBeNull();
     expect(snapshot(store, job.id)).toEqual(before);
     store.db.exec('DROP TRIGGER fail_second');
-    expect(store.iterations.persist({ jobId: job.id, index: 1, report: makeReport(), verdict: makeVerdict() }, { notebook: fresh }).index).toBe(1);
+    expect(
+      store.iterations.persist(
+        { jobId: job.id, index: 1, report: makeReport(), verdict: makeVerdict() },
+        { notebook: fresh },
+      ).index,
+    ).toBe(1);
   });
 
   it('refuses an iteration of an unknown job', () => {
     const store = temp.open();
     expect(() =>
-      store.iterations.persist({ jobId: 'j-nope', index: 0, report: makeReport(), verdict: makeVerdict() }, { notebook: notebookText('x') }),
+      store.iterations.persist(
+        { jobId: 'j-nope', index: 0, report: makeReport(), verdict: makeVerdict() },
+        { notebook: notebookText('x') },
+      ),
     ).toThrow('no job with id j-nope');
     expect(store.db.prepare('SELECT count(*) AS n FROM blobs').get()).toEqual({ n: 0 });
   });
@@ -108,7 +140,10 @@ describe('iterations', () => {
   it('records a fix after the fact, keeping the job’s usage totals right, and marks it failed', () => {
     const store = temp.open();
     const job = store.jobs.create({ caseId: seedCase(store) });
-    store.iterations.persist({ jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() }, { notebook: notebookText('v0') });
+    store.iterations.persist(
+      { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
+      { notebook: notebookText('v0') },
+    );
     store.iterations.setFix(job.id, 0, makeFix({ usage: { promptTokens: 10, completionTokens: 5, costUsd: 0.5 } }));
     store.iterations.setFix(job.id, 0, makeFix({ usage: { promptTokens: 30, completionTokens: 7, costUsd: 0.25 } }));
     store.jobs.addUsage(job.id, { promptTokens: 1, completionTokens: 1, costUsd: 0.125 });
@@ -126,8 +161,14 @@ describe('iterations', () => {
     const a = store.jobs.create({ caseId });
     const b = store.jobs.create({ caseId });
     const same = notebookText('same version', 20_000);
-    store.iterations.persist({ jobId: a.id, index: 0, report: makeReport(), verdict: makeVerdict() }, { notebook: same });
-    store.iterations.persist({ jobId: b.id, index: 0, report: makeReport(), verdict: makeVerdict() }, { notebook: same });
+    store.iterations.persist(
+      { jobId: a.id, index: 0, report: makeReport(), verdict: makeVerdict() },
+      { notebook: same },
+    );
+    store.iterations.persist(
+      { jobId: b.id, index: 0, report: makeReport(), verdict: makeVerdict() },
+      { notebook: same },
+    );
     expect(store.db.prepare('SELECT count(*) AS n FROM blobs WHERE hash = ?').get(hashContent(same))).toEqual({ n: 1 });
     // deleting a job removes its iterations and logs, not the shared blob
     store.logs.append([{ jobId: a.id, stream: 'stdout', text: 'hello\n' }]);

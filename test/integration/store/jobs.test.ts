@@ -28,12 +28,18 @@ function seedJobs(store: Store, count: number, clock: { t: number }): Job[] {
   const random = rng(42);
   const competitions = ['titanic', 'house-prices', 'digit-recognizer', null];
   const caseIds = Array.from({ length: 12 }, (_, i) =>
-    seedCase(store, `case-${i}`, { title: `${i % 3 === 0 ? 'Titanic' : 'House'} study ${i}`, competition: competitions[i % 4]! }),
+    seedCase(store, `case-${i}`, {
+      title: `${i % 3 === 0 ? 'Titanic' : 'House'} study ${i}`,
+      competition: competitions[i % 4]!,
+    }),
   );
   const jobs: Job[] = [];
   for (let i = 0; i < count; i++) {
     clock.t += 1 + Math.floor(random() * 1000);
-    const job = store.jobs.create({ caseId: caseIds[Math.floor(random() * caseIds.length)]!, priority: Math.floor(random() * 3) });
+    const job = store.jobs.create({
+      caseId: caseIds[Math.floor(random() * caseIds.length)]!,
+      priority: Math.floor(random() * 3),
+    });
     const status = STATUSES[Math.floor(random() * STATUSES.length)]!;
     const scored = random() < 0.7;
     jobs.push(
@@ -61,7 +67,13 @@ function expected(all: Job[], q: JobListQuery): { ids: string[]; total: number }
   );
   const dir = q.order === 'asc' ? 1 : -1;
   const key = (j: Job): number | string | null =>
-    q.sort === 'score' ? j.score : q.sort === 'priority' ? j.priority : q.sort === 'caseTitle' ? j.caseTitle.toLowerCase() : Date.parse(j.createdAt);
+    q.sort === 'score'
+      ? j.score
+      : q.sort === 'priority'
+        ? j.priority
+        : q.sort === 'caseTitle'
+          ? j.caseTitle.toLowerCase()
+          : Date.parse(j.createdAt);
   const order = all.map((j) => j.id); // insertion order = rowid
   rows.sort((a, b) => {
     const ka = key(a);
@@ -83,7 +95,15 @@ describe('jobs', () => {
     const caseId = seedCase(store);
     const job = store.jobs.create({ caseId, settings: { runs: 3 } });
     expect(job.id).toMatch(/^j-[0-9a-z]{9,10}$/);
-    expect(job).toMatchObject({ caseId, caseTitle: 'Case titanic-rf', competition: 'titanic', status: 'queued', priority: 0, iterations: 0, target: 0.8 });
+    expect(job).toMatchObject({
+      caseId,
+      caseTitle: 'Case titanic-rf',
+      competition: 'titanic',
+      status: 'queued',
+      priority: 0,
+      iterations: 0,
+      target: 0.8,
+    });
     expect(job.settings.runs).toBe(3);
     expect(job.settings.maxIterations).toBe(16);
     expect(job.startedAt).toBeNull();
@@ -213,7 +233,10 @@ describe('jobs', () => {
     const script = path.join(REPO_ROOT, 'test/integration/store/claim-worker.ts');
     // two child processes and this one: process start-up (tsx) is the slow part on a 2-core machine
     const children = [1, 2].map((i) =>
-      spawn(process.execPath, ['--import', 'tsx', script, file, `w${i}`, dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
+      spawn(process.execPath, ['--import', 'tsx', script, file, `w${i}`, dir], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     );
     try {
       const started = children.map((child) => {
@@ -238,10 +261,14 @@ describe('jobs', () => {
       signal('open');
       const store = temp.open(file);
       await Promise.race([Promise.all(started.map((s) => s.opened)), ...started.map((s) => s.ids)]);
-      expect(store.db.prepare('SELECT version FROM schema_migrations').all()).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
+      expect(store.db.prepare('SELECT version FROM schema_migrations').all()).toEqual(
+        MIGRATIONS.map((m) => ({ version: m.version })),
+      );
 
       const caseId = seedCase(store);
-      const jobIds = store.transaction(() => Array.from({ length: 400 }, (_, i) => store.jobs.create({ caseId, priority: i % 4 }).id));
+      const jobIds = store.transaction(() =>
+        Array.from({ length: 400 }, (_, i) => store.jobs.create({ caseId, priority: i % 4 }).id),
+      );
       signal('claim');
       const mine: string[] = [];
       for (let job = store.jobs.claimNext('w0'); job; job = store.jobs.claimNext('w0')) {
@@ -256,7 +283,8 @@ describe('jobs', () => {
       expect(new Set(flat)).toEqual(new Set(jobIds));
       // every job is owned by the worker that reported it, and was claimed exactly once
       claimed.forEach((ids, i) => {
-        for (const id of ids) expect(store.jobs.require(id)).toMatchObject({ workerId: `w${i}`, attempts: 1, status: 'running' });
+        for (const id of ids)
+          expect(store.jobs.require(id)).toMatchObject({ workerId: `w${i}`, attempts: 1, status: 'running' });
       });
       console.log(`[store tests] claims per process: ${claimed.map((ids) => ids.length).join(', ')}`);
       expect(claimed.filter((ids) => ids.length > 0).length).toBeGreaterThan(1);

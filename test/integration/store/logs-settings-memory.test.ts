@@ -43,7 +43,14 @@ describe('logs', () => {
     const jobId = store.jobs.create({ caseId: seedCase(store) }).id;
     const started = performance.now();
     for (let batch = 0; batch < 100; batch++) {
-      store.logs.append(Array.from({ length: 200 }, (_, i) => ({ jobId, iteration: 0, stream: 'stdout' as const, text: `line ${batch * 200 + i}\n` })));
+      store.logs.append(
+        Array.from({ length: 200 }, (_, i) => ({
+          jobId,
+          iteration: 0,
+          stream: 'stdout' as const,
+          text: `line ${batch * 200 + i}\n`,
+        })),
+      );
     }
     const ms = performance.now() - started;
     expect(store.logs.tail(jobId, { limit: 1 })[0]).toMatchObject({ seq: 20_000, text: 'line 19999\n' });
@@ -68,7 +75,10 @@ describe('settings', () => {
     const path = store.path;
     store.close();
     const again = temp.open(path);
-    expect(again.settings.all()).toEqual({ concurrency: 3, llm: { baseUrl: 'http://localhost:11434/v1', model: 'gpt-oss' } });
+    expect(again.settings.all()).toEqual({
+      concurrency: 3,
+      llm: { baseUrl: 'http://localhost:11434/v1', model: 'gpt-oss' },
+    });
     expect(again.settings.delete('concurrency')).toBe(true);
     again.settings.set('llm', undefined);
     expect(again.settings.all()).toEqual({});

@@ -56,7 +56,14 @@ export function notebookText(marker: string, padding = 0): string {
   return JSON.stringify(
     {
       cells: [
-        { cell_type: 'code', id: 'c1', metadata: {}, source: [`print(${JSON.stringify(marker)})\n`, 'x'.repeat(padding)], outputs: [], execution_count: null },
+        {
+          cell_type: 'code',
+          id: 'c1',
+          metadata: {},
+          source: [`print(${JSON.stringify(marker)})\n`, 'x'.repeat(padding)],
+          outputs: [],
+          execution_count: null,
+        },
       ],
       metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
       nbformat: 4,

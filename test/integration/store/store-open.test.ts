@@ -46,7 +46,9 @@ describe('openStore', () => {
     // a job for a case that does not exist, written behind the repository's back
     expect(() =>
       store.db
-        .prepare("INSERT INTO jobs (id, case_id, status, settings, created_at, updated_at) VALUES ('j-x', 'nope', 'queued', '{}', 0, 0)")
+        .prepare(
+          "INSERT INTO jobs (id, case_id, status, settings, created_at, updated_at) VALUES ('j-x', 'nope', 'queued', '{}', 0, 0)",
+        )
         .run(),
     ).toThrow(/FOREIGN KEY constraint failed/);
     // an iteration pointing at a blob that is not stored
@@ -110,7 +112,9 @@ describe('openStore', () => {
     expect(() => openStore(file, { migrations: broken })).toThrow(/no such table: no_such_table/);
     const store = temp.open(file);
     expect(store.schemaVersion).toBe(SCHEMA_VERSION);
-    expect(store.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half_done'").get()).toEqual({ n: 0 });
+    expect(store.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half_done'").get()).toEqual({
+      n: 0,
+    });
   });
 
   it('reports a file that is not a database', () => {
@@ -129,7 +133,9 @@ describe('openStore', () => {
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mount], { stdio: 'pipe' });
     } catch (e) {
-      console.warn(`[store tests] read-only filesystem test skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`);
+      console.warn(
+        `[store tests] read-only filesystem test skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`,
+      );
       ctx.skip();
       return;
     }

@@ -65,7 +65,20 @@ const notebookish = fc.record(
             id: fc.oneof(fc.string(), fc.jsonValue()),
             source: fc.oneof(fc.string(), fc.array(fc.string()), fc.jsonValue()),
             metadata: fc.jsonValue(),
-            outputs: fc.oneof(fc.array(fc.record({ output_type: fc.constantFrom('stream', 'error', 'execute_result', 'display_data', 'x'), text: fc.jsonValue(), data: fc.jsonValue(), name: fc.string() }, { requiredKeys: [] })), fc.jsonValue()),
+            outputs: fc.oneof(
+              fc.array(
+                fc.record(
+                  {
+                    output_type: fc.constantFrom('stream', 'error', 'execute_result', 'display_data', 'x'),
+                    text: fc.jsonValue(),
+                    data: fc.jsonValue(),
+                    name: fc.string(),
+                  },
+                  { requiredKeys: [] },
+                ),
+              ),
+              fc.jsonValue(),
+            ),
             execution_count: fc.oneof(fc.nat(), fc.constant(null), fc.jsonValue()),
           },
           { requiredKeys: [] },
@@ -82,9 +95,16 @@ const notebookish = fc.record(
 describe('notebook reader', () => {
   it('parseNotebook: random text, random JSON and notebook-shaped JSON parse or fail typed', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.json(), notebookish.map((n) => JSON.stringify(n))), (text) => {
-        typedOrOk(() => parseNotebook(text));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 400 }),
+          fc.json(),
+          notebookish.map((n) => JSON.stringify(n)),
+        ),
+        (text) => {
+          typedOrOk(() => parseNotebook(text));
+        },
+      ),
       options,
     );
   });
@@ -92,10 +112,16 @@ describe('notebook reader', () => {
   it('readNotebookFile: random bytes on disk are read or refused typed', async () => {
     const file = path.join(tmp, 'fuzz.ipynb');
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.uint8Array({ maxLength: 2_000 }), notebookish.map((n) => new TextEncoder().encode(JSON.stringify(n)))), async (bytes) => {
-        fs.writeFileSync(file, bytes);
-        await typedOrOkAsync(() => readNotebookFile(file));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 2_000 }),
+          notebookish.map((n) => new TextEncoder().encode(JSON.stringify(n))),
+        ),
+        async (bytes) => {
+          fs.writeFileSync(file, bytes);
+          await typedOrOkAsync(() => readNotebookFile(file));
+        },
+      ),
       options,
     );
   });
@@ -108,12 +134,36 @@ describe('case loader', () => {
       title: fc.oneof(fc.string(), fc.jsonValue()),
       notebook: fc.oneof(fc.constant('notebook.ipynb'), fc.string(), fc.jsonValue()),
       created: fc.oneof(fc.constantFrom('2017', '2017-03-14', 'x'), fc.jsonValue()),
-      data: fc.oneof(fc.record({ dir: fc.string(), files: fc.dictionary(fc.string(), fc.string()), urls: fc.dictionary(fc.string(), fc.string()) }, { requiredKeys: [] }), fc.jsonValue()),
-      score: fc.oneof(
-        fc.record({ kind: fc.constantFrom('output', 'submission', 'mlebench', 'none', 'x'), cellIndex: fc.integer(), pattern: fc.string(), occurrence: fc.constantFrom('first', 'last'), file: fc.string(), metric: fc.string(), answers: fc.string() }, { requiredKeys: [] }),
+      data: fc.oneof(
+        fc.record(
+          {
+            dir: fc.string(),
+            files: fc.dictionary(fc.string(), fc.string()),
+            urls: fc.dictionary(fc.string(), fc.string()),
+          },
+          { requiredKeys: [] },
+        ),
         fc.jsonValue(),
       ),
-      target: fc.oneof(fc.record({ value: fc.double(), higherIsBetter: fc.boolean() }, { requiredKeys: [] }), fc.jsonValue()),
+      score: fc.oneof(
+        fc.record(
+          {
+            kind: fc.constantFrom('output', 'submission', 'mlebench', 'none', 'x'),
+            cellIndex: fc.integer(),
+            pattern: fc.string(),
+            occurrence: fc.constantFrom('first', 'last'),
+            file: fc.string(),
+            metric: fc.string(),
+            answers: fc.string(),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue(),
+      ),
+      target: fc.oneof(
+        fc.record({ value: fc.double(), higherIsBetter: fc.boolean() }, { requiredKeys: [] }),
+        fc.jsonValue(),
+      ),
     },
     { requiredKeys: [] },
   );
@@ -121,7 +171,10 @@ describe('case loader', () => {
   it('loadCase: a random manifest (bytes, JSON, manifest-shaped) loads or fails typed', async () => {
     const root = path.join(tmp, 'case');
     fs.mkdirSync(root, { recursive: true });
-    fs.writeFileSync(path.join(root, 'notebook.ipynb'), JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [] }));
+    fs.writeFileSync(
+      path.join(root, 'notebook.ipynb'),
+      JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [] }),
+    );
     const manifest = path.join(root, 'nbrevive.case.json');
     await fc.assert(
       fc.asyncProperty(
@@ -143,13 +196,53 @@ describe('case loader', () => {
 describe('API channels', () => {
   // handlers that start processes (Python detection, the Docker engine) get their schemas fuzzed, not their work
   const SLOW = new Set(['app:runtimes.list', 'app:runtimes.check', 'app:runtimes.images']);
-  const KEYS = ['jobId', 'jobIds', 'caseId', 'caseIds', 'index', 'limit', 'offset', 'cursor', 'status', 'sort', 'order', 'query', 'settings', 'concurrency', 'priority', 'verdict', 'note', 'format', 'path', 'dir', 'uploadId', 'files', 'finish', 'defaults', 'llm', 'queue', 'from', 'to', 'iteration', 'kind', 'since'];
+  const KEYS = [
+    'jobId',
+    'jobIds',
+    'caseId',
+    'caseIds',
+    'index',
+    'limit',
+    'offset',
+    'cursor',
+    'status',
+    'sort',
+    'order',
+    'query',
+    'settings',
+    'concurrency',
+    'priority',
+    'verdict',
+    'note',
+    'format',
+    'path',
+    'dir',
+    'uploadId',
+    'files',
+    'finish',
+    'defaults',
+    'llm',
+    'queue',
+    'from',
+    'to',
+    'iteration',
+    'kind',
+    'since',
+  ];
   // path-like values stay inside the fuzz folder: '/' would make app:cases.import scan the whole disk
   const value = (key: string) =>
-    ['path', 'dir'].includes(key) ? fc.string({ maxLength: 20 }).map((s) => path.join(tmp, 'paths', s.replace(/\.\./g, '_'))) : fc.oneof(fc.jsonValue(), fc.string(), fc.integer(), fc.array(fc.string(), { maxLength: 3 }));
+    ['path', 'dir'].includes(key)
+      ? fc.string({ maxLength: 20 }).map((s) => path.join(tmp, 'paths', s.replace(/\.\./g, '_')))
+      : fc.oneof(fc.jsonValue(), fc.string(), fc.integer(), fc.array(fc.string(), { maxLength: 3 }));
   const input = fc.oneof(
     fc.jsonValue(),
-    fc.constantFrom(...KEYS).chain((k) => fc.dictionary(fc.constantFrom(...KEYS, k), fc.jsonValue(), { maxKeys: 4 }).chain((d) => value(k).map((v) => ({ ...d, [k]: v })))),
+    fc
+      .constantFrom(...KEYS)
+      .chain((k) =>
+        fc
+          .dictionary(fc.constantFrom(...KEYS, k), fc.jsonValue(), { maxKeys: 4 })
+          .chain((d) => value(k).map((v) => ({ ...d, [k]: v }))),
+      ),
   );
 
   it('every invoke channel answers random JSON with a value or a typed error, never internal, never a throw', async () => {

@@ -32,15 +32,21 @@ describe('the desktop app bundles', () => {
       expect(text, bundle).not.toContain('import.meta.dirname');
       expect(text).toContain('__nbreviveAppRoot');
     }
-    expect(fs.readFileSync(path.join(app, 'out/main/app/main.js'), 'utf8')).toContain('__nbreviveJoin(__nbreviveAppRoot, "main/app")');
+    expect(fs.readFileSync(path.join(app, 'out/main/app/main.js'), 'utf8')).toContain(
+      '__nbreviveJoin(__nbreviveAppRoot, "main/app")',
+    );
   });
 
   it('runs the worker bundle: ready, heartbeat, clean exit on shutdown', async () => {
     const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-build-db-'));
     try {
-      const child = fork(path.join(app, 'out/main/app/worker.js'), ['--db', path.join(dbDir, 'nbrevive.db'), '--heartbeat-ms', '100'], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
+      const child = fork(
+        path.join(app, 'out/main/app/worker.js'),
+        ['--db', path.join(dbDir, 'nbrevive.db'), '--heartbeat-ms', '100'],
+        {
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        },
+      );
       const seen: string[] = [];
       const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.on('message', (m: { type: string }) => {

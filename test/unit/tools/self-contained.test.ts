@@ -6,14 +6,29 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/corpus';
 
 const OUTSIDE = /\b(DESIGN|STYLE|ENVIRONMENT)\.md\b|\.\.\/shared\/(corpus|hooks|DESIGN|STYLE|ENVIRONMENT)/;
-const ROOTS = ['main', 'shared', 'renderer/src', 'resources', 'tools', 'bin', 'docs', 'README.md', 'electron-builder.yml', '.ci'];
+const ROOTS = [
+  'main',
+  'shared',
+  'renderer/src',
+  'resources',
+  'tools',
+  'bin',
+  'docs',
+  'README.md',
+  'electron-builder.yml',
+  '.ci',
+];
 const TEXT = /\.(ts|tsx|js|mjs|cjs|py|md|json|yml|txt|css|html)$|^run$/;
 
 function files(entry: string): string[] {
   const full = path.join(REPO_ROOT, entry);
   if (!fs.existsSync(full)) return [];
   if (fs.statSync(full).isFile()) return [full];
-  return fs.readdirSync(full, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(entry, d.name)) : TEXT.test(d.name) ? [path.join(full, d.name)] : []));
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .flatMap((d) =>
+      d.isDirectory() ? files(path.join(entry, d.name)) : TEXT.test(d.name) ? [path.join(full, d.name)] : [],
+    );
 }
 
 describe('the repository is self-contained', () => {
@@ -33,6 +48,13 @@ describe('the repository is self-contained', () => {
 
   it('docs/architecture.md describes the processes, the loop and the rule recipe', () => {
     const doc = fs.readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
-    for (const heading of ['## Vocabulary', '## Processes and data flow', '## The loop', '## The judge', '### Adding a rule, in three steps']) expect(doc).toContain(heading);
+    for (const heading of [
+      '## Vocabulary',
+      '## Processes and data flow',
+      '## The loop',
+      '## The judge',
+      '### Adding a rule, in three steps',
+    ])
+      expect(doc).toContain(heading);
   });
 });

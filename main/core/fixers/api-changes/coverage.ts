@@ -16,7 +16,16 @@ export const TODAY_ENVIRONMENT: EnvironmentDescription = {
   python: '3.14.0',
   pythonPath: null,
   image: null,
-  packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9', seaborn: '0.13.2', statsmodels: '0.14.6', xgboost: '3.3.0' },
+  packages: {
+    numpy: '2.4.6',
+    pandas: '2.3.3',
+    'scikit-learn': '1.9.0',
+    scipy: '1.17.1',
+    matplotlib: '3.10.9',
+    seaborn: '0.13.2',
+    statsmodels: '0.14.6',
+    xgboost: '3.3.0',
+  },
   gpus: [],
 };
 
@@ -91,16 +100,22 @@ function escape(text: string): string {
 export function refersTo(source: string, qualified: string): boolean {
   const [module, name] = split(qualified);
   if (new RegExp(`\\b${escape(qualified)}\\b`).test(source)) return true;
-  if (module && new RegExp(`from\\s+${escape(module)}\\s+import\\s+[^\\n]*\\b${escape(name)}\\b`).test(source)) return true;
+  if (module && new RegExp(`from\\s+${escape(module)}\\s+import\\s+[^\\n]*\\b${escape(name)}\\b`).test(source))
+    return true;
   for (const [target, alias] of ALIASES) {
-    if (qualified.startsWith(`${target}.`) && new RegExp(`\\b${alias}\\.${escape(qualified.slice(target.length + 1))}\\b`).test(source)) return true;
+    if (
+      qualified.startsWith(`${target}.`) &&
+      new RegExp(`\\b${alias}\\.${escape(qualified.slice(target.length + 1))}\\b`).test(source)
+    )
+      return true;
   }
   return false;
 }
 
 /** The minimal snippet that uses a row's old name, with the error the library raises for it; null = out of scope. */
 export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
-  if (row.kind === 'default-changed') return { outOfScope: 'default changed: behaviour only (score calibration pins old defaults when a score drifts)' };
+  if (row.kind === 'default-changed')
+    return { outOfScope: 'default changed: behaviour only (score calibration pins old defaults when a score drifts)' };
   if (row.kind === 'signature-changed') {
     const m = /^([\w.]+)\((\w+)\)$/.exec(row.old);
     const n = row.new ? /^([\w.]+)\((\w+)\)$/.exec(row.new) : null;
@@ -113,11 +128,19 @@ export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
       // a method: called on an object of unknown type; Python's message names `Class.method()` (3.10+)
       const cls = module.slice(module.lastIndexOf('.') + 1);
       const source = `obj.${name}(${m[2]}=1)\n`;
-      return { source, error: error('TypeError', `${cls}.${name}() got an unexpected keyword argument '${m[2]}'`, source.trim()), uses };
+      return {
+        source,
+        error: error('TypeError', `${cls}.${name}() got an unexpected keyword argument '${m[2]}'`, source.trim()),
+        uses,
+      };
     }
     const source = `from ${module} import ${name}\n${name}(${m[2]}=1)\n`;
     const fn = /^[A-Z]/.test(name) ? `${name}.__init__` : name;
-    return { source, error: error('TypeError', `${fn}() got an unexpected keyword argument '${m[2]}'`, `${name}(${m[2]}=1)`), uses };
+    return {
+      source,
+      error: error('TypeError', `${fn}() got an unexpected keyword argument '${m[2]}'`, `${name}(${m[2]}=1)`),
+      uses,
+    };
   }
   if (!row.new) return { outOfScope: 'removed without a named replacement' };
   if (!isDottedName(row.new)) return { outOfScope: 'replacement is an expression, not a name' };
@@ -126,9 +149,13 @@ export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
   const [module, name] = split(row.old);
   if (!module) {
     // a top-level module (Python's removed modules)
-    return { source: `import ${row.old}\n`, error: error('ModuleNotFoundError', `No module named '${row.old}'`, `import ${row.old}`), uses: (s) => refersTo(s, newName) || new RegExp(`import\\s+${escape(newName)}\\b`).test(s) };
+    return {
+      source: `import ${row.old}\n`,
+      error: error('ModuleNotFoundError', `No module named '${row.old}'`, `import ${row.old}`),
+      uses: (s) => refersTo(s, newName) || new RegExp(`import\\s+${escape(newName)}\\b`).test(s),
+    };
   }
-  if (/(^|\.)[A-Z]/.test(module)) return { outOfScope: 'method or attribute of a class (needs the object\'s type)' };
+  if (/(^|\.)[A-Z]/.test(module)) return { outOfScope: "method or attribute of a class (needs the object's type)" };
   const alias = ALIASES.find(([target]) => target === module);
   if (alias) {
     const [target, local] = alias;
@@ -137,10 +164,18 @@ export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
       row.library === 'numpy' && row.origin === 'source' && row.note.startsWith('AttributeError message: ')
         ? `\`np.${name}\` was removed in the NumPy 2.0 release. ${row.note.slice('AttributeError message: '.length)}`
         : `module '${target}' has no attribute '${name}'`;
-    return { source, error: error('AttributeError', evalue, `value = ${local}.${name}`), uses: (s) => refersTo(s, newName) };
+    return {
+      source,
+      error: error('AttributeError', evalue, `value = ${local}.${name}`),
+      uses: (s) => refersTo(s, newName),
+    };
   }
   const source = `from ${module} import ${name}\n`;
-  return { source, error: error('ImportError', `cannot import name '${name}' from '${module}' (unknown location)`, source.trim()), uses: (s) => refersTo(s, newName) };
+  return {
+    source,
+    error: error('ImportError', `cannot import name '${name}' from '${module}' (unknown location)`, source.trim()),
+    uses: (s) => refersTo(s, newName),
+  };
 }
 
 const GENERIC = new Set(API_TABLE_RULES.map((rule) => rule.id));
@@ -154,15 +189,37 @@ export async function coverRow(row: ApiChange, env: EnvironmentDescription = TOD
   const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
   const handled = result.ruleIds.length > 0 && snippet.uses(source);
   // "use X instead" names a replacement that may behave differently: only a hand-written rule may take it
-  if (!handled && row.kind !== 'signature-changed' && row.pure !== true) return { row, outcome: 'out-of-scope', reason: 'replacement is not a pure rename ("use X instead"): needs a hand-written rule', ruleIds: [] };
+  if (!handled && row.kind !== 'signature-changed' && row.pure !== true)
+    return {
+      row,
+      outcome: 'out-of-scope',
+      reason: 'replacement is not a pure rename ("use X instead"): needs a hand-written rule',
+      ruleIds: [],
+    };
   // a keyword whose changelog says "use `new` instead" may mean something else: renamed only where documented equal
-  if (!handled && row.kind === 'signature-changed' && row.pure !== true) return { row, outcome: 'out-of-scope', reason: 'keyword "use X instead" (meaning may differ): renamed only where a documented equivalent says so', ruleIds: [] };
-  if (!handled) return { row, outcome: 'not-handled', reason: result.ruleIds.length === 0 ? 'no rule changed the snippet' : `rules changed it without using ${row.new}`, ruleIds: result.ruleIds };
+  if (!handled && row.kind === 'signature-changed' && row.pure !== true)
+    return {
+      row,
+      outcome: 'out-of-scope',
+      reason: 'keyword "use X instead" (meaning may differ): renamed only where a documented equivalent says so',
+      ruleIds: [],
+    };
+  if (!handled)
+    return {
+      row,
+      outcome: 'not-handled',
+      reason: result.ruleIds.length === 0 ? 'no rule changed the snippet' : `rules changed it without using ${row.new}`,
+      ruleIds: result.ruleIds,
+    };
   const handwritten = result.ruleIds.some((id) => !GENERIC.has(id));
   return { row, outcome: handwritten ? 'hand-written' : 'generic', reason: null, ruleIds: result.ruleIds };
 }
 
-export async function computeCoverage(table: ApiChangeTable, libraries: readonly ApiLibrary[], env: EnvironmentDescription = TODAY_ENVIRONMENT): Promise<{ libraries: LibraryCoverage[]; rows: RowCoverage[] }> {
+export async function computeCoverage(
+  table: ApiChangeTable,
+  libraries: readonly ApiLibrary[],
+  env: EnvironmentDescription = TODAY_ENVIRONMENT,
+): Promise<{ libraries: LibraryCoverage[]; rows: RowCoverage[] }> {
   const all: RowCoverage[] = [];
   const out: LibraryCoverage[] = [];
   for (const library of libraries) {
@@ -195,7 +252,15 @@ export async function computeCoverage(table: ApiChangeTable, libraries: readonly
       }
     }
     const handled = names.handwritten + names.generic;
-    out.push({ library, names, keywords, defaults, reasons, nameReasons, handled: names.total ? handled / names.total : null });
+    out.push({
+      library,
+      names,
+      keywords,
+      defaults,
+      reasons,
+      nameReasons,
+      handled: names.total ? handled / names.total : null,
+    });
   }
   return { libraries: out, rows: all };
 }

@@ -71,7 +71,12 @@ export class ApiChangeTable {
    */
   replacements(old: string, installed: string | null): { names: string[]; rows: ApiChange[] } {
     const rows = this.rowsFor(old).filter(
-      (row) => (row.kind === 'renamed' || row.kind === 'moved') && row.pure === true && row.new !== null && isDottedName(row.new) && (!installed || compareVersions(installed, row.version) >= 0),
+      (row) =>
+        (row.kind === 'renamed' || row.kind === 'moved') &&
+        row.pure === true &&
+        row.new !== null &&
+        isDottedName(row.new) &&
+        (!installed || compareVersions(installed, row.version) >= 0),
     );
     return { names: [...new Set(rows.map((row) => row.new as string))], rows };
   }

@@ -9,7 +9,16 @@
 export type ApiChangeKind = 'removed' | 'renamed' | 'moved' | 'signature-changed' | 'default-changed' | 'deprecated';
 
 /** Libraries the table covers; 'python' is the standard library (removed modules). */
-export const API_LIBRARIES = ['scikit-learn', 'pandas', 'numpy', 'scipy', 'matplotlib', 'seaborn', 'statsmodels', 'python'] as const;
+export const API_LIBRARIES = [
+  'scikit-learn',
+  'pandas',
+  'numpy',
+  'scipy',
+  'matplotlib',
+  'seaborn',
+  'statsmodels',
+  'python',
+] as const;
 export type ApiLibrary = (typeof API_LIBRARIES)[number];
 
 export interface ApiChange {

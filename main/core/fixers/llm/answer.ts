@@ -85,14 +85,19 @@ function parseCellsAnswer(json: string): ParsedAnswer {
     throw new AnswerError(`the JSON does not parse (${(e as Error).message})`);
   }
   const parsed = CellsAnswerSchema.safeParse(value);
-  if (!parsed.success) throw new AnswerError(`the JSON is not {"plan": string, "edits": [{"cellIndex": number, "source": string|null}]}: ${zodMessage(parsed.error)}`);
+  if (!parsed.success)
+    throw new AnswerError(
+      `the JSON is not {"plan": string, "edits": [{"cellIndex": number, "source": string|null}]}: ${zodMessage(parsed.error)}`,
+    );
   return { plan: parsed.data.plan.trim(), edits: parsed.data.edits, format: 'cells', notes: [] };
 }
 
 /** The largest fenced block that holds `# %%` markers, else the text from the first marker on. */
 function extractPercentBlock(text: string): { block: string; plan: string } | null {
   const fences = [...text.matchAll(/```[\w-]*[^\S\n]*\n([\s\S]*?)(?:\n```|$(?![\s\S]))/g)];
-  const withMarkers = fences.filter((m) => /^# %%/m.test(m[1] ?? '')).sort((a, b) => (b[1]?.length ?? 0) - (a[1]?.length ?? 0));
+  const withMarkers = fences
+    .filter((m) => /^# %%/m.test(m[1] ?? ''))
+    .sort((a, b) => (b[1]?.length ?? 0) - (a[1]?.length ?? 0));
   const best = withMarkers[0];
   if (best?.[1] !== undefined) return { block: best[1], plan: text.slice(0, best.index).trim() };
   const marker = /^# %%/m.exec(text);
@@ -101,7 +106,10 @@ function extractPercentBlock(text: string): { block: string; plan: string } | nu
 }
 
 function normalize(source: string): string {
-  const lines = source.replace(/\r\n/g, '\n').split('\n').map((line) => line.trimEnd());
+  const lines = source
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines.join('\n');
@@ -125,7 +133,9 @@ function restoreCommentedMagics(before: string, after: string): string {
  * appended to the cell before it, and code cells it left out are deleted.
  */
 function notebookToEdits(cells: PercentCell[], notebook: Notebook): { edits: CellEdit[]; notes: string[] } {
-  const oldCode = notebook.cells.flatMap((cell, index) => (cell.cell_type === 'code' ? [{ index, source: cellSource(cell) }] : []));
+  const oldCode = notebook.cells.flatMap((cell, index) =>
+    cell.cell_type === 'code' ? [{ index, source: cellSource(cell) }] : [],
+  );
   const newCode = cells.filter((cell) => cell.type === 'code').map((cell) => cell.source);
   const changes = diffArrays(
     oldCode.map((cell) => normalize(cell.source)),
@@ -174,8 +184,10 @@ function notebookToEdits(cells: PercentCell[], notebook: Notebook): { edits: Cel
   }
 
   function appendInserted(source: string, target: number | null): void {
-    if (target === null) throw new AnswerError('the notebook in the answer adds code but the notebook has no code cell to hold it');
-    const base = edits.get(target) ?? cellSource(notebook.cells[target] ?? { cell_type: 'code', source: '', metadata: {} });
+    if (target === null)
+      throw new AnswerError('the notebook in the answer adds code but the notebook has no code cell to hold it');
+    const base =
+      edits.get(target) ?? cellSource(notebook.cells[target] ?? { cell_type: 'code', source: '', metadata: {} });
     edits.set(target, base === null ? source : `${base.trimEnd()}\n\n${source}`);
     notes.push(`a code cell the model added was appended to cell ${target}`);
   }
@@ -186,7 +198,10 @@ function notebookToEdits(cells: PercentCell[], notebook: Notebook): { edits: Cel
       `the notebook in the answer leaves out ${deleted} of ${oldCode.length} code cells; write the WHOLE notebook, every cell, with the unchanged ones exactly as they are`,
     );
   }
-  return { edits: [...edits.entries()].sort((a, b) => a[0] - b[0]).map(([cellIndex, source]) => ({ cellIndex, source })), notes };
+  return {
+    edits: [...edits.entries()].sort((a, b) => a[0] - b[0]).map(([cellIndex, source]) => ({ cellIndex, source })),
+    notes,
+  };
 }
 
 /** Reads an answer in either format; throws AnswerError (for the re-ask) when it is in neither. */
@@ -194,7 +209,8 @@ export function parseAnswer(text: string, notebook: Notebook): ParsedAnswer {
   const trimmed = text.trim();
   if (trimmed === '') throw new AnswerError('the answer is empty');
   const json = extractJson(trimmed);
-  const looksJson = trimmed.startsWith('{') || /```(?:json|JSON)\s*\n/.test(trimmed) || (json !== null && /"edits"\s*:/.test(json));
+  const looksJson =
+    trimmed.startsWith('{') || /```(?:json|JSON)\s*\n/.test(trimmed) || (json !== null && /"edits"\s*:/.test(json));
   if (looksJson && json !== null) return parseCellsAnswer(json);
   const percent = extractPercentBlock(trimmed);
   if (percent) {
@@ -205,9 +221,16 @@ export function parseAnswer(text: string, notebook: Notebook): ParsedAnswer {
       throw new AnswerError(`the notebook block does not parse: ${(e as Error).message}`);
     }
     const { edits, notes } = notebookToEdits(cells, notebook);
-    return { plan: percent.plan.replace(/^(#+\s*)?(\*\*)?plan:?(\*\*)?:?\s*/i, '').trim(), edits, format: 'notebook', notes };
+    return {
+      plan: percent.plan.replace(/^(#+\s*)?(\*\*)?plan:?(\*\*)?:?\s*/i, '').trim(),
+      edits,
+      format: 'notebook',
+      notes,
+    };
   }
-  throw new AnswerError('the answer holds neither a JSON object with "edits" nor a fenced notebook in the percent format');
+  throw new AnswerError(
+    'the answer holds neither a JSON object with "edits" nor a fenced notebook in the percent format',
+  );
 }
 
 /** Checks the edits against the notebook; the edits that change something and the notebook they give. Throws
@@ -238,12 +261,17 @@ export async function validateEdits(
     const kept = new Set(edit.source === null ? [] : ipythonLines(edit.source));
     const lost = ipythonLines(before).filter((line) => !kept.has(line));
     if (lost.length > 0) {
-      problems.push(`cell ${edit.cellIndex} must keep its IPython line${lost.length > 1 ? 's' : ''} ${lost.map((l) => JSON.stringify(l)).join(', ')} unchanged`);
+      problems.push(
+        `cell ${edit.cellIndex} must keep its IPython line${lost.length > 1 ? 's' : ''} ${lost.map((l) => JSON.stringify(l)).join(', ')} unchanged`,
+      );
     }
   }
-  if (problems.length === 0 && effective.length === 0) problems.push('the answer changes nothing: no edited cell differs from the notebook');
+  if (problems.length === 0 && effective.length === 0)
+    problems.push('the answer changes nothing: no edited cell differs from the notebook');
   if (problems.length === 0 && checkSyntax) {
-    const code = effective.filter((edit) => edit.source !== null && notebook.cells[edit.cellIndex]?.cell_type === 'code');
+    const code = effective.filter(
+      (edit) => edit.source !== null && notebook.cells[edit.cellIndex]?.cell_type === 'code',
+    );
     const results = await checkSyntax(code.map((edit) => edit.source ?? ''));
     results.forEach((result, i) => {
       if (result) problems.push(`the new source of cell ${code[i]?.cellIndex} is not valid Python: ${result}`);

@@ -37,7 +37,11 @@ export interface LlmFailure {
 const ZERO: Usage = { promptTokens: 0, completionTokens: 0, costUsd: 0 };
 
 function addUsage(a: Usage, b: Usage): Usage {
-  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, costUsd: a.costUsd + b.costUsd };
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    costUsd: a.costUsd + b.costUsd,
+  };
 }
 
 function sameEdits(a: CellEdit[], b: CellEdit[]): boolean {
@@ -91,7 +95,9 @@ export class LlmFixer implements Fixer {
         const { edits } = await validateEdits(parsed.edits, ctx.notebook, this.syntaxChecker(ctx));
         const repeated = ctx.history.find((entry) => entry.failed && sameEdits(entry.fix.edits, edits));
         if (repeated) {
-          throw new AnswerError(`this is the same change as the fix of iteration ${repeated.iteration}, which did not help; propose a different fix`);
+          throw new AnswerError(
+            `this is the same change as the fix of iteration ${repeated.iteration}, which did not help; propose a different fix`,
+          );
         }
         return this.fix(ctx, prompt.fixType, parsed, edits, usage, transcript);
       } catch (e) {
@@ -115,20 +121,28 @@ export class LlmFixer implements Fixer {
 
   private read(chat: ChatResult, ctx: FixContext): ParsedAnswer {
     if (chat.finishReason === 'length') {
-      throw new AnswerError(`the answer was cut off at the ${this.settings.maxTokens}-token limit; answer more briefly (change only the cells that must change)`);
+      throw new AnswerError(
+        `the answer was cut off at the ${this.settings.maxTokens}-token limit; answer more briefly (change only the cells that must change)`,
+      );
     }
     return parseAnswer(chat.content, ctx.notebook);
   }
 
   /** One call, within the budget; usage from the server, else counted with the tokenizer. */
-  private async call(messages: ChatMessage[], counter: TokenCounter, signal?: AbortSignal): Promise<{ chat: ChatResult; usage: Usage }> {
+  private async call(
+    messages: ChatMessage[],
+    counter: TokenCounter,
+    signal?: AbortSignal,
+  ): Promise<{ chat: ChatResult; usage: Usage }> {
     const price = priceFor(this.settings);
     const estimate = countMessages(counter, messages);
     this.budget?.assertCanSpend(estimate, costUsd(price, estimate, 0));
     const wantJson = this.settings.format === 'cells' && this.settings.structuredOutput !== 'none';
     const chat = await this.client.chat({
       messages,
-      jsonSchema: wantJson ? { name: 'cell_edits', schema: CELL_EDITS_JSON_SCHEMA as unknown as Record<string, unknown> } : null,
+      jsonSchema: wantJson
+        ? { name: 'cell_edits', schema: CELL_EDITS_JSON_SCHEMA as unknown as Record<string, unknown> }
+        : null,
       signal,
     });
     const promptTokens = chat.promptTokens ?? estimate;
@@ -139,7 +153,14 @@ export class LlmFixer implements Fixer {
     return { chat, usage };
   }
 
-  private fix(ctx: FixContext, type: Fix['type'], parsed: ParsedAnswer, edits: CellEdit[], usage: Usage, transcript: TranscriptMessage[]): Fix {
+  private fix(
+    ctx: FixContext,
+    type: Fix['type'],
+    parsed: ParsedAnswer,
+    edits: CellEdit[],
+    usage: Usage,
+    transcript: TranscriptMessage[],
+  ): Fix {
     const error = ctx.problem === 'error' ? primaryError(ctx.report.errors) : null;
     const notes = parsed.notes.length > 0 ? `\n\n(${parsed.notes.join('; ')})` : '';
     return {
@@ -161,6 +182,7 @@ export class LlmFixer implements Fixer {
 /** The LLM fixer for one job: settings (key from OPENAI_API_KEY when absent), fix memory and the job's budget. */
 export function createLlmFixer(settings: LlmSettingsInput | LlmSettings, deps: LlmFixerOptions = {}): LlmFixer {
   const resolved = resolveLlmSettings(settings);
-  if (!resolved.model) throw new NbreviveError('invalid-request', 'no LLM model set: choose one in settings or pass --llm-model');
+  if (!resolved.model)
+    throw new NbreviveError('invalid-request', 'no LLM model set: choose one in settings or pass --llm-model');
   return new LlmFixer(resolved, deps);
 }

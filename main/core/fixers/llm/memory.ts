@@ -26,7 +26,10 @@ export interface FixMemory {
 }
 
 function normalizeMessage(evalue: string): string {
-  const first = stripAnsi(evalue).split('\n').find((line) => line.trim() !== '') ?? '';
+  const first =
+    stripAnsi(evalue)
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? '';
   return first
     .replace(/\(([^()]*\.py), line \d+\)/g, '(<file>, line N)')
     .replace(/0x[0-9a-f]+/gi, '0x?')
@@ -35,7 +38,6 @@ function normalizeMessage(evalue: string): string {
     .trim()
     .slice(0, 200);
 }
-
 
 export function errorSignature(error: CellError): string {
   const line = offendingLine(error)?.replace(/\s+/g, ' ').trim() ?? '';

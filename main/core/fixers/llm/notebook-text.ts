@@ -9,7 +9,10 @@ export function isIPythonLine(line: string): boolean {
 }
 
 export function ipythonLines(source: string): string[] {
-  return source.split('\n').filter(isIPythonLine).map((line) => line.trim());
+  return source
+    .split('\n')
+    .filter(isIPythonLine)
+    .map((line) => line.trim());
 }
 
 export interface PercentCell {
@@ -26,7 +29,10 @@ function trimBlankLines(lines: string[]): string[] {
 }
 
 /** The whole notebook in the percent format: code as is (magics too), markdown lines commented with `# `. */
-export function toPercent(notebook: Notebook, markdown: (cell: Cell, index: number) => string = (c) => cellSource(c)): string {
+export function toPercent(
+  notebook: Notebook,
+  markdown: (cell: Cell, index: number) => string = (c) => cellSource(c),
+): string {
   return notebook.cells
     .map((cell, index) => {
       if (cell.cell_type === 'code') return `# %%\n${cellSource(cell)}`;
@@ -50,8 +56,7 @@ export function parsePercent(text: string): PercentCell[] {
   const flush = (): void => {
     if (!current) return;
     const body = trimBlankLines(current.lines);
-    const source =
-      current.type === 'code' ? body.join('\n') : body.map((line) => line.replace(/^# ?/, '')).join('\n');
+    const source = current.type === 'code' ? body.join('\n') : body.map((line) => line.replace(/^# ?/, '')).join('\n');
     cells.push({ type: current.type, source });
   };
   for (const line of lines) {

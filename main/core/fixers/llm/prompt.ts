@@ -52,7 +52,10 @@ export function loadTemplates(dir: string = DEFAULT_PROMPTS_DIR): Templates {
     const entries = TEMPLATE_NAMES.map((name) => {
       const file = path.join(dir, `${name}.md`);
       if (!fs.existsSync(file)) {
-        throw new NbreviveError('internal', `the prompt template ${file} is missing; reinstall nbrevive or fix promptsDir`);
+        throw new NbreviveError(
+          'internal',
+          `the prompt template ${file} is missing; reinstall nbrevive or fix promptsDir`,
+        );
       }
       return [name, fs.readFileSync(file, 'utf8').trim()] as const;
     });
@@ -66,7 +69,8 @@ export function loadTemplates(dir: string = DEFAULT_PROMPTS_DIR): Templates {
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new NbreviveError('internal', `prompt template placeholder {{${name}}} has no value`);
+    if (value === undefined)
+      throw new NbreviveError('internal', `prompt template placeholder {{${name}}} has no value`);
     return value;
   });
 }
@@ -74,9 +78,12 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 // ---------------------------------------------------------------------------------------------------------------
 // Feedback sections
 
-
 function firstLine(text: string, max = 160): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -87,7 +94,11 @@ export function tracebackText(error: CellError, maxLines = 60): string {
   if (lines.length <= maxLines) return lines.join('\n');
   const head = Math.min(8, Math.floor(maxLines / 4));
   const tail = maxLines - head;
-  return [...lines.slice(0, head), `… (${lines.length - maxLines} traceback lines left out) …`, ...lines.slice(-tail)].join('\n');
+  return [
+    ...lines.slice(0, head),
+    `… (${lines.length - maxLines} traceback lines left out) …`,
+    ...lines.slice(-tail),
+  ].join('\n');
 }
 
 function errorLine(error: CellError): string {
@@ -131,8 +142,10 @@ function scoreText(ctx: FixContext): string {
     const why = ctx.report.scoreNote ? `: ${ctx.report.scoreNote}` : '';
     return `Score: the run produced no score${why}; ${targetText}.`;
   }
-  const deviation = verdict.relativeDeviation === null ? '' : `, deviation ${(verdict.relativeDeviation * 100).toFixed(2)}%`;
-  const runs = ctx.report.scores.length > 1 ? ` (mean of ${ctx.report.scores.length} runs: ${ctx.report.scores.join(', ')})` : '';
+  const deviation =
+    verdict.relativeDeviation === null ? '' : `, deviation ${(verdict.relativeDeviation * 100).toFixed(2)}%`;
+  const runs =
+    ctx.report.scores.length > 1 ? ` (mean of ${ctx.report.scores.length} runs: ${ctx.report.scores.join(', ')})` : '';
   return `Score: s_r = ${verdict.score}${runs}; ${targetText}${deviation}.`;
 }
 
@@ -150,7 +163,9 @@ const DISTRIBUTION_OF: Record<string, string> = {
   tf: 'tensorflow',
 };
 const STDLIB = new Set(
-  'os sys re math time datetime json csv collections itertools functools random warnings string pickle gc glob subprocess operator copy io pathlib typing statistics zipfile urllib shutil tempfile logging argparse heapq bisect hashlib uuid decimal fractions textwrap pprint time timeit multiprocessing threading concurrent queue struct array enum dataclasses abc contextlib inspect traceback unicodedata codecs base64 gzip bz2 lzma tarfile sqlite3 calendar locale platform socket http email html xml numbers cmath __future__ builtins ast dis'.split(' '),
+  'os sys re math time datetime json csv collections itertools functools random warnings string pickle gc glob subprocess operator copy io pathlib typing statistics zipfile urllib shutil tempfile logging argparse heapq bisect hashlib uuid decimal fractions textwrap pprint time timeit multiprocessing threading concurrent queue struct array enum dataclasses abc contextlib inspect traceback unicodedata codecs base64 gzip bz2 lzma tarfile sqlite3 calendar locale platform socket http email html xml numbers cmath __future__ builtins ast dis'.split(
+    ' ',
+  ),
 );
 const CORE_PACKAGES = ['numpy', 'pandas', 'scikit-learn', 'scipy', 'matplotlib', 'seaborn'];
 
@@ -180,7 +195,9 @@ export function importedModules(notebook: Notebook): string[] {
 
 /** Versions of the packages the notebook imports (and the core stack), and the imported ones not installed. */
 export function packagesText(ctx: FixContext, maxOthers = 0): string {
-  const installed = new Map(Object.entries(ctx.environment.packages).map(([name, version]) => [normalizeDist(name), { name, version }]));
+  const installed = new Map(
+    Object.entries(ctx.environment.packages).map(([name, version]) => [normalizeDist(name), { name, version }]),
+  );
   const relevant = new Set<string>(CORE_PACKAGES.map(normalizeDist));
   const missing: string[] = [];
   for (const module of importedModules(ctx.notebook)) {
@@ -247,13 +264,20 @@ function changedCells(ctx: FixContext): Set<number> {
   return changed;
 }
 
-const MODEL_CODE = /\.(fit|fit_transform|predict|predict_proba|score|train)\(|cross_val_score\(|cross_val_predict\(|GridSearchCV\(|train_test_split\(|(Classifier|Regressor|Regression)\(/;
+const MODEL_CODE =
+  /\.(fit|fit_transform|predict|predict_proba|score|train)\(|cross_val_score\(|cross_val_predict\(|GridSearchCV\(|train_test_split\(|(Classifier|Regressor|Regression)\(/;
 
 /** Cells the problem points at, most important first. */
 export function focusCells(ctx: FixContext): number[] {
   const focus: number[] = [];
   const add = (index: number | null | undefined): void => {
-    if (index !== null && index !== undefined && index >= 0 && index < ctx.notebook.cells.length && !focus.includes(index)) {
+    if (
+      index !== null &&
+      index !== undefined &&
+      index >= 0 &&
+      index < ctx.notebook.cells.length &&
+      !focus.includes(index)
+    ) {
       focus.push(index);
     }
   };
@@ -290,7 +314,9 @@ function textOutputs(cell: Cell, maxLines = 8, maxChars = 600): string | null {
       else if (Array.isArray(plain)) texts.push(plain.join(''));
     }
   }
-  const lines = stripAnsi(texts.join('\n')).split('\n').filter((line) => line.trim() !== '');
+  const lines = stripAnsi(texts.join('\n'))
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   if (lines.length === 0) return null;
   let shown = lines.slice(-maxLines).join('\n');
   if (shown.length > maxChars) shown = `…${shown.slice(-maxChars)}`;
@@ -311,7 +337,12 @@ function fullCell(index: number, cell: Cell, withOutput: boolean): string {
           .map((line) => (line === '' ? '#' : `# ${line}`))
           .join('\n');
   const output = withOutput && cell.cell_type === 'code' ? textOutputs(cell) : null;
-  const outputText = output ? `\n# [output, trimmed]\n${output.split('\n').map((l) => `#   ${l}`).join('\n')}` : '';
+  const outputText = output
+    ? `\n# [output, trimmed]\n${output
+        .split('\n')
+        .map((l) => `#   ${l}`)
+        .join('\n')}`
+    : '';
   return `${cellHeader(index, cell)}\n${body}${outputText}`;
 }
 
@@ -340,9 +371,20 @@ function definingCells(ctx: FixContext, line: string | null, except: number): nu
     if (cell.cell_type !== 'code' || index === except) return;
     const source = cellSource(cell);
     for (const name of names) {
-      if (name.length < 2 || /^(np|pd|plt|sns|print|len|range|float|int|str|list|dict|self|True|False|None|import|from|in|for|if|else)$/.test(name)) continue;
+      if (
+        name.length < 2 ||
+        /^(np|pd|plt|sns|print|len|range|float|int|str|list|dict|self|True|False|None|import|from|in|for|if|else)$/.test(
+          name,
+        )
+      )
+        continue;
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      if (new RegExp(`^\\s*(${escaped}\\s*(,[^=\\n]*)?=[^=]|def\\s+${escaped}\\b|class\\s+${escaped}\\b)|\\bas\\s+${escaped}\\b`, 'm').test(source)) {
+      if (
+        new RegExp(
+          `^\\s*(${escaped}\\s*(,[^=\\n]*)?=[^=]|def\\s+${escaped}\\b|class\\s+${escaped}\\b)|\\bas\\s+${escaped}\\b`,
+          'm',
+        ).test(source)
+      ) {
         found.push(index);
         break;
       }
@@ -356,7 +398,12 @@ function definingCells(ctx: FixContext, line: string | null, except: number): nu
  * job changed and import cells in full (most important first, while the token budget lasts); cells near those as
  * one outline line; far runs of cells collapsed into one line.
  */
-export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: number, neighbours: number): PromptExcerpt {
+export function cellsView(
+  ctx: FixContext,
+  counter: TokenCounter,
+  budgetTokens: number,
+  neighbours: number,
+): PromptExcerpt {
   const cells = ctx.notebook.cells;
   const focus = focusCells(ctx);
   const anchor = focus[0] ?? 0;
@@ -367,7 +414,8 @@ export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: 
   };
   focus.forEach((index, order) => want(index, order === 0 ? 0 : 1));
   const primary = ctx.problem === 'error' ? primaryError(ctx.report.errors) : null;
-  if (primary) for (const index of definingCells(ctx, primary.line ?? offendingLineOf(primary), primary.cellIndex)) want(index, 2);
+  if (primary)
+    for (const index of definingCells(ctx, primary.line ?? offendingLineOf(primary), primary.cellIndex)) want(index, 2);
   for (const index of changedCells(ctx)) want(index, 2);
   cells.forEach((cell, index) => {
     if (cell.cell_type === 'code' && IMPORT_LINE.test(cellSource(cell))) want(index, 3);
@@ -402,7 +450,7 @@ export function cellsView(ctx: FixContext, counter: TokenCounter, budgetTokens: 
       if (full.has(index)) {
         flushRun();
         parts.push(fullCell(index, cell, outputFor.has(index)));
-      } else if (near(index) || run.length === 0 && index === cells.length - 1) {
+      } else if (near(index) || (run.length === 0 && index === cells.length - 1)) {
         flushRun();
         parts.push(elidedCell(index, cell));
       } else run.push(index);
@@ -438,7 +486,9 @@ export function notebookView(ctx: FixContext, counter: TokenCounter, budgetToken
     const text = cellSource(cell);
     return text.length > 120 ? `${firstLine(text, 100)} …` : text;
   });
-  const elided = ctx.notebook.cells.flatMap((cell, index) => (cell.cell_type === 'markdown' && cellSource(cell).length > 120 ? [index] : []));
+  const elided = ctx.notebook.cells.flatMap((cell, index) =>
+    cell.cell_type === 'markdown' && cellSource(cell).length > 120 ? [index] : [],
+  );
   return { text: shortened, shown: all.filter((i) => !elided.includes(i)), elided };
 }
 
@@ -460,7 +510,12 @@ export interface BuiltPrompt {
 export type PromptSettings = Pick<LlmSettings, 'format' | 'contextTokens' | 'maxTokens' | 'neighbourCells'>;
 
 /** The system and user messages for one fix, fitted to `contextTokens − maxTokens`. */
-export function buildPrompt(ctx: FixContext, settings: PromptSettings, counter: TokenCounter, templates: Templates = loadTemplates()): BuiltPrompt {
+export function buildPrompt(
+  ctx: FixContext,
+  settings: PromptSettings,
+  counter: TokenCounter,
+  templates: Templates = loadTemplates(),
+): BuiltPrompt {
   const fixType = FIX_TYPE_FOR_PROBLEM[ctx.problem];
   const budget = settings.contextTokens - settings.maxTokens;
   if (budget <= 500) {
@@ -505,7 +560,8 @@ export function buildPrompt(ctx: FixContext, settings: PromptSettings, counter: 
   ];
   const promptTokens = countMessages(counter, messages);
   if (promptTokens > budget) {
-    const hint = settings.format === 'notebook' ? 'use the cells format or a model with a larger context' : 'raise contextTokens';
+    const hint =
+      settings.format === 'notebook' ? 'use the cells format or a model with a larger context' : 'raise contextTokens';
     throw new NbreviveError(
       'llm-error',
       `the prompt for this notebook needs ${promptTokens} tokens, more than the ${budget} the context size (${settings.contextTokens}) leaves after ${settings.maxTokens} answer tokens: ${hint}`,

@@ -119,7 +119,12 @@ export class LlmClient {
       );
     }
     // local servers ignore the key, but the SDK needs one
-    this.client = new OpenAI({ apiKey: settings.apiKey ?? 'no-key', baseURL: this.baseUrl, maxRetries: 0, timeout: settings.timeoutMs });
+    this.client = new OpenAI({
+      apiKey: settings.apiKey ?? 'no-key',
+      baseURL: this.baseUrl,
+      maxRetries: 0,
+      timeout: settings.timeoutMs,
+    });
     this.mode = settings.structuredOutput === 'auto' ? 'json_schema' : settings.structuredOutput;
     this.sendTemperature = settings.temperature !== null;
     this.maxTokensField =
@@ -153,13 +158,17 @@ export class LlmClient {
         if (verdict.kind === 'adapt') {
           if (verdict.what === 'temperature') this.sendTemperature = false;
           else this.maxTokensField = this.maxTokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
-          this.log(`the LLM server at ${this.baseUrl} rejected ${verdict.what === 'temperature' ? 'the temperature setting; asking with the model default' : `${verdict.what}; asking with ${this.maxTokensField}`}`);
+          this.log(
+            `the LLM server at ${this.baseUrl} rejected ${verdict.what === 'temperature' ? 'the temperature setting; asking with the model default' : `${verdict.what}; asking with ${this.maxTokensField}`}`,
+          );
           attempt--;
           continue;
         }
         if (verdict.kind === 'downgrade') {
           this.mode = mode === 'json_schema' ? 'json_object' : 'none';
-          this.log(`the LLM server at ${this.baseUrl} does not accept response_format ${mode}; asking with ${this.mode}`);
+          this.log(
+            `the LLM server at ${this.baseUrl} does not accept response_format ${mode}; asking with ${this.mode}`,
+          );
           attempt--;
           continue;
         }
@@ -173,10 +182,17 @@ export class LlmClient {
 
   private body(request: ChatRequest, mode: ResponseMode, stream: boolean): Record<string, unknown> {
     const { settings } = this;
-    const body: Record<string, unknown> = { model: settings.model, messages: request.messages, [this.maxTokensField]: settings.maxTokens };
+    const body: Record<string, unknown> = {
+      model: settings.model,
+      messages: request.messages,
+      [this.maxTokensField]: settings.maxTokens,
+    };
     if (this.sendTemperature && settings.temperature !== null) body.temperature = settings.temperature;
     if (mode === 'json_schema' && request.jsonSchema) {
-      body.response_format = { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } };
+      body.response_format = {
+        type: 'json_schema',
+        json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true },
+      };
     } else if (mode === 'json_object') {
       body.response_format = { type: 'json_object' };
     }
@@ -187,7 +203,11 @@ export class LlmClient {
     return body;
   }
 
-  private async once(request: ChatRequest, mode: ResponseMode, stream: boolean): Promise<Omit<ChatResult, 'responseMode' | 'attempts'>> {
+  private async once(
+    request: ChatRequest,
+    mode: ResponseMode,
+    stream: boolean,
+  ): Promise<Omit<ChatResult, 'responseMode' | 'attempts'>> {
     const body = this.body(request, mode, stream);
     const requestOptions = { signal: request.signal, timeout: this.settings.timeoutMs };
     if (!stream) {
@@ -219,10 +239,13 @@ export class LlmClient {
     };
     try {
       arm();
-      const chunks = (await this.client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
-        signal: idle.signal,
-        timeout: this.settings.timeoutMs,
-      })) as AsyncIterable<OpenAI.ChatCompletionChunk>;
+      const chunks = (await this.client.chat.completions.create(
+        body as unknown as OpenAI.ChatCompletionCreateParamsStreaming,
+        {
+          signal: idle.signal,
+          timeout: this.settings.timeoutMs,
+        },
+      )) as AsyncIterable<OpenAI.ChatCompletionChunk>;
       let content = '';
       let promptTokens: number | null = null;
       let completionTokens: number | null = null;
@@ -255,7 +278,11 @@ export class LlmClient {
     const canRetry = attempt <= settings.retries;
     const fatal = (message: string, status?: number): Verdict => ({
       kind: 'fatal',
-      error: new NbreviveError('llm-error', this.redact(message), { baseUrl: url, status: status ?? null, attempts: attempt }),
+      error: new NbreviveError('llm-error', this.redact(message), {
+        baseUrl: url,
+        status: status ?? null,
+        attempts: attempt,
+      }),
     });
     if (request.signal?.aborted || e instanceof OpenAI.APIUserAbortError) {
       return { kind: 'fatal', error: new NbreviveError('cancelled', 'the LLM call was cancelled') };
@@ -265,12 +292,16 @@ export class LlmClient {
     if (timeout) {
       const reason = `the LLM server at ${url} did not answer within ${seconds(settings.timeoutMs)}`;
       if (canRetry) return { kind: 'retry', delayMs: null, reason };
-      return fatal(`${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model "${settings.model}" is loaded, or raise the timeout`);
+      return fatal(
+        `${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model "${settings.model}" is loaded, or raise the timeout`,
+      );
     }
     if (e instanceof OpenAI.APIConnectionError) {
       const code = errorCode(e);
       if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH') {
-        return fatal(`could not reach the LLM server at ${url} (${code}): is it running? check the base URL in settings`);
+        return fatal(
+          `could not reach the LLM server at ${url} (${code}): is it running? check the base URL in settings`,
+        );
       }
       const reason = `the connection to the LLM server at ${url} failed (${code ?? e.message})`;
       if (canRetry) return { kind: 'retry', delayMs: null, reason };
@@ -280,10 +311,16 @@ export class LlmClient {
       const status = e.status;
       const detail = this.redact(e.message.replace(/^\d{3}\s*/, '')).slice(0, 300);
       if (status === 401) {
-        return fatal(`the LLM server at ${url} refused the API key (HTTP 401): check OPENAI_API_KEY or the key in settings`, status);
+        return fatal(
+          `the LLM server at ${url} refused the API key (HTTP 401): check OPENAI_API_KEY or the key in settings`,
+          status,
+        );
       }
       if (status === 403) {
-        return fatal(`the LLM server at ${url} denied access (HTTP 403) to model "${settings.model}": check the key's permissions`, status);
+        return fatal(
+          `the LLM server at ${url} denied access (HTTP 403) to model "${settings.model}": check the key's permissions`,
+          status,
+        );
       }
       if (status === 404) {
         return fatal(
@@ -291,14 +328,28 @@ export class LlmClient {
           status,
         );
       }
-      if (status === 400 && this.sendTemperature && /temperature/i.test(e.message) && /unsupported|not support|only the default/i.test(e.message)) {
+      if (
+        status === 400 &&
+        this.sendTemperature &&
+        /temperature/i.test(e.message) &&
+        /unsupported|not support|only the default/i.test(e.message)
+      ) {
         return { kind: 'adapt', what: 'temperature' };
       }
-      if (status === 400 && !this.adaptedMaxTokens && /max_tokens|max_completion_tokens/.test(e.message) && /unsupported|not support|instead/i.test(e.message)) {
+      if (
+        status === 400 &&
+        !this.adaptedMaxTokens &&
+        /max_tokens|max_completion_tokens/.test(e.message) &&
+        /unsupported|not support|instead/i.test(e.message)
+      ) {
         this.adaptedMaxTokens = true;
         return { kind: 'adapt', what: 'max-tokens-field' };
       }
-      if (status === 400 && mode !== 'none' && /response_format|json_schema|json_object|structured|grammar|schema/i.test(e.message)) {
+      if (
+        status === 400 &&
+        mode !== 'none' &&
+        /response_format|json_schema|json_object|structured|grammar|schema/i.test(e.message)
+      ) {
         return { kind: 'downgrade' };
       }
       if (status === 429 && /insufficient_quota/.test(`${e.code ?? ''} ${e.message}`)) {
@@ -307,7 +358,10 @@ export class LlmClient {
       if (status === 429 || status === 408 || status === 409 || status >= 500) {
         const wait = retryAfterMs(e.headers);
         if (wait !== null && wait > settings.maxRetryAfterMs) {
-          return fatal(`the LLM server at ${url} asks to wait ${seconds(wait)} (HTTP ${status}), longer than the ${seconds(settings.maxRetryAfterMs)} allowed: try again later`, status);
+          return fatal(
+            `the LLM server at ${url} asks to wait ${seconds(wait)} (HTTP ${status}), longer than the ${seconds(settings.maxRetryAfterMs)} allowed: try again later`,
+            status,
+          );
         }
         const reason = `the LLM server at ${url} answered HTTP ${status}${status === 429 ? ' (rate limited)' : ''}`;
         if (canRetry) return { kind: 'retry', delayMs: wait, reason };

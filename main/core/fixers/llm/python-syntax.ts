@@ -59,8 +59,11 @@ export function pythonCompileCheck(python: string): SyntaxChecker {
     const masked = sources.map((source) => maskIPython(source).masked);
     try {
       const stdout = await new Promise<string>((resolve, reject) => {
-        const child = execFile(python, ['-c', COMPILE_SCRIPT], { timeout: 20_000, maxBuffer: 4 * 1024 * 1024 }, (error, out) =>
-          error ? reject(error) : resolve(out),
+        const child = execFile(
+          python,
+          ['-c', COMPILE_SCRIPT],
+          { timeout: 20_000, maxBuffer: 4 * 1024 * 1024 },
+          (error, out) => (error ? reject(error) : resolve(out)),
         );
         child.stdin?.end(JSON.stringify(masked));
       });

@@ -6,12 +6,7 @@ import type { Notebook } from '../../../../shared/models/notebook';
 import { cellSource } from '../../../../shared/lib/ipynb';
 
 export type SemanticFlagKind =
-  | 'epochs-changed'
-  | 'estimators-changed'
-  | 'data-subsampled'
-  | 'seed-changed'
-  | 'cell-removed'
-  | 'model-code-removed';
+  'epochs-changed' | 'estimators-changed' | 'data-subsampled' | 'seed-changed' | 'cell-removed' | 'model-code-removed';
 
 export interface SemanticFlag {
   kind: SemanticFlagKind;
@@ -24,7 +19,8 @@ const SETTINGS: Array<{ kind: SemanticFlagKind; names: RegExp }> = [
   { kind: 'epochs-changed', names: /\b(epochs|nb_epoch|n_epochs|num_epochs|max_epochs|max_iter)\s*[=:]\s*([^,)\n]+)/g },
   {
     kind: 'estimators-changed',
-    names: /\b(n_estimators|num_boost_round|num_rounds|nrounds|num_iterations|n_iter|iterations|early_stopping_rounds)\s*[=:]\s*([^,)\n]+)/g,
+    names:
+      /\b(n_estimators|num_boost_round|num_rounds|nrounds|num_iterations|n_iter|iterations|early_stopping_rounds)\s*[=:]\s*([^,)\n]+)/g,
   },
   { kind: 'seed-changed', names: /\b(random_state|seed|random_seed)\s*[=:]\s*([^,)\n]+)/g },
 ];
@@ -39,8 +35,10 @@ const SUBSAMPLING: Array<{ what: string; pattern: RegExp }> = [
   { what: 'train_size/max_samples', pattern: /\b(train_size|max_samples|subsample)\s*=\s*0?\.\d+/g },
 ];
 
-const SEED_CALLS = /\b(?:np\.random\.seed|random\.seed|torch\.manual_seed|tf\.random\.set_seed|set_random_seed|seed_everything)\(([^)]*)\)/g;
-const MODEL_CALLS = /\.(fit|fit_transform|fit_generator|train|predict|predict_proba|score|evaluate)\(|\b(cross_val_score|cross_val_predict|cross_validate)\(/g;
+const SEED_CALLS =
+  /\b(?:np\.random\.seed|random\.seed|torch\.manual_seed|tf\.random\.set_seed|set_random_seed|seed_everything)\(([^)]*)\)/g;
+const MODEL_CALLS =
+  /\.(fit|fit_transform|fit_generator|train|predict|predict_proba|score|evaluate)\(|\b(cross_val_score|cross_val_predict|cross_validate)\(/g;
 
 function settingValues(source: string, names: RegExp): Map<string, string[]> {
   const values = new Map<string, string[]>();
@@ -79,7 +77,12 @@ function compareCell(cellIndex: number, oldSource: string, newSource: string): S
   }
   const oldSeeds = [...before.matchAll(SEED_CALLS)].map((m) => m[0]).join(', ');
   const newSeeds = [...after.matchAll(SEED_CALLS)].map((m) => m[0]).join(', ');
-  if (oldSeeds !== newSeeds) flags.push({ kind: 'seed-changed', cellIndex, detail: `${oldSeeds || '(no seed call)'} → ${newSeeds || '(no seed call)'}` });
+  if (oldSeeds !== newSeeds)
+    flags.push({
+      kind: 'seed-changed',
+      cellIndex,
+      detail: `${oldSeeds || '(no seed call)'} → ${newSeeds || '(no seed call)'}`,
+    });
   for (const { what, pattern } of SUBSAMPLING) {
     const a = count(before, pattern);
     const b = count(after, pattern);
@@ -88,7 +91,11 @@ function compareCell(cellIndex: number, oldSource: string, newSource: string): S
   const oldModel = count(before, MODEL_CALLS);
   const newModel = count(after, MODEL_CALLS);
   if (newModel < oldModel) {
-    flags.push({ kind: 'model-code-removed', cellIndex, detail: `${oldModel - newModel} of ${oldModel} fit/predict/train calls removed` });
+    flags.push({
+      kind: 'model-code-removed',
+      cellIndex,
+      detail: `${oldModel - newModel} of ${oldModel} fit/predict/train calls removed`,
+    });
   }
   return flags;
 }
@@ -104,7 +111,12 @@ export function semanticFlagList(notebook: Notebook, edits: CellEdit[]): Semanti
       flags.push({ kind: 'cell-removed', cellIndex: edit.cellIndex, detail: `${cell.cell_type} cell removed` });
       if (cell.cell_type === 'code') {
         const calls = count(codeOnly(old), MODEL_CALLS);
-        if (calls > 0) flags.push({ kind: 'model-code-removed', cellIndex: edit.cellIndex, detail: `${calls} fit/predict/train calls removed with the cell` });
+        if (calls > 0)
+          flags.push({
+            kind: 'model-code-removed',
+            cellIndex: edit.cellIndex,
+            detail: `${calls} fit/predict/train calls removed with the cell`,
+          });
       }
       continue;
     }

@@ -33,7 +33,9 @@ export function loadTokenizer(name: TokenizerName): Promise<TokenCounter> {
 /** The tokenizer a model most likely uses. */
 export function tokenizerFor(settings: Pick<LlmSettings, 'tokenizer' | 'model'>): TokenizerName {
   if (settings.tokenizer !== 'auto') return settings.tokenizer;
-  return /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|gpt-oss|o[1-9]|chatgpt-4o)/i.test(settings.model) ? 'o200k_base' : 'cl100k_base';
+  return /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|gpt-oss|o[1-9]|chatgpt-4o)/i.test(settings.model)
+    ? 'o200k_base'
+    : 'cl100k_base';
 }
 
 /** Chat messages cost a few tokens each beyond their text (OpenAI's documented overhead). */

@@ -21,11 +21,22 @@ export function catalogMarkdown(rules: readonly RuleInfo[]): string {
   ];
   for (const [library, list] of [...byLibrary].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(`## ${library}`, '', '| rule | kind | since | what it does |', '| --- | --- | --- | --- |');
-    for (const r of list) out.push(`| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/gi, '').toLowerCase()}) | ${r.kind} | ${r.since.version}${r.since.date ? ` (${r.since.date})` : ''} | ${cell(r.title)} |`);
+    for (const r of list)
+      out.push(
+        `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/gi, '').toLowerCase()}) | ${r.kind} | ${r.since.version}${r.since.date ? ` (${r.since.date})` : ''} | ${cell(r.title)} |`,
+      );
     out.push('');
     for (const r of list) {
-      const triggers = [...r.triggers.errors.map((e) => `\`${e}\``), ...(r.triggers.pattern ? ['the pattern, wherever it appears'] : [])];
-      out.push(`### ${r.id}`, '', `**${r.title}** — ${r.kind}, ${r.library} ${r.since.version}${r.deprecatedIn ? ` (deprecated in ${r.deprecatedIn})` : ''}.`, '');
+      const triggers = [
+        ...r.triggers.errors.map((e) => `\`${e}\``),
+        ...(r.triggers.pattern ? ['the pattern, wherever it appears'] : []),
+      ];
+      out.push(
+        `### ${r.id}`,
+        '',
+        `**${r.title}** — ${r.kind}, ${r.library} ${r.since.version}${r.deprecatedIn ? ` (deprecated in ${r.deprecatedIn})` : ''}.`,
+        '',
+      );
       out.push(r.explanation.trim(), '');
       if (triggers.length) out.push(`Triggered by: ${triggers.join('; ')}.`, '');
     }

@@ -104,7 +104,7 @@ export class ImportTable {
     const qualified = this.resolve(node, parsed);
     if (qualified) {
       const last = qualified.slice(qualified.lastIndexOf('.') + 1);
-      if (names.includes(last) && (qualified.startsWith(`${module}.`))) return last;
+      if (names.includes(last) && qualified.startsWith(`${module}.`)) return last;
       return null;
     }
     if (node.type === 'identifier') {

@@ -26,7 +26,17 @@ export interface MaskResult {
 }
 
 /** Cell magics whose body is Python: only their first line is masked, the body is parsed and may be fixed. */
-const PYTHON_BODY_CELL_MAGICS = new Set(['time', 'timeit', 'capture', 'prun', 'memit', 'debug', 'pypy', 'python', 'python3']);
+const PYTHON_BODY_CELL_MAGICS = new Set([
+  'time',
+  'timeit',
+  'capture',
+  'prun',
+  'memit',
+  'debug',
+  'pypy',
+  'python',
+  'python3',
+]);
 
 /**
  * Replaces IPython-only syntax by filler of the same length: the first masked line becomes `0` (a harmless
@@ -211,7 +221,9 @@ export class ParsedSource {
   nodes(type: string): Node[] {
     let found = this.byType.get(type);
     if (!found) {
-      found = this.root.descendantsOfType(type).filter((node): node is Node => node !== null && !this.isMasked(node.startIndex, node.endIndex));
+      found = this.root
+        .descendantsOfType(type)
+        .filter((node): node is Node => node !== null && !this.isMasked(node.startIndex, node.endIndex));
       this.byType.set(type, found);
     }
     return found;
@@ -263,7 +275,11 @@ export class PythonParser {
    * previous.source, incrementally from the previous tree: only the edited regions are re-parsed. Falls back
    * to a full parse when the edits changed what is masked. `previous` stays valid.
    */
-  reparse(previous: ParsedSource, source: string, edits: readonly { start: number; end: number; text: string }[]): ParsedSource {
+  reparse(
+    previous: ParsedSource,
+    source: string,
+    edits: readonly { start: number; end: number; text: string }[],
+  ): ParsedSource {
     const { masked, regions } = maskIPython(source);
     const sorted = [...edits].sort((a, b) => b.start - a.start);
     let expected = previous.masked;

@@ -12,7 +12,6 @@ import type { ParsedSource } from './python-parser';
 import type { SourceEdit } from './source-edit';
 import { compareVersions, isBeforeDate } from './version';
 
-
 /** A library version where behaviour changed; `date` is that release's date (score calibration compares it). */
 export interface VersionPin {
   /** distribution name as EnvironmentDescription.packages spells it ('scikit-learn', 'pandas'), or 'python' */
@@ -118,7 +117,8 @@ export type Gate = 'yes' | 'no' | 'unknown';
 export function packageVersion(env: EnvironmentDescription, pkg: string): string | null {
   if (pkg === 'python') return /(\d+(?:\.\d+)+)/.exec(env.python)?.[1] ?? null;
   const wanted = pkg.toLowerCase().replace(/_/g, '-');
-  for (const [name, version] of Object.entries(env.packages)) if (name.toLowerCase().replace(/_/g, '-') === wanted) return version;
+  for (const [name, version] of Object.entries(env.packages))
+    if (name.toLowerCase().replace(/_/g, '-') === wanted) return version;
   return null;
 }
 
@@ -138,7 +138,9 @@ export function predatesChange(rule: Rule, created: string | null): boolean {
 }
 
 export function matchesSignature(rule: Rule, error: Pick<CellError, 'ename' | 'evalue'>): boolean {
-  return (rule.trigger.errors ?? []).some((sig) => sig.ename === error.ename && (!sig.evalue || sig.evalue.test(error.evalue)));
+  return (rule.trigger.errors ?? []).some(
+    (sig) => sig.ename === error.ename && (!sig.evalue || sig.evalue.test(error.evalue)),
+  );
 }
 
 /** Does a cell's source pass the rule's needles? */
@@ -176,7 +178,9 @@ export function describeRule(rule: Rule): RuleInfo {
     deprecatedIn: rule.deprecatedIn ?? null,
     explanation: rule.explanation,
     triggers: {
-      errors: (rule.trigger.errors ?? []).map((sig) => (sig.evalue ? `${sig.ename}: /${sig.evalue.source}/` : sig.ename)),
+      errors: (rule.trigger.errors ?? []).map((sig) =>
+        sig.evalue ? `${sig.ename}: /${sig.evalue.source}/` : sig.ename,
+      ),
       pattern: rule.trigger.pattern ?? false,
     },
   };

@@ -178,7 +178,8 @@ class WorkingNotebook implements NotebookView {
     this.parsed.set(cellIndex, parsed);
     this.changed.add(cellIndex);
     // most edits leave the imports alone: keep the table unless this cell's import statements changed
-    if (this.importTable && importStatements(before).join('\n') !== importStatements(source).join('\n')) this.importTable = null;
+    if (this.importTable && importStatements(before).join('\n') !== importStatements(source).join('\n'))
+      this.importTable = null;
   }
 
   /**
@@ -253,7 +254,8 @@ interface Pending {
 
 /** Do any of these edits overlap or touch (share an end point with) an edit waiting in the batch? */
 function touchesAny(edits: readonly SourceEdit[], waiting: readonly Pending[]): boolean {
-  for (const entry of waiting) for (const a of entry.edits) for (const b of edits) if (a.start <= b.end && b.start <= a.end) return true;
+  for (const entry of waiting)
+    for (const a of entry.edits) for (const b of edits) if (a.start <= b.end && b.start <= a.end) return true;
   return false;
 }
 
@@ -295,7 +297,11 @@ function targetsOf(
       targets.set(error.cellIndex, withErrors);
       continue;
     }
-    const target = existing ?? { trigger: 'error' as const, errors: [], lines: rule.errorScope === 'line' ? new Set<string>() : null };
+    const target = existing ?? {
+      trigger: 'error' as const,
+      errors: [],
+      lines: rule.errorScope === 'line' ? new Set<string>() : null,
+    };
     target.errors.push(error);
     if (target.lines) {
       const texts = errorLineTexts(error, view.source(error.cellIndex));
@@ -321,7 +327,13 @@ function verifyDisabling(parser: PythonParser, before: ParsedSource, after: stri
   for (const magic of had) if (i < left.length && left[i] === magic) i++;
   if (introduced <= 0 && i === left.length) return { ok: true, parsed };
   parsed.delete();
-  return { ok: false, reason: introduced > 0 ? `the edit would introduce ${introduced} syntax error(s)` : 'the edit would change IPython magics or shell lines' };
+  return {
+    ok: false,
+    reason:
+      introduced > 0
+        ? `the edit would introduce ${introduced} syntax error(s)`
+        : 'the edit would change IPython magics or shell lines',
+  };
 }
 
 function lineText(source: string, offset: number): string {
@@ -370,13 +382,15 @@ export async function applyRules(
   const lastState = new Map<Rule, unknown>();
   // static needle results per rule and source: a later pass asks again about the sources the first one saw
   const needleResults = new Map<Rule, Map<string, boolean>>();
-  const staticNeedles = (rule: Rule) => (source: string): boolean => {
-    let results = needleResults.get(rule);
-    if (!results) needleResults.set(rule, (results = new Map()));
-    let result = results.get(source);
-    if (result === undefined) results.set(source, (result = passesNeedles(rule, source, undefined)));
-    return result;
-  };
+  const staticNeedles =
+    (rule: Rule) =>
+    (source: string): boolean => {
+      let results = needleResults.get(rule);
+      if (!results) needleResults.set(rule, (results = new Map()));
+      let result = results.get(source);
+      if (result === undefined) results.set(source, (result = passesNeedles(rule, source, undefined)));
+      return result;
+    };
   // Edits are batched per cell: every rule reads the cell's tree as it was when the batch started (one parse,
   // one set of node lists shared by all rules), its edits wait in the batch, and the batch is applied and
   // verified with one incremental re-parse. A rule whose edits touch a waiting edit flushes the batch first
@@ -419,15 +433,23 @@ export async function applyRules(
     if (result.dropped.length > 0) dropped = true;
     if (result.source === parsed.source) return true;
     let verdict = verifyEdit(parser, parsed, result.source, result.applied);
-    if (!verdict.ok && entries.every((entry) => entry.rule.kind === 'environment')) verdict = verifyDisabling(parser, parsed, result.source);
+    if (!verdict.ok && entries.every((entry) => entry.rule.kind === 'environment'))
+      verdict = verifyDisabling(parser, parsed, result.source);
     if (!verdict.ok) {
-      if (entries.length === 1) refused.push({ ruleId: (entries[0] as Pending).rule.id, cellIndex, reason: verdict.reason });
+      if (entries.length === 1)
+        refused.push({ ruleId: (entries[0] as Pending).rule.id, cellIndex, reason: verdict.reason });
       return false;
     }
     const applied = new Set(result.applied);
     for (const entry of entries) {
       const mine = entry.edits.filter((edit) => applied.has(edit));
-      if (mine.length > 0) applications.push({ ruleId: entry.rule.id, cellIndex, lines: changedLines(parsed, mine), trigger: entry.target.trigger });
+      if (mine.length > 0)
+        applications.push({
+          ruleId: entry.rule.id,
+          cellIndex,
+          lines: changedLines(parsed, mine),
+          trigger: entry.target.trigger,
+        });
     }
     view.update(cellIndex, result.source, verdict.parsed);
     if (!touched.has(cellIndex)) touched.set(cellIndex, parsed.source);
@@ -461,12 +483,20 @@ export async function applyRules(
         if (targets.size === 0) continue;
         // targets passed the string prefilter; prepare() only runs when some cell may need the rule
         const newlyPassing = (index: number, state: unknown): boolean =>
-          passesNeedles(rule, view.source(index), state) && !(seen && passesNeedles(rule, seen.get(index) as string, state));
+          passesNeedles(rule, view.source(index), state) &&
+          !(seen && passesNeedles(rule, seen.get(index) as string, state));
         // a revisit asks the previous pass's state first: no cell newly passing, no new prepare()
-        if (seen && typeof rule.needles === 'function' && lastState.has(rule) && ![...targets.keys()].some((index) => newlyPassing(index, lastState.get(rule)))) continue;
+        if (
+          seen &&
+          typeof rule.needles === 'function' &&
+          lastState.has(rule) &&
+          ![...targets.keys()].some((index) => newlyPassing(index, lastState.get(rule)))
+        )
+          continue;
         const state = rule.prepare?.(view, runContext);
         lastState.set(rule, state);
-        const candidates = typeof rule.needles === 'function' ? [...targets].filter(([index]) => newlyPassing(index, state)) : targets;
+        const candidates =
+          typeof rule.needles === 'function' ? [...targets].filter(([index]) => newlyPassing(index, state)) : targets;
         for (const [cellIndex, target] of candidates) {
           let edits = editsOf(rule, cellIndex, target, state);
           if (!edits) continue;
@@ -487,7 +517,9 @@ export async function applyRules(
       revisit = dropped ? null : new Map(touched);
     }
     if (view.changed.size === 0) return { ...empty, refused };
-    const edits: CellEdit[] = [...view.changed].sort((a, b) => a - b).map((cellIndex) => ({ cellIndex, source: view.source(cellIndex) }));
+    const edits: CellEdit[] = [...view.changed]
+      .sort((a, b) => a - b)
+      .map((cellIndex) => ({ cellIndex, source: view.source(cellIndex) }));
     const cells = notebook.cells.map((cell, index) => {
       if (!view.changed.has(index)) return cell;
       const source = view.source(index);
@@ -554,14 +586,22 @@ export class RulesFixer implements Fixer {
       edits: result.edits,
       usage: null,
       flags: [...new Set(applied.flatMap((rule) => rule.flags ?? []))],
-      signature: first ? `${first.ename}: ${first.evalue.split('\n')[0]?.slice(0, 200) ?? ''}` : `rules:${result.ruleIds.join(',')}`,
+      signature: first
+        ? `${first.ename}: ${first.evalue.split('\n')[0]?.slice(0, 200) ?? ''}`
+        : `rules:${result.ruleIds.join(',')}`,
     };
   }
 
   /** Why no rule applied to each error of the run that counts (the loop stores it when a job ends with errors). */
   async diagnose(ctx: FixContext): Promise<UnresolvedError[]> {
     const errors = ctx.report.errors.filter((error) => !error.preExisting);
-    return diagnoseErrors(ctx.notebook, ctx.environment, { errors, case: ctx.case, exclude: ctx.exclude, rules: this.rules, kinds: PROBLEM_KINDS.error });
+    return diagnoseErrors(ctx.notebook, ctx.environment, {
+      errors,
+      case: ctx.case,
+      exclude: ctx.exclude,
+      rules: this.rules,
+      kinds: PROBLEM_KINDS.error,
+    });
   }
 }
 
@@ -599,29 +639,57 @@ export async function diagnoseErrors(
     });
     const gated = matching.filter((rule) => versionGate(rule, env) !== 'no');
     if (gated.length === 0) {
-      const other = matching.map((rule) => `${rule.id} (${rule.since.package} ${rule.since.version}${rule.until ? ` to ${rule.until}` : '+'})`);
-      out.push(entry('no-rule', other.length ? `only rules for other versions match this error: ${other.join(', ')}` : 'no rule in the catalog matches this error'));
+      const other = matching.map(
+        (rule) => `${rule.id} (${rule.since.package} ${rule.since.version}${rule.until ? ` to ${rule.until}` : '+'})`,
+      );
+      out.push(
+        entry(
+          'no-rule',
+          other.length
+            ? `only rules for other versions match this error: ${other.join(', ')}`
+            : 'no rule in the catalog matches this error',
+        ),
+      );
       continue;
     }
     const live = gated.filter((rule) => !exclude.has(rule.id));
     if (live.length === 0) {
-      out.push(entry('did-not-help', `${rulesText(gated)} ${gated.length > 1 ? 'were' : 'was'} tried and did not help`));
+      out.push(
+        entry('did-not-help', `${rulesText(gated)} ${gated.length > 1 ? 'were' : 'was'} tried and did not help`),
+      );
       continue;
     }
-    const result = await applyRules(notebook, live.map((rule) => rule.id), env, {
-      errors: [error],
-      ...(options.case !== undefined ? { case: options.case } : {}),
-      ...(options.created !== undefined ? { created: options.created } : {}),
-      rules: live,
-    });
+    const result = await applyRules(
+      notebook,
+      live.map((rule) => rule.id),
+      env,
+      {
+        errors: [error],
+        ...(options.case !== undefined ? { case: options.case } : {}),
+        ...(options.created !== undefined ? { created: options.created } : {}),
+        rules: live,
+      },
+    );
     const refused = result.refused.filter((r) => r.cellIndex === error.cellIndex);
-    const applied = live.filter((rule) => result.applications.some((a) => a.ruleId === rule.id && a.cellIndex === error.cellIndex));
+    const applied = live.filter((rule) =>
+      result.applications.some((a) => a.ruleId === rule.id && a.cellIndex === error.cellIndex),
+    );
     if (applied.length > 0) {
-      out.push(entry('not-tried', `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job stopped first, or the edit leads back to a version already run`));
+      out.push(
+        entry(
+          'not-tried',
+          `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job stopped first, or the edit leads back to a version already run`,
+        ),
+      );
     } else if (refused.length > 0) {
       out.push(entry('refused', refused.map((r) => `${r.ruleId}'s edit was refused: ${r.reason}`).join('; ')));
     } else {
-      out.push(entry('ambiguous', `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook defines itself, a call it cannot read safely)`));
+      out.push(
+        entry(
+          'ambiguous',
+          `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook defines itself, a call it cannot read safely)`,
+        ),
+      );
     }
   }
   return out;

@@ -36,7 +36,10 @@ export interface AppliedEdits {
  * Applies edits to a cell's source. Edits that overlap an earlier one (in source order), or that touch masked
  * IPython syntax, are dropped rather than guessed at; the engine's next pass picks up what is left.
  */
-export function applyEdits(parsed: Pick<ParsedSource, 'source' | 'isMasked'>, edits: readonly SourceEdit[]): AppliedEdits {
+export function applyEdits(
+  parsed: Pick<ParsedSource, 'source' | 'isMasked'>,
+  edits: readonly SourceEdit[],
+): AppliedEdits {
   const sorted = [...edits]
     .filter((edit) => edit.start !== edit.end || edit.text !== '')
     .sort((a, b) => a.start - b.start || a.end - b.end);
@@ -44,9 +47,12 @@ export function applyEdits(parsed: Pick<ParsedSource, 'source' | 'isMasked'>, ed
   const dropped: SourceEdit[] = [];
   let lastEnd = -1;
   for (const edit of sorted) {
-    if (edit.start < 0 || edit.end > parsed.source.length || edit.start > edit.end) throw new RangeError(`edit out of range: ${JSON.stringify(edit)}`);
+    if (edit.start < 0 || edit.end > parsed.source.length || edit.start > edit.end)
+      throw new RangeError(`edit out of range: ${JSON.stringify(edit)}`);
     if (parsed.source.slice(edit.start, edit.end) === edit.text) continue;
-    const overlaps = edit.start < lastEnd || (edit.start === lastEnd && edit.start === edit.end && accepted.at(-1)?.start === edit.start);
+    const overlaps =
+      edit.start < lastEnd ||
+      (edit.start === lastEnd && edit.start === edit.end && accepted.at(-1)?.start === edit.start);
     if (overlaps || parsed.isMasked(edit.start, edit.end)) {
       dropped.push(edit);
       continue;
@@ -68,7 +74,12 @@ export type EditVerdict = { ok: true; parsed: ParsedSource } | { ok: false; reas
  * Re-parses an edited cell (incrementally when the applied edits are given) and refuses the edit when it parses worse than the original (more ERROR/MISSING
  * nodes) or changed masked IPython syntax. The caller owns (and deletes) the returned tree.
  */
-export function verifyEdit(parser: PythonParser, before: ParsedSource, after: string, applied?: readonly SourceEdit[]): EditVerdict {
+export function verifyEdit(
+  parser: PythonParser,
+  before: ParsedSource,
+  after: string,
+  applied?: readonly SourceEdit[],
+): EditVerdict {
   const parsed = applied ? parser.reparse(before, after, applied) : parser.parse(after);
   const introduced = parsed.errorCount() - before.errorCount();
   if (introduced > 0) {

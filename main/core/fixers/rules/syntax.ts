@@ -31,7 +31,9 @@ export function callArguments(call: Node): Node[] {
 }
 
 export function positionalArguments(call: Node): Node[] {
-  return callArguments(call).filter((n) => n.type !== 'keyword_argument' && n.type !== 'list_splat' && n.type !== 'dictionary_splat');
+  return callArguments(call).filter(
+    (n) => n.type !== 'keyword_argument' && n.type !== 'list_splat' && n.type !== 'dictionary_splat',
+  );
 }
 
 /** `*args` or `**kwargs` in the call: any parameter may be set through them. */
@@ -134,7 +136,27 @@ export function methodReceiver(call: Node): Node | null {
 }
 
 /** Node types that bind tighter than any operator: safe to put `.attr` or `[...]` after without parentheses. */
-const PRIMARY = new Set(['identifier', 'attribute', 'call', 'subscript', 'string', 'integer', 'float', 'list', 'tuple', 'dictionary', 'set', 'parenthesized_expression', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'true', 'false', 'none', 'concatenated_string']);
+const PRIMARY = new Set([
+  'identifier',
+  'attribute',
+  'call',
+  'subscript',
+  'string',
+  'integer',
+  'float',
+  'list',
+  'tuple',
+  'dictionary',
+  'set',
+  'parenthesized_expression',
+  'list_comprehension',
+  'dictionary_comprehension',
+  'set_comprehension',
+  'true',
+  'false',
+  'none',
+  'concatenated_string',
+]);
 
 /** The node's text, parenthesized when it is not a primary expression (so `.attr` can follow it). */
 export function asPrimary(node: Node, parsed: ParsedSource): string {
@@ -145,13 +167,23 @@ export function asPrimary(node: Node, parsed: ParsedSource): string {
 /** The text of an expression where a comma-separated item or operand is needed. */
 export function asOperand(node: Node, parsed: ParsedSource): string {
   const text = parsed.text(node);
-  return ['lambda', 'conditional_expression', 'boolean_operator', 'not_operator', 'named_expression', 'comparison_operator'].includes(node.type) ? `(${text})` : text;
+  return [
+    'lambda',
+    'conditional_expression',
+    'boolean_operator',
+    'not_operator',
+    'named_expression',
+    'comparison_operator',
+  ].includes(node.type)
+    ? `(${text})`
+    : text;
 }
 
 /** The statement (direct child of module or of a block) that contains the node. */
 export function enclosingStatement(node: Node): Node {
   let current = node;
-  while (current.parent && current.parent.type !== 'module' && current.parent.type !== 'block') current = current.parent;
+  while (current.parent && current.parent.type !== 'module' && current.parent.type !== 'block')
+    current = current.parent;
   return current;
 }
 
@@ -179,9 +211,21 @@ export function definesName(parsed: ParsedSource, name: string): boolean {
     const id = def.childForFieldName('name');
     if (id && parsed.text(id) === name) return true;
   }
-  for (const assign of [...parsed.nodes('assignment'), ...parsed.nodes('for_statement'), ...parsed.nodes('augmented_assignment')]) {
+  for (const assign of [
+    ...parsed.nodes('assignment'),
+    ...parsed.nodes('for_statement'),
+    ...parsed.nodes('augmented_assignment'),
+  ]) {
     const left = assign.childForFieldName('left');
-    if (left && (left.type === 'identifier' ? parsed.text(left) === name : left.descendantsOfType('identifier').some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute'))) return true;
+    if (
+      left &&
+      (left.type === 'identifier'
+        ? parsed.text(left) === name
+        : left
+            .descendantsOfType('identifier')
+            .some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute'))
+    )
+      return true;
   }
   for (const imp of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
     for (const id of imp.descendantsOfType('identifier')) if (parsed.text(id) === name) return true;

@@ -67,7 +67,13 @@ export function containerCreateOptions(spec: ContainerSpec): Docker.ContainerCre
   const hostConfig: Docker.HostConfig = {
     // structured mounts, not `host:container:ro` strings: a ':' or ',' in a job folder's path cannot change what
     // is mounted, and a missing source is an error instead of a root-owned folder dockerd creates on the host
-    Mounts: spec.mounts.map((m) => ({ Type: 'bind' as const, Source: m.host, Target: m.container, ReadOnly: m.readOnly, BindOptions: { Propagation: 'rprivate' as const } })),
+    Mounts: spec.mounts.map((m) => ({
+      Type: 'bind' as const,
+      Source: m.host,
+      Target: m.container,
+      ReadOnly: m.readOnly,
+      BindOptions: { Propagation: 'rprivate' as const },
+    })),
     NetworkMode: spec.network ? 'bridge' : 'none',
     Memory: spec.limits.memoryBytes,
     MemorySwap: spec.limits.memoryBytes,
@@ -114,6 +120,8 @@ export function containerCreateOptions(spec: ContainerSpec): Docker.ContainerCre
 export function parseByteSize(value: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?$/i.exec(value.trim());
   if (!m) throw new Error(`"${value}" is not a size: write e.g. 512m, 8g or a number of bytes`);
-  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 }[(m[2] ?? '').toLowerCase() as '' | 'k' | 'm' | 'g' | 't'];
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 }[
+    (m[2] ?? '').toLowerCase() as '' | 'k' | 'm' | 'g' | 't'
+  ];
   return Math.round(Number(m[1]) * unit);
 }

@@ -114,7 +114,11 @@ export async function removeContainer(container: Docker.Container): Promise<void
     } catch (error) {
       if (isNotFound(error)) return;
       // "removal already in progress" / device busy right after a kill: retry briefly
-      if (attempt >= 10) throw new NbreviveError('internal', `could not remove container ${container.id.slice(0, 12)}: ${dockerMessage(error)}`);
+      if (attempt >= 10)
+        throw new NbreviveError(
+          'internal',
+          `could not remove container ${container.id.slice(0, 12)}: ${dockerMessage(error)}`,
+        );
       await new Promise((r) => setTimeout(r, 300));
     }
   }
@@ -134,7 +138,11 @@ export async function removeStaleContainers(connection: EngineConnection, label:
  * or CLI killed outright leaves its container running untrusted code until someone ends it. `isRunning(jobId)`
  * says whether a live process still runs the job; those containers stay. Returns the removed containers' jobs.
  */
-export async function removeOrphanContainers(connection: EngineConnection, workRoot: string, isRunning: (jobId: string) => boolean): Promise<string[]> {
+export async function removeOrphanContainers(
+  connection: EngineConnection,
+  workRoot: string,
+  isRunning: (jobId: string) => boolean,
+): Promise<string[]> {
   const list = await connection.docker.listContainers({ all: true, filters: { label: [JOB_DIR_LABEL] } }).catch((e) => {
     throw engineError(e, connection.address);
   });

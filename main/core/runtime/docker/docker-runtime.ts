@@ -32,7 +32,14 @@ import {
 } from './container-config';
 import { removeStaleContainers, runContainer } from './container-run';
 import { type EngineConnection, type EngineInfo, connectEngine, engineInfo, requireImage } from './engine';
-import { type GpuAllocator, type GpuRequest, NO_GPUS, detectNvidia, formatGpuRequest, noNvidiaRuntimeError } from './gpu';
+import {
+  type GpuAllocator,
+  type GpuRequest,
+  NO_GPUS,
+  detectNvidia,
+  formatGpuRequest,
+  noNvidiaRuntimeError,
+} from './gpu';
 import { resolveImageName } from './images';
 
 export interface DockerRuntimeSettings {
@@ -127,22 +134,24 @@ export class DockerRuntime implements Runtime {
     const key = `${this.connection.address} ${image.Id} ${formatGpuRequest(gpus)}`;
     let description = descriptions.get(key);
     if (!description) {
-      description = this.runScript(DESCRIBE_SCRIPT, [...DESCRIBED_PACKAGES], { timeoutMs: 180_000, gpus }).then((stdout) => {
-        const parsed = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
-          python: string;
-          executable: string;
-          packages: Record<string, string>;
-          gpus: string[];
-        };
-        return {
-          runtime: 'docker' as const,
-          python: parsed.python,
-          pythonPath: parsed.executable,
-          image: this.image,
-          packages: parsed.packages,
-          gpus: parsed.gpus,
-        };
-      });
+      description = this.runScript(DESCRIBE_SCRIPT, [...DESCRIBED_PACKAGES], { timeoutMs: 180_000, gpus }).then(
+        (stdout) => {
+          const parsed = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+            python: string;
+            executable: string;
+            packages: Record<string, string>;
+            gpus: string[];
+          };
+          return {
+            runtime: 'docker' as const,
+            python: parsed.python,
+            pythonPath: parsed.executable,
+            image: this.image,
+            packages: parsed.packages,
+            gpus: parsed.gpus,
+          };
+        },
+      );
       descriptions.set(key, description);
       description.catch(() => descriptions.delete(key));
     }
@@ -162,7 +171,8 @@ export class DockerRuntime implements Runtime {
     const toKernelPath = (hostPath: string): string => {
       for (const [host, inContainer] of kernelRoots) {
         const rel = path.relative(host, hostPath);
-        if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return path.posix.join(inContainer, ...rel.split(path.sep));
+        if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)))
+          return path.posix.join(inContainer, ...rel.split(path.sep));
       }
       return hostPath;
     };
@@ -170,14 +180,18 @@ export class DockerRuntime implements Runtime {
       toKernelPath,
       rewriteKaggle: false,
       urlMap: this.settings.urlMap,
-      urlFileKernelPath: (hostPath, index) => `${CONTAINER_URLS_DIR}/${index}-${path.basename(hostPath).replace(/[^A-Za-z0-9._-]/g, '_')}`,
+      urlFileKernelPath: (hostPath, index) =>
+        `${CONTAINER_URLS_DIR}/${index}-${path.basename(hostPath).replace(/[^A-Za-z0-9._-]/g, '_')}`,
     });
     const controlDir = path.join(jobDir, '.nbrevive-docker');
     fs.rmSync(controlDir, { recursive: true, force: true });
     fs.mkdirSync(controlDir, { recursive: true });
     fs.writeFileSync(path.join(controlDir, 'notebook.ipynb'), JSON.stringify(workspace.notebookForRun));
     // without network, unmapped URLs fail at once with a message naming them (no DNS timeouts)
-    writeKernelUrlMap(path.join(controlDir, 'urls.json'), kernelUrlMap(workspace.servedUrls, this.settings.network ?? false));
+    writeKernelUrlMap(
+      path.join(controlDir, 'urls.json'),
+      kernelUrlMap(workspace.servedUrls, this.settings.network ?? false),
+    );
     const urlMounts = new Map<string, string>();
     for (const served of workspace.servedUrls) {
       if (served.kernelPath.startsWith(`${CONTAINER_URLS_DIR}/`)) urlMounts.set(served.kernelPath, served.hostPath);
@@ -188,7 +202,8 @@ export class DockerRuntime implements Runtime {
     chownForContainer(workspace.extraDir, user);
 
     const lease = this.settings.gpuAllocator?.acquire(this.settings.gpus ?? NO_GPUS);
-    const gpus: GpuRequest = lease && lease.ids.length > 0 ? { kind: 'devices', ids: lease.ids } : (this.settings.gpus ?? NO_GPUS);
+    const gpus: GpuRequest =
+      lease && lease.ids.length > 0 ? { kind: 'devices', ids: lease.ids } : (this.settings.gpus ?? NO_GPUS);
     const tracker = new ExecutionTracker(request.notebook);
     const stderr = new TailBuffer();
     const invalidLines: string[] = [];
@@ -231,7 +246,10 @@ export class DockerRuntime implements Runtime {
       });
       // a worker killed mid-run leaves its container running into this job's folder: end it before resuming
       const stale = await removeStaleContainers(this.connection, `${JOB_LABEL}=${path.basename(jobDir)}`);
-      if (stale > 0) stderr.push(`[nbrevive] removed ${stale} container${stale === 1 ? '' : 's'} a previous run of this job left behind\n`);
+      if (stale > 0)
+        stderr.push(
+          `[nbrevive] removed ${stale} container${stale === 1 ? '' : 's'} a previous run of this job left behind\n`,
+        );
       const run = await runContainer(this.connection, containerCreateOptions(spec), {
         onStdout: (chunk) => parser.push(chunk),
         onStderr: (chunk) => stderr.push(chunk),
@@ -240,9 +258,13 @@ export class DockerRuntime implements Runtime {
       });
       parser.end();
       if (run.cancelled) {
-        throw new NbreviveError('cancelled', `the execution was cancelled ${where(tracker)}; its container was removed`, {
-          wallTimeMs: run.wallTimeMs,
-        });
+        throw new NbreviveError(
+          'cancelled',
+          `the execution was cancelled ${where(tracker)}; its container was removed`,
+          {
+            wallTimeMs: run.wallTimeMs,
+          },
+        );
       }
       const done = tracker.done;
       const { executed, notes } = executedFromRun(done, request.notebook, invalidLines);
@@ -265,7 +287,13 @@ export class DockerRuntime implements Runtime {
           message: `the runner exited with code ${run.exitCode} ${where(tracker)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
         };
       }
-      const report = tracker.buildReport({ wallTimeMs: run.wallTimeMs, timeoutMs, filesWritten: listFilesWritten(workspace), executed, outcome });
+      const report = tracker.buildReport({
+        wallTimeMs: run.wallTimeMs,
+        timeoutMs,
+        filesWritten: listFilesWritten(workspace),
+        executed,
+        outcome,
+      });
       if (notes.length > 0) report.message = [report.message, ...notes].filter(Boolean).join('; ');
       return { report, executed, workingDir: workspace.workingDir };
     } finally {
@@ -279,9 +307,14 @@ export class DockerRuntime implements Runtime {
   }
 
   /** Runs `python3 -c script args` in a container; cwd (and absolute path arguments) are mounted at the same path. */
-  private async runScript(script: string, args: string[], options: { cwd?: string; timeoutMs: number; gpus?: GpuRequest }): Promise<string> {
+  private async runScript(
+    script: string,
+    args: string[],
+    options: { cwd?: string; timeoutMs: number; gpus?: GpuRequest },
+  ): Promise<string> {
     const mounts: ContainerSpec['mounts'] = [];
-    if (options.cwd) mounts.push({ host: path.resolve(options.cwd), container: path.resolve(options.cwd), readOnly: false });
+    if (options.cwd)
+      mounts.push({ host: path.resolve(options.cwd), container: path.resolve(options.cwd), readOnly: false });
     for (const arg of args) {
       if (!path.isAbsolute(arg) || !fs.existsSync(arg)) continue;
       if (mounts.some((m) => arg === m.host || arg.startsWith(`${m.host}/`))) continue;
@@ -305,17 +338,29 @@ export class DockerRuntime implements Runtime {
       timeoutMs: options.timeoutMs,
       graceMs: 1_000,
     });
-    if (run.timedOut) throw new NbreviveError('internal', `a Python script in ${this.image} ran longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`);
-    if (run.exitCode !== 0) throw new NbreviveError('internal', `a Python script in ${this.image} failed (exit code ${run.exitCode}): ${lastLines(stderr)}`);
+    if (run.timedOut)
+      throw new NbreviveError(
+        'internal',
+        `a Python script in ${this.image} ran longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`,
+      );
+    if (run.exitCode !== 0)
+      throw new NbreviveError(
+        'internal',
+        `a Python script in ${this.image} failed (exit code ${run.exitCode}): ${lastLines(stderr)}`,
+      );
     return stdout;
   }
 
-  private async spec(parts: Pick<ContainerSpec, 'user' | 'gpus' | 'workingDir' | 'cmd' | 'mounts' | 'labels'>): Promise<ContainerSpec> {
+  private async spec(
+    parts: Pick<ContainerSpec, 'user' | 'gpus' | 'workingDir' | 'cmd' | 'mounts' | 'labels'>,
+  ): Promise<ContainerSpec> {
     const info = await this.engine();
-    if (parts.gpus.kind !== 'none' && !detectNvidia(info).available) throw noNvidiaRuntimeError(parts.gpus, this.connection.address);
+    if (parts.gpus.kind !== 'none' && !detectNvidia(info).available)
+      throw noNvidiaRuntimeError(parts.gpus, this.connection.address);
     const limits = { ...DEFAULT_LIMITS, ...this.settings.limits };
     // the default memory limit never exceeds what the engine's machine has
-    if (this.settings.limits?.memoryBytes === undefined && info.memoryBytes > 0) limits.memoryBytes = Math.min(limits.memoryBytes, info.memoryBytes);
+    if (this.settings.limits?.memoryBytes === undefined && info.memoryBytes > 0)
+      limits.memoryBytes = Math.min(limits.memoryBytes, info.memoryBytes);
     return {
       ...parts,
       image: this.image,
@@ -349,7 +394,9 @@ function chownForContainer(dir: string, user: string): void {
 
 /** "while cell 7 (`model.fit(X, y)`) was running", or "before the first cell started" */
 function where(tracker: ExecutionTracker): string {
-  return tracker.runningCell ? `while ${describeRunningCell(tracker.runningCell)} was running` : describeRunningCell(null);
+  return tracker.runningCell
+    ? `while ${describeRunningCell(tracker.runningCell)} was running`
+    : describeRunningCell(null);
 }
 
 function lastLines(text: string, n = 8): string {

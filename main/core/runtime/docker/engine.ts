@@ -37,9 +37,13 @@ export function connectEngine(host: string | undefined = process.env.DOCKER_HOST
   try {
     url = new URL(host.includes('//') ? host : `tcp://${host}`);
   } catch {
-    throw new NbreviveError('docker-unavailable', `DOCKER_HOST "${host}" is not an address: use unix:///path/to/docker.sock or tcp://host:2375`);
+    throw new NbreviveError(
+      'docker-unavailable',
+      `DOCKER_HOST "${host}" is not an address: use unix:///path/to/docker.sock or tcp://host:2375`,
+    );
   }
-  const protocol = url.protocol === 'ssh:' ? 'ssh' : url.port === '2376' || process.env.DOCKER_TLS_VERIFY === '1' ? 'https' : 'http';
+  const protocol =
+    url.protocol === 'ssh:' ? 'ssh' : url.port === '2376' || process.env.DOCKER_TLS_VERIFY === '1' ? 'https' : 'http';
   const docker = new Docker({
     protocol,
     host: url.hostname,
@@ -69,7 +73,14 @@ export function engineError(error: unknown, address: string): NbreviveError {
       { address, cause: detail },
     );
   }
-  if (e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === 'EHOSTUNREACH' || e.code === 'ENOTFOUND' || e.code === 'ETIMEDOUT') {
+  if (
+    e.code === 'ENOENT' ||
+    e.code === 'ECONNREFUSED' ||
+    e.code === 'ECONNRESET' ||
+    e.code === 'EHOSTUNREACH' ||
+    e.code === 'ENOTFOUND' ||
+    e.code === 'ETIMEDOUT'
+  ) {
     return new NbreviveError(
       'docker-unavailable',
       `Docker is not running (nothing answers at ${address}): start it with \`sudo systemctl start docker\` ` +
@@ -77,7 +88,9 @@ export function engineError(error: unknown, address: string): NbreviveError {
       { address, cause: detail },
     );
   }
-  return new NbreviveError('docker-unavailable', `the Docker engine at ${address} failed: ${dockerMessage(error)}`, { address });
+  return new NbreviveError('docker-unavailable', `the Docker engine at ${address} failed: ${dockerMessage(error)}`, {
+    address,
+  });
 }
 
 /** The engine's own message of a failed API call (dockerode puts it in `json.message`). */

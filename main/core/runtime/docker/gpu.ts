@@ -7,10 +7,7 @@ import { NbreviveError } from '../../../../shared/lib/errors';
 import type { EngineInfo } from './engine';
 
 export type GpuRequest =
-  | { kind: 'none' }
-  | { kind: 'all' }
-  | { kind: 'count'; count: number }
-  | { kind: 'devices'; ids: string[] };
+  { kind: 'none' } | { kind: 'all' } | { kind: 'count'; count: number } | { kind: 'devices'; ids: string[] };
 
 export const NO_GPUS: GpuRequest = { kind: 'none' };
 
@@ -24,7 +21,10 @@ export function parseGpuOption(value: string | undefined): GpuRequest {
   if (v === 'all' || v === '-1') return { kind: 'all' };
   if (/^[1-9]\d*$/.test(v)) return { kind: 'count', count: Number(v) };
   const list = v.startsWith('device=') ? v.slice('device='.length) : v;
-  const ids = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length > 0 && ids.every((id) => /^(\d+|GPU-[0-9a-fA-F-]+|MIG-[0-9a-zA-Z/-]+)$/.test(id))) {
     return { kind: 'devices', ids };
   }
@@ -86,9 +86,14 @@ export interface GpuDevice {
 /** The host's NVIDIA GPUs from `nvidia-smi`; empty when it is absent (no driver, or not an NVIDIA machine). */
 export function listHostGpus(nvidiaSmi = 'nvidia-smi'): Promise<GpuDevice[]> {
   return new Promise((resolve) => {
-    execFile(nvidiaSmi, ['--query-gpu=index,uuid,name', '--format=csv,noheader'], { timeout: 10_000 }, (error, stdout) => {
-      resolve(error ? [] : parseNvidiaSmi(stdout));
-    });
+    execFile(
+      nvidiaSmi,
+      ['--query-gpu=index,uuid,name', '--format=csv,noheader'],
+      { timeout: 10_000 },
+      (error, stdout) => {
+        resolve(error ? [] : parseNvidiaSmi(stdout));
+      },
+    );
   });
 }
 
@@ -126,13 +131,19 @@ export class GpuAllocator {
     if (request.kind === 'none') return { ids: [], release: () => {} };
     if (request.kind === 'devices') return this.take(request.ids);
     if (this.deviceIds.length === 0) {
-      throw new NbreviveError('runtime-unavailable', 'GPUs were requested but no NVIDIA GPU was found on this machine (nvidia-smi lists none)');
+      throw new NbreviveError(
+        'runtime-unavailable',
+        'GPUs were requested but no NVIDIA GPU was found on this machine (nvidia-smi lists none)',
+      );
     }
     const wanted =
       request.kind === 'all'
         ? Math.max(1, Math.floor(this.deviceIds.length / Math.max(1, this.slots)))
         : Math.min(request.count, this.deviceIds.length);
-    const order = [...this.deviceIds].sort((a, b) => (this.inUse.get(a) ?? 0) - (this.inUse.get(b) ?? 0) || this.deviceIds.indexOf(a) - this.deviceIds.indexOf(b));
+    const order = [...this.deviceIds].sort(
+      (a, b) =>
+        (this.inUse.get(a) ?? 0) - (this.inUse.get(b) ?? 0) || this.deviceIds.indexOf(a) - this.deviceIds.indexOf(b),
+    );
     return this.take(order.slice(0, wanted));
   }
 

@@ -17,9 +17,24 @@ export interface ImagePreset {
 export const NBREVIVE_IMAGE = 'nbrevive/runtime:latest';
 
 export const IMAGE_PRESETS: readonly ImagePreset[] = [
-  { name: 'kaggle', image: 'gcr.io/kaggle-images/python:latest', description: "Kaggle's CPU Python image (large: ~20 GB)", gpu: false },
-  { name: 'kaggle-gpu', image: 'gcr.io/kaggle-gpu-images/python:latest', description: "Kaggle's GPU Python image (CUDA; ~30 GB)", gpu: true },
-  { name: 'nbrevive', image: NBREVIVE_IMAGE, description: 'slim Python 3.11 + nbclient and the common ML stack (`nbrevive images build`)', gpu: false },
+  {
+    name: 'kaggle',
+    image: 'gcr.io/kaggle-images/python:latest',
+    description: "Kaggle's CPU Python image (large: ~20 GB)",
+    gpu: false,
+  },
+  {
+    name: 'kaggle-gpu',
+    image: 'gcr.io/kaggle-gpu-images/python:latest',
+    description: "Kaggle's GPU Python image (CUDA; ~30 GB)",
+    gpu: true,
+  },
+  {
+    name: 'nbrevive',
+    image: NBREVIVE_IMAGE,
+    description: 'slim Python 3.11 + nbclient and the common ML stack (`nbrevive images build`)',
+    gpu: false,
+  },
 ];
 
 /** A preset name (kaggle, kaggle-gpu, nbrevive) → its image reference; anything else is taken as a reference. */
@@ -101,7 +116,11 @@ export async function pullImage(
           id: event.id,
           status: event.status,
           total,
-          current: done ? total : /Downloading/.test(event.status) ? (event.progressDetail?.current ?? 0) : (previous?.current ?? 0),
+          current: done
+            ? total
+            : /Downloading/.test(event.status)
+              ? (event.progressDetail?.current ?? 0)
+              : (previous?.current ?? 0),
         });
       } else if (event.status) {
         message = event.id ? `${event.status} ${event.id}` : event.status;
@@ -145,9 +164,13 @@ export async function buildImage(
   const contextDir = options.contextDir ?? defaultBuildContext();
   const tag = options.tag ?? NBREVIVE_IMAGE;
   if (!fs.existsSync(path.join(contextDir, 'Dockerfile'))) {
-    throw new NbreviveError('file-not-found', `no Dockerfile in ${contextDir}: point --context at the folder that holds it`);
+    throw new NbreviveError(
+      'file-not-found',
+      `no Dockerfile in ${contextDir}: point --context at the folder that holds it`,
+    );
   }
-  const src = fs.readdirSync(contextDir, { recursive: true, withFileTypes: true })
+  const src = fs
+    .readdirSync(contextDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(contextDir, path.join(e.parentPath, e.name)));
   let imageId: string | null = null;
@@ -173,7 +196,11 @@ export async function buildImage(
 }
 
 /** followProgress that rejects on an `{error}` line in the stream (the engine reports failures that way). */
-function followStream(connection: EngineConnection, stream: NodeJS.ReadableStream, onEvent: (event: ProgressEvent) => void): Promise<void> {
+function followStream(
+  connection: EngineConnection,
+  stream: NodeJS.ReadableStream,
+  onEvent: (event: ProgressEvent) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let failure: Error | null = null;
     connection.docker.modem.followProgress(
@@ -191,14 +218,26 @@ function followStream(connection: EngineConnection, stream: NodeJS.ReadableStrea
 }
 
 /** Pull and build fail mostly because the registry cannot be reached: say so, and what to do instead. */
-function registryError(what: 'pull' | 'build', image: string, error: unknown, connection: EngineConnection): NbreviveError {
+function registryError(
+  what: 'pull' | 'build',
+  image: string,
+  error: unknown,
+  connection: EngineConnection,
+): NbreviveError {
   if (error instanceof NbreviveError) return error;
   const code = (error as { code?: string } | null)?.code;
   if (code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'EACCES') return engineError(error, connection.address);
-  if ((error as { name?: string } | null)?.name === 'AbortError') return new NbreviveError('cancelled', `${what} of ${image} cancelled`);
+  if ((error as { name?: string } | null)?.name === 'AbortError')
+    return new NbreviveError('cancelled', `${what} of ${image} cancelled`);
   const detail = dockerMessage(error).trim();
-  const unreachable = /dial tcp|lookup |no such host|i\/o timeout|connection refused|network is unreachable|TLS handshake|Client\.Timeout|temporary failure in name resolution/i.test(detail);
-  const denied = /denied|unauthorized|authentication required|not found: manifest unknown|manifest unknown|repository does not exist/i.test(detail);
+  const unreachable =
+    /dial tcp|lookup |no such host|i\/o timeout|connection refused|network is unreachable|TLS handshake|Client\.Timeout|temporary failure in name resolution/i.test(
+      detail,
+    );
+  const denied =
+    /denied|unauthorized|authentication required|not found: manifest unknown|manifest unknown|repository does not exist/i.test(
+      detail,
+    );
   const hint = unreachable
     ? "the Docker engine cannot reach the registry: check the machine's network or proxy (the engine, not nbrevive, downloads), " +
       (what === 'pull'
@@ -206,7 +245,9 @@ function registryError(what: 'pull' | 'build', image: string, error: unknown, co
         : 'or build from a base image that is already local (build argument BASE_IMAGE)')
     : denied
       ? 'the image does not exist or needs a login: check the name, or run `docker login` for that registry'
-      : 'see the engine\'s message above';
+      : "see the engine's message above";
   const verb = what === 'pull' ? `could not pull ${image}` : `could not build ${image}`;
-  return new NbreviveError(what === 'pull' ? 'image-missing' : 'runtime-unavailable', `${verb}: ${detail} — ${hint}`, { image });
+  return new NbreviveError(what === 'pull' ? 'image-missing' : 'runtime-unavailable', `${verb}: ${detail} — ${hint}`, {
+    image,
+  });
 }

@@ -57,6 +57,7 @@ function megabytes(bytes: number): string {
 export function formatPullProgress(progress: PullProgress): string {
   const done = progress.layers.filter((l) => /complete|Already exists/i.test(l.status)).length;
   const pct = progress.totalBytes > 0 ? ` (${Math.floor((100 * progress.currentBytes) / progress.totalBytes)}%)` : '';
-  const bytes = progress.totalBytes > 0 ? `, ${megabytes(progress.currentBytes)} / ${megabytes(progress.totalBytes)}${pct}` : '';
+  const bytes =
+    progress.totalBytes > 0 ? `, ${megabytes(progress.currentBytes)} / ${megabytes(progress.totalBytes)}${pct}` : '';
   return `${progress.image}: ${done}/${progress.layers.length} layers${bytes}${progress.layers.length === 0 && progress.message ? `, ${progress.message}` : ''}`;
 }

@@ -26,7 +26,10 @@ export function DashboardPage() {
   const [stats, setStats] = useState<Stats | null>(null);
   const [driftedOnly, setDriftedOnly] = useState(false);
 
-  const competitions = useMemo(() => [...new Set((jobs ?? []).flatMap((j) => (j.competition ? [j.competition] : [])))].sort(), [jobs]);
+  const competitions = useMemo(
+    () => [...new Set((jobs ?? []).flatMap((j) => (j.competition ? [j.competition] : [])))].sort(),
+    [jobs],
+  );
 
   useEffect(() => {
     setStats(null);
@@ -43,17 +46,48 @@ export function DashboardPage() {
       costs[bucket] = (costs[bucket] ?? 0) + 1;
     }
     const total = stats.jobs || 1;
-    const rates = Object.fromEntries(Object.entries(stats.outcomes).map(([k, v]) => [k, Math.round((v / total) * 1000) / 10]));
+    const rates = Object.fromEntries(
+      Object.entries(stats.outcomes).map(([k, v]) => [k, Math.round((v / total) * 1000) / 10]),
+    );
     return [
-      countsChart('Outcome rates (%)', rates, ['reproducible', 'reproducible-with-errors', 'not-reproducible', 'unfinished']),
-      countsChart('Fixes by type', stats.fixes.byType, ['error-repair', 'runtime-reduction', 'score-calibration', 'environment']),
+      countsChart('Outcome rates (%)', rates, [
+        'reproducible',
+        'reproducible-with-errors',
+        'not-reproducible',
+        'unfinished',
+      ]),
+      countsChart('Fixes by type', stats.fixes.byType, [
+        'error-repair',
+        'runtime-reduction',
+        'score-calibration',
+        'environment',
+      ]),
       countsChart('Fixes by source', stats.fixes.bySource, ['rules', 'memory', 'llm']),
-      pairedChart('Error types before / after', { name: 'first run', counts: stats.errorTypes.before }, { name: 'best run', counts: stats.errorTypes.after }),
-      countsChart('Fixes needed to succeed', stats.fixesToSuccess, Object.keys(stats.fixesToSuccess).sort((a, b) => Number(a) - Number(b))),
-      countsChart('Jobs by LLM cost', costs, COST_BUCKETS.map(([l]) => l)),
+      pairedChart(
+        'Error types before / after',
+        { name: 'first run', counts: stats.errorTypes.before },
+        { name: 'best run', counts: stats.errorTypes.after },
+      ),
+      countsChart(
+        'Fixes needed to succeed',
+        stats.fixesToSuccess,
+        Object.keys(stats.fixesToSuccess).sort((a, b) => Number(a) - Number(b)),
+      ),
+      countsChart(
+        'Jobs by LLM cost',
+        costs,
+        COST_BUCKETS.map(([l]) => l),
+      ),
       // buckets come from the host in display order (low similarity first)
-      countsChart('Edit similarity to the original (jobs)', stats.editSimilarity.buckets, Object.keys(stats.editSimilarity.buckets)),
-      countsChart('Output fidelity of the best version (jobs)', fidelityDistribution(stats.rows), [...FIDELITY_BUCKETS.map((b) => b.label), NOT_MEASURED]),
+      countsChart(
+        'Edit similarity to the original (jobs)',
+        stats.editSimilarity.buckets,
+        Object.keys(stats.editSimilarity.buckets),
+      ),
+      countsChart('Output fidelity of the best version (jobs)', fidelityDistribution(stats.rows), [
+        ...FIDELITY_BUCKETS.map((b) => b.label),
+        NOT_MEASURED,
+      ]),
     ];
   }, [stats, jobs]);
 
@@ -82,14 +116,23 @@ export function DashboardPage() {
             <Kpi label="with errors" value={`${stats.outcomes['reproducible-with-errors'] ?? 0}`} />
             <Kpi label="not reproducible" value={`${stats.outcomes['not-reproducible'] ?? 0}`} />
             <Kpi label="fixes (failed)" value={`${stats.fixes.total} (${stats.fixes.failed})`} />
-            <Kpi label="mean fixes to success" value={stats.meanFixesToSuccess.reproducible === null ? '–' : stats.meanFixesToSuccess.reproducible.toFixed(2)} />
+            <Kpi
+              label="mean fixes to success"
+              value={
+                stats.meanFixesToSuccess.reproducible === null ? '–' : stats.meanFixesToSuccess.reproducible.toFixed(2)
+              }
+            />
             <Kpi label="LLM cost" value={formatCost(stats.usage.costUsd)} />
-            <Kpi label="median edit similarity" value={stats.editSimilarity.median === null ? '–' : stats.editSimilarity.median.toFixed(3)} />
+            <Kpi
+              label="median edit similarity"
+              value={stats.editSimilarity.median === null ? '–' : stats.editSimilarity.median.toFixed(3)}
+            />
             <Kpi label="tokens" value={String(stats.usage.promptTokens + stats.usage.completionTokens)} />
             <Kpi label="reproducible but drifted" value={String(drifted.length)} />
           </div>
           <label className="row">
-            <input type="checkbox" checked={driftedOnly} onChange={(e) => setDriftedOnly(e.target.checked)} /> only reproducible but drifted (fidelity below 100%)
+            <input type="checkbox" checked={driftedOnly} onChange={(e) => setDriftedOnly(e.target.checked)} /> only
+            reproducible but drifted (fidelity below 100%)
           </label>
           {driftedOnly && (
             <section className="panel" aria-label="reproducible but drifted jobs">

@@ -11,7 +11,14 @@ export const FIDELITY_LABELS: Record<FidelityVerdict, string> = {
   'not-comparable': 'not comparable',
 };
 
-const ORDER: readonly FidelityVerdict[] = ['same', 'numbers-drifted', 'different', 'new-error', 'output-missing', 'not-comparable'];
+const ORDER: readonly FidelityVerdict[] = [
+  'same',
+  'numbers-drifted',
+  'different',
+  'new-error',
+  'output-missing',
+  'not-comparable',
+];
 
 export function formatFidelity(score: number | null | undefined): string {
   return score === null || score === undefined ? '–' : `${(score * 100).toFixed(1)}%`;
@@ -30,7 +37,8 @@ export function FidelityLegend() {
 }
 
 export function FidelityCells({ fidelity }: { fidelity: Fidelity | null }) {
-  if (!fidelity) return <p className="muted">Output fidelity was not measured for this iteration (no executed notebook).</p>;
+  if (!fidelity)
+    return <p className="muted">Output fidelity was not measured for this iteration (no executed notebook).</p>;
   return (
     <section className="fidelity" aria-label="output fidelity by cell">
       <h3>
@@ -44,7 +52,9 @@ export function FidelityCells({ fidelity }: { fidelity: Fidelity | null }) {
         {fidelity.cells.map((c) => (
           <li key={c.cellIndex} className={`fidelity-cell fidelity-${c.verdict}`} title={c.reason}>
             <strong>Cell {c.cellIndex + 1}</strong> <span className="chip">{FIDELITY_LABELS[c.verdict]}</span>
-            {c.maxRelativeChange !== null && c.verdict === 'numbers-drifted' ? ` (largest change ${(c.maxRelativeChange * 100).toPrecision(3)}%)` : ''}
+            {c.maxRelativeChange !== null && c.verdict === 'numbers-drifted'
+              ? ` (largest change ${(c.maxRelativeChange * 100).toPrecision(3)}%)`
+              : ''}
             <span className="muted"> — {c.reason}</span>
           </li>
         ))}

@@ -56,7 +56,9 @@ export function JobPage({ jobId }: { jobId: string }) {
     });
     const offIteration = api.onIterationsFinished((it) => {
       if (it.jobId !== jobId) return;
-      setIterations((list) => (list.some((x) => x.index === it.index) ? list : [...list, it].sort((a, b) => a.index - b.index)));
+      setIterations((list) =>
+        list.some((x) => x.index === it.index) ? list : [...list, it].sort((a, b) => a.index - b.index),
+      );
       void refresh();
     });
     return () => {
@@ -79,10 +81,12 @@ export function JobPage({ jobId }: { jobId: string }) {
 
   // default selection: the best iteration, else the newest
   useEffect(() => {
-    if (selected === null && iterations.length) setSelected(job?.bestIteration ?? iterations[iterations.length - 1]?.index ?? 0);
+    if (selected === null && iterations.length)
+      setSelected(job?.bestIteration ?? iterations[iterations.length - 1]?.index ?? 0);
   }, [iterations, job, selected]);
   useEffect(() => {
-    if (tab === null && job) setTab(job.status === 'running' || job.status === 'queued' ? 'logs' : iterations.length > 1 ? 'diff' : 'report');
+    if (tab === null && job)
+      setTab(job.status === 'running' || job.status === 'queued' ? 'logs' : iterations.length > 1 ? 'diff' : 'report');
   }, [job, tab, iterations.length]);
 
   useEffect(() => {
@@ -100,7 +104,10 @@ export function JobPage({ jobId }: { jobId: string }) {
 
   const download = async () => {
     try {
-      const res = await api.exportsNotebook({ jobId, ...(selected !== null && job?.bestIteration == null ? { index: selected } : {}) });
+      const res = await api.exportsNotebook({
+        jobId,
+        ...(selected !== null && job?.bestIteration == null ? { index: selected } : {}),
+      });
       downloadText(res.content ?? '', `${job?.caseId ?? 'notebook'}--${jobId}.ipynb`, 'application/x-ipynb+json');
     } catch (e) {
       notifyError(e);
@@ -115,16 +122,38 @@ export function JobPage({ jobId }: { jobId: string }) {
     }
   };
 
-  if (error) return <div className="page"><p role="alert" className="error">{error}</p><a href="#/queue">Back to the queue</a></div>;
-  if (!job) return <div className="page"><p className="muted" role="status">Loading job…</p></div>;
+  if (error)
+    return (
+      <div className="page">
+        <p role="alert" className="error">
+          {error}
+        </p>
+        <a href="#/queue">Back to the queue</a>
+      </div>
+    );
+  if (!job)
+    return (
+      <div className="page">
+        <p className="muted" role="status">
+          Loading job…
+        </p>
+      </div>
+    );
 
-  const chart = scoreChartSvg(iterations.map((i) => ({ index: i.index, score: i.score })), job.target ?? null, job.settings.tolerance, paletteOf(theme));
+  const chart = scoreChartSvg(
+    iterations.map((i) => ({ index: i.index, score: i.score })),
+    job.target ?? null,
+    job.settings.tolerance,
+    paletteOf(theme),
+  );
   const selectedIt = iterations.find((i) => i.index === selected) ?? null;
 
   return (
     <div className="page job-page">
       <header className="job-head row">
-        <a href="#/queue" aria-label="back to the queue">←</a>
+        <a href="#/queue" aria-label="back to the queue">
+          ←
+        </a>
         <h1>{job.caseTitle || job.caseId}</h1>
         <Badge kind="status" value={job.status} />
         <Badge kind="outcome" value={job.outcome} />
@@ -144,14 +173,22 @@ export function JobPage({ jobId }: { jobId: string }) {
         <button type="button" onClick={() => navigate({ screen: 'review', jobId })}>
           Review
         </button>
-        <button type="button" className="primary" onClick={() => void download()} disabled={!iterations.length} aria-label="download the fixed notebook">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void download()}
+          disabled={!iterations.length}
+          aria-label="download the fixed notebook"
+        >
           Download notebook
         </button>
       </header>
       {progress && progress.phase !== 'finished' && (
         <p className="progress" role="status" data-testid="job-progress">
           {progress.phase}
-          {progress.iteration !== null ? ` · iteration ${progress.iteration}${progress.maxIterations !== null ? ` of ≤ ${progress.maxIterations}` : ''}` : ''}
+          {progress.iteration !== null
+            ? ` · iteration ${progress.iteration}${progress.maxIterations !== null ? ` of ≤ ${progress.maxIterations}` : ''}`
+            : ''}
           {progress.cell ? ` · cell ${progress.cell.ordinal} of ${progress.cell.count}` : ''}
           {progress.message ? ` · ${progress.message}` : ''}
         </p>
@@ -167,7 +204,14 @@ export function JobPage({ jobId }: { jobId: string }) {
             <h2 id="timeline-title">Iterations</h2>
             <ol className="timeline" aria-label="iteration timeline">
               {iterations.map((it) => (
-                <TimelineItem key={it.index} it={it} fix={fixes[it.index] ?? null} selected={it.index === selected} best={it.index === job.bestIteration} onSelect={() => setSelected(it.index)} />
+                <TimelineItem
+                  key={it.index}
+                  it={it}
+                  fix={fixes[it.index] ?? null}
+                  selected={it.index === selected}
+                  best={it.index === job.bestIteration}
+                  onSelect={() => setSelected(it.index)}
+                />
               ))}
               {job.status === 'running' && <li className="tl-item pending">running…</li>}
               {!iterations.length && job.status !== 'running' && <li className="muted">no iteration yet</li>}
@@ -177,7 +221,8 @@ export function JobPage({ jobId }: { jobId: string }) {
             <h2 id="score-title">Score per iteration</h2>
             <SvgView svg={chart} label="score per iteration with the target band" />
             <p className="muted small">
-              target {formatScore(job.target)} ± {Math.round(job.settings.tolerance * 100)}% (τ) · best iteration {job.bestIteration ?? '–'} · fidelity {formatFidelity(job.fidelity)}
+              target {formatScore(job.target)} ± {Math.round(job.settings.tolerance * 100)}% (τ) · best iteration{' '}
+              {job.bestIteration ?? '–'} · fidelity {formatFidelity(job.fidelity)}
             </p>
           </section>
           <section className="panel" aria-labelledby="cost-title">
@@ -199,16 +244,35 @@ export function JobPage({ jobId }: { jobId: string }) {
         <section className="main-col">
           <div role="tablist" aria-label="job views" className="tabs">
             {(['diff', 'report', 'logs'] as Tab[]).map((t) => (
-              <button key={t} type="button" role="tab" aria-selected={tab === t} aria-controls={`tab-${t}`} id={`tabbtn-${t}`} onClick={() => setTab(t)}>
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                aria-selected={tab === t}
+                aria-controls={`tab-${t}`}
+                id={`tabbtn-${t}`}
+                onClick={() => setTab(t)}
+              >
                 {t === 'diff' ? 'Diff' : t === 'report' ? 'Execution report' : 'Live log'}
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`tab-${tab ?? 'logs'}`} aria-labelledby={`tabbtn-${tab ?? 'logs'}`} className="tabpanel">
+          <div
+            role="tabpanel"
+            id={`tab-${tab ?? 'logs'}`}
+            aria-labelledby={`tabbtn-${tab ?? 'logs'}`}
+            className="tabpanel"
+          >
             {tab === 'logs' && <LogConsole jobId={jobId} />}
             {tab === 'report' && selectedIt && <ReportView jobId={jobId} it={selectedIt} />}
             {tab === 'report' && !selectedIt && <p className="muted">No iteration has finished yet.</p>}
-            {tab === 'diff' && selectedIt && <DiffView jobId={jobId} it={selectedIt} fix={selectedIt.index > 0 ? (fixes[selectedIt.index - 1] ?? null) : null} />}
+            {tab === 'diff' && selectedIt && (
+              <DiffView
+                jobId={jobId}
+                it={selectedIt}
+                fix={selectedIt.index > 0 ? (fixes[selectedIt.index - 1] ?? null) : null}
+              />
+            )}
             {tab === 'diff' && !selectedIt && <p className="muted">No version to compare yet.</p>}
           </div>
         </section>
@@ -220,7 +284,7 @@ export function JobPage({ jobId }: { jobId: string }) {
 export function FixChip({ fix, summary }: { fix: Fix | null; summary: IterationSummary['fix'] }) {
   const f = fix ?? summary;
   if (!f) return null;
-  const origin = fix ? (fix.source === 'llm' ? fix.model ?? 'model' : fix.ruleIds.join(', ')) : '';
+  const origin = fix ? (fix.source === 'llm' ? (fix.model ?? 'model') : fix.ruleIds.join(', ')) : '';
   return (
     <span className="chip" title={f.plan}>
       <b>{f.type}</b> · {f.source}
@@ -229,7 +293,19 @@ export function FixChip({ fix, summary }: { fix: Fix | null; summary: IterationS
   );
 }
 
-function TimelineItem({ it, fix, selected, best, onSelect }: { it: IterationSummary; fix: Fix | null; selected: boolean; best: boolean; onSelect(): void }) {
+function TimelineItem({
+  it,
+  fix,
+  selected,
+  best,
+  onSelect,
+}: {
+  it: IterationSummary;
+  fix: Fix | null;
+  selected: boolean;
+  best: boolean;
+  onSelect(): void;
+}) {
   return (
     <li className={`tl-item ${selected ? 'selected' : ''}`}>
       <button type="button" onClick={onSelect} aria-pressed={selected} aria-label={`iteration ${it.index}`}>
@@ -241,16 +317,23 @@ function TimelineItem({ it, fix, selected, best, onSelect }: { it: IterationSumm
           <span className="muted small">{formatDuration(it.wallTimeMs)}</span>
         </span>
         <span className="row small">
-          {it.verdict.problem ? <span className="problem">{it.verdict.problem}</span> : <span className="ok">no problem</span>}
+          {it.verdict.problem ? (
+            <span className="problem">{it.verdict.problem}</span>
+          ) : (
+            <span className="ok">no problem</span>
+          )}
           <span className="muted">
-            {it.errorCount} error{it.errorCount === 1 ? '' : 's'} · score {formatScore(it.score)} · fidelity {formatFidelity(it.fidelity)}
+            {it.errorCount} error{it.errorCount === 1 ? '' : 's'} · score {formatScore(it.score)} · fidelity{' '}
+            {formatFidelity(it.fidelity)}
           </span>
         </span>
         {it.fix && (
           <span className="row small">
             → <FixChip fix={fix} summary={it.fix} />
             {it.fixFailed && <span className="bad">did not help</span>}
-            {it.fix.flags?.includes('fidelity-regression') && <span className="bad">changed outputs of cells it did not edit</span>}
+            {it.fix.flags?.includes('fidelity-regression') && (
+              <span className="bad">changed outputs of cells it did not edit</span>
+            )}
           </span>
         )}
       </button>
@@ -322,7 +405,11 @@ function LogConsole({ jobId }: { jobId: string }) {
 
 function ReportView({ jobId, it }: { jobId: string; it: IterationSummary }) {
   const { api, notify } = useApp();
-  const [data, setData] = useState<{ report: ExecutionReport; verdict: Verdict; fidelity?: Fidelity | null | undefined } | null>(null);
+  const [data, setData] = useState<{
+    report: ExecutionReport;
+    verdict: Verdict;
+    fidelity?: Fidelity | null | undefined;
+  } | null>(null);
   useEffect(() => {
     setData(null);
     api.iterationsGetReport({ jobId, index: it.index }).then(setData, (e: Error) => notify(e.message, 'error'));
@@ -338,13 +425,15 @@ function ReportView({ jobId, it }: { jobId: string; it: IterationSummary }) {
         </dd>
         <dt>Verdict</dt>
         <dd>
-          {verdict.reproducible ? 'reproducible' : 'not reproducible'} · {verdict.errorFree ? 'error-free' : 'with errors'} — {verdict.reason}
+          {verdict.reproducible ? 'reproducible' : 'not reproducible'} ·{' '}
+          {verdict.errorFree ? 'error-free' : 'with errors'} — {verdict.reason}
         </dd>
         <dt>Score</dt>
         <dd>
           {formatScore(report.score)} (target {formatScore(verdict.target)}
           {verdict.relativeDeviation !== null ? `, deviation ${(verdict.relativeDeviation * 100).toFixed(2)}%` : ''}
-          {verdict.pValue !== null ? `, p = ${verdict.pValue.toPrecision(3)}` : ''}, {verdict.method}){report.scoreNote ? ` — ${report.scoreNote}` : ''}
+          {verdict.pValue !== null ? `, p = ${verdict.pValue.toPrecision(3)}` : ''}, {verdict.method})
+          {report.scoreNote ? ` — ${report.scoreNote}` : ''}
         </dd>
         <dt>Time</dt>
         <dd>
@@ -373,7 +462,17 @@ function ReportView({ jobId, it }: { jobId: string; it: IterationSummary }) {
   );
 }
 
-export function DiffView({ jobId, it, fix, initialAgainst = 'previous' }: { jobId: string; it: IterationSummary; fix: Fix | null; initialAgainst?: 'original' | 'previous' }) {
+export function DiffView({
+  jobId,
+  it,
+  fix,
+  initialAgainst = 'previous',
+}: {
+  jobId: string;
+  it: IterationSummary;
+  fix: Fix | null;
+  initialAgainst?: 'original' | 'previous';
+}) {
   const { api, notify } = useApp();
   const [against, setAgainst] = useState<'original' | 'previous'>(initialAgainst);
   const [markdown, setMarkdown] = useState(false);
@@ -396,12 +495,16 @@ export function DiffView({ jobId, it, fix, initialAgainst = 'previous' }: { jobI
         const withOutputs = (cells: DiffCell[], nb: unknown) => {
           if (!nb) return cells;
           const executed = cellsFromNotebookText(JSON.stringify(nb));
-          return cells.map((c, i) => ({ ...c, outputs: executed[i]?.source === c.source ? executed[i]?.outputs : c.outputs }));
+          return cells.map((c, i) => ({
+            ...c,
+            outputs: executed[i]?.source === c.source ? executed[i]?.outputs : c.outputs,
+          }));
         };
         beforeCells = withOutputs(beforeCells, b?.notebook);
         afterCells = withOutputs(afterCells, a?.notebook);
       }
-      if (!cancelled) setSides({ beforeLabel: before.label, afterLabel: after.label, before: beforeCells, after: afterCells });
+      if (!cancelled)
+        setSides({ beforeLabel: before.label, afterLabel: after.label, before: beforeCells, after: afterCells });
     })().catch((e: Error) => notify(e.message, 'error'));
     return () => {
       cancelled = true;
@@ -409,14 +512,25 @@ export function DiffView({ jobId, it, fix, initialAgainst = 'previous' }: { jobI
   }, [api, jobId, it.index, against, outputs, notify]);
 
   const flags = fix?.flags ?? [];
-  const planned = useMemo(() => fix?.plan ?? (it.index === 0 ? 'Iteration 0 runs the notebook as it was given (normalized): there is no fix to show yet.' : 'Loading the fix…'), [fix, it.index]);
+  const planned = useMemo(
+    () =>
+      fix?.plan ??
+      (it.index === 0
+        ? 'Iteration 0 runs the notebook as it was given (normalized): there is no fix to show yet.'
+        : 'Loading the fix…'),
+    [fix, it.index],
+  );
 
   return (
     <div className="diff-view">
       <div className="row toolbar">
         <label>
           Compare with{' '}
-          <select aria-label="compare with" value={against} onChange={(e) => setAgainst(e.target.value as typeof against)}>
+          <select
+            aria-label="compare with"
+            value={against}
+            onChange={(e) => setAgainst(e.target.value as typeof against)}
+          >
             <option value="previous">previous version</option>
             <option value="original">original notebook</option>
           </select>

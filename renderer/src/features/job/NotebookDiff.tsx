@@ -43,7 +43,10 @@ export function NotebookDiff({ sides, markdown, outputs }: { sides: DiffSides; m
       const lc = e.getLineChanges() ?? [];
       setChanges(lc.length);
       const first = lc[0];
-      if (first) e.getModifiedEditor().revealLineInCenter(Math.max(1, first.modifiedStartLineNumber || first.modifiedEndLineNumber || 1));
+      if (first)
+        e.getModifiedEditor().revealLineInCenter(
+          Math.max(1, first.modifiedStartLineNumber || first.modifiedEndLineNumber || 1),
+        );
     });
     return () => {
       sub.dispose();
@@ -69,7 +72,10 @@ export function NotebookDiff({ sides, markdown, outputs }: { sides: DiffSides; m
     const text = diffText(sides.before, sides.after, { markdown, outputs });
     const old = e.getModel();
     setChanges(null);
-    e.setModel({ original: monaco.editor.createModel(text.before, 'python'), modified: monaco.editor.createModel(text.after, 'python') });
+    e.setModel({
+      original: monaco.editor.createModel(text.before, 'python'),
+      modified: monaco.editor.createModel(text.after, 'python'),
+    });
     setTimeout(() => {
       old?.original.dispose();
       old?.modified.dispose();

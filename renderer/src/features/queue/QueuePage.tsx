@@ -34,7 +34,13 @@ export function QueuePage() {
         <ImportPanel />
         <QueueControls />
       </div>
-      {jobs ? <JobsTable jobs={jobs} /> : <p className="muted" role="status">Loading jobs…</p>}
+      {jobs ? (
+        <JobsTable jobs={jobs} />
+      ) : (
+        <p className="muted" role="status">
+          Loading jobs…
+        </p>
+      )}
     </div>
   );
 }
@@ -62,7 +68,9 @@ function ImportPanel() {
       if (!res) return;
       setImported(res.cases);
       setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
-      notify(`${verb} ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`);
+      notify(
+        `${verb} ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`,
+      );
     } catch (e) {
       notifyError(e);
     } finally {
@@ -94,7 +102,8 @@ function ImportPanel() {
   };
 
   const doImport = () => {
-    if (!path.trim()) return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
+    if (!path.trim())
+      return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
     void runImport('Imported', () => api.casesImport({ path: path.trim(), kind }));
   };
   const enqueue = async () => {
@@ -201,14 +210,19 @@ function ImportPanel() {
         />
         {upload && (
           <span role="status" className="upload-progress">
-            Uploading… <progress max={upload.total || 1} value={upload.sent} aria-label="upload progress" /> {formatBytes(upload.sent)} of {formatBytes(upload.total)}
+            Uploading… <progress max={upload.total || 1} value={upload.sent} aria-label="upload progress" />{' '}
+            {formatBytes(upload.sent)} of {formatBytes(upload.total)}
           </span>
         )}
       </div>
       {imported.length > 0 && (
         <div className="imported" aria-label="imported cases">
           <span>
-            Imported: {imported.slice(0, 5).map((c) => c.title || c.id).join(', ')}
+            Imported:{' '}
+            {imported
+              .slice(0, 5)
+              .map((c) => c.title || c.id)
+              .join(', ')}
             {imported.length > 5 ? ` and ${imported.length - 5} more` : ''}
           </span>
           <button type="button" className="primary" onClick={() => void enqueue()}>
@@ -233,10 +247,13 @@ function QueueControls() {
   const [status, setStatus] = useState<QueueStatus | null>(null);
   const [concurrency, setConcurrency] = useState('');
   useEffect(() => {
-    api.queueStatus({}).then((s) => {
-      setStatus(s);
-      setConcurrency(String(s.concurrency));
-    }, (e: Error) => notify(e.message, 'error'));
+    api.queueStatus({}).then(
+      (s) => {
+        setStatus(s);
+        setConcurrency(String(s.concurrency));
+      },
+      (e: Error) => notify(e.message, 'error'),
+    );
     return api.onQueueChanged((q) => setStatus(q));
   }, [api, notify]);
   const act = async (f: () => Promise<QueueStatus>) => {
@@ -256,14 +273,28 @@ function QueueControls() {
           <span data-testid="queue-state">
             {status.paused ? 'Paused' : 'Running'} · {status.running} running · {status.queued} queued
           </span>
-          <button type="button" onClick={() => void act(() => (status.paused ? api.queueResume({}) : api.queuePause({})))}>
+          <button
+            type="button"
+            onClick={() => void act(() => (status.paused ? api.queueResume({}) : api.queuePause({})))}
+          >
             {status.paused ? 'Resume' : 'Pause'}
           </button>
           <label>
             Concurrency{' '}
-            <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} className="narrow" />
+            <input
+              type="number"
+              min={1}
+              max={64}
+              value={concurrency}
+              onChange={(e) => setConcurrency(e.target.value)}
+              className="narrow"
+            />
           </label>
-          <button type="button" onClick={() => void act(() => api.queueSetConcurrency({ concurrency: Number(concurrency) }))} disabled={Number(concurrency) === status.concurrency}>
+          <button
+            type="button"
+            onClick={() => void act(() => api.queueSetConcurrency({ concurrency: Number(concurrency) }))}
+            disabled={Number(concurrency) === status.concurrency}
+          >
             Apply
           </button>
         </div>
@@ -323,7 +354,10 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
     if (!targets.length) return notify(`None of the selected jobs can be ${what}`, 'error');
     const results = await Promise.allSettled(targets.map(f));
     const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    notify(`${targets.length - failed.length} job(s) ${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`, failed.length ? 'error' : 'info');
+    notify(
+      `${targets.length - failed.length} job(s) ${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`,
+      failed.length ? 'error' : 'info',
+    );
     reloadJobs();
   };
   const enqueueCases = async () => {
@@ -345,7 +379,11 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
         downloadText(htmlReport(stats, jobs, new Date().toISOString()), 'nbrevive-report.html', 'text/html');
       } else {
         const res = await api.exportsReport({ format, ...(jobIds ? { jobIds } : {}) });
-        downloadText(res.content ?? '', `nbrevive-report.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
+        downloadText(
+          res.content ?? '',
+          `nbrevive-report.${format}`,
+          format === 'csv' ? 'text/csv' : 'application/json',
+        );
       }
     } catch (e) {
       notifyError(e);
@@ -363,32 +401,63 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
   };
 
   const allSelected = rows.length > 0 && chosen.length === rows.length;
-  const setSortKey = (key: SortKey) => setSort((s) => ({ key, order: s.key === key && s.order === 'desc' ? 'asc' : 'desc' }));
+  const setSortKey = (key: SortKey) =>
+    setSort((s) => ({ key, order: s.key === key && s.order === 'desc' ? 'asc' : 'desc' }));
 
   const open = useCallback((id: string) => navigate({ screen: 'job', jobId: id }), [navigate]);
   const renderRow = (i: number) => {
     const j = rows[i] as JobSummary;
-    return <JobRow key={j.id} job={j} index={i} cursor={i === cursor} selected={selected.has(j.id)} onToggle={toggle} onCursor={setCursor} onOpen={open} />;
+    return (
+      <JobRow
+        key={j.id}
+        job={j}
+        index={i}
+        cursor={i === cursor}
+        selected={selected.has(j.id)}
+        onToggle={toggle}
+        onCursor={setCursor}
+        onOpen={open}
+      />
+    );
   };
 
   return (
     <section className="panel table-panel" aria-labelledby="jobs-title">
       <div className="row toolbar">
         <h2 id="jobs-title">Jobs</h2>
-        <input ref={search} type="search" aria-label="search jobs" placeholder="Search case, competition, job id  (/)" value={filter.search} onChange={(e) => setFilter({ ...filter, search: e.target.value })} />
-        <select aria-label="filter by status" value={filter.status ?? ''} onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}>
+        <input
+          ref={search}
+          type="search"
+          aria-label="search jobs"
+          placeholder="Search case, competition, job id  (/)"
+          value={filter.search}
+          onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+        />
+        <select
+          aria-label="filter by status"
+          value={filter.status ?? ''}
+          onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}
+        >
           <option value="">any status</option>
           {['queued', 'running', 'paused', 'done', 'failed', 'cancelled'].map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
-        <select aria-label="filter by outcome" value={filter.outcome ?? ''} onChange={(e) => setFilter({ ...filter, outcome: e.target.value || null })}>
+        <select
+          aria-label="filter by outcome"
+          value={filter.outcome ?? ''}
+          onChange={(e) => setFilter({ ...filter, outcome: e.target.value || null })}
+        >
           <option value="">any outcome</option>
           {['reproducible', 'reproducible-with-errors', 'not-reproducible', 'none'].map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
-        <select aria-label="filter by review" value={filter.review} onChange={(e) => setFilter({ ...filter, review: e.target.value as JobFilter['review'] })}>
+        <select
+          aria-label="filter by review"
+          value={filter.review}
+          onChange={(e) => setFilter({ ...filter, review: e.target.value as JobFilter['review'] })}
+        >
           <option value="any">any review</option>
           <option value="unreviewed">unreviewed</option>
           <option value="equivalent">equivalent</option>
@@ -404,13 +473,38 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
         <button type="button" disabled={!chosen.length} onClick={() => void enqueueCases()}>
           Enqueue again
         </button>
-        <button type="button" disabled={!chosen.length} onClick={() => void bulk('cancelled', (j) => api.jobsCancel({ jobId: j.id }), (j) => ['queued', 'paused', 'running'].includes(j.status))}>
+        <button
+          type="button"
+          disabled={!chosen.length}
+          onClick={() =>
+            void bulk(
+              'cancelled',
+              (j) => api.jobsCancel({ jobId: j.id }),
+              (j) => ['queued', 'paused', 'running'].includes(j.status),
+            )
+          }
+        >
           Cancel
         </button>
-        <button type="button" disabled={!chosen.length} onClick={() => void bulk('retried', (j) => api.jobsRetry({ jobId: j.id }), (j) => ['failed', 'cancelled', 'paused'].includes(j.status))}>
+        <button
+          type="button"
+          disabled={!chosen.length}
+          onClick={() =>
+            void bulk(
+              'retried',
+              (j) => api.jobsRetry({ jobId: j.id }),
+              (j) => ['failed', 'cancelled', 'paused'].includes(j.status),
+            )
+          }
+        >
           Retry
         </button>
-        <input aria-label="folder on the host for the batch export" placeholder="host folder for notebooks" value={batchDir} onChange={(e) => setBatchDir(e.target.value)} />
+        <input
+          aria-label="folder on the host for the batch export"
+          placeholder="host folder for notebooks"
+          value={batchDir}
+          onChange={(e) => setBatchDir(e.target.value)}
+        />
         <button type="button" disabled={!chosen.length} onClick={() => void exportBatch()}>
           Export notebooks
         </button>
@@ -426,7 +520,14 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
           HTML
         </button>
       </div>
-      <div className="table" role="grid" aria-label="jobs" aria-rowcount={rows.length + 1} tabIndex={0} onKeyDown={onKeyDown}>
+      <div
+        className="table"
+        role="grid"
+        aria-label="jobs"
+        aria-rowcount={rows.length + 1}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
         <div className="thead trow" role="row" aria-rowindex={1}>
           <span className="c-sel" role="columnheader">
             <input
@@ -437,7 +538,12 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
             />
           </span>
           {COLUMNS.map((c) => (
-            <span key={c.key} className={c.className} role="columnheader" aria-sort={sort.key === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+            <span
+              key={c.key}
+              className={c.className}
+              role="columnheader"
+              aria-sort={sort.key === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+            >
               <button type="button" className="sort" onClick={() => setSortKey(c.key)}>
                 {c.label}
                 {sort.key === c.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
@@ -446,9 +552,19 @@ function JobsTable({ jobs }: { jobs: JobSummary[] }) {
           ))}
         </div>
         {rows.length === 0 ? (
-          <p className="empty muted">{jobs.length ? 'No job matches the filters.' : 'No jobs yet: import a notebook or a corpus folder above, then enqueue it.'}</p>
+          <p className="empty muted">
+            {jobs.length
+              ? 'No job matches the filters.'
+              : 'No jobs yet: import a notebook or a corpus folder above, then enqueue it.'}
+          </p>
         ) : (
-          <VirtualRows count={rows.length} rowHeight={ROW_HEIGHT} renderRow={renderRow} cursor={cursor} label="job rows" />
+          <VirtualRows
+            count={rows.length}
+            rowHeight={ROW_HEIGHT}
+            renderRow={renderRow}
+            cursor={cursor}
+            label="job rows"
+          />
         )}
       </div>
     </section>
@@ -480,7 +596,12 @@ const JobRow = memo(function JobRow({ job: j, index: i, cursor, selected, onTogg
       data-job-id={j.id}
     >
       <span className="c-sel" role="gridcell">
-        <input type="checkbox" aria-label={`select ${j.caseTitle} (${j.id})`} checked={selected} onChange={() => onToggle(j.id)} />
+        <input
+          type="checkbox"
+          aria-label={`select ${j.caseTitle} (${j.id})`}
+          checked={selected}
+          onChange={() => onToggle(j.id)}
+        />
       </span>
       <span className="c-case" role="gridcell">
         <a href={`#/job/${encodeURIComponent(j.id)}`} title={`${j.caseTitle} · ${j.id}`}>
@@ -503,7 +624,11 @@ const JobRow = memo(function JobRow({ job: j, index: i, cursor, selected, onTogg
         {formatScore(j.score)} <span className="muted">/ {formatScore(j.target)}</span>
         {dev !== null && <span className={dev <= j.settings.tolerance ? 'ok' : 'bad'}> {(dev * 100).toFixed(1)}%</span>}
       </span>
-      <span className="c-num" role="gridcell" title={j.failedFixes ? `${j.failedFixes} of them did not help` : undefined}>
+      <span
+        className="c-num"
+        role="gridcell"
+        title={j.failedFixes ? `${j.failedFixes} of them did not help` : undefined}
+      >
         {fixCount(j)}
         {j.failedFixes ? <span className="muted"> ({j.failedFixes} failed)</span> : null}
       </span>

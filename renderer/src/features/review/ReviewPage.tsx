@@ -36,7 +36,9 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
       const known = details.get(id);
       if (known) return known;
       const { items } = await api.iterationsList({ jobId: id });
-      const fixes = (await Promise.all(items.filter((i) => i.fix).map((i) => api.iterationsGetFix({ jobId: id, index: i.index })))).flatMap((f) => (f.fix ? [f.fix] : []));
+      const fixes = (
+        await Promise.all(items.filter((i) => i.fix).map((i) => api.iterationsGetFix({ jobId: id, index: i.index })))
+      ).flatMap((f) => (f.fix ? [f.fix] : []));
       const d = { iterations: items, fixes, flags: [...new Set(fixes.flatMap((f) => f.flags))] };
       setDetails((m) => new Map(m).set(id, d));
       return d;
@@ -75,7 +77,10 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
     return finished;
   }, [filter, finished, details, jobId]);
 
-  const position = Math.max(0, list.findIndex((j) => j.id === jobId));
+  const position = Math.max(
+    0,
+    list.findIndex((j) => j.id === jobId),
+  );
   const current = list[position] ?? null;
   const currentDetails = current ? details.get(current.id) : undefined;
 
@@ -129,7 +134,8 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [go, save, note]);
 
-  const best = currentDetails?.iterations.find((i) => i.index === current?.bestIteration) ?? currentDetails?.iterations.at(-1);
+  const best =
+    currentDetails?.iterations.find((i) => i.index === current?.bestIteration) ?? currentDetails?.iterations.at(-1);
 
   return (
     <div className="page review-page">
@@ -169,7 +175,8 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
             <p className="row">
               <Badge kind="outcome" value={current.outcome} />
               <span className="muted">
-                {current.iterations} iterations · score {formatScore(current.score)} / {formatScore(current.target)} · {formatCost(current.costUsd)}
+                {current.iterations} iterations · score {formatScore(current.score)} / {formatScore(current.target)} ·{' '}
+                {formatCost(current.costUsd)}
               </span>
             </p>
             <div className="verdict-buttons" role="group" aria-label="verdict">
@@ -180,7 +187,13 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
                   ['unsure', 'u'],
                 ] as [Verdict, string][]
               ).map(([v, k]) => (
-                <button key={v} type="button" aria-pressed={review?.verdict === v} className={`verdict ${v}`} onClick={() => void save(v, note)}>
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={review?.verdict === v}
+                  className={`verdict ${v}`}
+                  onClick={() => void save(v, note)}
+                >
                   <kbd>{k}</kbd> {v}
                 </button>
               ))}
@@ -216,7 +229,17 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
               {currentDetails && !currentDetails.fixes.length && <li className="muted">no fix was needed</li>}
             </ol>
           </section>
-          <section className="review-diff">{best && <DiffView key={current.id} jobId={current.id} it={best} fix={currentDetails?.fixes.at(-1) ?? null} initialAgainst="original" />}</section>
+          <section className="review-diff">
+            {best && (
+              <DiffView
+                key={current.id}
+                jobId={current.id}
+                it={best}
+                fix={currentDetails?.fixes.at(-1) ?? null}
+                initialAgainst="original"
+              />
+            )}
+          </section>
         </div>
       )}
     </div>

@@ -9,7 +9,6 @@ type Check = { ok: boolean; message: string; environment: { python: string; pack
 type Pythons = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesList']>>;
 type Images = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesImages']>>;
 
-
 export function RuntimesPage() {
   const { api, notify } = useApp();
   const notifyError = useNotifyError();
@@ -21,10 +20,17 @@ export function RuntimesPage() {
     api.runtimesList({}).then(setList, notifyError);
   }, [api, notify]);
 
-  const check = async (key: string, input: { runtime: 'local' | 'docker'; python?: string | null; image?: string | null }) => {
+  const check = async (
+    key: string,
+    input: { runtime: 'local' | 'docker'; python?: string | null; image?: string | null },
+  ) => {
     setChecks((c) => ({ ...c, [key]: 'checking' }));
     try {
-      const res = await api.runtimesCheck({ runtime: input.runtime, python: input.python ?? null, image: input.image ?? null });
+      const res = await api.runtimesCheck({
+        runtime: input.runtime,
+        python: input.python ?? null,
+        image: input.image ?? null,
+      });
       setChecks((c) => ({ ...c, [key]: res }));
     } catch (e) {
       setChecks((c) => ({ ...c, [key]: { ok: false, message: errorMessage(e), environment: null } }));
@@ -43,7 +49,13 @@ export function RuntimesPage() {
             void check('docker', { runtime: 'docker', image: image.trim() || null });
           }}
         >
-          <input aria-label="docker image" placeholder="image (empty: the default nbrevive image)" value={image} onChange={(e) => setImage(e.target.value)} className="grow" />
+          <input
+            aria-label="docker image"
+            placeholder="image (empty: the default nbrevive image)"
+            value={image}
+            onChange={(e) => setImage(e.target.value)}
+            className="grow"
+          />
           <button type="submit">Check Docker</button>
         </form>
         <CheckResult check={checks['docker']} />
@@ -77,7 +89,11 @@ export function RuntimesPage() {
                     {p.note && <div className="hint">{p.note}</div>}
                   </td>
                   <td>
-                    <button type="button" onClick={() => void check(p.path, { runtime: 'local', python: p.path })} aria-label={`check ${p.path}`}>
+                    <button
+                      type="button"
+                      onClick={() => void check(p.path, { runtime: 'local', python: p.path })}
+                      aria-label={`check ${p.path}`}
+                    >
                       Check
                     </button>
                     <CheckResult check={checks[p.path]} />
@@ -97,7 +113,16 @@ export function RuntimesPage() {
       </section>
       <section className="panel" aria-labelledby="gpu-title">
         <h2 id="gpu-title">GPUs</h2>
-        {list && (list.gpus.length ? <ul>{list.gpus.map((g) => <li key={g}>{g}</li>)}</ul> : <p className="muted">No GPU found on the host (nvidia-smi absent or none visible): jobs run on the CPU.</p>)}
+        {list &&
+          (list.gpus.length ? (
+            <ul>
+              {list.gpus.map((g) => (
+                <li key={g}>{g}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No GPU found on the host (nvidia-smi absent or none visible): jobs run on the CPU.</p>
+          ))}
       </section>
     </div>
   );
@@ -106,7 +131,11 @@ export function RuntimesPage() {
 function CheckResult({ check }: { check: Check | 'checking' | undefined }) {
   if (!check) return null;
   if (check === 'checking') return <p className="muted small">checking…</p>;
-  const pkgs = check.environment ? Object.entries(check.environment.packages).filter(([k]) => ['pandas', 'numpy', 'scikit-learn', 'matplotlib', 'nbclient', 'ipykernel'].includes(k)) : [];
+  const pkgs = check.environment
+    ? Object.entries(check.environment.packages).filter(([k]) =>
+        ['pandas', 'numpy', 'scikit-learn', 'matplotlib', 'nbclient', 'ipykernel'].includes(k),
+      )
+    : [];
   return (
     <div className={`check ${check.ok ? 'ok' : 'bad'}`} role="status">
       <b>{check.ok ? '✓ ok' : '✗ not usable'}</b> <span className="hint">{check.message}</span>
@@ -189,7 +218,13 @@ function DockerImages() {
             {images.presets.map((p) => (
               <li key={p.name}>
                 <b>{p.name}</b> <code>{p.image}</code> {p.gpu && <span className="muted">(GPU)</span>} —{' '}
-                {p.present ? <span className="ok">present</span> : <span className="hint">missing: run <code>{p.hint}</code></span>}
+                {p.present ? (
+                  <span className="ok">present</span>
+                ) : (
+                  <span className="hint">
+                    missing: run <code>{p.hint}</code>
+                  </span>
+                )}
                 <div className="muted small">{p.description}</div>
               </li>
             ))}

@@ -53,14 +53,19 @@ function toForm(s: AppSettings): Form {
     budgetUsd: s.llm.budgetUsd === null ? '' : String(s.llm.budgetUsd),
     totalBudgetUsd: s.llm.totalBudgetUsd === null ? '' : String(s.llm.totalBudgetUsd),
     apiKey: '',
-    prices: Object.entries(s.llm.prices).map(([model, p]) => ({ model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) })),
+    prices: Object.entries(s.llm.prices).map(([model, p]) => ({
+      model,
+      input: String(p.inputPerMTok),
+      output: String(p.outputPerMTok),
+    })),
     urlMap: formatUrlMap(s.defaults.urlMap ?? {}),
   };
 }
 
 function fidelityThresholdOf(text: string): number {
   const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new Error('the fidelity threshold must be a number from 0 to 1');
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new Error('the fidelity threshold must be a number from 0 to 1');
   return n;
 }
 
@@ -71,23 +76,26 @@ export function SettingsPage() {
   const [form, setForm] = useState<Form | null>(null);
 
   useEffect(() => {
-    api.settingsGet({}).then(
-      (s) => {
-        setSettings(s);
-        setForm(toForm(s));
-      },
-      notifyError,
-    );
+    api.settingsGet({}).then((s) => {
+      setSettings(s);
+      setForm(toForm(s));
+    }, notifyError);
   }, [api, notify]);
 
-  if (!form || !settings) return <div className="page"><p className="muted">Loading settings…</p></div>;
+  if (!form || !settings)
+    return (
+      <div className="page">
+        <p className="muted">Loading settings…</p>
+      </div>
+    );
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm({ ...form, [k]: v });
 
   const save = async (e: FormEvent, extra: { apiKey?: string | null } = {}) => {
     e.preventDefault();
     const num = (v: string, name: string, int = false) => {
       const n = Number(v);
-      if (v.trim() === '' || !Number.isFinite(n) || (int && !Number.isInteger(n))) throw new Error(`${name} must be a${int ? 'n integer' : ' number'}`);
+      if (v.trim() === '' || !Number.isFinite(n) || (int && !Number.isInteger(n)))
+        throw new Error(`${name} must be a${int ? 'n integer' : ' number'}`);
       return n;
     };
     try {
@@ -142,9 +150,24 @@ export function SettingsPage() {
         <section className="panel" aria-labelledby="defaults-title">
           <h2 id="defaults-title">Defaults for new jobs</h2>
           <div className="fields">
-            <Field label="Max iterations" value={form.maxIterations} onChange={(v) => set('maxIterations', v)} type="number" />
-            <Field label="Timeout per run (minutes)" value={form.timeoutMin} onChange={(v) => set('timeoutMin', v)} type="number" />
-            <Field label="Tolerance τ (relative score deviation)" value={form.tolerance} onChange={(v) => set('tolerance', v)} type="number" />
+            <Field
+              label="Max iterations"
+              value={form.maxIterations}
+              onChange={(v) => set('maxIterations', v)}
+              type="number"
+            />
+            <Field
+              label="Timeout per run (minutes)"
+              value={form.timeoutMin}
+              onChange={(v) => set('timeoutMin', v)}
+              type="number"
+            />
+            <Field
+              label="Tolerance τ (relative score deviation)"
+              value={form.tolerance}
+              onChange={(v) => set('tolerance', v)}
+              type="number"
+            />
             <Field
               label="Fidelity threshold (0–1; without a target, the share of the author's outputs a run must reproduce)"
               value={form.fidelityThreshold}
@@ -152,7 +175,12 @@ export function SettingsPage() {
               type="number"
             />
             <Field label="Runs per iteration" value={form.runs} onChange={(v) => set('runs', v)} type="number" />
-            <Field label="Significance α (t-test when runs > 1)" value={form.alpha} onChange={(v) => set('alpha', v)} type="number" />
+            <Field
+              label="Significance α (t-test when runs > 1)"
+              value={form.alpha}
+              onChange={(v) => set('alpha', v)}
+              type="number"
+            />
             <label>
               Runtime
               <select value={form.runtime} onChange={(e) => set('runtime', e.target.value as Form['runtime'])}>
@@ -163,10 +191,16 @@ export function SettingsPage() {
             <Field label="Python (empty: detected)" value={form.python} onChange={(v) => set('python', v)} />
             <Field label="Docker image (empty: default)" value={form.image} onChange={(v) => set('image', v)} />
             <label className="wide">
-              URL map: runs have no network, so the kernel serves these URLs from local files (one &quot;URL  path&quot; per
-              line; a case&apos;s own data.urls wins)
-              <textarea aria-label="URL map" rows={3} value={form.urlMap} onChange={(e) => set('urlMap', e.target.value)} spellCheck={false}
-                placeholder="https://example.org/train.csv  /data/train.csv" />
+              URL map: runs have no network, so the kernel serves these URLs from local files (one &quot;URL path&quot;
+              per line; a case&apos;s own data.urls wins)
+              <textarea
+                aria-label="URL map"
+                rows={3}
+                value={form.urlMap}
+                onChange={(e) => set('urlMap', e.target.value)}
+                spellCheck={false}
+                placeholder="https://example.org/train.csv  /data/train.csv"
+              />
             </label>
             <fieldset>
               <legend>Fixers</legend>
@@ -184,8 +218,18 @@ export function SettingsPage() {
           <div className="fields">
             <Field label="Base URL (OpenAI-compatible)" value={form.baseUrl} onChange={(v) => set('baseUrl', v)} />
             <Field label="Model" value={form.model} onChange={(v) => set('model', v)} />
-            <Field label="Budget per job (USD, empty: none)" value={form.budgetUsd} onChange={(v) => set('budgetUsd', v)} type="number" />
-            <Field label="Budget for all jobs together (USD, empty: none)" value={form.totalBudgetUsd} onChange={(v) => set('totalBudgetUsd', v)} type="number" />
+            <Field
+              label="Budget per job (USD, empty: none)"
+              value={form.budgetUsd}
+              onChange={(v) => set('budgetUsd', v)}
+              type="number"
+            />
+            <Field
+              label="Budget for all jobs together (USD, empty: none)"
+              value={form.totalBudgetUsd}
+              onChange={(v) => set('totalBudgetUsd', v)}
+              type="number"
+            />
             <div>
               API key:{' '}
               <b data-testid="key-state" className={settings.llm.hasKey ? 'ok' : 'muted'}>
@@ -197,14 +241,20 @@ export function SettingsPage() {
                 </button>
               )}
             </div>
-            <Field label={settings.llm.hasKey ? 'Replace API key' : 'API key'} value={form.apiKey} onChange={(v) => set('apiKey', v)} type="password" />
+            <Field
+              label={settings.llm.hasKey ? 'Replace API key' : 'API key'}
+              value={form.apiKey}
+              onChange={(v) => set('apiKey', v)}
+              type="password"
+            />
           </div>
         </section>
         <section className="panel" aria-labelledby="prices-title">
           <h2 id="prices-title">Prices (USD per 1M tokens)</h2>
           <p className="muted small">
-            Your prices override the built-in list; a model is matched by its name or the longest priced prefix (gpt-4o-mini-2024-07-18 → gpt-4o-mini). Models on a
-            local server cost $0 unless priced here. Every fix's cost is shown on its job.
+            Your prices override the built-in list; a model is matched by its name or the longest priced prefix
+            (gpt-4o-mini-2024-07-18 → gpt-4o-mini). Models on a local server cost $0 unless priced here. Every fix's
+            cost is shown on its job.
           </p>
           <table className="plain prices" aria-label="your prices">
             <thead>
@@ -217,20 +267,54 @@ export function SettingsPage() {
             </thead>
             <tbody>
               {form.prices.map((row, i) => {
-                const setRow = (patch: Partial<PriceRow>) => set('prices', form.prices.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+                const setRow = (patch: Partial<PriceRow>) =>
+                  set(
+                    'prices',
+                    form.prices.map((r, k) => (k === i ? { ...r, ...patch } : r)),
+                  );
                 return (
                   <tr key={i}>
                     <td>
-                      <input aria-label={`model of price ${i + 1}`} value={row.model} onChange={(e) => setRow({ model: e.target.value })} autoComplete="off" />
+                      <input
+                        aria-label={`model of price ${i + 1}`}
+                        value={row.model}
+                        onChange={(e) => setRow({ model: e.target.value })}
+                        autoComplete="off"
+                      />
                     </td>
                     <td>
-                      <input aria-label={`input price of ${row.model || `price ${i + 1}`}`} type="number" step="any" min={0} value={row.input} onChange={(e) => setRow({ input: e.target.value })} className="narrow" />
+                      <input
+                        aria-label={`input price of ${row.model || `price ${i + 1}`}`}
+                        type="number"
+                        step="any"
+                        min={0}
+                        value={row.input}
+                        onChange={(e) => setRow({ input: e.target.value })}
+                        className="narrow"
+                      />
                     </td>
                     <td>
-                      <input aria-label={`output price of ${row.model || `price ${i + 1}`}`} type="number" step="any" min={0} value={row.output} onChange={(e) => setRow({ output: e.target.value })} className="narrow" />
+                      <input
+                        aria-label={`output price of ${row.model || `price ${i + 1}`}`}
+                        type="number"
+                        step="any"
+                        min={0}
+                        value={row.output}
+                        onChange={(e) => setRow({ output: e.target.value })}
+                        className="narrow"
+                      />
                     </td>
                     <td>
-                      <button type="button" aria-label={`remove the price of ${row.model || `row ${i + 1}`}`} onClick={() => set('prices', form.prices.filter((_, k) => k !== i))}>
+                      <button
+                        type="button"
+                        aria-label={`remove the price of ${row.model || `row ${i + 1}`}`}
+                        onClick={() =>
+                          set(
+                            'prices',
+                            form.prices.filter((_, k) => k !== i),
+                          )
+                        }
+                      >
                         Remove
                       </button>
                     </td>
@@ -239,7 +323,10 @@ export function SettingsPage() {
               })}
             </tbody>
           </table>
-          <button type="button" onClick={() => set('prices', [...form.prices, { model: form.model.trim(), input: '', output: '' }])}>
+          <button
+            type="button"
+            onClick={() => set('prices', [...form.prices, { model: form.model.trim(), input: '', output: '' }])}
+          >
             Add a price
           </button>
           <details>
@@ -255,7 +342,15 @@ export function SettingsPage() {
                     <td>${p.outputPerMTok}</td>
                     <td>
                       {!form.prices.some((r) => r.model === model) && (
-                        <button type="button" onClick={() => set('prices', [...form.prices, { model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) }])}>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            set('prices', [
+                              ...form.prices,
+                              { model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) },
+                            ])
+                          }
+                        >
                           Override
                         </button>
                       )}
@@ -276,11 +371,27 @@ export function SettingsPage() {
   );
 }
 
-function Field({ label, value, onChange, type = 'text' }: { label: string; value: string; onChange(v: string): void; type?: string }) {
+function Field({
+  label,
+  value,
+  onChange,
+  type = 'text',
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  type?: string;
+}) {
   return (
     <label>
       {label}
-      <input type={type} value={value} onChange={(e) => onChange(e.target.value)} step={type === 'number' ? 'any' : undefined} autoComplete="off" />
+      <input
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        step={type === 'number' ? 'any' : undefined}
+        autoComplete="off"
+      />
     </label>
   );
 }

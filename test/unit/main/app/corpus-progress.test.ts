@@ -12,7 +12,10 @@ describe('corpus progress in the dock/taskbar', () => {
     // an interrupted job goes back to the queue and is not counted as ended
     expect(p.update({ queued: 1, running: 1, reason: 'job-interrupted' }).progress).toBeCloseTo(2 / 4);
     expect(p.update({ queued: 0, running: 1, reason: 'job-cancelled' }).progress).toBeCloseTo(3 / 4);
-    expect(p.update({ queued: 0, running: 0, reason: 'job-done' })).toEqual({ progress: -1, finished: { done: 2, failed: 1, cancelled: 1 } });
+    expect(p.update({ queued: 0, running: 0, reason: 'job-done' })).toEqual({
+      progress: -1,
+      finished: { done: 2, failed: 1, cancelled: 1 },
+    });
     expect(p.update({ queued: 0, running: 0, reason: 'priority' })).toEqual({ progress: -1, finished: null });
   });
 
@@ -21,6 +24,9 @@ describe('corpus progress in the dock/taskbar', () => {
       title: 'nbrevive: corpus finished (4 jobs)',
       body: '2 done, 1 failed, 1 cancelled',
     });
-    expect(corpusFinishedMessage({ done: 1, failed: 0, cancelled: 0 })).toEqual({ title: 'nbrevive: job finished', body: '1 done' });
+    expect(corpusFinishedMessage({ done: 1, failed: 0, cancelled: 0 })).toEqual({
+      title: 'nbrevive: job finished',
+      body: '1 done',
+    });
   });
 });

@@ -32,7 +32,10 @@ beforeEach(() => {
     }),
   );
   const deps: DesktopHandlerDependencies = {
-    dialog: { showOpenDialog: async () => openAnswer, showSaveDialog: async (o) => ({ canceled: false, filePath: path.join(dir, String(o.defaultPath)) }) },
+    dialog: {
+      showOpenDialog: async () => openAnswer,
+      showSaveDialog: async (o) => ({ canceled: false, filePath: path.join(dir, String(o.defaultPath)) }),
+    },
     shell: { openExternal: async (url) => void opened.push(url), showItemInFolder: () => {} },
     api,
     secretsStatus: () => ({ canStore: false, backend: 'basic_text', message: 'no keyring' }),
@@ -54,7 +57,15 @@ describe('the desktop contract', () => {
 
   it('imports dropped paths through the app API and announces them', async () => {
     const nb = path.join(dir, 'a.ipynb');
-    fs.writeFileSync(nb, JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [{ cell_type: 'code', source: 'print(1)', metadata: {}, outputs: [], execution_count: null }] }));
+    fs.writeFileSync(
+      nb,
+      JSON.stringify({
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: {},
+        cells: [{ cell_type: 'code', source: 'print(1)', metadata: {}, outputs: [], execution_count: null }],
+      }),
+    );
     const r = await desktop.dispatch('desktop:cases.importPaths', { paths: [nb, path.join(dir, 'missing.ipynb')] });
     expect(r.ok).toBe(true);
     const out = (r as { value: { cases: { caseId?: string }[]; errors: { path: string; code: string }[] } }).value;
@@ -66,7 +77,10 @@ describe('the desktop contract', () => {
   });
 
   it('opens only http(s) links externally', async () => {
-    expect(await desktop.dispatch('desktop:shell.openExternal', { url: 'https://example.org/x' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await desktop.dispatch('desktop:shell.openExternal', { url: 'https://example.org/x' })).toEqual({
+      ok: true,
+      value: { opened: true },
+    });
     const refused = await desktop.dispatch('desktop:shell.openExternal', { url: 'file:///etc/passwd' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
     expect(opened).toEqual(['https://example.org/x']);
@@ -75,8 +89,17 @@ describe('the desktop contract', () => {
   it('answers dialogs: cancel gives nothing, a choice gives its path', async () => {
     expect(await desktop.dispatch('desktop:dialogs.openImport', {})).toEqual({ ok: true, value: { paths: [] } });
     openAnswer = { canceled: false, filePaths: ['/x/a.ipynb'] };
-    expect(await desktop.dispatch('desktop:dialogs.openImport', { folder: false })).toEqual({ ok: true, value: { paths: ['/x/a.ipynb'] } });
-    expect(await desktop.dispatch('desktop:dialogs.saveFile', { defaultName: 'report.csv' })).toEqual({ ok: true, value: { path: path.join(dir, 'report.csv') } });
-    expect(await desktop.dispatch('desktop:secrets.status', {})).toEqual({ ok: true, value: { canStore: false, backend: 'basic_text', message: 'no keyring' } });
+    expect(await desktop.dispatch('desktop:dialogs.openImport', { folder: false })).toEqual({
+      ok: true,
+      value: { paths: ['/x/a.ipynb'] },
+    });
+    expect(await desktop.dispatch('desktop:dialogs.saveFile', { defaultName: 'report.csv' })).toEqual({
+      ok: true,
+      value: { path: path.join(dir, 'report.csv') },
+    });
+    expect(await desktop.dispatch('desktop:secrets.status', {})).toEqual({
+      ok: true,
+      value: { canStore: false, backend: 'basic_text', message: 'no keyring' },
+    });
   });
 });

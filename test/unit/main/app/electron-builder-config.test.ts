@@ -15,7 +15,9 @@ describe('electron-builder.yml', async () => {
 
   it('passes electron-builder schema validation, and a misspelt key does not', async () => {
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
-    await expect(validateConfiguration({ ...config, electronFuses: { runAsNod: false } as never }, new DebugLogger(false))).rejects.toThrow(/electronFuses/);
+    await expect(
+      validateConfiguration({ ...config, electronFuses: { runAsNod: false } as never }, new DebugLogger(false)),
+    ).rejects.toThrow(/electronFuses/);
   });
 
   it('builds AppImage and deb, dmg and nsis', () => {
@@ -32,11 +34,13 @@ describe('electron-builder.yml', async () => {
     expect(config.npmRebuild).toBe(true);
     // the Python scripts must never be packed into app.asar (the interpreter cannot read inside it)
     expect(files.some((f) => f.startsWith('resources/python'))).toBe(false);
-    for (const from of (config.extraResources as { from: string }[]).map((r) => r.from)) expect(fs.existsSync(path.join(ROOT, from)), from).toBe(true);
+    for (const from of (config.extraResources as { from: string }[]).map((r) => r.from))
+      expect(fs.existsSync(path.join(ROOT, from)), from).toBe(true);
   });
 
   it('packs the bundles the app loads and the icon it names', () => {
-    for (const f of ['package.json', 'out/main/**', 'out/preload/**', 'out/renderer/**', 'resources/prompts/**']) expect(files).toContain(f);
+    for (const f of ['package.json', 'out/main/**', 'out/preload/**', 'out/renderer/**', 'resources/prompts/**'])
+      expect(files).toContain(f);
     expect(fs.existsSync(path.join(ROOT, 'resources/icons', String(config.linux?.icon)))).toBe(true);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { main: string };
     expect(pkg.main).toBe('out/main/app/main.js');

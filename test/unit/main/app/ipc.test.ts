@@ -2,7 +2,14 @@
 // channel pair (structured clones, like Electron's IPC) to handlers registered with handleTrusted over the real host
 // dispatcher and an in-memory store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FOREIGN_SENDER, handleTrusted, IpcMainLike, IpcResult, IpcSenderLike, isTrustedSender } from '../../../../main/app/ipc';
+import {
+  FOREIGN_SENDER,
+  handleTrusted,
+  IpcMainLike,
+  IpcResult,
+  IpcSenderLike,
+  isTrustedSender,
+} from '../../../../main/app/ipc';
 import { createIpcApi, IpcRendererLike } from '../../../../main/app/preload-api';
 import { openStore, Store } from '../../../../main/core/store';
 import { createAppHandlers } from '../../../../main/host/app-handlers';
@@ -10,7 +17,10 @@ import { registerHandlers } from '../../../../main/host/handlers';
 import { API_INVOKE_CHANNELS, NbreviveApi } from '../../../../shared/contracts/api';
 
 const OURS = new Set([7]);
-const ourFrame: IpcSenderLike = { sender: { id: 7 }, senderFrame: { url: 'app://nbrevive/index.html#/queue', parent: null } };
+const ourFrame: IpcSenderLike = {
+  sender: { id: 7 },
+  senderFrame: { url: 'app://nbrevive/index.html#/queue', parent: null },
+};
 
 describe('the IPC sender check', () => {
   it('accepts the top frame of our window on our origin', () => {
@@ -19,12 +29,21 @@ describe('the IPC sender check', () => {
 
   it('refuses foreign senders', () => {
     const foreign: [string, IpcSenderLike][] = [
-      ['another origin in our window', { sender: { id: 7 }, senderFrame: { url: 'https://evil.example/', parent: null } }],
-      ['a look-alike host', { sender: { id: 7 }, senderFrame: { url: 'app://nbrevive.evil/index.html', parent: null } }],
+      [
+        'another origin in our window',
+        { sender: { id: 7 }, senderFrame: { url: 'https://evil.example/', parent: null } },
+      ],
+      [
+        'a look-alike host',
+        { sender: { id: 7 }, senderFrame: { url: 'app://nbrevive.evil/index.html', parent: null } },
+      ],
       ['a file: page', { sender: { id: 7 }, senderFrame: { url: 'file:///tmp/x.html', parent: null } }],
       ['a sub-frame', { sender: { id: 7 }, senderFrame: { url: 'app://nbrevive/index.html', parent: {} } }],
       ['a destroyed frame', { sender: { id: 7 }, senderFrame: null }],
-      ['a window we did not create', { sender: { id: 8 }, senderFrame: { url: 'app://nbrevive/index.html', parent: null } }],
+      [
+        'a window we did not create',
+        { sender: { id: 8 }, senderFrame: { url: 'app://nbrevive/index.html', parent: null } },
+      ],
     ];
     for (const [what, event] of foreign) expect(isTrustedSender(event, OURS), what).toBe(false);
   });
@@ -73,10 +92,16 @@ describe('window.nbrevive over IPC', () => {
     current = ourFrame;
     pair = ipcPair(() => current);
     for (const channel of API_INVOKE_CHANNELS) {
-      handleTrusted(pair.ipcMain, channel, OURS, async (input) => {
-        const r = await dispatcher.dispatch(channel, input);
-        return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
-      }, (c, url) => refused.push(`${c} ${url}`));
+      handleTrusted(
+        pair.ipcMain,
+        channel,
+        OURS,
+        async (input) => {
+          const r = await dispatcher.dispatch(channel, input);
+          return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
+        },
+        (c, url) => refused.push(`${c} ${url}`),
+      );
     }
     api = createIpcApi(pair.ipcRenderer);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildIpcClient, createDesktopApi, createIpcApi, dropImportPaths, IpcRendererLike } from '../../../../main/app/preload-api';
+import {
+  buildIpcClient,
+  createDesktopApi,
+  createIpcApi,
+  dropImportPaths,
+  IpcRendererLike,
+} from '../../../../main/app/preload-api';
 import { API } from '../../../../shared/contracts/api';
 import { listenerName, methodName } from '../../../../shared/contracts/channel';
 import { DESKTOP, DESKTOP_EVENT_CHANNELS, DESKTOP_INVOKE_CHANNELS } from '../../../../shared/contracts/desktop';
@@ -17,9 +23,15 @@ function recordingIpc() {
 describe('the preload clients', () => {
   it('name one function per channel of each contract, and nothing generic', () => {
     const { ipc } = recordingIpc();
-    expect(Object.keys(createIpcApi(ipc)).sort()).toEqual(Object.keys(API).map((k) => (API[k as keyof typeof API].kind === 'invoke' ? methodName(k) : listenerName(k))).sort());
+    expect(Object.keys(createIpcApi(ipc)).sort()).toEqual(
+      Object.keys(API)
+        .map((k) => (API[k as keyof typeof API].kind === 'invoke' ? methodName(k) : listenerName(k)))
+        .sort(),
+    );
     const desktop = createDesktopApi(ipc, () => '');
-    expect(Object.keys(desktop).sort()).toEqual([...DESKTOP_INVOKE_CHANNELS.map(methodName), ...DESKTOP_EVENT_CHANNELS.map(listenerName), 'pathForFile'].sort());
+    expect(Object.keys(desktop).sort()).toEqual(
+      [...DESKTOP_INVOKE_CHANNELS.map(methodName), ...DESKTOP_EVENT_CHANNELS.map(listenerName), 'pathForFile'].sort(),
+    );
     for (const client of [createIpcApi(ipc), desktop] as Record<string, unknown>[]) {
       expect(client).not.toHaveProperty('invoke');
       expect(client).not.toHaveProperty('send');
@@ -28,7 +40,10 @@ describe('the preload clients', () => {
 
   it('sends each call on its own channel with an object argument', async () => {
     const { ipc, invoked } = recordingIpc();
-    const client = buildIpcClient(DESKTOP, ipc) as { dialogsOpenImport(i?: object): Promise<unknown>; secretsStatus(i: object): Promise<unknown> };
+    const client = buildIpcClient(DESKTOP, ipc) as {
+      dialogsOpenImport(i?: object): Promise<unknown>;
+      secretsStatus(i: object): Promise<unknown>;
+    };
     expect(await client.dialogsOpenImport()).toEqual({ echoed: 'desktop:dialogs.openImport' });
     await client.secretsStatus({});
     expect(invoked).toEqual([

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ENTRY_URL, CONTENT_SECURITY_POLICY, isAppUrl, resolveAppPath, serveAppRequest } from '../../../../main/app/protocol';
+import {
+  APP_ENTRY_URL,
+  CONTENT_SECURITY_POLICY,
+  isAppUrl,
+  resolveAppPath,
+  serveAppRequest,
+} from '../../../../main/app/protocol';
 
 let root: string;
 let outside: string;

@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NO_ENCRYPTION_MESSAGE, NO_KEYRING_MESSAGE, openSafeSecretStore, SafeStorageLike, secretStorageStatus } from '../../../../main/app/secrets';
+import {
+  NO_ENCRYPTION_MESSAGE,
+  NO_KEYRING_MESSAGE,
+  openSafeSecretStore,
+  SafeStorageLike,
+  secretStorageStatus,
+} from '../../../../main/app/secrets';
 
 /** safeStorage's shape over AES-256-GCM with a per-"keyring" secret; counts which API was used. */
 function aesStorage(secret: string, options: { async?: boolean; backend?: string; available?: boolean } = {}) {
@@ -29,7 +35,10 @@ function aesStorage(secret: string, options: { async?: boolean; backend?: string
     ...(options.async
       ? {
           encryptStringAsync: async (t: string) => (calls.push('encryptStringAsync'), enc(t)),
-          decryptStringAsync: async (b: Buffer) => (calls.push('decryptStringAsync'), { result: dec(b), shouldReEncrypt: false }),
+          decryptStringAsync: async (b: Buffer) => (
+            calls.push('decryptStringAsync'),
+            { result: dec(b), shouldReEncrypt: false }
+          ),
         }
       : {}),
   };
@@ -72,7 +81,11 @@ describe('the safeStorage key store', () => {
 
   it('refuses to store a key on Linux without a keyring and says what to do instead', async () => {
     const { storage } = aesStorage('fixed', { backend: 'basic_text' });
-    expect(secretStorageStatus(storage, 'linux')).toEqual({ canStore: false, backend: 'basic_text', message: NO_KEYRING_MESSAGE });
+    expect(secretStorageStatus(storage, 'linux')).toEqual({
+      canStore: false,
+      backend: 'basic_text',
+      message: NO_KEYRING_MESSAGE,
+    });
     const store = await openSafeSecretStore({ file, safeStorage: storage, platform: 'linux' });
     await expect(store.setKey('sk-x')).rejects.toMatchObject({ code: 'invalid-request', message: NO_KEYRING_MESSAGE });
     expect(NO_KEYRING_MESSAGE).toMatch(/OPENAI_API_KEY/);
@@ -83,14 +96,29 @@ describe('the safeStorage key store', () => {
 
   it('refuses when the OS offers no encryption at all', async () => {
     const { storage } = aesStorage('k', { available: false });
-    expect(secretStorageStatus(storage, 'win32')).toEqual({ canStore: false, backend: 'dpapi', message: NO_ENCRYPTION_MESSAGE });
-    expect(secretStorageStatus(aesStorage('k').storage, 'linux')).toEqual({ canStore: true, backend: 'gnome_libsecret', message: null });
+    expect(secretStorageStatus(storage, 'win32')).toEqual({
+      canStore: false,
+      backend: 'dpapi',
+      message: NO_ENCRYPTION_MESSAGE,
+    });
+    expect(secretStorageStatus(aesStorage('k').storage, 'linux')).toEqual({
+      canStore: true,
+      backend: 'gnome_libsecret',
+      message: null,
+    });
   });
 
   it('treats a key that no longer decrypts as absent and logs why', async () => {
-    await (await openSafeSecretStore({ file, safeStorage: aesStorage('old-keyring').storage, platform: 'linux' })).setKey('sk-old');
+    await (
+      await openSafeSecretStore({ file, safeStorage: aesStorage('old-keyring').storage, platform: 'linux' })
+    ).setKey('sk-old');
     const lines: string[] = [];
-    const store = await openSafeSecretStore({ file, safeStorage: aesStorage('new-keyring').storage, platform: 'linux', log: (l) => lines.push(l) });
+    const store = await openSafeSecretStore({
+      file,
+      safeStorage: aesStorage('new-keyring').storage,
+      platform: 'linux',
+      log: (l) => lines.push(l),
+    });
     expect(store.hasKey()).toBe(false);
     expect(lines.join('\n')).toMatch(/could not be read .*enter it again in settings/);
   });

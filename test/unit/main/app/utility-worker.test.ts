@@ -18,7 +18,8 @@ function asUtilityProcess(child: ChildProcess): UtilityProcessLike {
     },
     postMessage: (m) => void child.send(m as never),
     kill: () => child.kill('SIGTERM'),
-    on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener as (...args: unknown[]) => void),
+    on: (event: string, listener: (...args: never[]) => void) =>
+      events.on(event, listener as (...args: unknown[]) => void),
   } as UtilityProcessLike;
 }
 
@@ -48,7 +49,9 @@ function start() {
       if ((m as { type: string }).type === 'ready') resolve();
     }),
   );
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => worker.once('exit', (code, signal) => resolve([code, signal])));
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    worker.once('exit', (code, signal) => resolve([code, signal])),
+  );
   return { worker, messages, ready, exited };
 }
 
@@ -77,12 +80,16 @@ describe('the utilityProcess worker adapter', () => {
   });
 
   it('finds the worker arguments whatever precedes them in argv', () => {
-    expect(workerArgsFromArgv(['/opt/nbrevive/nbrevive', '/app/out/main/app/worker.js', '--db', '/d.sqlite', '--poll-ms', '5'])).toEqual([
-      '--db',
-      '/d.sqlite',
-      '--poll-ms',
-      '5',
-    ]);
+    expect(
+      workerArgsFromArgv([
+        '/opt/nbrevive/nbrevive',
+        '/app/out/main/app/worker.js',
+        '--db',
+        '/d.sqlite',
+        '--poll-ms',
+        '5',
+      ]),
+    ).toEqual(['--db', '/d.sqlite', '--poll-ms', '5']);
     expect(workerArgsFromArgv(['--db', 'x'])).toEqual(['--db', 'x']);
     expect(workerArgsFromArgv(['electron'])).toEqual([]);
   });

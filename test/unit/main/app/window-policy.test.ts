@@ -27,7 +27,10 @@ describe('window security options', () => {
   });
 
   it('creates the main window hidden, with those preferences and the remembered bounds', () => {
-    const options = mainWindowOptions({ preloadPath: '/p.cjs', state: { x: 10, y: 20, width: 1000, height: 700, maximized: false } });
+    const options = mainWindowOptions({
+      preloadPath: '/p.cjs',
+      state: { x: 10, y: 20, width: 1000, height: 700, maximized: false },
+    });
     expect(options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700, show: false });
     expect(options.webPreferences).toEqual(secureWebPreferences('/p.cjs'));
     const centred = mainWindowOptions({ preloadPath: '/p.cjs', state: DEFAULT_WINDOW_STATE });
@@ -41,7 +44,14 @@ describe('navigation and links', () => {
     expect(navigationDecision('app://nbrevive/index.html#/jobs/1')).toBe('allow');
     expect(navigationDecision('https://example.org/docs')).toBe('open-external');
     expect(navigationDecision('http://localhost:7878/')).toBe('open-external');
-    for (const url of ['app://evil/index.html', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'smb://host/share', 'not a url']) {
+    for (const url of [
+      'app://evil/index.html',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'smb://host/share',
+      'not a url',
+    ]) {
       expect(navigationDecision(url), url).toBe('deny');
     }
     expect(isExternalLink('mailto:someone@example.org')).toBe(false);

@@ -11,11 +11,26 @@ describe('worker configuration', () => {
   it('hands the API key of a configure message to the worker and keeps it out of messages without one', async () => {
     const { queue, close } = openWorkerQueue(path.join(tempDir(), 'db.sqlite'));
     const keys: (string | null)[] = [];
-    const loop = new JobScheduler({ queue, runner: async () => {}, send: () => {}, paused: true, onApiKey: (k) => keys.push(k) });
+    const loop = new JobScheduler({
+      queue,
+      runner: async () => {},
+      send: () => {},
+      paused: true,
+      onApiKey: (k) => keys.push(k),
+    });
     try {
-      loop.handle(HostToWorkerMessageSchema.parse({ type: 'configure', concurrency: 1, paused: true, llmApiKey: 'sk-from-keyring' }));
+      loop.handle(
+        HostToWorkerMessageSchema.parse({
+          type: 'configure',
+          concurrency: 1,
+          paused: true,
+          llmApiKey: 'sk-from-keyring',
+        }),
+      );
       loop.handle(HostToWorkerMessageSchema.parse({ type: 'configure', concurrency: 2, paused: true }));
-      loop.handle(HostToWorkerMessageSchema.parse({ type: 'configure', concurrency: 2, paused: true, llmApiKey: null }));
+      loop.handle(
+        HostToWorkerMessageSchema.parse({ type: 'configure', concurrency: 2, paused: true, llmApiKey: null }),
+      );
       expect(keys).toEqual(['sk-from-keyring', null]);
     } finally {
       await loop.stop();

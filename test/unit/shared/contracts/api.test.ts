@@ -15,15 +15,32 @@ import { HostToWorkerMessageSchema, WorkerToHostMessageSchema } from '../../../.
 const CLIENTS: Record<string, () => object> = {
   http: () => createHttpApi('http://127.0.0.1:1', 'token'),
   // window.nbrevive as the preload builds it (construction sends nothing)
-  'electron preload': () => createIpcApi({ invoke: async () => ({ ok: true, value: null }), on() {}, removeListener() {} }),
+  'electron preload': () =>
+    createIpcApi({ invoke: async () => ({ ok: true, value: null }), on() {}, removeListener() {} }),
 };
 
 describe('the app contract', () => {
   it('names every channel app:<area>.<verb> and covers every area of the API', () => {
     for (const name of Object.keys(API)) expect(name).toMatch(/^app:[a-z]+\.[a-z][a-zA-Z]*$/);
     const areas = new Set(Object.keys(API).map((k) => k.slice(4).split('.')[0]));
-    expect([...areas].sort()).toEqual(['cases', 'exports', 'iterations', 'jobs', 'logs', 'queue', 'reviews', 'runtimes', 'settings', 'stats']);
-    expect(API_EVENT_CHANNELS.sort()).toEqual(['app:iterations.finished', 'app:jobs.progress', 'app:logs.line', 'app:queue.changed']);
+    expect([...areas].sort()).toEqual([
+      'cases',
+      'exports',
+      'iterations',
+      'jobs',
+      'logs',
+      'queue',
+      'reviews',
+      'runtimes',
+      'settings',
+      'stats',
+    ]);
+    expect(API_EVENT_CHANNELS.sort()).toEqual([
+      'app:iterations.finished',
+      'app:jobs.progress',
+      'app:logs.line',
+      'app:queue.changed',
+    ]);
     expect(API_INVOKE_CHANNELS.length + API_EVENT_CHANNELS.length).toBe(Object.keys(API).length);
   });
 
@@ -46,7 +63,10 @@ describe('the app contract', () => {
   it('gives readable validation messages', () => {
     const r = API['app:jobs.enqueue'].input.safeParse({ caseIds: [], priority: 1.5 });
     expect(r.success).toBe(false);
-    if (!r.success) expect(formatZodError(r.error)).toBe('caseIds: caseIds must name at least one case; priority: Invalid input: expected int, received number');
+    if (!r.success)
+      expect(formatZodError(r.error)).toBe(
+        'caseIds: caseIds must name at least one case; priority: Invalid input: expected int, received number',
+      );
   });
 
   it('has a host handler for every invoke channel and nothing else', () => {
@@ -80,11 +100,20 @@ describe('the app contract', () => {
 
 describe('the worker contract', () => {
   it('accepts the messages host and worker exchange and refuses others', () => {
-    expect(HostToWorkerMessageSchema.safeParse({ type: 'configure', concurrency: 2, paused: false }).success).toBe(true);
-    expect(HostToWorkerMessageSchema.safeParse({ type: 'configure', concurrency: 0, paused: false }).success).toBe(false);
+    expect(HostToWorkerMessageSchema.safeParse({ type: 'configure', concurrency: 2, paused: false }).success).toBe(
+      true,
+    );
+    expect(HostToWorkerMessageSchema.safeParse({ type: 'configure', concurrency: 0, paused: false }).success).toBe(
+      false,
+    );
     expect(HostToWorkerMessageSchema.safeParse({ type: 'run-anything' }).success).toBe(false);
-    const log = { channel: 'app:logs.line', payload: { jobId: 'j', seq: 1, iteration: 0, stream: 'stdout', text: 'hi', at: 'now' } };
+    const log = {
+      channel: 'app:logs.line',
+      payload: { jobId: 'j', seq: 1, iteration: 0, stream: 'stdout', text: 'hi', at: 'now' },
+    };
     expect(WorkerToHostMessageSchema.safeParse({ type: 'event', event: log }).success).toBe(true);
-    expect(WorkerToHostMessageSchema.safeParse({ type: 'event', event: { ...log, channel: 'app:queue.changed' } }).success).toBe(false);
+    expect(
+      WorkerToHostMessageSchema.safeParse({ type: 'event', event: { ...log, channel: 'app:queue.changed' } }).success,
+    ).toBe(false);
   });
 });

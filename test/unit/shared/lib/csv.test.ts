@@ -6,7 +6,8 @@ import { TEST_PYTHON } from '../../../helpers/python';
 
 describe('parseCsv', () => {
   it('reads quoted fields, doubled quotes, embedded delimiters and newlines, CRLF and a BOM', () => {
-    const text = '\uFEFFid,name,note\r\n1,"Braund, Mr. Owen","said ""hi""\r\nthen left"\r\n2,Cumings,\r\n\r\n3,"",x\r\n';
+    const text =
+      '\uFEFFid,name,note\r\n1,"Braund, Mr. Owen","said ""hi""\r\nthen left"\r\n2,Cumings,\r\n\r\n3,"",x\r\n';
     const table = parseCsv(text);
     expect(table.header).toEqual(['id', 'name', 'note']);
     expect(table.rows).toEqual([
@@ -19,13 +20,21 @@ describe('parseCsv', () => {
 import sys, io, json, pandas as pd
 df = pd.read_csv(io.BytesIO(sys.stdin.buffer.read()), dtype=str, keep_default_na=False)
 print(json.dumps([list(df.columns)] + df.values.tolist()))`;
-    const viaPandas = JSON.parse(execFileSync(TEST_PYTHON, ['-c', script], { input: text, encoding: 'utf8' })) as string[][];
+    const viaPandas = JSON.parse(
+      execFileSync(TEST_PYTHON, ['-c', script], { input: text, encoding: 'utf8' }),
+    ) as string[][];
     expect([table.header, ...table.rows]).toEqual(viaPandas);
   });
 
   it('accepts LF and lone CR line ends and a missing final newline', () => {
-    expect(parseCsvRecords('a,b\n1,2')).toEqual([['a', 'b'], ['1', '2']]);
-    expect(parseCsvRecords('a,b\r1,2\r')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsvRecords('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseCsvRecords('a,b\r1,2\r')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('reports unusable files in words', () => {

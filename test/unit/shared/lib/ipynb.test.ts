@@ -54,7 +54,8 @@ interface RefItem {
   ids?: (string | undefined)[];
   minor?: number;
 }
-const nbformatWrites = (items: RefItem[]): string[] => JSON.parse(python(NBFORMAT_WRITES, JSON.stringify(items))) as string[];
+const nbformatWrites = (items: RefItem[]): string[] =>
+  JSON.parse(python(NBFORMAT_WRITES, JSON.stringify(items))) as string[];
 
 const HAS_NBFORMAT = spawnSync(TEST_PYTHON, ['-c', 'import nbformat']).status === 0;
 const NO_NBFORMAT = `skipped: ${TEST_PYTHON} cannot import nbformat (apt-get install python3-nbformat, or set NBREVIVE_PYTHON)`;
@@ -83,7 +84,9 @@ function comparisons(texts: string[]): { label: string; ours: string; theirs: st
 function firstDifference(a: string, b: string): string {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
-  return i === a.length && i === b.length ? 'identical' : `at ${i}: ours ${JSON.stringify(a.slice(i - 40, i + 40))} vs nbformat ${JSON.stringify(b.slice(i - 40, i + 40))}`;
+  return i === a.length && i === b.length
+    ? 'identical'
+    : `at ${i}: ours ${JSON.stringify(a.slice(i - 40, i + 40))} vs nbformat ${JSON.stringify(b.slice(i - 40, i + 40))}`;
 }
 
 describeCorpus('ipynb: corpus notebooks are written byte for byte as nbformat writes them', (corpusDir) => {
@@ -92,7 +95,9 @@ describeCorpus('ipynb: corpus notebooks are written byte for byte as nbformat wr
         .readdirSync(corpusDir)
         .filter((d) => fs.existsSync(path.join(corpusDir, d, 'nbrevive.case.json')))
         .map((d) => {
-          const manifest = JSON.parse(fs.readFileSync(path.join(corpusDir, d, 'nbrevive.case.json'), 'utf8')) as { notebook: string };
+          const manifest = JSON.parse(fs.readFileSync(path.join(corpusDir, d, 'nbrevive.case.json'), 'utf8')) as {
+            notebook: string;
+          };
           return { id: d, file: path.join(corpusDir, d, manifest.notebook) };
         })
     : [];
@@ -127,24 +132,66 @@ describeNbformat('ipynb: our fixtures are written as nbformat writes them', () =
       seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
       return seed / 2 ** 32;
     };
-    const values = [0.1, 0.5, 1 / 3, 2 / 3, 1e-4, 9.999e-5, 1e-5, 1e15, 9999999999999998, 1e16, 1.5e16, 123.456, 5e-324, Number.MAX_VALUE, -2.5e-10, 1e100];
+    const values = [
+      0.1,
+      0.5,
+      1 / 3,
+      2 / 3,
+      1e-4,
+      9.999e-5,
+      1e-5,
+      1e15,
+      9999999999999998,
+      1e16,
+      1.5e16,
+      123.456,
+      5e-324,
+      Number.MAX_VALUE,
+      -2.5e-10,
+      1e100,
+    ];
     for (let k = 0; k < 3000; k++) values.push((rand() - 0.5) * 10 ** Math.floor(rand() * 60 - 30));
     for (let k = 0; k < 200; k++) values.push(Math.round(rand() * 1e6) / 10 ** Math.floor(rand() * 8));
-    const reprs = JSON.parse(python('import sys, json; print(json.dumps([repr(float(x)) for x in json.loads(sys.stdin.read())]))', JSON.stringify(values))) as string[];
+    const reprs = JSON.parse(
+      python(
+        'import sys, json; print(json.dumps([repr(float(x)) for x in json.loads(sys.stdin.read())]))',
+        JSON.stringify(values),
+      ),
+    ) as string[];
     const ours = values.map(pythonFloatRepr);
     const mismatches = ours.map((o, k) => [values[k], o, reprs[k]]).filter(([, o, p]) => o !== p);
     expect(mismatches).toEqual([]);
   });
 
   it('splits lines exactly like Python str.splitlines(True)', () => {
-    const samples = ['', 'a', 'a\n', 'a\nb', 'a\r\nb\rc\n\n', '\r\r\n\n', 'x\vy\fz\x1cq\x1dw\x1ee\x85r\u2028t\u2029u', 'tail\r', 'no break at all'];
-    const theirs = JSON.parse(python('import sys, json; print(json.dumps([s.splitlines(True) for s in json.loads(sys.stdin.read())]))', JSON.stringify(samples))) as string[][];
+    const samples = [
+      '',
+      'a',
+      'a\n',
+      'a\nb',
+      'a\r\nb\rc\n\n',
+      '\r\r\n\n',
+      'x\vy\fz\x1cq\x1dw\x1ee\x85r\u2028t\u2029u',
+      'tail\r',
+      'no break at all',
+    ];
+    const theirs = JSON.parse(
+      python(
+        'import sys, json; print(json.dumps([s.splitlines(True) for s in json.loads(sys.stdin.read())]))',
+        JSON.stringify(samples),
+      ),
+    ) as string[][];
     expect(samples.map((s) => splitLines(s))).toEqual(theirs);
   });
 
   it('sorts keys by code point as Python does', () => {
     const keys = ['b', 'a', 'é', '\uffff', '😀', '\ue000', 'Z', '_', 'aa', ''];
-    const theirs = JSON.parse(python('import sys, json; print(json.dumps(sorted(json.loads(sys.stdin.read())), ensure_ascii=True))', JSON.stringify(keys))) as string[];
+    const theirs = JSON.parse(
+      python(
+        'import sys, json; print(json.dumps(sorted(json.loads(sys.stdin.read())), ensure_ascii=True))',
+        JSON.stringify(keys),
+      ),
+    ) as string[];
     expect([...keys].sort(compareCodePoints)).toEqual(theirs);
   });
 });
@@ -186,7 +233,11 @@ describe('ipynb: nbformat 3 upgrade', () => {
     const [error, stream2, display] = nb.cells[3]!.outputs!;
     expect(error).toMatchObject({ output_type: 'error', ename: 'NameError' });
     expect(stream2).toEqual({ output_type: 'stream', name: 'stdout', text: 'warning\n' });
-    expect(display!.data).toEqual({ 'application/json': { a: 1, b: [1, 2.5] }, 'text/latex': '$x^2$', 'image/png': 'iVBORw0KGgo=\n' });
+    expect(display!.data).toEqual({
+      'application/json': { a: 1, b: [1, 2.5] },
+      'text/latex': '$x^2$',
+      'image/png': 'iVBORw0KGgo=\n',
+    });
     expect(serializeNotebook(nb)).toContain('"a": 1.0');
   });
 });
@@ -217,7 +268,9 @@ describe('ipynb: cell ids', () => {
   });
   it('differ for identical cells at different positions', () => {
     const cell = { cell_type: 'code', metadata: {}, source: 'x', outputs: [], execution_count: null };
-    const nb = parseNotebook(JSON.stringify({ nbformat: 4, nbformat_minor: 4, metadata: {}, cells: [cell, cell, cell] }));
+    const nb = parseNotebook(
+      JSON.stringify({ nbformat: 4, nbformat_minor: 4, metadata: {}, cells: [cell, cell, cell] }),
+    );
     expect(new Set(nb.cells.map((c) => c.id)).size).toBe(3);
     expect(findCellIndexById(nb, nb.cells[2]!.id!)).toBe(2);
     expect(findCellIndexById(nb, 'nope')).toBe(-1);
@@ -228,7 +281,11 @@ describe('ipynb: preserving what other tools stored', () => {
   const nb = parseNotebook(fixture('unknown-metadata.ipynb'));
   it('keeps unknown keys and metadata, drops only transient values', () => {
     expect(nb['x-custom-top']).toEqual({ keep: [1, 2, { deep: null }] });
-    expect(nb.metadata.toc).toEqual({ nav_menu: { height: '264px', width: '252px' }, number_sections: true, threshold: 4 });
+    expect(nb.metadata.toc).toEqual({
+      nav_menu: { height: '264px', width: '252px' },
+      number_sections: true,
+      threshold: 4,
+    });
     expect(nb.metadata).not.toHaveProperty('signature');
     expect(nb.metadata).not.toHaveProperty('orig_nbformat');
     expect(nb.cells[0]!.metadata).toEqual({ tags: ['intro'] });
@@ -240,7 +297,9 @@ describe('ipynb: preserving what other tools stored', () => {
     expect(data['text/plain']).toBe("{'k': 1}");
     expect(data['image/png']).toBe('AAAABBBB');
     expect(data['application/vnd.custom+json']).toEqual(['a', 'b']);
-    expect(nb.cells[0]!.attachments).toEqual({ 'image.png': { 'image/png': 'iVBORw0KGgo=', 'text/plain': 'line one\nline two' } });
+    expect(nb.cells[0]!.attachments).toEqual({
+      'image.png': { 'image/png': 'iVBORw0KGgo=', 'text/plain': 'line one\nline two' },
+    });
   });
   it('writes integral floats back as floats, even after a cell is edited', () => {
     const text = serializeNotebook(nb);
@@ -294,20 +353,37 @@ describe('ipynb: bad input', () => {
   it('not JSON', () => {
     const e = error('{"nbformat": 4,\n "cells": [}', 'x.ipynb');
     expect(e.code).toBe('not-json');
-    expect(e.message).toBe("x.ipynb is not a Jupyter notebook: it is not valid JSON (expected a value, found '}' at line 2, column 12); check that it is a complete .ipynb file");
-    expect(error('   ').message).toBe('the notebook text is not a Jupyter notebook: it is not valid JSON (it is empty); check that it is a complete .ipynb file');
+    expect(e.message).toBe(
+      "x.ipynb is not a Jupyter notebook: it is not valid JSON (expected a value, found '}' at line 2, column 12); check that it is a complete .ipynb file",
+    );
+    expect(error('   ').message).toBe(
+      'the notebook text is not a Jupyter notebook: it is not valid JSON (it is empty); check that it is a complete .ipynb file',
+    );
     expect(error('{"a": 1} extra').message).toContain("unexpected 'e' after the JSON value at line 1, column 10");
     expect(error('{"a": "tab\there"}').message).toContain('invalid control character in string');
     expect(error('['.repeat(5000)).message).toContain('nested more than 2000 levels deep at line 1, column 2001');
   });
   it('JSON that is not a notebook', () => {
     const shape = '(an .ipynb notebook is a JSON object with "nbformat", "metadata" and "cells")';
-    expect(error('[1, 2]', 'a.json').message).toBe(`a.json is not a Jupyter notebook: the JSON is a list, not an object ${shape}`);
-    expect(error('{"name": "package"}', 'package.json').message).toBe(`package.json is not a Jupyter notebook: it has no "nbformat" field ${shape}`);
+    expect(error('[1, 2]', 'a.json').message).toBe(
+      `a.json is not a Jupyter notebook: the JSON is a list, not an object ${shape}`,
+    );
+    expect(error('{"name": "package"}', 'package.json').message).toBe(
+      `package.json is not a Jupyter notebook: it has no "nbformat" field ${shape}`,
+    );
     expect(error('{"nbformat": "4"}').code).toBe('not-a-notebook');
-    expect(error('{"nbformat": 4, "nbformat_minor": 2, "metadata": {}}', 'n.ipynb').message).toBe(`n.ipynb is not a Jupyter notebook: cells is missing ${shape}`);
-    const badCell = JSON.stringify({ nbformat: 4, nbformat_minor: 2, metadata: {}, cells: [{ cell_type: 'code', metadata: {}, outputs: [] }] });
-    expect(error(badCell, 'n.ipynb').message).toBe(`n.ipynb is not a Jupyter notebook: cells[0].source is missing ${shape}`);
+    expect(error('{"nbformat": 4, "nbformat_minor": 2, "metadata": {}}', 'n.ipynb').message).toBe(
+      `n.ipynb is not a Jupyter notebook: cells is missing ${shape}`,
+    );
+    const badCell = JSON.stringify({
+      nbformat: 4,
+      nbformat_minor: 2,
+      metadata: {},
+      cells: [{ cell_type: 'code', metadata: {}, outputs: [] }],
+    });
+    expect(error(badCell, 'n.ipynb').message).toBe(
+      `n.ipynb is not a Jupyter notebook: cells[0].source is missing ${shape}`,
+    );
     expect(error('{"nbformat": 3, "worksheets": 7}').code).toBe('not-a-notebook');
   });
   it('unsupported nbformat', () => {
@@ -318,7 +394,9 @@ describe('ipynb: bad input', () => {
     );
     const v5 = error('{"nbformat": 5, "cells": []}', 'new.ipynb');
     expect(v5.code).toBe('unsupported-nbformat');
-    expect(v5.message).toBe('new.ipynb uses nbformat 5, which nbrevive cannot read (it reads nbformat 3 and 4): save it as nbformat 4 from the tool that wrote it');
+    expect(v5.message).toBe(
+      'new.ipynb uses nbformat 5, which nbrevive cannot read (it reads nbformat 3 and 4): save it as nbformat 4 from the tool that wrote it',
+    );
   });
   it('a byte order mark is tolerated', () => {
     expect(parseNotebook('\uFEFF' + fixture('floats.ipynb')).cells).toHaveLength(1);
@@ -326,11 +404,17 @@ describe('ipynb: bad input', () => {
 });
 
 describe('ipynb: helpers', () => {
-  const code = (outputs: unknown[], source: string | string[] = 'x'): Cell => ({ cell_type: 'code', metadata: {}, source, outputs, execution_count: 1 }) as Cell;
+  const code = (outputs: unknown[], source: string | string[] = 'x'): Cell =>
+    ({ cell_type: 'code', metadata: {}, source, outputs, execution_count: 1 }) as Cell;
   it('cellTextOutputs: stream and text/plain in order, each from a new line', () => {
     const cell = code([
       { output_type: 'stream', name: 'stdout', text: 'a\nb' },
-      { output_type: 'execute_result', execution_count: 1, metadata: {}, data: { 'text/plain': ['0.85'], 'text/html': '<b>0.85</b>' } },
+      {
+        output_type: 'execute_result',
+        execution_count: 1,
+        metadata: {},
+        data: { 'text/plain': ['0.85'], 'text/html': '<b>0.85</b>' },
+      },
       { output_type: 'error', ename: 'E', evalue: 'v', traceback: ['tb'] },
       { output_type: 'display_data', metadata: {}, data: { 'image/png': 'AAA' } },
       { output_type: 'stream', name: 'stderr', text: 'warn\n' },
@@ -352,7 +436,9 @@ describe('ipynb: helpers', () => {
     expect(serializeNotebook(stripped)).toContain('"n": 1000.0');
   });
   it('dumpsPython/parsePythonJson round-trip plain values', () => {
-    expect(dumpsPython(parsePythonJson('{"b": [], "a": {}, "c": [1, {"d": "\\u0007"}]}'))).toBe('{\n "a": {},\n "b": [],\n "c": [\n  1,\n  {\n   "d": "\\u0007"\n  }\n ]\n}');
+    expect(dumpsPython(parsePythonJson('{"b": [], "a": {}, "c": [1, {"d": "\\u0007"}]}'))).toBe(
+      '{\n "a": {},\n "b": [],\n "c": [\n  1,\n  {\n   "d": "\\u0007"\n  }\n ]\n}',
+    );
     expect(Object.getPrototypeOf(parsePythonJson('{"__proto__": {"x": 1}}'))).toBe(Object.prototype);
     // a lone surrogate cannot be written as UTF-8 (Python's nbformat.write fails on it); we keep it escaped
     expect(dumpsPython(parsePythonJson('["\\ud800", "\\u2028\\u007f"]'))).toBe('[\n "\\ud800",\n "\u2028\u007f"\n]');

@@ -16,12 +16,30 @@ import { VerdictSchema } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 
 function cellError(cellIndex: number, ename: string, extra: Partial<CellError> = {}): CellError {
-  return { cellIndex, cellId: `c${cellIndex}`, ename, evalue: 'x', traceback: [], line: null, preExisting: false, ...extra };
+  return {
+    cellIndex,
+    cellId: `c${cellIndex}`,
+    ename,
+    evalue: 'x',
+    traceback: [],
+    line: null,
+    preExisting: false,
+    ...extra,
+  };
 }
 
 function report(over: Partial<ExecutionReport> = {}): JudgeInput['report'] {
   const scores = over.scores ?? [];
-  return { status: 'ok', errors: [], scores, score: over.score ?? scores[0] ?? null, scoreNote: null, timeoutMs: 600_000, message: null, ...over };
+  return {
+    status: 'ok',
+    errors: [],
+    scores,
+    score: over.score ?? scores[0] ?? null,
+    scoreNote: null,
+    timeoutMs: 600_000,
+    message: null,
+    ...over,
+  };
 }
 
 const target = { value: 0.7085 };
@@ -35,7 +53,13 @@ function verdictOf(input: Partial<JudgeInput> & { report: JudgeInput['report'] }
 describe('judge: deterministic runs (τ)', () => {
   it('reproduces within τ·|s_t| and says so in one line', () => {
     const v = verdictOf({ report: report({ scores: [0.7085] }) });
-    expect(v).toMatchObject({ reproducible: true, errorFree: true, problem: null, method: 'tolerance', relativeDeviation: 0 });
+    expect(v).toMatchObject({
+      reproducible: true,
+      errorFree: true,
+      problem: null,
+      method: 'tolerance',
+      relativeDeviation: 0,
+    });
     expect(v.reason).toBe('score 0.7085 is within 10% of target 0.7085 (deviation 0.00%)');
     expect(outcomeOf(v)).toBe('reproducible');
   });
@@ -52,7 +76,9 @@ describe('judge: deterministic runs (τ)', () => {
     const r = report({ scores: [0.74] }); // 4.4 % off
     expect(verdictOf({ report: r, tolerance: 0.05 }).reproducible).toBe(true);
     expect(verdictOf({ report: r, tolerance: 0.01 }).reproducible).toBe(false);
-    expect(verdictOf({ report: r, tolerance: 0.05, target: { value: 0.7085, tolerance: 0.01 } }).reproducible).toBe(false);
+    expect(verdictOf({ report: r, tolerance: 0.05, target: { value: 0.7085, tolerance: 0.01 } }).reproducible).toBe(
+      false,
+    );
   });
 
   it('judges equal scores of several runs by τ, not by a t-test', () => {
@@ -70,13 +96,15 @@ describe('judge: deterministic runs (τ)', () => {
 
 describe('judge: repeated runs whose scores vary (t-test)', () => {
   it('reproduces when p ≥ α and not when p < α, with the p-value of the t-test', () => {
-    const near = [0.70, 0.71, 0.705, 0.712, 0.709];
+    const near = [0.7, 0.71, 0.705, 0.712, 0.709];
     const v = verdictOf({ report: report({ scores: near }) });
     expect(v.method).toBe('t-test');
     expect(v.pValue).toBeCloseTo(oneSampleTTest(near, 0.7085).p, 12);
     expect(v.pValue as number).toBeGreaterThanOrEqual(0.05);
     expect(v.reproducible).toBe(true);
-    expect(v.reason).toMatch(/^mean score 0\.7072 over 5 runs \(sd [\d.]+\) is consistent with target 0\.7085 \(t-test p = 0\.\d{4} ≥ 0\.05\)$/);
+    expect(v.reason).toMatch(
+      /^mean score 0\.7072 over 5 runs \(sd [\d.]+\) is consistent with target 0\.7085 \(t-test p = 0\.\d{4} ≥ 0\.05\)$/,
+    );
 
     // within τ of the target, yet consistently off: the t-test rejects it
     const far = [0.68, 0.681, 0.679, 0.6805];
@@ -87,7 +115,7 @@ describe('judge: repeated runs whose scores vary (t-test)', () => {
   });
 
   it('honours α', () => {
-    const scores = [0.70, 0.705, 0.703];
+    const scores = [0.7, 0.705, 0.703];
     const p = oneSampleTTest(scores, 0.7085).p;
     expect(verdictOf({ report: report({ scores }), alpha: p / 2 }).reproducible).toBe(true);
     expect(verdictOf({ report: report({ scores }), alpha: Math.min(0.99, p * 2) }).reproducible).toBe(false);
@@ -111,33 +139,51 @@ describe('judge: no score, no spec, errors and timeouts', () => {
     const clean = judge({ report: report(), target: null, scoreSpecKind: 'none' });
     expect(clean).toMatchObject({ reproducible: true, errorFree: true, method: 'errors-only', problem: null });
     expect(clean.reason).toBe('no score spec: ran without errors');
-    const broken = judge({ report: report({ status: 'error', errors: [cellError(3, 'NameError')] }), target: null, scoreSpecKind: 'none' });
+    const broken = judge({
+      report: report({ status: 'error', errors: [cellError(3, 'NameError')] }),
+      target: null,
+      scoreSpecKind: 'none',
+    });
     expect(broken).toMatchObject({ reproducible: false, errorFree: false, problem: 'error' });
     expect(broken.reason).toBe('no score spec: 1 error: NameError in cell 3');
   });
 
   it('errors with a reproduced score → reproducible with errors, problem error', () => {
-    const v = verdictOf({ report: report({ status: 'error', scores: [0.7085], errors: [cellError(5, 'AttributeError'), cellError(9, 'TypeError')] }) });
+    const v = verdictOf({
+      report: report({
+        status: 'error',
+        scores: [0.7085],
+        errors: [cellError(5, 'AttributeError'), cellError(9, 'TypeError')],
+      }),
+    });
     expect(v).toMatchObject({ reproducible: true, errorFree: false, problem: 'error' });
     expect(outcomeOf(v)).toBe('reproducible-with-errors');
-    expect(v.reason).toBe('score 0.7085 is within 10% of target 0.7085 (deviation 0.00%); 2 errors: AttributeError in cell 5 and 1 more');
+    expect(v.reason).toBe(
+      'score 0.7085 is within 10% of target 0.7085 (deviation 0.00%); 2 errors: AttributeError in cell 5 and 1 more',
+    );
   });
 
   it('pre-existing errors do not count against error-free', () => {
-    const v = verdictOf({ report: report({ status: 'error', scores: [0.7085], errors: [cellError(5, 'NameError', { preExisting: true })] }) });
+    const v = verdictOf({
+      report: report({ status: 'error', scores: [0.7085], errors: [cellError(5, 'NameError', { preExisting: true })] }),
+    });
     expect(v).toMatchObject({ reproducible: true, errorFree: true, problem: null });
     expect(outcomeOf(v)).toBe('reproducible');
     expect(v.reason).toContain('only pre-existing errors (1)');
   });
 
   it('a timeout is the problem whatever the score', () => {
-    const v = verdictOf({ report: report({ status: 'timeout', scores: [0.7085], errors: [cellError(2, 'NameError')] }) });
+    const v = verdictOf({
+      report: report({ status: 'timeout', scores: [0.7085], errors: [cellError(2, 'NameError')] }),
+    });
     expect(v).toMatchObject({ problem: 'timeout', reproducible: false, errorFree: false });
     expect(v.reason).toMatch(/^timed out after 600 s; score 0\.7085 is within 10%/);
   });
 
   it('a crash is an error even without error cells', () => {
-    const v = verdictOf({ report: report({ status: 'crashed', scores: [0.7085], message: 'the kernel died (out of memory?)' }) });
+    const v = verdictOf({
+      report: report({ status: 'crashed', scores: [0.7085], message: 'the kernel died (out of memory?)' }),
+    });
     expect(v).toMatchObject({ problem: 'error', errorFree: false, reproducible: true });
     expect(v.reason).toContain('the kernel crashed (the kernel died (out of memory?))');
   });
@@ -149,7 +195,11 @@ describe('judge: no score, no spec, errors and timeouts', () => {
 });
 
 describe('choosing the best iteration', () => {
-  const run = (errors: CellError[], score: number | null, status: ExecutionReport['status'] = errors.length ? 'error' : 'ok'): JudgedRun => {
+  const run = (
+    errors: CellError[],
+    score: number | null,
+    status: ExecutionReport['status'] = errors.length ? 'error' : 'ok',
+  ): JudgedRun => {
     const r = report({ status, errors, scores: [score] });
     return { report: r, verdict: judge({ report: r, target, scoreSpecKind: 'output' }) };
   };
@@ -163,13 +213,20 @@ describe('choosing the best iteration', () => {
     const twoErrorsCloser = run(errs(2), 0.5);
     const noScore = run(errs(2), null);
     const shuffled = [noScore, twoErrorsFar, oneErrorFar, reproWithErrors, twoErrorsCloser, errorFreeRepro];
-    expect([...shuffled].sort(compareIterations)).toEqual([errorFreeRepro, reproWithErrors, oneErrorFar, twoErrorsCloser, twoErrorsFar, noScore]);
+    expect([...shuffled].sort(compareIterations)).toEqual([
+      errorFreeRepro,
+      reproWithErrors,
+      oneErrorFar,
+      twoErrorsCloser,
+      twoErrorsFar,
+      noScore,
+    ]);
     expect(betterThan(errorFreeRepro, reproWithErrors)).toBe(true);
     expect(betterThan(reproWithErrors, errorFreeRepro)).toBe(false);
   });
 
   it('a closer score wins among reproducible error-free runs; ties keep the earlier iteration', () => {
-    const a = run([], 0.70);
+    const a = run([], 0.7);
     const b = run([], 0.708);
     expect(betterThan(b, a)).toBe(true);
     const first = run(errs(1), 0.1);
@@ -200,9 +257,17 @@ describe('markPreExisting', () => {
         cell_type: 'code',
         source: 'import foo',
         metadata: {},
-        outputs: [{ output_type: 'error', ename: 'ModuleNotFoundError', evalue: "No module named 'foo'", traceback: [] }],
+        outputs: [
+          { output_type: 'error', ename: 'ModuleNotFoundError', evalue: "No module named 'foo'", traceback: [] },
+        ],
       },
-      { id: 'fit', cell_type: 'code', source: 'fit()', metadata: {}, outputs: [{ output_type: 'stream', name: 'stdout', text: 'ok\n' }] },
+      {
+        id: 'fit',
+        cell_type: 'code',
+        source: 'fit()',
+        metadata: {},
+        outputs: [{ output_type: 'stream', name: 'stdout', text: 'ok\n' }],
+      },
     ],
   };
 
@@ -227,11 +292,17 @@ describe('markPreExisting', () => {
 });
 
 describe('judge without a target: output fidelity (issue 16)', () => {
-  const fidelity = (score: number | null, extra: { comparable?: number; reproduced?: number; notComparable?: number } = {}) => ({
+  const fidelity = (
+    score: number | null,
+    extra: { comparable?: number; reproduced?: number; notComparable?: number } = {},
+  ) => ({
     score,
     comparable: extra.comparable ?? 10,
     reproduced: extra.reproduced ?? Math.round((score ?? 0) * (extra.comparable ?? 10)),
-    cells: Array.from({ length: extra.notComparable ?? 0 }, (_, i) => ({ verdict: 'not-comparable' as const, cellIndex: i })),
+    cells: Array.from({ length: extra.notComparable ?? 0 }, (_, i) => ({
+      verdict: 'not-comparable' as const,
+      cellIndex: i,
+    })),
   });
   const none = (over: Partial<JudgeInput>) => {
     const v = judge({ report: report(), target: null, scoreSpecKind: 'none', ...over });
@@ -242,7 +313,9 @@ describe('judge without a target: output fidelity (issue 16)', () => {
   it('error-free and fidelity at or above the threshold → reproducible, judged on fidelity', () => {
     const v = none({ fidelity: fidelity(0.9) as JudgeInput['fidelity'] });
     expect(v).toMatchObject({ reproducible: true, errorFree: true, method: 'fidelity', problem: null });
-    expect(v.reason).toBe('no score spec: ran without errors; fidelity 90% ≥ 90% (9 of 10 comparable outputs reproduced)');
+    expect(v.reason).toBe(
+      'no score spec: ran without errors; fidelity 90% ≥ 90% (9 of 10 comparable outputs reproduced)',
+    );
   });
 
   it('error-free but fidelity below the threshold → not reproducible, and no problem a fixer could take', () => {
@@ -253,18 +326,27 @@ describe('judge without a target: output fidelity (issue 16)', () => {
   });
 
   it('the threshold is the job setting', () => {
-    expect(none({ fidelity: fidelity(0.8) as JudgeInput['fidelity'], fidelityThreshold: 0.75 }).reproducible).toBe(true);
-    expect(none({ fidelity: fidelity(0.8) as JudgeInput['fidelity'], fidelityThreshold: 0.85 }).reproducible).toBe(false);
+    expect(none({ fidelity: fidelity(0.8) as JudgeInput['fidelity'], fidelityThreshold: 0.75 }).reproducible).toBe(
+      true,
+    );
+    expect(none({ fidelity: fidelity(0.8) as JudgeInput['fidelity'], fidelityThreshold: 0.85 }).reproducible).toBe(
+      false,
+    );
   });
 
   it('cells that could not be compared (randomness never seeded) are named, not counted', () => {
-    const v = none({ fidelity: fidelity(1, { comparable: 4, reproduced: 4, notComparable: 2 }) as JudgeInput['fidelity'] });
+    const v = none({
+      fidelity: fidelity(1, { comparable: 4, reproduced: 4, notComparable: 2 }) as JudgeInput['fidelity'],
+    });
     expect(v.reproducible).toBe(true);
     expect(v.reason).toContain('(4 of 4 comparable outputs reproduced; 2 cells not comparable)');
   });
 
   it('errors still fail it, whatever the fidelity', () => {
-    const v = none({ report: report({ status: 'error', errors: [cellError(3, 'NameError')] }), fidelity: fidelity(1) as JudgeInput['fidelity'] });
+    const v = none({
+      report: report({ status: 'error', errors: [cellError(3, 'NameError')] }),
+      fidelity: fidelity(1) as JudgeInput['fidelity'],
+    });
     expect(v).toMatchObject({ reproducible: false, errorFree: false, problem: 'error' });
   });
 
@@ -278,10 +360,19 @@ describe('judge without a target: output fidelity (issue 16)', () => {
   });
 
   it('a score without a target is judged on fidelity too; a target score is never', () => {
-    const noTarget = verdictOf({ report: report({ scores: [0.5] }), target: null, fidelity: fidelity(0.5) as JudgeInput['fidelity'] });
+    const noTarget = verdictOf({
+      report: report({ scores: [0.5] }),
+      target: null,
+      fidelity: fidelity(0.5) as JudgeInput['fidelity'],
+    });
     expect(noTarget).toMatchObject({ reproducible: false, method: 'fidelity', score: 0.5 });
-    expect(noTarget.reason).toBe('score 0.5; the case has no target score; fidelity 50% < 90% (5 of 10 comparable outputs reproduced)');
-    const withTarget = verdictOf({ report: report({ scores: [0.7085] }), fidelity: fidelity(0.1) as JudgeInput['fidelity'] });
+    expect(noTarget.reason).toBe(
+      'score 0.5; the case has no target score; fidelity 50% < 90% (5 of 10 comparable outputs reproduced)',
+    );
+    const withTarget = verdictOf({
+      report: report({ scores: [0.7085] }),
+      fidelity: fidelity(0.1) as JudgeInput['fidelity'],
+    });
     expect(withTarget).toMatchObject({ reproducible: true, method: 'tolerance' });
     expect(withTarget.reason).not.toContain('fidelity');
   });
@@ -306,9 +397,16 @@ describe('choosing the best iteration: fidelity breaks ties', () => {
   });
 
   it('fidelity never outranks fewer errors or a closer score', () => {
-    const faithfulWithError = { ...at(1), report: report({ status: 'error', scores: [0.7], errors: [cellError(1, 'NameError')] }) };
+    const faithfulWithError = {
+      ...at(1),
+      report: report({ status: 'error', scores: [0.7], errors: [cellError(1, 'NameError')] }),
+    };
     expect(betterThan(at(0.1), faithfulWithError)).toBe(true);
-    const closer = { report: report({ scores: [0.708] }), verdict: judge({ report: report({ scores: [0.708] }), target, scoreSpecKind: 'output' }), fidelity: { score: 0.2 } };
+    const closer = {
+      report: report({ scores: [0.708] }),
+      verdict: judge({ report: report({ scores: [0.708] }), target, scoreSpecKind: 'output' }),
+      fidelity: { score: 0.2 },
+    };
     expect(betterThan(closer, at(1))).toBe(true);
   });
 });

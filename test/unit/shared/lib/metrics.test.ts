@@ -76,14 +76,30 @@ print(json.dumps(out))
 let ref: Record<string, number> = {};
 
 beforeAll(() => {
-  const input = JSON.stringify({ binTrue, binPred, prob, tiedScores, regTrue, regPred, mcTrue, mcPred, mcProbs, classes, intClasses, intPred });
+  const input = JSON.stringify({
+    binTrue,
+    binPred,
+    prob,
+    tiedScores,
+    regTrue,
+    regPred,
+    mcTrue,
+    mcPred,
+    mcProbs,
+    classes,
+    intClasses,
+    intPred,
+  });
   ref = JSON.parse(execFileSync(TEST_PYTHON, ['-c', SKLEARN], { input, encoding: 'utf8' })) as Record<string, number>;
 });
 
 function expectClose(actual: number, key: string): void {
   const expected = ref[key];
   expect(expected, `sklearn value ${key}`).toBeTypeOf('number');
-  expect(Math.abs(actual - (expected as number)) / Math.abs(expected as number), `${key}: ${actual} vs sklearn ${expected}`).toBeLessThanOrEqual(1e-9);
+  expect(
+    Math.abs(actual - (expected as number)) / Math.abs(expected as number),
+    `${key}: ${actual} vs sklearn ${expected}`,
+  ).toBeLessThanOrEqual(1e-9);
 }
 
 describe('metrics agree with scikit-learn', () => {

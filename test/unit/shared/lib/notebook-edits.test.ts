@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cellSource } from '../../../../shared/lib/ipynb';
-import { applyCellEdits, changedLineCount, editSimilarity, InvalidEditError } from '../../../../shared/lib/notebook-edits';
+import {
+  applyCellEdits,
+  changedLineCount,
+  editSimilarity,
+  InvalidEditError,
+} from '../../../../shared/lib/notebook-edits';
 import type { Notebook } from '../../../../shared/models/notebook';
 
 const nb: Notebook = {
@@ -9,7 +14,14 @@ const nb: Notebook = {
   metadata: {},
   cells: [
     { id: 'a', cell_type: 'markdown', metadata: {}, source: '# title' },
-    { id: 'b', cell_type: 'code', metadata: {}, source: 'x = 1\nprint x', outputs: [{ output_type: 'stream', name: 'stdout', text: 'old' }], execution_count: 3 },
+    {
+      id: 'b',
+      cell_type: 'code',
+      metadata: {},
+      source: 'x = 1\nprint x',
+      outputs: [{ output_type: 'stream', name: 'stdout', text: 'old' }],
+      execution_count: 3,
+    },
     { id: 'c', cell_type: 'code', metadata: {}, source: 'y = 2', outputs: [], execution_count: 4 },
   ],
 };
@@ -32,7 +44,12 @@ describe('applyCellEdits', () => {
   });
   it('refuses edits of cells that do not exist and duplicate edits', () => {
     expect(() => applyCellEdits(nb, [{ cellIndex: 7, source: '' }])).toThrow(InvalidEditError);
-    expect(() => applyCellEdits(nb, [{ cellIndex: 1, source: 'a' }, { cellIndex: 1, source: 'b' }])).toThrow('two edits for cell 1');
+    expect(() =>
+      applyCellEdits(nb, [
+        { cellIndex: 1, source: 'a' },
+        { cellIndex: 1, source: 'b' },
+      ]),
+    ).toThrow('two edits for cell 1');
   });
 });
 
@@ -45,7 +62,14 @@ describe('changedLineCount', () => {
 });
 
 describe('editSimilarity', () => {
-  const code = (id: string, source: string) => ({ cell_type: 'code' as const, id, metadata: {}, source, outputs: [], execution_count: null });
+  const code = (id: string, source: string) => ({
+    cell_type: 'code' as const,
+    id,
+    metadata: {},
+    source,
+    outputs: [],
+    execution_count: null,
+  });
   const md = (id: string, source: string) => ({ cell_type: 'markdown' as const, id, metadata: {}, source });
   const nb = (...cells: Notebook['cells']): Notebook => ({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 });
 
@@ -60,9 +84,17 @@ describe('editSimilarity', () => {
     // one of three lines changed: 2·2 / 6
     expect(editSimilarity(before, nb(code('a', 'x = float(1)\ny = 2'), code('b', 'print(x)')))).toBeCloseTo(4 / 6, 12);
     // a line added: 2·3 / 7
-    expect(editSimilarity(before, nb(code('a', 'x = np.float(1)\ny = 2'), code('new', 'import numpy'), code('b', 'print(x)')))).toBeCloseTo(6 / 7, 12);
+    expect(
+      editSimilarity(
+        before,
+        nb(code('a', 'x = np.float(1)\ny = 2'), code('new', 'import numpy'), code('b', 'print(x)')),
+      ),
+    ).toBeCloseTo(6 / 7, 12);
     // the same line moved to another cell is not shared
-    expect(editSimilarity(before, nb(code('a', 'x = np.float(1)\ny = 2\nprint(x)'), code('b', '')))).toBeCloseTo(4 / 6, 12);
+    expect(editSimilarity(before, nb(code('a', 'x = np.float(1)\ny = 2\nprint(x)'), code('b', '')))).toBeCloseTo(
+      4 / 6,
+      12,
+    );
   });
 
   it('is 0 when nothing survived and 1 for two empty notebooks', () => {

@@ -1,6 +1,13 @@
 // Reading the score printed by the score cell: which lines count, first/last, cells tracked by id across edits.
 import { describe, expect, it } from 'vitest';
-import { findScoreCell, numpyLegacyText, parseDecimal, readScore, scoreCellText, scoreFromOutputs } from '../../../../shared/lib/score-output';
+import {
+  findScoreCell,
+  numpyLegacyText,
+  parseDecimal,
+  readScore,
+  scoreCellText,
+  scoreFromOutputs,
+} from '../../../../shared/lib/score-output';
 import type { Cell, Notebook } from '../../../../shared/models/notebook';
 
 const code = (id: string | undefined, outputs: Cell['outputs']): Cell => ({
@@ -34,8 +41,12 @@ describe('readScore', () => {
     expect(readScore('accuracy: high\n', String.raw`accuracy: (\d+)`, 'last').note).toBe(
       'no output line of the score cell matches "accuracy: (\\\\d+)" (last lines: "accuracy: high")',
     );
-    expect(readScore('', 'x(\\d)', 'last').note).toBe('no output line of the score cell matches "x(\\\\d)" (the cell has no text output)');
-    expect(readScore('score: 1.2.3', String.raw`score: ([\d.]+)`, 'last').note).toBe('the score pattern captured "1.2.3", which is not a number');
+    expect(readScore('', 'x(\\d)', 'last').note).toBe(
+      'no output line of the score cell matches "x(\\\\d)" (the cell has no text output)',
+    );
+    expect(readScore('score: 1.2.3', String.raw`score: ([\d.]+)`, 'last').note).toBe(
+      'the score pattern captured "1.2.3", which is not a number',
+    );
     expect(readScore('x', '(', 'last').note).toMatch(/^the score pattern "\(" is not a valid regular expression: /);
   });
 });
@@ -76,11 +87,22 @@ describe('numpy 2 scalars', () => {
 });
 
 describe('scoreFromOutputs', () => {
-  const original = nb([{ id: 'md', cell_type: 'markdown', source: '# x', metadata: {} }, code('a', []), code('score', [])]);
+  const original = nb([
+    { id: 'md', cell_type: 'markdown', source: '# x', metadata: {} },
+    code('a', []),
+    code('score', []),
+  ]);
 
   it('finds the score cell by id after a fix inserted and removed cells', () => {
-    const executed = nb([code('new', [{ output_type: 'stream', name: 'stdout', text: '0.1\n' }]), code('a', []), code('x', []), scoreCell]);
-    expect(scoreFromOutputs({ cellIndex: 2, pattern: String.raw`^\s*(\d+\.\d+)`, occurrence: 'last' }, original, executed)).toEqual({
+    const executed = nb([
+      code('new', [{ output_type: 'stream', name: 'stdout', text: '0.1\n' }]),
+      code('a', []),
+      code('x', []),
+      scoreCell,
+    ]);
+    expect(
+      scoreFromOutputs({ cellIndex: 2, pattern: String.raw`^\s*(\d+\.\d+)`, occurrence: 'last' }, original, executed),
+    ).toEqual({
       score: 0.7084745762711865,
       note: null,
     });
@@ -91,7 +113,9 @@ describe('scoreFromOutputs', () => {
     expect(scoreFromOutputs({ cellIndex: 2, pattern: '(x)', occurrence: 'last' }, original, executed).note).toBe(
       'the score cell (original cell 2, id score) is no longer in the notebook',
     );
-    expect(findScoreCell(original, executed, 9)).toEqual({ note: 'the score cell index 9 is outside the original notebook (3 cells)' });
+    expect(findScoreCell(original, executed, 9)).toEqual({
+      note: 'the score cell index 9 is outside the original notebook (3 cells)',
+    });
     expect(scoreFromOutputs({ cellIndex: 0, pattern: '(x)', occurrence: 'last' }, original, original).note).toBe(
       'the score cell 0 is a markdown cell, not a code cell',
     );
@@ -99,7 +123,12 @@ describe('scoreFromOutputs', () => {
 
   it('falls back to the index when the original has no cell ids', () => {
     const noIds = nb([code(undefined, []), code(undefined, [])]);
-    const executed = nb([code(undefined, []), code(undefined, [{ output_type: 'stream', name: 'stdout', text: '42.5\n' }])]);
-    expect(scoreFromOutputs({ cellIndex: 1, pattern: String.raw`([\d.]+)`, occurrence: 'first' }, noIds, executed).score).toBe(42.5);
+    const executed = nb([
+      code(undefined, []),
+      code(undefined, [{ output_type: 'stream', name: 'stdout', text: '42.5\n' }]),
+    ]);
+    expect(
+      scoreFromOutputs({ cellIndex: 1, pattern: String.raw`([\d.]+)`, occurrence: 'first' }, noIds, executed).score,
+    ).toBe(42.5);
   });
 });

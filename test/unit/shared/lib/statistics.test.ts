@@ -31,7 +31,9 @@ for s in json.load(sys.stdin):
     out.append({'t': float(r.statistic), 'p': float(r.pvalue)})
 print(json.dumps(out))
 `;
-  ref = JSON.parse(execFileSync(TEST_PYTHON, ['-c', script], { input: JSON.stringify(samples), encoding: 'utf8' })) as typeof ref;
+  ref = JSON.parse(
+    execFileSync(TEST_PYTHON, ['-c', script], { input: JSON.stringify(samples), encoding: 'utf8' }),
+  ) as typeof ref;
 });
 
 describe('oneSampleTTest', () => {
@@ -44,7 +46,9 @@ describe('oneSampleTTest', () => {
       // shift 0 puts μ0 on the mean: t is rounding noise there, compared absolutely
       const tErr = Math.abs(ours.t - theirs.t) / Math.max(Math.abs(theirs.t), 1e-3);
       expect(tErr, `t of sample ${i}`).toBeLessThanOrEqual(1e-9);
-      expect(Math.abs(ours.p - theirs.p) / theirs.p, `p of sample ${i}: ${ours.p} vs ${theirs.p}`).toBeLessThanOrEqual(1e-6);
+      expect(Math.abs(ours.p - theirs.p) / theirs.p, `p of sample ${i}: ${ours.p} vs ${theirs.p}`).toBeLessThanOrEqual(
+        1e-6,
+      );
     });
     // the samples span both sides of α = 0.05
     expect(ref.some((x) => x.p < 0.05) && ref.some((x) => x.p > 0.5)).toBe(true);

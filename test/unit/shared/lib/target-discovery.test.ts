@@ -24,7 +24,17 @@ function notebook(cells: CellSpec[]): Notebook {
           ...(c.stdout !== undefined ? [{ output_type: 'stream', name: 'stdout', text: c.stdout }] : []),
           ...(c.stderr !== undefined ? [{ output_type: 'stream', name: 'stderr', text: c.stderr }] : []),
           ...(c.result !== undefined || c.html !== undefined
-            ? [{ output_type: 'execute_result', execution_count: i + 1, metadata: {}, data: { ...(c.result !== undefined ? { 'text/plain': c.result } : {}), ...(c.html !== undefined ? { 'text/html': c.html } : {}) } }]
+            ? [
+                {
+                  output_type: 'execute_result',
+                  execution_count: i + 1,
+                  metadata: {},
+                  data: {
+                    ...(c.result !== undefined ? { 'text/plain': c.result } : {}),
+                    ...(c.html !== undefined ? { 'text/html': c.html } : {}),
+                  },
+                },
+              ]
             : []),
         ],
       })),
@@ -44,12 +54,25 @@ describe('target discovery', () => {
   it('ranks a printed scikit-learn metric over shapes, counts, seeds and p-values, with its direction', () => {
     const nb = notebook([
       { source: 'print(X.shape)\nprint("rows:", len(df))', stdout: '(891, 12)\nrows: 891\n' },
-      { source: 'print("random_state =", 42)\nprint("p-value: 0.0312")', stdout: 'random_state = 42\np-value: 0.0312\n' },
-      { source: 'from sklearn.metrics import mean_squared_error\nrmse = np.sqrt(mean_squared_error(y_test, pred))\nprint("Test RMSE: %.4f" % rmse)', stdout: 'Test RMSE: 0.1234\n' },
+      {
+        source: 'print("random_state =", 42)\nprint("p-value: 0.0312")',
+        stdout: 'random_state = 42\np-value: 0.0312\n',
+      },
+      {
+        source:
+          'from sklearn.metrics import mean_squared_error\nrmse = np.sqrt(mean_squared_error(y_test, pred))\nprint("Test RMSE: %.4f" % rmse)',
+        stdout: 'Test RMSE: 0.1234\n',
+      },
     ]);
     const [best, ...rest] = discoverTargets(nb);
-    expect(best).toMatchObject({ cellIndex: 2, value: 0.1234, metric: 'rmse', higherIsBetter: false, origin: 'printed' });
-    expect(rest.some((c) => c.value === 42 || c.value === 0.0312 && c.rank < 2)).toBe(false);
+    expect(best).toMatchObject({
+      cellIndex: 2,
+      value: 0.1234,
+      metric: 'rmse',
+      higherIsBetter: false,
+      origin: 'printed',
+    });
+    expect(rest.some((c) => c.value === 42 || (c.value === 0.0312 && c.rank < 2))).toBe(false);
     expectReadable(nb, [best!, ...rest]);
   });
 
@@ -60,7 +83,13 @@ describe('target discovery', () => {
       { source: 'len(df)', result: '891' },
     ]);
     const candidates = discoverTargets(nb);
-    expect(candidates[0]).toMatchObject({ cellIndex: 1, value: 0.7084745762711865, metric: 'accuracy', higherIsBetter: true, origin: 'expression' });
+    expect(candidates[0]).toMatchObject({
+      cellIndex: 1,
+      value: 0.7084745762711865,
+      metric: 'accuracy',
+      higherIsBetter: true,
+      origin: 'expression',
+    });
     expect(candidates[1]).toMatchObject({ cellIndex: 0, value: 84.74, metric: 'accuracy' });
     expect(candidates.find((c) => c.cellIndex === 2)).toBeUndefined();
     expectReadable(nb, candidates);
@@ -90,7 +119,10 @@ describe('target discovery', () => {
     ].join('\n');
     const nb = notebook([
       { source: 'model.fit(X, y, epochs=3, validation_split=0.2)', stdout: log },
-      { source: 'loss, acc = model.evaluate(X_test, y_test)\nprint("Test accuracy:", acc)', stdout: 'Test accuracy: 0.7933\n' },
+      {
+        source: 'loss, acc = model.evaluate(X_test, y_test)\nprint("Test accuracy:", acc)',
+        stdout: 'Test accuracy: 0.7933\n',
+      },
     ]);
     const candidates = discoverTargets(nb);
     expect(candidates[0]).toMatchObject({ cellIndex: 1, value: 0.7933, metric: 'accuracy' });
@@ -103,9 +135,14 @@ describe('target discovery', () => {
   });
 
   it('reads XGBoost and LightGBM logs at their final and best iterations only', () => {
-    const xgb = ['[0]\tvalidation_0-rmse:10.12345', '[50]\tvalidation_0-rmse:2.34567', '[99]\tvalidation_0-rmse:1.23456', ''].join('\n');
+    const xgb = [
+      '[0]\tvalidation_0-rmse:10.12345',
+      '[50]\tvalidation_0-rmse:2.34567',
+      '[99]\tvalidation_0-rmse:1.23456',
+      '',
+    ].join('\n');
     const lgb = [
-      'Training until validation scores don\'t improve for 50 rounds',
+      "Training until validation scores don't improve for 50 rounds",
       "[100]\tvalid_0's auc: 0.81234",
       "[200]\tvalid_0's auc: 0.83456",
       'Early stopping, best iteration is:',
@@ -113,8 +150,14 @@ describe('target discovery', () => {
       '',
     ].join('\n');
     const nb = notebook([
-      { source: 'model = xgb.XGBRegressor(random_state=0)\nmodel.fit(X, y, eval_set=[(Xv, yv)], verbose=50)', stdout: xgb },
-      { source: 'clf = lgb.LGBMClassifier(random_state=0)\nclf.fit(X, y, eval_set=[(Xv, yv)], eval_metric="auc")', stdout: lgb },
+      {
+        source: 'model = xgb.XGBRegressor(random_state=0)\nmodel.fit(X, y, eval_set=[(Xv, yv)], verbose=50)',
+        stdout: xgb,
+      },
+      {
+        source: 'clf = lgb.LGBMClassifier(random_state=0)\nclf.fit(X, y, eval_set=[(Xv, yv)], eval_metric="auc")',
+        stdout: lgb,
+      },
     ]);
     const candidates = discoverTargets(nb);
     const values = candidates.map((c) => c.value);
@@ -123,7 +166,11 @@ describe('target discovery', () => {
     expect(values).not.toContain(10.12345);
     expect(values).not.toContain(2.34567);
     expect(values).not.toContain(0.81234);
-    expect(candidates.find((c) => c.value === 0.83901)).toMatchObject({ metric: 'auc', higherIsBetter: true, origin: 'log' });
+    expect(candidates.find((c) => c.value === 0.83901)).toMatchObject({
+      metric: 'auc',
+      higherIsBetter: true,
+      origin: 'log',
+    });
     expect(candidates.find((c) => c.value === 1.23456)).toMatchObject({ metric: 'rmse', higherIsBetter: false });
     expectReadable(nb, candidates);
   });
@@ -133,7 +180,8 @@ describe('target discovery', () => {
       { source: 'acc_svc = round(svc.score(X, y) * 100, 2)\nacc_svc', result: '83.84' },
       { source: 'acc_nb = round(nb.score(X, y) * 100, 2)\nacc_nb', result: '72.28' },
       {
-        source: "models = pd.DataFrame({'Model': ['SVC', 'NB'], 'Score': [acc_svc, acc_nb]})\nmodels.sort_values(by='Score', ascending=False)",
+        source:
+          "models = pd.DataFrame({'Model': ['SVC', 'NB'], 'Score': [acc_svc, acc_nb]})\nmodels.sort_values(by='Score', ascending=False)",
         result: '  Model  Score\n0   SVC  83.84\n1    NB  72.28',
       },
     ]);
@@ -150,7 +198,10 @@ describe('target discovery', () => {
     const nb = notebook([
       { source: 'clf = LogisticRegression()\nclf.fit(X, y)\nacc_log = clf.score(X, y)\nacc_log', result: '0.8036' },
       { source: 'gnb = GaussianNB()\ngnb.fit(X, y)\nacc_gnb = gnb.score(X, y)\nacc_gnb', result: '0.7228' },
-      { source: 'rf = RandomForestClassifier(n_estimators=100)\nrf.fit(X, y)\nacc_rf = rf.score(X, y)\nacc_rf', result: '0.8676' },
+      {
+        source: 'rf = RandomForestClassifier(n_estimators=100)\nrf.fit(X, y)\nacc_rf = rf.score(X, y)\nacc_rf',
+        result: '0.8676',
+      },
     ]);
     const candidates = discoverTargets(nb);
     expect(candidates[0]).toMatchObject({ cellIndex: 1, value: 0.7228 });
@@ -161,7 +212,11 @@ describe('target discovery', () => {
   it('reads an HTML-only table as a candidate an output spec cannot read, and a stderr warning not at all first', () => {
     const nb = notebook([
       { source: 'print("Accuracy: 0.91")', stdout: 'Accuracy: 0.91\n', stderr: 'UserWarning: accuracy 0.5 is low\n' },
-      { source: 'styled', html: '<table><tr><th>model</th><th>AUC</th></tr><tr><td>lr</td><td>0.88</td></tr></table>', result: '<pandas.io.formats.style.Styler at 0x7f00>' },
+      {
+        source: 'styled',
+        html: '<table><tr><th>model</th><th>AUC</th></tr><tr><td>lr</td><td>0.88</td></tr></table>',
+        result: '<pandas.io.formats.style.Styler at 0x7f00>',
+      },
     ]);
     const candidates = discoverTargets(nb);
     expect(candidates[0]).toMatchObject({ value: 0.91, cellIndex: 0 });
@@ -169,6 +224,13 @@ describe('target discovery', () => {
   });
 
   it('finds nothing in a notebook that prints no metric', () => {
-    expect(discoverTargets(notebook([{ source: 'df.head()', result: '   a  b\n0  1  2' }, { source: 'print("done")', stdout: 'done\n' }]))).toEqual([]);
+    expect(
+      discoverTargets(
+        notebook([
+          { source: 'df.head()', result: '   a  b\n0  1  2' },
+          { source: 'print("done")', stdout: 'done\n' },
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

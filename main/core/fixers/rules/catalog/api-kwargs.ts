@@ -37,13 +37,24 @@ export function unexpectedKeyword(error: Pick<CellError, 'ename' | 'evalue'>): U
     const last = parts.at(-1) as string;
     if (last === '__init__' || last === '__new__') {
       if (parts.length < 2) return null;
-      return { keyword: typeError[2] as string, callee: parts.at(-2) as string, method: false, estimatorParameter: false };
+      return {
+        keyword: typeError[2] as string,
+        callee: parts.at(-2) as string,
+        method: false,
+        estimatorParameter: false,
+      };
     }
     const method = parts.length >= 2 && /^[A-Z]/.test(parts.at(-2) as string);
-    return { keyword: typeError[2] as string, callee: method ? `${parts.at(-2)}.${last}` : last, method, estimatorParameter: false };
+    return {
+      keyword: typeError[2] as string,
+      callee: method ? `${parts.at(-2)}.${last}` : last,
+      method,
+      estimatorParameter: false,
+    };
   }
   const invalid = error.ename === 'ValueError' ? INVALID_PARAMETER.exec(error.evalue) : null;
-  if (invalid) return { keyword: invalid[1] as string, callee: invalid[2] as string, method: false, estimatorParameter: true };
+  if (invalid)
+    return { keyword: invalid[1] as string, callee: invalid[2] as string, method: false, estimatorParameter: true };
   return null;
 }
 
@@ -69,14 +80,20 @@ export interface KeywordEquivalent {
  */
 export const KEYWORD_EQUIVALENTS: readonly KeywordEquivalent[] = [
   {
-    callees: ['sklearn.linear_model.SGDClassifier', 'sklearn.linear_model.SGDRegressor', 'sklearn.linear_model.Perceptron', 'sklearn.linear_model.PassiveAggressiveClassifier', 'sklearn.linear_model.PassiveAggressiveRegressor'],
+    callees: [
+      'sklearn.linear_model.SGDClassifier',
+      'sklearn.linear_model.SGDRegressor',
+      'sklearn.linear_model.Perceptron',
+      'sklearn.linear_model.PassiveAggressiveClassifier',
+      'sklearn.linear_model.PassiveAggressiveRegressor',
+    ],
     old: 'n_iter',
     new: 'max_iter',
     extra: { tol: 'None' },
     library: 'scikit-learn',
     version: '0.21',
     link: 'https://github.com/scikit-learn/scikit-learn/blob/0.19.0/doc/whats_new.rst (0.19: `n_iter` deprecated in SGDClassifier, SGDRegressor, PassiveAggressive*, Perceptron; removed in 0.21)',
-    why: "0.19's stochastic_gradient.py maps a given n_iter to max_iter=n_iter, tol=None (\"same behavior as before 0.19\"): exactly n_iter epochs, no early stop",
+    why: '0.19\'s stochastic_gradient.py maps a given n_iter to max_iter=n_iter, tol=None ("same behavior as before 0.19"): exactly n_iter epochs, no early stop',
   },
   {
     callees: ['sklearn.preprocessing.OneHotEncoder'],
@@ -85,7 +102,7 @@ export const KEYWORD_EQUIVALENTS: readonly KeywordEquivalent[] = [
     library: 'scikit-learn',
     version: '1.4',
     link: 'https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v1.2.rst (OneHotEncoder: `sparse` deprecated, use `sparse_output`)',
-    why: "1.2's _encoders.py: \"`sparse` was renamed to `sparse_output` in version 1.2\" and uses the old value as sparse_output",
+    why: '1.2\'s _encoders.py: "`sparse` was renamed to `sparse_output` in version 1.2" and uses the old value as sparse_output',
   },
 ];
 
@@ -107,26 +124,43 @@ function sameCallee(tableCallee: string, qualified: string | null, named: string
     if (tableCallee === qualified) return true;
     // the same object through another public path (`sklearn.preprocessing.data.OneHotEncoder` of 2017)
     const [a, b] = [tableCallee.split('.'), qualified.split('.')];
-    return a[0] === b[0] && a.at(-1) === b.at(-1) && (!named.includes('.') ? a.at(-1) === named : tableCallee.endsWith(`.${named}`));
+    return (
+      a[0] === b[0] &&
+      a.at(-1) === b.at(-1) &&
+      (!named.includes('.') ? a.at(-1) === named : tableCallee.endsWith(`.${named}`))
+    );
   }
   return tableCallee.endsWith(`.${named}`);
 }
 
-export type KeywordResolution = { status: 'resolved'; rename: KeywordRename } | { status: 'ambiguous'; candidates: string[] } | { status: 'unknown' };
+export type KeywordResolution =
+  { status: 'resolved'; rename: KeywordRename } | { status: 'ambiguous'; candidates: string[] } | { status: 'unknown' };
 
 /**
  * The rename for `keyword` of a callee: the table's pure signature-changed rows the installed version has reached,
  * and the documented equivalents; one answer or none. `qualified` is the callee resolved through the imports (null
  * for a method called on an object, where the error's `Class.method` names it).
  */
-export function resolveKeyword(found: UnexpectedKeyword, qualified: string | null, env: CellContext['env'], table: ApiChangeTable = apiChangeTable()): KeywordResolution {
+export function resolveKeyword(
+  found: UnexpectedKeyword,
+  qualified: string | null,
+  env: CellContext['env'],
+  table: ApiChangeTable = apiChangeTable(),
+): KeywordResolution {
   const library = qualified ? libraryOf(qualified) : null;
   const candidates = new Map<string, KeywordRename>();
   for (const eq of KEYWORD_EQUIVALENTS) {
     if (eq.old !== found.keyword || !eq.callees.some((c) => sameCallee(c, qualified, found.callee))) continue;
     const installed = packageVersion(env, eq.library);
     if (installed && compareVersions(installed, eq.version) < 0) continue;
-    candidates.set(eq.new, { callee: qualified ?? found.callee, old: eq.old, new: eq.new, extra: eq.extra ?? {}, rows: [], equivalent: eq });
+    candidates.set(eq.new, {
+      callee: qualified ?? found.callee,
+      old: eq.old,
+      new: eq.new,
+      extra: eq.extra ?? {},
+      rows: [],
+      equivalent: eq,
+    });
   }
   if (candidates.size === 0) {
     for (const row of table.rows) {
@@ -139,7 +173,14 @@ export function resolveKeyword(found: UnexpectedKeyword, qualified: string | nul
       const installed = packageVersion(env, DISTRIBUTION[row.library]);
       if (installed && compareVersions(installed, row.version) < 0) continue;
       const name = now[2] as string;
-      const entry = candidates.get(name) ?? { callee: old[1] as string, old: found.keyword, new: name, extra: {}, rows: [], equivalent: null };
+      const entry = candidates.get(name) ?? {
+        callee: old[1] as string,
+        old: found.keyword,
+        new: name,
+        extra: {},
+        rows: [],
+        equivalent: null,
+      };
       entry.rows.push(row);
       candidates.set(name, entry);
     }
@@ -173,7 +214,12 @@ function renameEdits(call: Node, rename: KeywordRename, parsed: ParsedSource): S
   if (!edit) return [];
   const edits = [edit];
   const extras = Object.entries(rename.extra).filter(([name]) => !keywordArgument(call, name, parsed));
-  if (extras.length > 0) edits.push({ start: kw.endIndex, end: kw.endIndex, text: extras.map(([name, value]) => `, ${name}=${value}`).join('') });
+  if (extras.length > 0)
+    edits.push({
+      start: kw.endIndex,
+      end: kw.endIndex,
+      text: extras.map(([name, value]) => `, ${name}=${value}`).join(''),
+    });
   return edits;
 }
 
@@ -232,9 +278,19 @@ const keywordRename = defineRule({
         if (!ctx.inScope(call)) continue;
         const fn = call.childForFieldName('function');
         if (!fn) continue;
-        const name = fn.type === 'attribute' ? parsed.text(fn.childForFieldName('attribute') as Node) : fn.type === 'identifier' ? parsed.text(fn) : null;
+        const name =
+          fn.type === 'attribute'
+            ? parsed.text(fn.childForFieldName('attribute') as Node)
+            : fn.type === 'identifier'
+              ? parsed.text(fn)
+              : null;
         if (name !== bare && !(found.estimatorParameter && name === 'set_params')) continue;
-        if (!callArguments(call).some((a) => a.type === 'keyword_argument' && parsed.text(a.childForFieldName('name') as Node) === found.keyword)) continue;
+        if (
+          !callArguments(call).some(
+            (a) => a.type === 'keyword_argument' && parsed.text(a.childForFieldName('name') as Node) === found.keyword,
+          )
+        )
+          continue;
         let qualified = ctx.imports.resolve(fn, parsed);
         if (found.estimatorParameter && name === 'set_params') qualified = null;
         else if (!qualified) {
@@ -243,7 +299,11 @@ const keywordRename = defineRule({
           if (!(found.method && fn.type === 'attribute')) continue;
         } else if (fn.type === 'identifier' && own.has(name)) continue;
         if (qualified && found.estimatorParameter && !qualified.endsWith(`.${found.callee}`)) continue;
-        const resolution = resolveKeyword(found.estimatorParameter && name === 'set_params' ? { ...found, method: false } : found, qualified, ctx.env);
+        const resolution = resolveKeyword(
+          found.estimatorParameter && name === 'set_params' ? { ...found, method: false } : found,
+          qualified,
+          ctx.env,
+        );
         if (resolution.status !== 'resolved') {
           if (resolution.status === 'ambiguous') refused = true;
           continue;

@@ -6,7 +6,14 @@
 // name, not a call), and leaves the code alone when the candidates disagree or the user's own code binds a name
 // the edit touches.
 import type { CellError } from '../../../../../shared/models/execution';
-import { apiChangeTable, DISTRIBUTION, isDottedName, libraryOf, type ApiChange, type ApiChangeTable } from '../../api-changes/table';
+import {
+  apiChangeTable,
+  DISTRIBUTION,
+  isDottedName,
+  libraryOf,
+  type ApiChange,
+  type ApiChangeTable,
+} from '../../api-changes/table';
 import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule } from '../rule';
 import type { SourceEdit } from '../source-edit';
 import { API_KWARG_RULES } from './api-kwargs';
@@ -58,7 +65,12 @@ export function missingName(error: Pick<CellError, 'ename' | 'evalue'>): Missing
   const attribute = error.ename === 'AttributeError' ? ATTRIBUTE.exec(evalue) : null;
   if (attribute) {
     const [, module, name] = attribute as unknown as [string, string, string];
-    return { old: `${module}.${name}`, module, name, fromMessage: messageReplacement(evalue.slice(attribute.index + attribute[0].length)) };
+    return {
+      old: `${module}.${name}`,
+      module,
+      name,
+      fromMessage: messageReplacement(evalue.slice(attribute.index + attribute[0].length)),
+    };
   }
   const imported = error.ename === 'ImportError' ? IMPORT_NAME.exec(evalue) : null;
   if (imported) {
@@ -82,8 +94,13 @@ export type Resolution =
  * Where the missing name lives now: the library's own message first (it is about the installed release), then the
  * table's rows whose change the installed version has. Exactly one candidate, or the answer is ambiguous.
  */
-export function resolveMissing(missing: MissingName, env: CellContext['env'], table: ApiChangeTable = apiChangeTable()): Resolution {
-  if (missing.fromMessage) return { status: 'resolved', old: missing.old, new: missing.fromMessage, source: 'message', rows: [] };
+export function resolveMissing(
+  missing: MissingName,
+  env: CellContext['env'],
+  table: ApiChangeTable = apiChangeTable(),
+): Resolution {
+  if (missing.fromMessage)
+    return { status: 'resolved', old: missing.old, new: missing.fromMessage, source: 'message', rows: [] };
   const library = libraryOf(missing.old);
   if (!library) return { status: 'unknown', old: missing.old };
   const installed = packageVersion(env, DISTRIBUTION[library]);
@@ -92,7 +109,13 @@ export function resolveMissing(missing: MissingName, env: CellContext['env'], ta
   const usable = names.filter((name) => name.includes('.') && name !== missing.old);
   if (usable.length === 0) return { status: 'unknown', old: missing.old };
   if (usable.length > 1) return { status: 'ambiguous', old: missing.old, candidates: usable };
-  return { status: 'resolved', old: missing.old, new: usable[0] as string, source: 'table', rows: rows.filter((row) => row.new === usable[0]) };
+  return {
+    status: 'resolved',
+    old: missing.old,
+    new: usable[0] as string,
+    source: 'table',
+    rows: rows.filter((row) => row.new === usable[0]),
+  };
 }
 
 /** Names the user's own code binds (def, class, assignment, loop and with targets), imports left out. */
@@ -104,11 +127,17 @@ function userBindings(view: NotebookView): Set<string> {
       const id = def.childForFieldName('name');
       if (id) names.add(parsed.text(id));
     }
-    for (const node of [...parsed.nodes('assignment'), ...parsed.nodes('augmented_assignment'), ...parsed.nodes('for_statement')]) {
+    for (const node of [
+      ...parsed.nodes('assignment'),
+      ...parsed.nodes('augmented_assignment'),
+      ...parsed.nodes('for_statement'),
+    ]) {
       const left = node.childForFieldName('left');
       if (!left) continue;
       if (left.type === 'identifier') names.add(parsed.text(left));
-      else for (const id of left.descendantsOfType('identifier')) if (id.parent?.type !== 'attribute') names.add(parsed.text(id));
+      else
+        for (const id of left.descendantsOfType('identifier'))
+          if (id.parent?.type !== 'attribute') names.add(parsed.text(id));
     }
     for (const item of parsed.nodes('as_pattern')) {
       const alias = item.childForFieldName('alias');
@@ -122,14 +151,22 @@ function userBindings(view: NotebookView): Set<string> {
 function moveOf(resolution: Extract<Resolution, { status: 'resolved' }>, missing: MissingName): ModuleMove {
   const dot = resolution.new.lastIndexOf('.');
   if (missing.name === null) return { from: missing.old, to: resolution.new };
-  return { from: missing.module, names: { [missing.name]: { module: resolution.new.slice(0, dot), name: resolution.new.slice(dot + 1) } } };
+  return {
+    from: missing.module,
+    names: { [missing.name]: { module: resolution.new.slice(0, dot), name: resolution.new.slice(dot + 1) } },
+  };
 }
 
 /** Is any identifier this edit relies on bound by the user's own code (a function or variable of that name)? */
 function shadowed(missing: MissingName, newName: string, bindings: Set<string>, ctx: CellContext): boolean {
-  const local = new Set<string>([missing.name ?? '', newName.slice(newName.lastIndexOf('.') + 1), newName.split('.')[0] as string]);
+  const local = new Set<string>([
+    missing.name ?? '',
+    newName.slice(newName.lastIndexOf('.') + 1),
+    newName.split('.')[0] as string,
+  ]);
   // the local names the notebook uses for the old module (`np` for numpy): rebinding one makes `np.x` the user's
-  for (const [alias, target] of ctx.imports.bindings) if (target === missing.module || missing.module.startsWith(`${target}.`)) local.add(alias);
+  for (const [alias, target] of ctx.imports.bindings)
+    if (target === missing.module || missing.module.startsWith(`${target}.`)) local.add(alias);
   for (const name of local) if (name && bindings.has(name)) return true;
   return false;
 }
@@ -145,7 +182,10 @@ const movedName = defineRule({
     "A module or name the notebook imports or uses no longer exists. The library's changelog (the API-change table extracted into resources/api-changes) or its own error message names exactly one replacement that is the same object under a new name or module, so the import or the dotted use is rewritten to it (the old local name is kept as an alias). Nothing is changed when candidates disagree or the notebook defines a name the edit touches.",
   trigger: {
     errors: [
-      { ename: 'AttributeError', evalue: /module '[\w.]+' has no attribute '\w+'|`np\.\w+` was removed in the NumPy 2\.0 release/ },
+      {
+        ename: 'AttributeError',
+        evalue: /module '[\w.]+' has no attribute '\w+'|`np\.\w+` was removed in the NumPy 2\.0 release/,
+      },
       { ename: 'ImportError', evalue: /cannot import name '\w+' from '[\w.]+'/ },
       { ename: 'ModuleNotFoundError', evalue: /No module named '\w+\.[\w.]+'/ },
     ],

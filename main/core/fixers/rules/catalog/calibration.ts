@@ -77,7 +77,8 @@ const forestEstimators = pinDefault({
   callables: ['RandomForestClassifier', 'RandomForestRegressor', 'ExtraTreesClassifier', 'ExtraTreesRegressor'],
   pins: { n_estimators: '10' },
   positions: { n_estimators: 0 },
-  explanation: 'scikit-learn 0.22 raised the default number of trees of random forests and extra-trees from 10 to 100; the notebook was written with 10 trees, and its score came from them.',
+  explanation:
+    'scikit-learn 0.22 raised the default number of trees of random forests and extra-trees from 10 to 100; the notebook was written with 10 trees, and its score came from them.',
   flags: ['defaults-pinned', 'estimators'],
 });
 
@@ -93,7 +94,8 @@ const logisticSolver = pinDefault({
     const penalty = stringContent(keywordArgument(call, 'penalty', parsed)?.childForFieldName('value') ?? null, parsed);
     return penalty === null || penalty === 'l1' || penalty === 'l2';
   },
-  explanation: "scikit-learn 0.22 changed LogisticRegression's default solver from liblinear to lbfgs (and multi_class from 'ovr' to 'auto'); liblinear fits one-vs-rest and penalizes the intercept, so scores differ. Pinning liblinear restores both old defaults.",
+  explanation:
+    "scikit-learn 0.22 changed LogisticRegression's default solver from liblinear to lbfgs (and multi_class from 'ovr' to 'auto'); liblinear fits one-vs-rest and penalizes the intercept, so scores differ. Pinning liblinear restores both old defaults.",
 });
 
 const logisticMultiClass = pinDefault({
@@ -108,7 +110,8 @@ const logisticMultiClass = pinDefault({
     const solver = stringContent(keywordArgument(call, 'solver', parsed)?.childForFieldName('value') ?? null, parsed);
     return solver !== null && solver !== 'liblinear';
   },
-  explanation: "Before 0.22, LogisticRegression fitted multi-class problems one-vs-rest whatever the solver; 'auto' now picks multinomial for lbfgs/newton-cg/sag/saga. For binary targets nothing changes.",
+  explanation:
+    "Before 0.22, LogisticRegression fitted multi-class problems one-vs-rest whatever the solver; 'auto' now picks multinomial for lbfgs/newton-cg/sag/saga. For binary targets nothing changes.",
 });
 
 const svmGamma = pinDefault({
@@ -123,7 +126,8 @@ const svmGamma = pinDefault({
     const kernel = stringContent(keywordArgument(call, 'kernel', parsed)?.childForFieldName('value') ?? null, parsed);
     return kernel !== 'linear' && kernel !== 'precomputed';
   },
-  explanation: "scikit-learn 0.22 changed the SVM kernel coefficient's default from 'auto' (1/n_features) to 'scale' (1/(n_features·X.var())); for rbf/poly/sigmoid kernels on unscaled data the scores differ.",
+  explanation:
+    "scikit-learn 0.22 changed the SVM kernel coefficient's default from 'auto' (1/n_features) to 'scale' (1/(n_features·X.var())); for rbf/poly/sigmoid kernels on unscaled data the scores differ.",
 });
 
 const cvFolds = pinDefault({
@@ -131,11 +135,29 @@ const cvFolds = pinDefault({
   title: 'cross_val_score/GridSearchCV/…: pin cv=3 (default became 5 in 0.22)',
   since: SK_022,
   module: 'sklearn',
-  callables: ['cross_val_score', 'cross_val_predict', 'cross_validate', 'GridSearchCV', 'RandomizedSearchCV', 'learning_curve', 'validation_curve', 'permutation_test_score', 'RFECV', 'CalibratedClassifierCV', 'LogisticRegressionCV', 'LassoCV', 'ElasticNetCV', 'LarsCV', 'LassoLarsCV', 'OrthogonalMatchingPursuitCV'],
+  callables: [
+    'cross_val_score',
+    'cross_val_predict',
+    'cross_validate',
+    'GridSearchCV',
+    'RandomizedSearchCV',
+    'learning_curve',
+    'validation_curve',
+    'permutation_test_score',
+    'RFECV',
+    'CalibratedClassifierCV',
+    'LogisticRegressionCV',
+    'LassoCV',
+    'ElasticNetCV',
+    'LarsCV',
+    'LassoLarsCV',
+    'OrthogonalMatchingPursuitCV',
+  ],
   pins: { cv: '3' },
   positions: { cv: 3 },
   explicitOld: { cv: 'None' },
-  explanation: 'scikit-learn 0.22 changed the default number of cross-validation folds from 3 to 5 (cv=None too); mean CV scores and the models a search selects change with it. Classifiers still get stratified folds.',
+  explanation:
+    'scikit-learn 0.22 changed the default number of cross-validation folds from 3 to 5 (cv=None too); mean CV scores and the models a search selects change with it. Classifiers still get stratified folds.',
 });
 
 const kmeansNInit = pinDefault({
@@ -147,7 +169,8 @@ const kmeansNInit = pinDefault({
   pins: { n_init: '10' },
   overrides: { MiniBatchKMeans: { n_init: '3' } },
   positions: { n_init: 2 },
-  explanation: "scikit-learn 1.4 changed KMeans' n_init default from 10 runs to 'auto' (a single k-means++ run; MiniBatchKMeans: from 3); clusterings and inertia can differ.",
+  explanation:
+    "scikit-learn 1.4 changed KMeans' n_init default from 10 runs to 'auto' (a single k-means++ run; MiniBatchKMeans: from 3); clusterings and inertia can differ.",
 });
 
 const tsneDefaults = pinDefault({
@@ -157,7 +180,8 @@ const tsneDefaults = pinDefault({
   module: 'sklearn',
   callables: ['TSNE'],
   pins: { learning_rate: '200.0', init: "'random'" },
-  explanation: "scikit-learn 1.2 changed TSNE's defaults to learning_rate='auto' and init='pca'; embeddings (and anything computed from them) differ.",
+  explanation:
+    "scikit-learn 1.2 changed TSNE's defaults to learning_rate='auto' and init='pca'; embeddings (and anything computed from them) differ.",
 });
 
 const isolationForest = pinDefault({
@@ -168,7 +192,17 @@ const isolationForest = pinDefault({
   callables: ['IsolationForest'],
   pins: { contamination: '0.1' },
   positions: { contamination: 2 },
-  explanation: "Before 0.22 IsolationForest flagged 10% of the samples as outliers by default ('legacy' contamination 0.1); 'auto' now uses the paper's threshold, so predictions change.",
+  explanation:
+    "Before 0.22 IsolationForest flagged 10% of the samples as outliers by default ('legacy' contamination 0.1); 'auto' now uses the paper's threshold, so predictions change.",
 });
 
-export const CALIBRATION_RULES: Rule[] = [forestEstimators, logisticSolver, logisticMultiClass, svmGamma, cvFolds, kmeansNInit, tsneDefaults, isolationForest];
+export const CALIBRATION_RULES: Rule[] = [
+  forestEstimators,
+  logisticSolver,
+  logisticMultiClass,
+  svmGamma,
+  cvFolds,
+  kmeansNInit,
+  tsneDefaults,
+  isolationForest,
+];

@@ -13,9 +13,11 @@ import type { SourceEdit } from '../source-edit';
 export function notebookPathFor(kase: ResolvedCase, absolute: string): string {
   if (kase.dataDir) {
     const relative = path.relative(kase.dataDir, absolute);
-    if (!relative.startsWith('..') && !path.isAbsolute(relative)) return `../input/${relative.split(path.sep).join('/')}`;
+    if (!relative.startsWith('..') && !path.isAbsolute(relative))
+      return `../input/${relative.split(path.sep).join('/')}`;
   }
-  for (const [wanted, file] of Object.entries(kase.files)) if (path.resolve(file) === path.resolve(absolute)) return wanted;
+  for (const [wanted, file] of Object.entries(kase.files))
+    if (path.resolve(file) === path.resolve(absolute)) return wanted;
   return absolute;
 }
 
@@ -31,7 +33,19 @@ const localCopies = defineRule({
   since: { package: 'python', version: '0.0' },
   explanation:
     'The notebook downloads data from a URL, but notebooks run without network access; the case ships a local copy of that file, and the URL is replaced by its path (under ../input, where the runtime provides the data).',
-  trigger: { errors: [{ ename: 'URLError', evalue: /./ }, { ename: 'HTTPError', evalue: /./ }, { ename: 'ConnectionError', evalue: /./ }, { ename: 'gaierror', evalue: /./ }, { ename: 'OSError', evalue: /Name or service not known|Temporary failure in name resolution|Network is unreachable/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'URLError', evalue: /./ },
+      { ename: 'HTTPError', evalue: /./ },
+      { ename: 'ConnectionError', evalue: /./ },
+      { ename: 'gaierror', evalue: /./ },
+      {
+        ename: 'OSError',
+        evalue: /Name or service not known|Temporary failure in name resolution|Network is unreachable/,
+      },
+    ],
+    pattern: true,
+  },
   needles: ['http', 'ftp'],
   apply(parsed, ctx) {
     const urls = ctx.case?.urls ?? {};

@@ -18,7 +18,7 @@ function commentOut(source: string, start: number, end: number, note: string): S
   const tail = source.slice(end, last).trim();
   if (tail !== '' && !tail.startsWith('#')) return null;
   const edits: SourceEdit[] = [];
-  for (let at = first; at < last; ) {
+  for (let at = first; at < last;) {
     const next = source.indexOf('\n', at);
     const lineEnd = next === -1 || next > last ? last : next;
     const indent = /^[ \t]*/.exec(source.slice(at, lineEnd))?.[0].length ?? 0;
@@ -49,8 +49,12 @@ const EXTENSIONS: Record<string, Extension> = {
 };
 const EXTENSION_NAMES = Object.keys(EXTENSIONS).join('|');
 const MISSING_EXTENSION = new RegExp(`^No module named '(${EXTENSION_NAMES})'`);
-const EXTENSION_MAGICS = Object.entries(EXTENSIONS).flatMap(([name, ext]) => ext.magics.map((magic) => [magic, name] as const));
-const EXTENSION_NEEDLE = new RegExp(`%(?:re)?load_ext\\s|%%?(?:${EXTENSION_MAGICS.map(([magic]) => magic).join('|')})\\b`);
+const EXTENSION_MAGICS = Object.entries(EXTENSIONS).flatMap(([name, ext]) =>
+  ext.magics.map((magic) => [magic, name] as const),
+);
+const EXTENSION_NEEDLE = new RegExp(
+  `%(?:re)?load_ext\\s|%%?(?:${EXTENSION_MAGICS.map(([magic]) => magic).join('|')})\\b`,
+);
 /** an extension this rule disabled before: its magics cannot work either */
 const DISABLED_EXTENSION = new RegExp(`^[ \\t]*# %(?:re)?load_ext\\s+(${EXTENSION_NAMES})\\s+# nbrevive:`, 'gm');
 
@@ -65,7 +69,7 @@ const decorativeExtension = defineRule({
   library: 'IPython',
   since: { package: 'python', version: '3.0' },
   explanation:
-    'IPython extensions such as watermark, version_information, autotime, nb_black/lab_black/jupyter_black and jupyternotify only print versions or timings, reformat cells or notify the browser; none of them computes anything the notebook reports. Where the package is not installed, `%load_ext` raises ModuleNotFoundError and stops the cell, so the `%load_ext` line and the extension\'s own magics are commented out with a note (a `%%notify` cell runs its body as plain Python again).',
+    "IPython extensions such as watermark, version_information, autotime, nb_black/lab_black/jupyter_black and jupyternotify only print versions or timings, reformat cells or notify the browser; none of them computes anything the notebook reports. Where the package is not installed, `%load_ext` raises ModuleNotFoundError and stops the cell, so the `%load_ext` line and the extension's own magics are commented out with a note (a `%%notify` cell runs its body as plain Python again).",
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: MISSING_EXTENSION }], pattern: true },
   errorScope: 'cell',
   needles: [EXTENSION_NEEDLE],
@@ -137,7 +141,9 @@ function isWidgetImport(statement: Node, parsed: ParsedSource): boolean {
     });
   }
   const module = statement.childForFieldName('module_name');
-  return module !== null && module.type !== 'relative_import' && WIDGET_MODULE.test(parsed.text(module).replace(/\s+/g, ''));
+  return (
+    module !== null && module.type !== 'relative_import' && WIDGET_MODULE.test(parsed.text(module).replace(/\s+/g, ''))
+  );
 }
 
 /** Names a widget import binds; null for forms whose names cannot be followed (`import *`, `import IPython.html`). */
@@ -146,7 +152,11 @@ function boundNames(statement: string): string[] | null {
   const from = /^from ([\w.]+) import \(?([^()]*)\)?$/.exec(text);
   if (from) {
     if (!WIDGET_MODULE.test(from[1] as string) || (from[2] as string).includes('*')) return null;
-    return (from[2] as string).split(',').map((part) => part.trim()).filter(Boolean).map((part) => part.split(/\s+as\s+/).at(-1) as string);
+    return (from[2] as string)
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => part.split(/\s+as\s+/).at(-1) as string);
   }
   const plain = /^import (.+)$/.exec(text);
   if (!plain) return null;
@@ -207,7 +217,8 @@ function usesOf(parsed: ParsedSource, names: ReadonlySet<string>): Node[] {
 
 const widgetImports = defineRule({
   id: 'environment.widget-imports',
-  title: 'ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing',
+  title:
+    'ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing',
   kind: 'environment',
   library: 'ipywidgets',
   since: { package: 'python', version: '3.0' },
@@ -236,7 +247,8 @@ const widgetImports = defineRule({
       for (const statement of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
         if (!isWidgetImport(statement, parsed)) continue;
         const names = boundNames(parsed.text(statement));
-        if (!names) state.unsafe ??= `cell ${cellIndex}: \`${parsed.text(statement)}\` binds names that cannot be followed`;
+        if (!names)
+          state.unsafe ??= `cell ${cellIndex}: \`${parsed.text(statement)}\` binds names that cannot be followed`;
         for (const name of names ?? []) state.names.add(name);
       }
     }
@@ -275,7 +287,13 @@ const widgetImports = defineRule({
         if (!isWidgetImport(statement, parsed)) continue;
         // an import inside a block, or sharing its line, cannot be commented out alone: leave the cell as it is
         if (statement.parent?.type !== 'module' || statement.startPosition.row !== statement.endPosition.row) return [];
-        if (!disable(statement, `${WIDGET_NOTE}; ${parsed.text(statement).includes('IPython.html') ? 'IPython.html is gone since IPython 4' : 'ipywidgets is not installed here'}`)) return [];
+        if (
+          !disable(
+            statement,
+            `${WIDGET_NOTE}; ${parsed.text(statement).includes('IPython.html') ? 'IPython.html is gone since IPython 4' : 'ipywidgets is not installed here'}`,
+          )
+        )
+          return [];
       }
     }
     const done = new Set<number>();

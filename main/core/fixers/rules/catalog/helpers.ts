@@ -6,7 +6,15 @@ import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../python-parser';
 import type { CellContext } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
-import { callArguments, definesName, insertLineBefore, keywordArgument, lineStart, positionalArguments, renameKeyword } from '../syntax';
+import {
+  callArguments,
+  definesName,
+  insertLineBefore,
+  keywordArgument,
+  lineStart,
+  positionalArguments,
+  renameKeyword,
+} from '../syntax';
 
 export interface NameMove {
   /** module the name lives in now (default: the move's `to`, or its `from` for name-only moves) */
@@ -59,7 +67,10 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
     }
     const items: ImportItem[] = itemNodes.map((node) =>
       node.type === 'aliased_import'
-        ? { name: parsed.text(node.childForFieldName('name') as Node), alias: parsed.text(node.childForFieldName('alias') as Node) }
+        ? {
+            name: parsed.text(node.childForFieldName('name') as Node),
+            alias: parsed.text(node.childForFieldName('alias') as Node),
+          }
         : { name: parsed.text(node), alias: null },
     );
     // group the names by the statement each needs now
@@ -80,7 +91,10 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
         }
         touched = true;
         if (dest.name !== item.name) renamed = true;
-        add(`from ${dest.module}`, itemText({ name: dest.name, alias: dest.name !== item.name ? (item.alias ?? item.name) : item.alias }));
+        add(
+          `from ${dest.module}`,
+          itemText({ name: dest.name, alias: dest.name !== item.name ? (item.alias ?? item.name) : item.alias }),
+        );
       } else if (`${module}.${item.name}` === move.from && move.to) {
         // `from sklearn import cross_validation [as cv]`: the module itself
         touched = true;
@@ -104,7 +118,9 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
     }
     const indent = parsed.source.slice(lineStart(parsed.source, statement.startIndex), statement.startIndex);
     const lines = [...groups].map(([key, texts]) =>
-      key.startsWith('import ') ? texts.map((t) => `import ${t}`).join(`\n${indent}`) : `${key} import ${texts.join(', ')}`,
+      key.startsWith('import ')
+        ? texts.map((t) => `import ${t}`).join(`\n${indent}`)
+        : `${key} import ${texts.join(', ')}`,
     );
     edits.push(replaceNode(statement, lines.join(`\n${indent}`)));
   }
@@ -188,7 +204,13 @@ export function moveNeedles(moves: readonly ModuleMove[]): string[] {
 }
 
 /** Is the call's callee one of these names of this package (qualified, or through a star import)? */
-export function calleeOf(call: Node, parsed: ParsedSource, imports: ImportTable, module: string, names: readonly string[]): string | null {
+export function calleeOf(
+  call: Node,
+  parsed: ParsedSource,
+  imports: ImportTable,
+  module: string,
+  names: readonly string[],
+): string | null {
   return imports.refersTo(call.childForFieldName('function'), parsed, module, names);
 }
 
@@ -229,7 +251,8 @@ export function insertAtCellTop(parsed: ParsedSource, line: string): SourceEdit 
     const eol = parsed.source.indexOf('\n', statement.endIndex);
     after = eol === -1 ? parsed.source.length : eol + 1;
   }
-  if (after > 0) return insertAt(after, `${after === parsed.source.length && !parsed.source.endsWith('\n') ? '\n' : ''}${line}\n`);
+  if (after > 0)
+    return insertAt(after, `${after === parsed.source.length && !parsed.source.endsWith('\n') ? '\n' : ''}${line}\n`);
   return insertAt(0, `${line}\n`);
 }
 
@@ -249,13 +272,20 @@ export interface ModuleReference {
  * when neither name is free: the rule then leaves the code alone, since a rewrite that raises NameError (or
  * reaches the user's own `np`) is no repair.
  */
-export function moduleReference(parsed: ParsedSource, ctx: Pick<CellContext, 'imports'>, module: string, preferred: string): ModuleReference | null {
+export function moduleReference(
+  parsed: ParsedSource,
+  ctx: Pick<CellContext, 'imports'>,
+  module: string,
+  preferred: string,
+): ModuleReference | null {
   const alias = ctx.imports.aliasFor(module);
   if (alias && !definesOtherwise(parsed, alias)) return { name: alias, edits: [] };
-  if (!ctx.imports.bindings.has(preferred) && !definesName(parsed, preferred)) return { name: preferred, edits: [insertAtCellTop(parsed, `import ${module} as ${preferred}`)] };
+  if (!ctx.imports.bindings.has(preferred) && !definesName(parsed, preferred))
+    return { name: preferred, edits: [insertAtCellTop(parsed, `import ${module} as ${preferred}`)] };
   const head = module.split('.')[0] as string;
   const headBound = ctx.imports.bindings.get(head);
-  if (headBound === head && ctx.imports.imports(module) && !definesOtherwise(parsed, head)) return { name: module, edits: [] };
+  if (headBound === head && ctx.imports.imports(module) && !definesOtherwise(parsed, head))
+    return { name: module, edits: [] };
   if (headBound !== undefined || definesName(parsed, head)) return null;
   return { name: module, edits: [insertAtCellTop(parsed, `import ${module}`)] };
 }
@@ -265,7 +295,15 @@ function definesOtherwise(parsed: ParsedSource, name: string): boolean {
   if (!parsed.source.includes(name)) return false;
   for (const assign of [...parsed.nodes('assignment'), ...parsed.nodes('for_statement')]) {
     const left = assign.childForFieldName('left');
-    if (left && (left.type === 'identifier' ? parsed.text(left) === name : left.descendantsOfType('identifier').some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute'))) return true;
+    if (
+      left &&
+      (left.type === 'identifier'
+        ? parsed.text(left) === name
+        : left
+            .descendantsOfType('identifier')
+            .some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute'))
+    )
+      return true;
   }
   for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
     const id = def.childForFieldName('name');
@@ -280,7 +318,12 @@ function definesOtherwise(parsed: ParsedSource, name: string): boolean {
  * them (later positions are more likely to have moved between versions). Nothing for calls with *args, with
  * more positional arguments than the table knows, or that already set one of those names by keyword.
  */
-export function positionalToKeywordEdits(call: Node, signature: readonly [number, ...string[]], parsed: ParsedSource, maxExtra: number): SourceEdit[] {
+export function positionalToKeywordEdits(
+  call: Node,
+  signature: readonly [number, ...string[]],
+  parsed: ParsedSource,
+  maxExtra: number,
+): SourceEdit[] {
   const [allowed, ...names] = signature;
   if (callArguments(call).some((a) => a.type === 'list_splat')) return [];
   const positional = positionalArguments(call);

@@ -8,7 +8,19 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../python-parser';
 import { defineRule, type CellContext, type Rule } from '../rule';
 import { deleteRange, insertAt, replaceNode, type SourceEdit } from '../source-edit';
-import { appendArguments, callArguments as callArgumentsOf, hasSplat, keywordArgument, keywordValue, methodName, methodReceiver, positionalArguments, removeArgument, replaceStringContent, stringContent } from '../syntax';
+import {
+  appendArguments,
+  callArguments as callArgumentsOf,
+  hasSplat,
+  keywordArgument,
+  keywordValue,
+  methodName,
+  methodReceiver,
+  positionalArguments,
+  removeArgument,
+  replaceStringContent,
+  stringContent,
+} from '../syntax';
 import { calleeOf, insertAtCellTop, moduleMoveEdits, moduleReference, type ModuleMove } from './helpers';
 
 /**
@@ -17,15 +29,105 @@ import { calleeOf, insertAtCellTop, moduleMoveEdits, moduleReference, type Modul
  * numpy.interp instead"), removed in 1.12. Submodules (scipy.stats, scipy.linalg …) are not in the list.
  */
 const SCIPY_NUMPY_NAMES = [
-  'interp', 'array', 'asarray', 'zeros', 'ones', 'empty', 'arange', 'linspace', 'logspace', 'meshgrid', 'sqrt', 'exp', 'log', 'log10', 'log2',
-  'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'sinh', 'cosh', 'tanh', 'pi', 'e', 'inf', 'nan', 'isnan', 'isinf', 'mean', 'std', 'var',
-  'median', 'dot', 'where', 'absolute', 'floor', 'ceil', 'around', 'cumsum', 'diff', 'argmax', 'argmin', 'amax', 'amin', 'sort', 'argsort',
-  'concatenate', 'vstack', 'hstack', 'column_stack', 'reshape', 'transpose', 'ravel', 'polyfit', 'polyval', 'poly1d', 'histogram', 'unique',
-  'real', 'imag', 'conj', 'angle', 'outer', 'cross', 'trapz', 'eye', 'identity', 'diag', 'float64', 'int32', 'int64', 'ndarray', 'matrix',
-  'random', 'power', 'square', 'exp2', 'expm1', 'log1p', 'sign', 'clip', 'round', 'prod', 'sum', 'all', 'any', 'allclose', 'isfinite', 'ones_like', 'zeros_like',
+  'interp',
+  'array',
+  'asarray',
+  'zeros',
+  'ones',
+  'empty',
+  'arange',
+  'linspace',
+  'logspace',
+  'meshgrid',
+  'sqrt',
+  'exp',
+  'log',
+  'log10',
+  'log2',
+  'sin',
+  'cos',
+  'tan',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'arctan2',
+  'sinh',
+  'cosh',
+  'tanh',
+  'pi',
+  'e',
+  'inf',
+  'nan',
+  'isnan',
+  'isinf',
+  'mean',
+  'std',
+  'var',
+  'median',
+  'dot',
+  'where',
+  'absolute',
+  'floor',
+  'ceil',
+  'around',
+  'cumsum',
+  'diff',
+  'argmax',
+  'argmin',
+  'amax',
+  'amin',
+  'sort',
+  'argsort',
+  'concatenate',
+  'vstack',
+  'hstack',
+  'column_stack',
+  'reshape',
+  'transpose',
+  'ravel',
+  'polyfit',
+  'polyval',
+  'poly1d',
+  'histogram',
+  'unique',
+  'real',
+  'imag',
+  'conj',
+  'angle',
+  'outer',
+  'cross',
+  'trapz',
+  'eye',
+  'identity',
+  'diag',
+  'float64',
+  'int32',
+  'int64',
+  'ndarray',
+  'matrix',
+  'random',
+  'power',
+  'square',
+  'exp2',
+  'expm1',
+  'log1p',
+  'sign',
+  'clip',
+  'round',
+  'prod',
+  'sum',
+  'all',
+  'any',
+  'allclose',
+  'isfinite',
+  'ones_like',
+  'zeros_like',
 ];
 
-const SCIPY_NUMPY_MOVE: ModuleMove = { from: 'scipy', names: Object.fromEntries(SCIPY_NUMPY_NAMES.map((name) => [name, { module: 'numpy' }])) };
+const SCIPY_NUMPY_MOVE: ModuleMove = {
+  from: 'scipy',
+  names: Object.fromEntries(SCIPY_NUMPY_NAMES.map((name) => [name, { module: 'numpy' }])),
+};
 
 const scipyNumpyAliases = defineRule({
   id: 'scipy.numpy-aliases',
@@ -64,7 +166,13 @@ const scorersDict = defineRule({
   deprecatedIn: '1.0',
   explanation:
     'sklearn.metrics.SCORERS, the dict of scorer names, was deprecated in 1.0 ("use sklearn.metrics.get_scorer_names() to get a list of available scorers") and removed in 1.3. Where the code reads its keys, SCORERS.keys() becomes get_scorer_names(), the sorted list of the same names (sorted() of it is unchanged). Other uses (SCORERS[name]) are left alone.',
-  trigger: { errors: [{ ename: 'ImportError', evalue: /cannot import name 'SCORERS'/ }, { ename: 'AttributeError', evalue: /has no attribute 'SCORERS'/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'ImportError', evalue: /cannot import name 'SCORERS'/ },
+      { ename: 'AttributeError', evalue: /has no attribute 'SCORERS'/ },
+    ],
+    pattern: true,
+  },
   needles: ['SCORERS'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -76,7 +184,9 @@ const scorersDict = defineRule({
       if (!isScorers(receiver, resolve)) continue;
       if (receiver?.type === 'attribute') {
         // `metrics.SCORERS.keys()` → `metrics.get_scorer_names()`
-        edits.push(replaceNode(call, `${parsed.text(receiver.childForFieldName('object') as Node)}.get_scorer_names()`));
+        edits.push(
+          replaceNode(call, `${parsed.text(receiver.childForFieldName('object') as Node)}.get_scorer_names()`),
+        );
       } else {
         edits.push(replaceNode(call, 'get_scorer_names()'));
         needsImport = true;
@@ -87,13 +197,30 @@ const scorersDict = defineRule({
     let importReplaced = false;
     for (const statement of parsed.nodes('import_from_statement')) {
       const names = statement.childrenForFieldName('name');
-      if (names.length !== 1 || parsed.text(names[0] as Node) !== 'SCORERS' || parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics') continue;
-      const otherUses = parsed.nodes('identifier').filter((id) => id.startIndex > statement.endIndex && parsed.text(id) === 'SCORERS' && !(id.parent?.type === 'attribute' && id.parent.parent?.type === 'call'));
+      if (
+        names.length !== 1 ||
+        parsed.text(names[0] as Node) !== 'SCORERS' ||
+        parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics'
+      )
+        continue;
+      const otherUses = parsed
+        .nodes('identifier')
+        .filter(
+          (id) =>
+            id.startIndex > statement.endIndex &&
+            parsed.text(id) === 'SCORERS' &&
+            !(id.parent?.type === 'attribute' && id.parent.parent?.type === 'call'),
+        );
       if (otherUses.length > 0) continue;
       edits.push(replaceNode(statement, 'from sklearn.metrics import get_scorer_names'));
       importReplaced = true;
     }
-    if (needsImport && !importReplaced && ctx.imports.bindings.get('get_scorer_names') !== 'sklearn.metrics.get_scorer_names') edits.push(insertAtCellTop(parsed, 'from sklearn.metrics import get_scorer_names'));
+    if (
+      needsImport &&
+      !importReplaced &&
+      ctx.imports.bindings.get('get_scorer_names') !== 'sklearn.metrics.get_scorer_names'
+    )
+      edits.push(insertAtCellTop(parsed, 'from sklearn.metrics import get_scorer_names'));
     return edits;
   },
 });
@@ -107,12 +234,22 @@ const logisticL1Solver = defineRule({
   deprecatedIn: '0.20',
   explanation:
     "scikit-learn 0.22 changed LogisticRegression's default solver from 'liblinear' to 'lbfgs', which supports only the l2 penalty (\"Solver lbfgs supports only 'l2' or None penalties, got l1 penalty\"). A model with penalty='l1' and no solver was fitted by liblinear: solver='liblinear' is the old default, so the fit is the same. (penalty='elasticnet' needs saga, a different optimizer: left alone.)",
-  trigger: { errors: [{ ename: 'ValueError', evalue: /Solver lbfgs supports only 'l2' or (None|'none') penalties, got l1 penalty/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'ValueError', evalue: /Solver lbfgs supports only 'l2' or (None|'none') penalties, got l1 penalty/ },
+    ],
+    pattern: true,
+  },
   needles: ['l1'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['LogisticRegression']) || hasSplat(call)) continue;
+      if (
+        !ctx.inScope(call) ||
+        !calleeOf(call, parsed, ctx.imports, 'sklearn', ['LogisticRegression']) ||
+        hasSplat(call)
+      )
+        continue;
       if (positionalArguments(call).length > 0 || keywordArgument(call, 'solver', parsed)) continue;
       if (stringContent(keywordValue(call, 'penalty', parsed), parsed) !== 'l1') continue;
       const edit = appendArguments(call, ["solver='liblinear'"], parsed);
@@ -133,7 +270,16 @@ const spectralColormap = defineRule({
   deprecatedIn: '2.0',
   explanation:
     "matplotlib 2.0 deprecated the colormap 'spectral' (lower case) as a duplicate of 'nipy_spectral' and 2.2 removed it; 'nipy_spectral' is the same colours. cmap='spectral', get_cmap('spectral') and cm.spectral are renamed ('Spectral', capitalized, is another colormap and is left alone).",
-  trigger: { errors: [{ ename: 'ValueError', evalue: /'spectral(_r)?' is not a valid value for (name|cmap)|Colormap spectral(_r)? is not recognized/ }, { ename: 'AttributeError', evalue: /has no attribute 'spectral(_r)?'/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'ValueError',
+        evalue: /'spectral(_r)?' is not a valid value for (name|cmap)|Colormap spectral(_r)? is not recognized/,
+      },
+      { ename: 'AttributeError', evalue: /has no attribute 'spectral(_r)?'/ },
+    ],
+    pattern: true,
+  },
   needles: ['spectral'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -141,7 +287,8 @@ const spectralColormap = defineRule({
       if (!ctx.inScope(call)) continue;
       const cmap = keywordValue(call, 'cmap', parsed) ?? keywordValue(call, 'colormap', parsed);
       const fn = ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '';
-      const nameArg = /(^|\.)get_cmap$/.test(fn) || /(^|\.)cm\.get_cmap$/.test(fn) ? (positionalArguments(call)[0] ?? null) : null;
+      const nameArg =
+        /(^|\.)get_cmap$/.test(fn) || /(^|\.)cm\.get_cmap$/.test(fn) ? (positionalArguments(call)[0] ?? null) : null;
       for (const node of [cmap, nameArg]) {
         const content = stringContent(node, parsed);
         if (node && content && SPECTRAL[content]) {
@@ -169,7 +316,12 @@ const scatterEmptyColor = defineRule({
   since: { package: 'matplotlib', version: '3.0', date: '2018-09-18' },
   explanation:
     "c='' was the old idiom for hollow scatter markers (no face colour, only the edge colour); matplotlib 3 no longer reads an empty string as a colour (\"'c' argument must be a color, a sequence of colors, or a sequence of numbers, not ''\"). 'none' is the documented way to draw no face colour, so the plot is the same.",
-  trigger: { errors: [{ ename: 'ValueError', evalue: /'c' argument must be a color|Invalid RGBA argument: ''|not a valid color value/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'ValueError', evalue: /'c' argument must be a color|Invalid RGBA argument: ''|not a valid color value/ },
+    ],
+    pattern: true,
+  },
   needles: ['scatter'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -191,7 +343,9 @@ const scatterEmptyColor = defineRule({
 function booleanValues(node: Node, parsed: ParsedSource): string[] | null {
   if (node.type === 'true' || node.type === 'false') return [parsed.text(node)];
   if (!['list', 'tuple', 'set'].includes(node.type) || node.namedChildren.length === 0) return null;
-  const values = node.namedChildren.map((child) => (child.type === 'true' || child.type === 'false' ? parsed.text(child) : null));
+  const values = node.namedChildren.map((child) =>
+    child.type === 'true' || child.type === 'false' ? parsed.text(child) : null,
+  );
   return values.every((v): v is string => v !== null) ? values : null;
 }
 
@@ -212,7 +366,12 @@ function searchEstimatorOf(dict: Node, parsed: ParsedSource, ctx: CellContext): 
   if (node?.type === 'keyword_argument') node = node.parent;
   if (node?.type === 'list') node = node.parent;
   const call = node?.type === 'argument_list' ? node.parent : null;
-  if (!call || call.type !== 'call' || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['GridSearchCV', 'RandomizedSearchCV'])) return null;
+  if (
+    !call ||
+    call.type !== 'call' ||
+    !calleeOf(call, parsed, ctx.imports, 'sklearn', ['GridSearchCV', 'RandomizedSearchCV'])
+  )
+    return null;
   const estimator = positionalArguments(call)[0] ?? keywordValue(call, 'estimator', parsed);
   if (estimator?.type !== 'call') return null;
   return calleeOf(estimator, parsed, ctx.imports, 'sklearn', ['LinearRegression']) ? 'LinearRegression' : null;
@@ -227,7 +386,10 @@ const gridNormalize = defineRule({
   deprecatedIn: '1.0',
   explanation:
     "scikit-learn 1.0 deprecated the linear models' normalize parameter and 1.2 removed it, so a parameter grid that searches it fails (\"Invalid parameter 'normalize' for estimator LinearRegression()\"). For LinearRegression, ordinary least squares, rescaling the features changes neither the predictions nor the coefficients reported in the original scale, so every value of normalize scored the same: the grid entry is removed and the search finds the same best score (best_params_ no longer lists normalize). The entry is recognised by make_pipeline's step name 'linearregression__normalize', or as 'normalize' in a grid passed straight to GridSearchCV(LinearRegression(), …); only True/False values. Grids of penalized models (Ridge, Lasso), where normalize=True changed the fit, are left alone.",
-  trigger: { errors: [{ ename: 'ValueError', evalue: /Invalid parameter '(linearregression__)?normalize' for estimator/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'ValueError', evalue: /Invalid parameter '(linearregression__)?normalize' for estimator/ }],
+    pattern: true,
+  },
   needles: ['normalize'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -238,7 +400,11 @@ const gridNormalize = defineRule({
         const key = stringContent(pair.childForFieldName('key'), parsed);
         const value = pair.childForFieldName('value');
         if (!value || !booleanValues(value, parsed)) continue;
-        if (key === 'linearregression__normalize' || (key === 'normalize' && searchEstimatorOf(dict, parsed, ctx) === 'LinearRegression')) edits.push(removePair(pair, dict));
+        if (
+          key === 'linearregression__normalize' ||
+          (key === 'normalize' && searchEstimatorOf(dict, parsed, ctx) === 'LinearRegression')
+        )
+          edits.push(removePair(pair, dict));
       }
     }
     return edits;
@@ -254,7 +420,10 @@ const adaboostSamme = defineRule({
   deprecatedIn: '1.6',
   explanation:
     "scikit-learn 1.6 deprecated AdaBoostClassifier's algorithm parameter (SAMME became the only algorithm) and 1.8 removed it (\"unexpected keyword argument 'algorithm'\"). algorithm='SAMME' asked for what the classifier now always does, so the argument is dropped. algorithm='SAMME.R' (the old default) is left alone: SAMME gives other predictions.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /AdaBoostClassifier.*unexpected keyword argument 'algorithm'/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /AdaBoostClassifier.*unexpected keyword argument 'algorithm'/ }],
+    pattern: true,
+  },
   needles: ['SAMME'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -283,7 +452,9 @@ function boundToScaler(name: string, ctx: CellContext): boolean {
       const call = /^(?:([\w.]+)\.)?(\w+)\s*\(/.exec(match[2] ?? '');
       const [, prefix, called] = call ?? [];
       if (!called || !SCALERS.includes(called)) return false;
-      const bound = prefix ? ctx.imports.bindings.get(prefix.split('.')[0] as string) : ctx.imports.bindings.get(called);
+      const bound = prefix
+        ? ctx.imports.bindings.get(prefix.split('.')[0] as string)
+        : ctx.imports.bindings.get(called);
       if (!bound?.startsWith('sklearn')) return false;
       scaler++;
     }
@@ -299,7 +470,7 @@ const scalerOneDimensional = defineRule({
   since: { package: 'scikit-learn', version: '0.19', date: '2017-08-11' },
   deprecatedIn: '0.17',
   explanation:
-    "Until 0.19 the scalers (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler) read a 1-D array as one feature and returned a 1-D array (0.17 deprecated it: DEPRECATION_MSG_1D); 0.19 made it the error \"Expected 2D array, got 1D array instead\". Scaling a target vector, sc_y.fit_transform(y), is the common case: the column is reshaped to one feature and the result raveled back to 1-D, so the values and the shape are what the old code got (a 2-D (n, 1) result would broadcast against 1-D predictions later). Applied on the failing line, to fit and fit_transform of a name every assignment of which is a scaler; transform and inverse_transform are left to sklearn.one-dimensional-x.",
+    'Until 0.19 the scalers (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler) read a 1-D array as one feature and returned a 1-D array (0.17 deprecated it: DEPRECATION_MSG_1D); 0.19 made it the error "Expected 2D array, got 1D array instead". Scaling a target vector, sc_y.fit_transform(y), is the common case: the column is reshaped to one feature and the result raveled back to 1-D, so the values and the shape are what the old code got (a 2-D (n, 1) result would broadcast against 1-D predictions later). Applied on the failing line, to fit and fit_transform of a name every assignment of which is a scaler; transform and inverse_transform are left to sklearn.one-dimensional-x.',
   trigger: { errors: [{ ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ }] },
   errorScope: 'line',
   needles: ['fit'],
@@ -311,8 +482,15 @@ const scalerOneDimensional = defineRule({
       const receiver = methodReceiver(call);
       const positional = positionalArguments(call);
       const x = positional[0];
-      if (receiver?.type !== 'identifier' || positional.length !== 1 || positional.length !== callArgumentsOf(call).length || !x) continue;
-      if (!['identifier', 'attribute', 'subscript'].includes(x.type) || !boundToScaler(parsed.text(receiver), ctx)) continue;
+      if (
+        receiver?.type !== 'identifier' ||
+        positional.length !== 1 ||
+        positional.length !== callArgumentsOf(call).length ||
+        !x
+      )
+        continue;
+      if (!['identifier', 'attribute', 'subscript'].includes(x.type) || !boundToScaler(parsed.text(receiver), ctx))
+        continue;
       candidates.push({ call, x, name });
     }
     // one scaler call on the line: that is the one the error is about
@@ -338,7 +516,11 @@ const LITERALS = new Set(['string', 'concatenated_string', 'integer', 'float', '
  */
 function strConvertedFormat(content: string, call: Node, parsed: ParsedSource): string | null {
   const positional = positionalArguments(call);
-  const keywords = new Map(callArgumentsOf(call).filter((a) => a.type === 'keyword_argument').map((a) => [parsed.text(a.childForFieldName('name') as Node), a.childForFieldName('value') as Node]));
+  const keywords = new Map(
+    callArgumentsOf(call)
+      .filter((a) => a.type === 'keyword_argument')
+      .map((a) => [parsed.text(a.childForFieldName('name') as Node), a.childForFieldName('value') as Node]),
+  );
   let out = '';
   let auto = 0;
   let manual = false;
@@ -369,7 +551,13 @@ function strConvertedFormat(content: string, call: Node, parsed: ParsedSource): 
       manual = true;
       arg = positional[Number(name)];
     } else arg = /^\w+$/.test(name) ? keywords.get(name) : undefined;
-    const convert = !conversion && spec !== undefined && /^.?[<>^]\d*$/s.test(spec) && !!arg && !BOOLEAN_SYNTAX.has(arg.type) && !LITERALS.has(arg.type);
+    const convert =
+      !conversion &&
+      spec !== undefined &&
+      /^.?[<>^]\d*$/s.test(spec) &&
+      !!arg &&
+      !BOOLEAN_SYNTAX.has(arg.type) &&
+      !LITERALS.has(arg.type);
     out += convert ? `{${name}!s:${spec as string}}` : `{${field}}`;
     changed ||= convert;
     i = end;
@@ -411,7 +599,7 @@ const binarizeOneSample = defineRule({
   since: { package: 'scikit-learn', version: '0.19', date: '2017-08-11' },
   deprecatedIn: '0.17',
   explanation:
-    "Until 0.19 check_array ran a 1-D X through np.atleast_2d, so preprocessing.binarize(v, t) of a vector returned it as ONE sample, shape (1, n), and the code of the era took that row back with [0] (the usual way to threshold predicted probabilities); 0.19 made it the error \"Expected 2D array, got 1D array instead\". np.reshape(v, (1, -1)) is that one sample, and [0] then gives the same 1-D array as before. Only on the failing line, and only where the result is indexed with [0].",
+    'Until 0.19 check_array ran a 1-D X through np.atleast_2d, so preprocessing.binarize(v, t) of a vector returned it as ONE sample, shape (1, n), and the code of the era took that row back with [0] (the usual way to threshold predicted probabilities); 0.19 made it the error "Expected 2D array, got 1D array instead". np.reshape(v, (1, -1)) is that one sample, and [0] then gives the same 1-D array as before. Only on the failing line, and only where the result is indexed with [0].',
   trigger: { errors: [{ ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ }] },
   errorScope: 'line',
   needles: ['binarize'],
@@ -421,7 +609,10 @@ const binarizeOneSample = defineRule({
     for (const call of parsed.nodes('call')) {
       if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['binarize'])) continue;
       const parent = call.parent;
-      const index = parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex ? parent.childrenForFieldName('subscript') : [];
+      const index =
+        parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex
+          ? parent.childrenForFieldName('subscript')
+          : [];
       if (index.length !== 1 || parsed.text(index[0] as Node) !== '0') continue;
       const x = positionalArguments(call)[0];
       if (!x || !['identifier', 'attribute', 'subscript'].includes(x.type)) continue;
@@ -433,27 +624,37 @@ const binarizeOneSample = defineRule({
   },
 });
 
-const MATPLOTLIB_FORMATS_MOVES: ModuleMove[] = ['IPython.display', 'IPython.core.display'].map((from) => ({ from, names: { set_matplotlib_formats: { module: 'matplotlib_inline.backend_inline' } } }));
+const MATPLOTLIB_FORMATS_MOVES: ModuleMove[] = ['IPython.display', 'IPython.core.display'].map((from) => ({
+  from,
+  names: { set_matplotlib_formats: { module: 'matplotlib_inline.backend_inline' } },
+}));
 const FORMATS_SHIM =
   'import IPython.display, matplotlib_inline.backend_inline; IPython.display.set_matplotlib_formats = matplotlib_inline.backend_inline.set_matplotlib_formats  # IPython moved it to matplotlib_inline';
 
 /** Did the error happen inside a .py file the cell imports (its last frame is a file, not the cell)? */
 function raisedInHelperModule(error: { traceback: string[] }): boolean {
-  const frames = error.traceback.map((f) => f.replace(/\u001b\[[0-9;]*m/g, '')).filter((f) => /File\s+\S+\.py|\.py:\d+/.test(f) || /Cell In\[|ipython-input/.test(f));
+  const frames = error.traceback
+    .map((f) => f.replace(/\u001b\[[0-9;]*m/g, ''))
+    .filter((f) => /File\s+\S+\.py|\.py:\d+/.test(f) || /Cell In\[|ipython-input/.test(f));
   const last = frames.at(-1) ?? '';
   return /\.py\b/.test(last) && !/Cell In\[|ipython-input/.test(last);
 }
 
 const matplotlibFormats = defineRule({
   id: 'ipython.set-matplotlib-formats',
-  title: 'from IPython.display import set_matplotlib_formats → from matplotlib_inline.backend_inline import set_matplotlib_formats',
+  title:
+    'from IPython.display import set_matplotlib_formats → from matplotlib_inline.backend_inline import set_matplotlib_formats',
   kind: 'error-repair',
   library: 'IPython',
   since: { package: 'ipython', version: '9.0' },
   deprecatedIn: '7.23',
   explanation:
     "IPython 7.23 deprecated IPython.display.set_matplotlib_formats (\"use matplotlib_inline.backend_inline.set_matplotlib_formats() instead\"; it only forwarded to that function) and IPython 9 removed it (\"cannot import name 'set_matplotlib_formats' from 'IPython.display'\"). The notebook's import is moved to matplotlib_inline; when the import is in a helper module the notebook imports (a preamble.py), the helper is left untouched and the cell first puts the function back where the helper looks for it.",
-  trigger: { errors: [{ ename: 'ImportError', evalue: /cannot import name 'set_matplotlib_formats' from 'IPython\.(core\.)?display'/ }] },
+  trigger: {
+    errors: [
+      { ename: 'ImportError', evalue: /cannot import name 'set_matplotlib_formats' from 'IPython\.(core\.)?display'/ },
+    ],
+  },
   apply(parsed, ctx) {
     // the shim assigns the old attribute on purpose: a cell that has it is done
     if (parsed.source.includes('IPython.display.set_matplotlib_formats =')) return [];
@@ -467,7 +668,11 @@ const matplotlibFormats = defineRule({
  * The loss a RANSAC residual_metric lambda computed on the (n, 1) residuals: np.sum(np.abs(d), axis=1) is the
  * absolute error, np.sum(d ** 2, axis=1) (or np.square / np.power(d, 2)) the squared error; null for anything else.
  */
-function residualMetricLoss(lambda: Node, parsed: ParsedSource, ctx: CellContext): 'absolute_error' | 'squared_error' | null {
+function residualMetricLoss(
+  lambda: Node,
+  parsed: ParsedSource,
+  ctx: CellContext,
+): 'absolute_error' | 'squared_error' | null {
   const params = lambda.childForFieldName('parameters')?.namedChildren ?? [];
   const body = lambda.childForFieldName('body');
   if (params.length !== 1 || params[0]?.type !== 'identifier' || body?.type !== 'call') return null;
@@ -490,12 +695,20 @@ const ransacResidualMetric = defineRule({
   deprecatedIn: '0.18',
   explanation:
     "RANSACRegressor's residual_metric was deprecated in 0.18 (\"Use loss instead\") and removed in 0.20. It was called on the residuals y_pred - y reshaped to (n, 1), so the metric of the era's examples, lambda x: np.sum(np.abs(x), axis=1), is the absolute error, which is loss='absolute_error', today's default (the argument is dropped), and np.sum(x ** 2, axis=1) is loss='squared_error'. Other metrics, or a loss given as well, are left alone.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /RANSACRegressor.*unexpected keyword argument 'residual_metric'/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /RANSACRegressor.*unexpected keyword argument 'residual_metric'/ }],
+    pattern: true,
+  },
   needles: ['residual_metric'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['RANSACRegressor']) || keywordArgument(call, 'loss', parsed)) continue;
+      if (
+        !ctx.inScope(call) ||
+        !calleeOf(call, parsed, ctx.imports, 'sklearn', ['RANSACRegressor']) ||
+        keywordArgument(call, 'loss', parsed)
+      )
+        continue;
       const kw = keywordArgument(call, 'residual_metric', parsed);
       const value = kw?.childForFieldName('value');
       const loss = kw && value?.type === 'lambda' ? residualMetricLoss(value, parsed, ctx) : null;
@@ -506,4 +719,17 @@ const ransacResidualMetric = defineRule({
   },
 });
 
-export const MORE_REMOVAL_RULES: Rule[] = [scipyNumpyAliases, scorersDict, logisticL1Solver, spectralColormap, scatterEmptyColor, gridNormalize, adaboostSamme, scalerOneDimensional, binarizeOneSample, objectFormatSpec, matplotlibFormats, ransacResidualMetric];
+export const MORE_REMOVAL_RULES: Rule[] = [
+  scipyNumpyAliases,
+  scorersDict,
+  logisticL1Solver,
+  spectralColormap,
+  scatterEmptyColor,
+  gridNormalize,
+  adaboostSamme,
+  scalerOneDimensional,
+  binarizeOneSample,
+  objectFormatSpec,
+  matplotlibFormats,
+  ransacResidualMetric,
+];

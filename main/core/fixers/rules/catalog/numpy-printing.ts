@@ -23,7 +23,11 @@ function importsNumpy(statement: Node, parsed: ParsedSource): boolean {
   }
   if (statement.type === 'import_from_statement') {
     const module = statement.childForFieldName('module_name');
-    return module !== null && module.type !== 'relative_import' && /^numpy(\.|$)/.test(parsed.text(module).replace(/\s+/g, ''));
+    return (
+      module !== null &&
+      module.type !== 'relative_import' &&
+      /^numpy(\.|$)/.test(parsed.text(module).replace(/\s+/g, ''))
+    );
   }
   return false;
 }
@@ -31,7 +35,8 @@ function importsNumpy(statement: Node, parsed: ParsedSource): boolean {
 /** The first top-level statement of the cell that imports numpy (imports inside a def, if or try may not run). */
 function firstNumpyImport(parsed: ParsedSource): Node | null {
   for (const statement of parsed.root.namedChildren) {
-    if (statement && !parsed.isMasked(statement.startIndex, statement.endIndex) && importsNumpy(statement, parsed)) return statement;
+    if (statement && !parsed.isMasked(statement.startIndex, statement.endIndex) && importsNumpy(statement, parsed))
+      return statement;
   }
   return null;
 }
@@ -83,7 +88,9 @@ const legacyScalarPrinting = defineRule({
     const statement = firstNumpyImport(parsed);
     if (!statement) return [];
     const name = numpyName(statement, parsed);
-    const call = name ? `${name}.set_printoptions(legacy='1.25')` : "import numpy\nnumpy.set_printoptions(legacy='1.25')";
+    const call = name
+      ? `${name}.set_printoptions(legacy='1.25')`
+      : "import numpy\nnumpy.set_printoptions(legacy='1.25')";
     const line = `${call}  ${NOTE}`;
     const eol = parsed.source.indexOf('\n', statement.endIndex);
     return [eol === -1 ? insertAt(parsed.source.length, `\n${line}`) : insertAt(eol + 1, `${line}\n`)];

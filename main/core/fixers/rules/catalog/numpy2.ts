@@ -24,13 +24,26 @@ const GUIDE = 'NumPy 2.0 migration guide';
 function inExceptClause(node: Node, parsed: ParsedSource): boolean {
   for (let child: Node = node, p = node.parent; p; child = p, p = p.parent) {
     if (p.type !== 'except_clause' || child.type !== 'block') continue;
-    if (/AttributeError|ImportError|ModuleNotFoundError/.test(p.namedChildren.filter((c) => c.type !== 'block').map((c) => parsed.text(c)).join(' '))) return true;
+    if (
+      /AttributeError|ImportError|ModuleNotFoundError/.test(
+        p.namedChildren
+          .filter((c) => c.type !== 'block')
+          .map((c) => parsed.text(c))
+          .join(' '),
+      )
+    )
+      return true;
   }
   return false;
 }
 
 /** `numpy.<name>` attribute uses in the cell, by the notebook's imports (or `np.` when the error names numpy). */
-function numpyMembers(parsed: ParsedSource, ctx: CellContext, names: ReadonlySet<string>, prefix = 'numpy.'): { node: Node; name: string }[] {
+function numpyMembers(
+  parsed: ParsedSource,
+  ctx: CellContext,
+  names: ReadonlySet<string>,
+  prefix = 'numpy.',
+): { node: Node; name: string }[] {
   const found: { node: Node; name: string }[] = [];
   for (const attr of parsed.nodes('attribute')) {
     if (!ctx.inScope(attr) || inExceptClause(attr, parsed)) continue;
@@ -38,7 +51,14 @@ function numpyMembers(parsed: ParsedSource, ctx: CellContext, names: ReadonlySet
     if (!nameNode || !names.has(parsed.text(nameNode))) continue;
     let qualified = ctx.imports.resolve(attr, parsed);
     const object = attr.childForFieldName('object');
-    if (!qualified && ctx.errors.length > 0 && object?.type === 'identifier' && parsed.text(object) === 'np' && prefix === 'numpy.') qualified = `numpy.${parsed.text(nameNode)}`;
+    if (
+      !qualified &&
+      ctx.errors.length > 0 &&
+      object?.type === 'identifier' &&
+      parsed.text(object) === 'np' &&
+      prefix === 'numpy.'
+    )
+      qualified = `numpy.${parsed.text(nameNode)}`;
     if (qualified === `${prefix}${parsed.text(nameNode)}`) found.push({ node: attr, name: parsed.text(nameNode) });
   }
   return found;
@@ -67,16 +87,24 @@ const MOVE: ModuleMove = { from: 'numpy', names: MOVES };
 
 const movedMembers = defineRule({
   id: 'numpy2.moved-members',
-  title: 'np.AxisError, np.ComplexWarning … → np.exceptions; np.byte_bounds, np.DataSource, np.format_parser … → their submodules; np.trapz → np.trapezoid',
+  title:
+    'np.AxisError, np.ComplexWarning … → np.exceptions; np.byte_bounds, np.DataSource, np.format_parser … → their submodules; np.trapz → np.trapezoid',
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation:
-    `NumPy 2.0 removed these members from the main namespace; the ${GUIDE} ("Main namespace") names where each lives now: the warning and error classes (AxisError, ComplexWarning, VisibleDeprecationWarning, RankWarning, TooHardError, ModuleDeprecationWarning, DTypePromotionError) in np.exceptions, byte_bounds in np.lib.array_utils, DataSource in np.lib.npyio, add_newdoc/add_docstring/tracemalloc_domain in np.lib, format_parser in np.rec, compare_chararrays in np.char; issubsctype is np.issubdtype and trapz is np.trapezoid (deprecated in 2.0, removed in 2.4). Same objects; imports keep the notebook's names.`,
+  explanation: `NumPy 2.0 removed these members from the main namespace; the ${GUIDE} ("Main namespace") names where each lives now: the warning and error classes (AxisError, ComplexWarning, VisibleDeprecationWarning, RankWarning, TooHardError, ModuleDeprecationWarning, DTypePromotionError) in np.exceptions, byte_bounds in np.lib.array_utils, DataSource in np.lib.npyio, add_newdoc/add_docstring/tracemalloc_domain in np.lib, format_parser in np.rec, compare_chararrays in np.char; issubsctype is np.issubdtype and trapz is np.trapezoid (deprecated in 2.0, removed in 2.4). Same objects; imports keep the notebook's names.`,
   trigger: {
     errors: [
-      { ename: 'AttributeError', evalue: new RegExp(`module 'numpy' has no attribute '(${Object.keys(MOVES).join('|')})'|\`np\\.(${Object.keys(MOVES).join('|')})\` was removed`) },
-      { ename: 'ImportError', evalue: new RegExp(`cannot import name '(${Object.keys(MOVES).join('|')})' from 'numpy'`) },
+      {
+        ename: 'AttributeError',
+        evalue: new RegExp(
+          `module 'numpy' has no attribute '(${Object.keys(MOVES).join('|')})'|\`np\\.(${Object.keys(MOVES).join('|')})\` was removed`,
+        ),
+      },
+      {
+        ename: 'ImportError',
+        evalue: new RegExp(`cannot import name '(${Object.keys(MOVES).join('|')})' from 'numpy'`),
+      },
     ],
     pattern: true,
   },
@@ -95,14 +123,30 @@ function inExceptAt(parsed: ParsedSource, offset: number): boolean {
 function standsAlone(node: Node): boolean {
   const parent = node.parent;
   if (!parent) return true;
-  if (['argument_list', 'list', 'tuple', 'expression_list', 'return_statement', 'parenthesized_expression', 'expression_statement', 'set'].includes(parent.type)) return true;
-  if (parent.type === 'keyword_argument' || parent.type === 'pair') return parent.childForFieldName('value')?.startIndex === node.startIndex;
+  if (
+    [
+      'argument_list',
+      'list',
+      'tuple',
+      'expression_list',
+      'return_statement',
+      'parenthesized_expression',
+      'expression_statement',
+      'set',
+    ].includes(parent.type)
+  )
+    return true;
+  if (parent.type === 'keyword_argument' || parent.type === 'pair')
+    return parent.childForFieldName('value')?.startIndex === node.startIndex;
   if (parent.type === 'assignment') return parent.childForFieldName('right')?.startIndex === node.startIndex;
   return false;
 }
 
 /** Members whose replacement is an expression: the text for a numpy name `np`. */
-const EXPRESSIONS: Record<string, { text: (np: string) => string; needs?: string; usesNumpy?: boolean; unary?: boolean }> = {
+const EXPRESSIONS: Record<
+  string,
+  { text: (np: string) => string; needs?: string; usesNumpy?: boolean; unary?: boolean }
+> = {
   NINF: { text: (np) => `-${np}.inf`, usesNumpy: true, unary: true },
   PZERO: { text: () => '0.0' },
   NZERO: { text: () => '-0.0', unary: true },
@@ -121,12 +165,32 @@ const SIMPLE = new Set(['identifier', 'attribute']);
 
 const CALLS: Record<string, CallRewrite> = {
   // "np.in1d(ar1, ar2) is equivalent to np.isin(ar1, ar2).ravel()" (in1d flattened its result; isin keeps the shape)
-  in1d: { rewrite: (np, _a, call, parsed) => `${np}.isin${parsed.text(call.childForFieldName('arguments') as Node)}.ravel()` },
+  in1d: {
+    rewrite: (np, _a, call, parsed) => `${np}.isin${parsed.text(call.childForFieldName('arguments') as Node)}.ravel()`,
+  },
   // disp(mesg) printed mesg and a newline to stdout
-  disp: { rewrite: (_np, args, call, parsed) => (args.length === 1 && callArguments(call).length === 1 ? `print(${parsed.text(args[0] as Node)})` : null) },
-  fastCopyAndTranspose: { rewrite: (np, args, call, parsed) => (args.length === 1 && callArguments(call).length === 1 ? `${np}.transpose(${parsed.text(args[0] as Node)}).copy()` : null) },
-  obj2sctype: { rewrite: (np, args, call, parsed) => (args.length === 1 && callArguments(call).length === 1 ? `${np}.dtype(${parsed.text(args[0] as Node)}).type` : null) },
-  sctype2char: { rewrite: (np, args, call, parsed) => (args.length === 1 && callArguments(call).length === 1 ? `${np}.dtype(${parsed.text(args[0] as Node)}).char` : null) },
+  disp: {
+    rewrite: (_np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1 ? `print(${parsed.text(args[0] as Node)})` : null,
+  },
+  fastCopyAndTranspose: {
+    rewrite: (np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1
+        ? `${np}.transpose(${parsed.text(args[0] as Node)}).copy()`
+        : null,
+  },
+  obj2sctype: {
+    rewrite: (np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1
+        ? `${np}.dtype(${parsed.text(args[0] as Node)}).type`
+        : null,
+  },
+  sctype2char: {
+    rewrite: (np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1
+        ? `${np}.dtype(${parsed.text(args[0] as Node)}).char`
+        : null,
+  },
   issctype: {
     rewrite: (np, args, call, parsed) => {
       const rep = args[0];
@@ -139,26 +203,51 @@ const CALLS: Record<string, CallRewrite> = {
     rewrite: (np, args, call, parsed) => {
       const [types, scalars] = args;
       if (args.length !== 2 || callArguments(call).length !== 2 || !types || !scalars) return null;
-      if (!['list', 'tuple'].includes(types.type) || !['list', 'tuple'].includes(scalars.type) || scalars.namedChildCount > 0 || types.namedChildCount === 0) return null;
+      if (
+        !['list', 'tuple'].includes(types.type) ||
+        !['list', 'tuple'].includes(scalars.type) ||
+        scalars.namedChildCount > 0 ||
+        types.namedChildCount === 0
+      )
+        return null;
       return `${np}.result_type(${plainArgs(types.namedChildren, parsed)})`;
     },
   },
   // recfromcsv/recfromtxt were genfromtxt with these defaults (the caller's keywords win), viewed as a recarray
-  recfromcsv: { rewrite: (np, args, call, parsed) => genfromtxtCall(np, args, call, parsed, { delimiter: "','", names: 'True', case_sensitive: "'lower'", dtype: 'None' }) },
+  recfromcsv: {
+    rewrite: (np, args, call, parsed) =>
+      genfromtxtCall(np, args, call, parsed, {
+        delimiter: "','",
+        names: 'True',
+        case_sensitive: "'lower'",
+        dtype: 'None',
+      }),
+  },
   recfromtxt: { rewrite: (np, args, call, parsed) => genfromtxtCall(np, args, call, parsed, { dtype: 'None' }) },
   // np.source(obj) printed the source
   source: {
-    rewrite: (_np, args, call, parsed) => (args.length === 1 && callArguments(call).length === 1 && call.parent?.type === 'expression_statement' ? `print(inspect.getsource(${parsed.text(args[0] as Node)}))` : null),
+    rewrite: (_np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1 && call.parent?.type === 'expression_statement'
+        ? `print(inspect.getsource(${parsed.text(args[0] as Node)}))`
+        : null,
     needs: 'inspect',
   },
 };
 
-function genfromtxtCall(np: string, args: Node[], call: Node, parsed: ParsedSource, defaults: Record<string, string>): string | null {
+function genfromtxtCall(
+  np: string,
+  args: Node[],
+  call: Node,
+  parsed: ParsedSource,
+  defaults: Record<string, string>,
+): string | null {
   const all = callArguments(call);
   if (args.length !== 1 || all.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) return null;
   if (keywordArgument(call, 'usemask', parsed)) return null;
   const given = new Set(all.filter((a) => a.type === 'keyword_argument').map((a) => keywordName(a, parsed)));
-  const extra = Object.entries(defaults).filter(([k]) => !given.has(k)).map(([k, v]) => `${k}=${v}`);
+  const extra = Object.entries(defaults)
+    .filter(([k]) => !given.has(k))
+    .map(([k, v]) => `${k}=${v}`);
   return `${np}.genfromtxt(${[...all.map((a) => parsed.text(a)), ...extra].join(', ')}).view(${np}.recarray)`;
 }
 
@@ -167,14 +256,20 @@ const CALL_NAMES = new Set(Object.keys(CALLS));
 
 const reshapedMembers = defineRule({
   id: 'numpy2.removed-members',
-  title: 'np.NINF → -np.inf, np.PZERO/NZERO, np.issubclass_, np.safe_eval, np.in1d → np.isin(…).ravel(), np.cast[t](x), np.nbytes[t], np.recfromcsv, np.obj2sctype …',
+  title:
+    'np.NINF → -np.inf, np.PZERO/NZERO, np.issubclass_, np.safe_eval, np.in1d → np.isin(…).ravel(), np.cast[t](x), np.nbytes[t], np.recfromcsv, np.obj2sctype …',
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation:
-    `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_ → issubclass, np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type, np.sctype2char(x) → np.dtype(x).char, np.issctype(t) → isinstance(t, type) and issubclass(t, np.generic), np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function) are left alone.`,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_ → issubclass, np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type, np.sctype2char(x) → np.dtype(x).char, np.issctype(t) → isinstance(t, type) and issubclass(t, np.generic), np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function) are left alone.`,
   trigger: {
-    errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute '(NINF|PZERO|NZERO|issubclass_|safe_eval|in1d|cast|nbytes|disp|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)'|`np\.(NINF|PZERO|NZERO|issubclass_|safe_eval|cast|nbytes|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)` was removed/ }],
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue:
+          /module 'numpy' has no attribute '(NINF|PZERO|NZERO|issubclass_|safe_eval|in1d|cast|nbytes|disp|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)'|`np\.(NINF|PZERO|NZERO|issubclass_|safe_eval|cast|nbytes|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)` was removed/,
+      },
+    ],
     pattern: true,
   },
   needles: [...EXPRESSION_NAMES, ...CALL_NAMES, 'cast[', 'nbytes['],
@@ -208,7 +303,9 @@ const reshapedMembers = defineRule({
           if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== parent.startIndex) continue;
           const args = positionalArguments(call);
           if (args.length !== 1 || callArguments(call).length !== 1) continue;
-          edits.push(replaceNode(call, `${npName}.asarray(${parsed.text(args[0] as Node)}).astype(${parsed.text(key)})`));
+          edits.push(
+            replaceNode(call, `${npName}.asarray(${parsed.text(args[0] as Node)}).astype(${parsed.text(key)})`),
+          );
         }
       } else {
         const call = parent;
@@ -223,16 +320,55 @@ const reshapedMembers = defineRule({
       }
     }
     if (edits.length === 0) return [];
-    if (needs.size > 0) edits.push(insertAtCellTop(parsed, [...needs].sort().map((m) => `import ${m}`).join('\n')));
+    if (needs.size > 0)
+      edits.push(
+        insertAtCellTop(
+          parsed,
+          [...needs]
+            .sort()
+            .map((m) => `import ${m}`)
+            .join('\n'),
+        ),
+      );
     if (np) edits.push(...np.edits);
     return edits;
   },
 });
 
 /** What np.lib keeps in NumPy 2.0 (the guide's list); everything else is in the main namespace or gone. */
-const LIB_KEPT = new Set(['array_utils', 'format', 'introspect', 'mixins', 'npyio', 'scimath', 'stride_tricks', 'Arrayterator', 'NumpyVersion', 'add_docstring', 'add_newdoc', 'tracemalloc_domain', 'recfunctions', 'user_array', 'emath']);
+const LIB_KEPT = new Set([
+  'array_utils',
+  'format',
+  'introspect',
+  'mixins',
+  'npyio',
+  'scimath',
+  'stride_tricks',
+  'Arrayterator',
+  'NumpyVersion',
+  'add_docstring',
+  'add_newdoc',
+  'tracemalloc_domain',
+  'recfunctions',
+  'user_array',
+  'emath',
+]);
 /** np.lib submodules NumPy 2.0 made private ("numpy.lib.function_base is now private"); their functions are np.<name>. */
-const LIB_PRIVATE = ['arraypad', 'arraysetops', 'arrayterator', 'function_base', 'histograms', 'index_tricks', 'nanfunctions', 'polynomial', 'shape_base', 'twodim_base', 'type_check', 'ufunclike', 'utils'];
+const LIB_PRIVATE = [
+  'arraypad',
+  'arraysetops',
+  'arrayterator',
+  'function_base',
+  'histograms',
+  'index_tricks',
+  'nanfunctions',
+  'polynomial',
+  'shape_base',
+  'twodim_base',
+  'type_check',
+  'ufunclike',
+  'utils',
+];
 
 const libNamespace = defineRule({
   id: 'numpy2.lib-namespace',
@@ -240,12 +376,14 @@ const libNamespace = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation:
-    `NumPy 2.0 emptied np.lib (${GUIDE}, "numpy.lib namespace"): it keeps only array_utils, format, introspect, mixins, npyio, scimath, stride_tricks, Arrayterator, NumpyVersion, add_docstring, add_newdoc and tracemalloc_domain, and its submodules function_base, shape_base, arraysetops, index_tricks, type_check … became private. Their public functions are the main namespace's ("If you get an AttributeError when accessing an attribute from np.lib you should try accessing it from the main np namespace"): np.lib.pad → np.pad, np.lib.function_base.median → np.median, \`from numpy.lib.shape_base import expand_dims\` → \`from numpy import expand_dims\`. Private names (a leading underscore) are left alone.`,
+  explanation: `NumPy 2.0 emptied np.lib (${GUIDE}, "numpy.lib namespace"): it keeps only array_utils, format, introspect, mixins, npyio, scimath, stride_tricks, Arrayterator, NumpyVersion, add_docstring, add_newdoc and tracemalloc_domain, and its submodules function_base, shape_base, arraysetops, index_tricks, type_check … became private. Their public functions are the main namespace's ("If you get an AttributeError when accessing an attribute from np.lib you should try accessing it from the main np namespace"): np.lib.pad → np.pad, np.lib.function_base.median → np.median, \`from numpy.lib.shape_base import expand_dims\` → \`from numpy import expand_dims\`. Private names (a leading underscore) are left alone.`,
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /module 'numpy\.lib' has no attribute '\w+'|numpy\.lib\.\w+ is now private/ },
-      { ename: 'ModuleNotFoundError', evalue: new RegExp(`No module named 'numpy\\.lib\\.(${LIB_PRIVATE.join('|')})'`) },
+      {
+        ename: 'ModuleNotFoundError',
+        evalue: new RegExp(`No module named 'numpy\\.lib\\.(${LIB_PRIVATE.join('|')})'`),
+      },
       { ename: 'ImportError', evalue: /cannot import name '\w+' from 'numpy\.lib'/ },
     ],
     pattern: true,
@@ -260,12 +398,23 @@ const libNamespace = defineRule({
       if (!m) continue;
       const [, first, second] = m as unknown as [string, string, string | undefined];
       // the longest chain only: np.lib.function_base.median, not its np.lib.function_base part
-      if (attr.parent?.type === 'attribute' && attr.parent.childForFieldName('object')?.startIndex === attr.startIndex && !second) {
+      if (
+        attr.parent?.type === 'attribute' &&
+        attr.parent.childForFieldName('object')?.startIndex === attr.startIndex &&
+        !second
+      ) {
         if (LIB_PRIVATE.includes(first)) continue;
       }
-      const name = second && LIB_PRIVATE.includes(first) ? second : !second && !LIB_KEPT.has(first) && !LIB_PRIVATE.includes(first) ? first : null;
+      const name =
+        second && LIB_PRIVATE.includes(first)
+          ? second
+          : !second && !LIB_KEPT.has(first) && !LIB_PRIVATE.includes(first)
+            ? first
+            : null;
       if (!name || name.startsWith('_')) continue;
-      const lib = second ? attr.childForFieldName('object')?.childForFieldName('object') : attr.childForFieldName('object');
+      const lib = second
+        ? attr.childForFieldName('object')?.childForFieldName('object')
+        : attr.childForFieldName('object');
       const head = lib?.childForFieldName('object');
       if (!head) continue;
       edits.push(replaceNode(attr, `${parsed.text(head)}.${name}`));
@@ -276,11 +425,14 @@ const libNamespace = defineRule({
       if (!moduleNode) continue;
       const module = parsed.text(moduleNode).replace(/\s+/g, '');
       const items = statement.childrenForFieldName('name');
-      const itemNames = items.map((item) => parsed.text(item.type === 'aliased_import' ? (item.childForFieldName('name') as Node) : item));
+      const itemNames = items.map((item) =>
+        parsed.text(item.type === 'aliased_import' ? (item.childForFieldName('name') as Node) : item),
+      );
       if (items.length === 0 || itemNames.some((n) => n.startsWith('_'))) continue;
       const sub = /^numpy\.lib\.(\w+)$/.exec(module)?.[1];
       if (sub && LIB_PRIVATE.includes(sub)) edits.push(replaceNode(moduleNode, 'numpy'));
-      else if (module === 'numpy.lib' && itemNames.every((n) => !LIB_KEPT.has(n) && !LIB_PRIVATE.includes(n))) edits.push(replaceNode(moduleNode, 'numpy'));
+      else if (module === 'numpy.lib' && itemNames.every((n) => !LIB_KEPT.has(n) && !LIB_PRIVATE.includes(n)))
+        edits.push(replaceNode(moduleNode, 'numpy'));
     }
     return edits;
   },
@@ -292,9 +444,11 @@ const copyFalse = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation:
-    `NumPy 2.0 changed the meaning of np.array(…, copy=False) from "copy only if needed" to "never copy", raising ValueError where a copy is needed (${GUIDE}, "Adapting to changes in the copy keyword"). Its NumPy 1 meaning is np.asarray(x), as the guide and numpy's error message say; dtype and order carry over.`,
-  trigger: { errors: [{ ename: 'ValueError', evalue: /Unable to avoid copy while creating an array as requested/ }], pattern: true },
+  explanation: `NumPy 2.0 changed the meaning of np.array(…, copy=False) from "copy only if needed" to "never copy", raising ValueError where a copy is needed (${GUIDE}, "Adapting to changes in the copy keyword"). Its NumPy 1 meaning is np.asarray(x), as the guide and numpy's error message say; dtype and order carry over.`,
+  trigger: {
+    errors: [{ ename: 'ValueError', evalue: /Unable to avoid copy while creating an array as requested/ }],
+    pattern: true,
+  },
   needles: ['copy=False', 'copy = False'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -307,10 +461,14 @@ const copyFalse = defineRule({
       const all = callArguments(call);
       const positional = positionalArguments(call);
       const keywords = all.filter((a) => a.type === 'keyword_argument');
-      if (positional.length < 1 || positional.length > 2 || keywords.length + positional.length !== all.length) continue;
+      if (positional.length < 1 || positional.length > 2 || keywords.length + positional.length !== all.length)
+        continue;
       if (!keywords.every((k) => ['copy', 'dtype', 'order'].includes(keywordName(k, parsed)))) continue;
       const kept = all.filter((a) => a.startIndex !== copy.startIndex).map((a) => parsed.text(a));
-      edits.push(replaceNode(fn.childForFieldName('attribute') as Node, 'asarray'), replaceNode(call.childForFieldName('arguments') as Node, `(${kept.join(', ')})`));
+      edits.push(
+        replaceNode(fn.childForFieldName('attribute') as Node, 'asarray'),
+        replaceNode(call.childForFieldName('arguments') as Node, `(${kept.join(', ')})`),
+      );
     }
     return edits;
   },
@@ -333,7 +491,8 @@ const tostring = defineRule({
       const fn = call.childForFieldName('function');
       const attr = fn?.type === 'attribute' ? fn.childForFieldName('attribute') : null;
       if (!attr || parsed.text(attr) !== 'tostring' || !ctx.inScope(call) || inExceptClause(call, parsed)) continue;
-      if (callArguments(call).some((a) => a.type === 'keyword_argument' && keywordName(a, parsed) !== 'order')) continue;
+      if (callArguments(call).some((a) => a.type === 'keyword_argument' && keywordName(a, parsed) !== 'order'))
+        continue;
       edits.push(replaceNode(attr, 'tobytes'));
     }
     return edits;
@@ -346,9 +505,15 @@ const ndarrayMethods = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation:
-    `NumPy 2.0 removed three ndarray methods (${GUIDE}, "ndarray and scalar methods"): a.ptp(…) is np.ptp(a, …); a.itemset(i, v) is a.flat[i] = v for one (flat) index and a[i, j] = v for several; a.newbyteorder(o) is a.view(a.dtype.newbyteorder(o)). Other objects have methods of these names, so the rule edits only the line the error points at.`,
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /'numpy\.(ndarray|\w+)' object has no attribute '(ptp|itemset|newbyteorder)'/ }] },
+  explanation: `NumPy 2.0 removed three ndarray methods (${GUIDE}, "ndarray and scalar methods"): a.ptp(…) is np.ptp(a, …); a.itemset(i, v) is a.flat[i] = v for one (flat) index and a[i, j] = v for several; a.newbyteorder(o) is a.view(a.dtype.newbyteorder(o)). Other objects have methods of these names, so the rule edits only the line the error points at.`,
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: /'numpy\.(ndarray|\w+)' object has no attribute '(ptp|itemset|newbyteorder)'/,
+      },
+    ],
+  },
   errorScope: 'line',
   needles: ['.ptp(', '.itemset(', '.newbyteorder('],
   apply(parsed, ctx) {
@@ -365,18 +530,24 @@ const ndarrayMethods = defineRule({
       if (method === 'ptp') {
         if (np === undefined) np = moduleReference(parsed, ctx, 'numpy', 'np');
         if (!np) continue;
-        edits.push(replaceNode(call, `${np.name}.ptp(${[parsed.text(receiver), ...all.map((a) => parsed.text(a))].join(', ')})`));
+        edits.push(
+          replaceNode(call, `${np.name}.ptp(${[parsed.text(receiver), ...all.map((a) => parsed.text(a))].join(', ')})`),
+        );
       } else if (method === 'itemset') {
         const args = positionalArguments(call);
         if (call.parent?.type !== 'expression_statement' || args.length < 2 || args.length !== all.length) continue;
         const index = args.slice(0, -1).map((a) => parsed.text(a));
         const value = parsed.text(args.at(-1) as Node);
         const single = args.length === 2 && args[0]?.type !== 'tuple';
-        edits.push(replaceNode(call, `${asPrimary(receiver, parsed)}${single ? '.flat' : ''}[${index.join(', ')}] = ${value}`));
+        edits.push(
+          replaceNode(call, `${asPrimary(receiver, parsed)}${single ? '.flat' : ''}[${index.join(', ')}] = ${value}`),
+        );
       } else if (method === 'newbyteorder') {
         if (!SIMPLE.has(receiver.type) || all.length > 1) continue;
         const r = parsed.text(receiver);
-        edits.push(replaceNode(call, `${r}.view(${r}.dtype.newbyteorder(${all.map((a) => parsed.text(a)).join(', ')}))`));
+        edits.push(
+          replaceNode(call, `${r}.view(${r}.dtype.newbyteorder(${all.map((a) => parsed.text(a)).join(', ')}))`),
+        );
       }
     }
     if (np && edits.length > 0) edits.push(...np.edits);
@@ -403,8 +574,7 @@ const compatModule = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation:
-    `NumPy 2.0 removed np.compat ("There's no replacement, as Python 2 is no longer supported", ${GUIDE}); on Python 3 its helpers were plain names: long → int, unicode/basestring → str, integer_types → (int,), Path → pathlib.Path, os_fspath → os.fspath, contextlib_nullcontext → contextlib.nullcontext, pickle → pickle. The import becomes those bindings under the notebook's names; an import of anything else from np.compat is left alone.`,
+  explanation: `NumPy 2.0 removed np.compat ("There's no replacement, as Python 2 is no longer supported", ${GUIDE}); on Python 3 its helpers were plain names: long → int, unicode/basestring → str, integer_types → (int,), Path → pathlib.Path, os_fspath → os.fspath, contextlib_nullcontext → contextlib.nullcontext, pickle → pickle. The import becomes those bindings under the notebook's names; an import of anything else from np.compat is left alone.`,
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'numpy\.compat'/ }], pattern: true },
   needles: ['numpy.compat'],
   apply(parsed, ctx) {
@@ -414,10 +584,18 @@ const compatModule = defineRule({
       const moduleNode = statement.childForFieldName('module_name');
       if (!moduleNode || !/^numpy\.compat(\.py3k)?$/.test(parsed.text(moduleNode).replace(/\s+/g, ''))) continue;
       const items = statement.childrenForFieldName('name').map((node) =>
-        node.type === 'aliased_import' ? { name: parsed.text(node.childForFieldName('name') as Node), local: parsed.text(node.childForFieldName('alias') as Node) } : { name: parsed.text(node), local: parsed.text(node) },
+        node.type === 'aliased_import'
+          ? {
+              name: parsed.text(node.childForFieldName('name') as Node),
+              local: parsed.text(node.childForFieldName('alias') as Node),
+            }
+          : { name: parsed.text(node), local: parsed.text(node) },
       );
       if (items.length === 0 || !items.every((i) => i.name in COMPAT)) continue;
-      const indent = parsed.source.slice(parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1, statement.startIndex);
+      const indent = parsed.source.slice(
+        parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1,
+        statement.startIndex,
+      );
       const lines = items.map(({ name, local }) => {
         const spec = COMPAT[name] as (typeof COMPAT)[string];
         if (spec.value !== undefined) return `${local} = ${spec.value}`;
@@ -431,4 +609,12 @@ const compatModule = defineRule({
   },
 });
 
-export const NUMPY2_RULES: Rule[] = [movedMembers, reshapedMembers, libNamespace, copyFalse, tostring, ndarrayMethods, compatModule];
+export const NUMPY2_RULES: Rule[] = [
+  movedMembers,
+  reshapedMembers,
+  libNamespace,
+  copyFalse,
+  tostring,
+  ndarrayMethods,
+  compatModule,
+];

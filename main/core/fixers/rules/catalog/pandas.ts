@@ -19,7 +19,14 @@ import {
   renameKeyword,
   stringContent,
 } from '../syntax';
-import { insertAtCellTop, keywordRenameEdits, moduleMoveEdits, moduleReference, positionalToKeywordEdits, type ModuleMove } from './helpers';
+import {
+  insertAtCellTop,
+  keywordRenameEdits,
+  moduleMoveEdits,
+  moduleReference,
+  positionalToKeywordEdits,
+  type ModuleMove,
+} from './helpers';
 import { eraSignature, PANDAS_KEYWORD_ONLY, PANDAS_POSITIONAL_HISTORY, type KeywordOnlySignature } from './signatures';
 
 const PD = 'pandas';
@@ -33,7 +40,11 @@ function pandasAlias(ctx: CellContext): string | null {
 type IndexKind = 'full' | 'int' | 'label' | 'expr';
 
 function indexKind(node: Node): IndexKind {
-  const isInt = (n: Node | null): boolean => !n || n.type === 'integer' || n.type === 'none' || (n.type === 'unary_operator' && n.namedChildren[0]?.type === 'integer');
+  const isInt = (n: Node | null): boolean =>
+    !n ||
+    n.type === 'integer' ||
+    n.type === 'none' ||
+    (n.type === 'unary_operator' && n.namedChildren[0]?.type === 'integer');
   if (node.type === 'slice') {
     const parts = node.namedChildren;
     if (parts.length === 0) return 'full';
@@ -48,7 +59,8 @@ function indexKind(node: Node): IndexKind {
     if (items.length > 0 && items.every((i) => isInt(i))) return 'int';
     if (items.length > 0 && items.every((i) => i.type === 'string')) return 'label';
   }
-  if (node.type === 'comparison_operator' || node.type === 'boolean_operator' || node.type === 'not_operator') return 'label';
+  if (node.type === 'comparison_operator' || node.type === 'boolean_operator' || node.type === 'not_operator')
+    return 'label';
   return 'expr';
 }
 
@@ -61,7 +73,10 @@ const ix = defineRule({
   deprecatedIn: '0.20',
   explanation:
     ".ix (removed in pandas 1.0) read integers as labels on an integer index and as positions otherwise. Rows become .loc (labels, booleans, and integers on the usual integer index keep their meaning); integer column positions become .iloc when all rows are selected, or df.columns[...] inside .loc otherwise. Review if the frame's row index is not integer and the notebook selects rows by position.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute 'ix'/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute 'ix'/ }],
+    pattern: true,
+  },
   needles: ['.ix['],
   apply(parsed, ctx) {
     if (!ctx.imports.imports('pandas') && ctx.errors.length === 0) return [];
@@ -86,7 +101,10 @@ const ix = defineRule({
       } else if (rowKind === 'full') {
         edits.push(replaceNode(name, 'iloc'));
       } else if (['identifier', 'attribute'].includes(object.type)) {
-        edits.push(replaceNode(name, 'loc'), replaceNode(columns, `${parsed.text(object)}.columns[${parsed.text(columns)}]`));
+        edits.push(
+          replaceNode(name, 'loc'),
+          replaceNode(columns, `${parsed.text(object)}.columns[${parsed.text(columns)}]`),
+        );
       }
     }
     return edits;
@@ -100,7 +118,8 @@ const asMatrix = defineRule({
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.23',
-  explanation: 'DataFrame/Series.as_matrix() was removed in pandas 1.0; .values is what it returned (.as_matrix(columns=cols) becomes [cols].values).',
+  explanation:
+    'DataFrame/Series.as_matrix() was removed in pandas 1.0; .values is what it returned (.as_matrix(columns=cols) becomes [cols].values).',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'as_matrix'/ }], pattern: true },
   needles: ['as_matrix'],
   apply(parsed, ctx) {
@@ -109,9 +128,17 @@ const asMatrix = defineRule({
       if (methodName(call, parsed) !== 'as_matrix' || !ctx.inScope(call)) continue;
       const receiver = methodReceiver(call) as Node;
       const args = callArguments(call);
-      const columns = positionalArguments(call)[0] ?? keywordArgument(call, 'columns', parsed)?.childForFieldName('value');
+      const columns =
+        positionalArguments(call)[0] ?? keywordArgument(call, 'columns', parsed)?.childForFieldName('value');
       if (args.length > 1 || (args.length === 1 && !columns)) continue;
-      edits.push(replaceNode(call, columns ? `${asPrimary(receiver, parsed)}[${parsed.text(columns)}].values` : `${asPrimary(receiver, parsed)}.values`));
+      edits.push(
+        replaceNode(
+          call,
+          columns
+            ? `${asPrimary(receiver, parsed)}[${parsed.text(columns)}].values`
+            : `${asPrimary(receiver, parsed)}.values`,
+        ),
+      );
     }
     return edits;
   },
@@ -126,7 +153,13 @@ const sortMethods = defineRule({
   deprecatedIn: '0.17',
   explanation:
     "DataFrame.sort and Series.order were removed in pandas 0.20 (and sort_index(by=…) stopped accepting by): sort_values(by=…) sorts by values, sort_index() by the index. A list's .sort() is recognised by its arguments and left alone.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(sort|order)'/ }, { ename: 'TypeError', evalue: /sort_index\(\) got an unexpected keyword argument 'by'/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(sort|order)'/ },
+      { ename: 'TypeError', evalue: /sort_index\(\) got an unexpected keyword argument 'by'/ },
+    ],
+    pattern: true,
+  },
   errorScope: 'line',
   needles: ['.sort(', '.order(', 'sort_index('],
   apply(parsed, ctx) {
@@ -138,7 +171,9 @@ const sortMethods = defineRule({
       if (!attr) continue;
       const positional = positionalArguments(call);
       const columns = keywordArgument(call, 'columns', parsed);
-      const pandasKeywords = ['columns', 'ascending', 'inplace', 'axis', 'kind', 'na_position'].some((k) => keywordArgument(call, k, parsed));
+      const pandasKeywords = ['columns', 'ascending', 'inplace', 'axis', 'kind', 'na_position'].some((k) =>
+        keywordArgument(call, k, parsed),
+      );
       // np.sort(x), sorted-module functions: a receiver that is an imported module is not a DataFrame
       if (ctx.imports.resolve(methodReceiver(call), parsed)) continue;
       if (name === 'sort') {
@@ -197,8 +232,12 @@ const windowFunctions = defineRule({
   library: 'pandas',
   since: pd('0.23', '2018-05-15'),
   deprecatedIn: '0.18',
-  explanation: 'The module-level moving-window functions were deprecated in pandas 0.18 and removed in 0.23; the .rolling(), .expanding() and .ewm() methods compute the same statistics.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'pandas' has no attribute '(rolling_|expanding_|ewm)\w*'/ }], pattern: true },
+  explanation:
+    'The module-level moving-window functions were deprecated in pandas 0.18 and removed in 0.23; the .rolling(), .expanding() and .ewm() methods compute the same statistics.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /module 'pandas' has no attribute '(rolling_|expanding_|ewm)\w*'/ }],
+    pattern: true,
+  },
   needles: ['rolling_', 'expanding_', 'ewma', 'ewmstd', 'ewmvar'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -237,7 +276,12 @@ const windowFunctions = defineRule({
         else unknown = true;
       }
       if (unknown) continue;
-      edits.push(replaceNode(call, `${asPrimary(data, parsed)}.${spec.window}(${windowArgs.join(', ')}).${spec.agg}(${aggArgs.join(', ')})`));
+      edits.push(
+        replaceNode(
+          call,
+          `${asPrimary(data, parsed)}.${spec.window}(${windowArgs.join(', ')}).${spec.agg}(${aggArgs.join(', ')})`,
+        ),
+      );
     }
     return edits;
   },
@@ -250,7 +294,8 @@ const seriesReshape = defineRule({
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.19',
-  explanation: 'Series.reshape was removed; reshaping the underlying NumPy array (.values.reshape) gives what it returned. Applied only on the failing line, since NumPy arrays have reshape too.',
+  explanation:
+    'Series.reshape was removed; reshaping the underlying NumPy array (.values.reshape) gives what it returned. Applied only on the failing line, since NumPy arrays have reshape too.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /'Series' object has no attribute 'reshape'/ }] },
   errorScope: 'line',
   needles: ['.reshape('],
@@ -259,7 +304,12 @@ const seriesReshape = defineRule({
     for (const call of parsed.nodes('call')) {
       if (methodName(call, parsed) !== 'reshape' || !ctx.inScope(call)) continue;
       const receiver = methodReceiver(call);
-      if (!receiver || parsed.text(receiver).endsWith('.values') || ctx.imports.resolve(receiver, parsed)?.startsWith('numpy')) continue;
+      if (
+        !receiver ||
+        parsed.text(receiver).endsWith('.values') ||
+        ctx.imports.resolve(receiver, parsed)?.startsWith('numpy')
+      )
+        continue;
       edits.push(insertAt(receiver.endIndex, '.values'));
     }
     return edits;
@@ -278,8 +328,15 @@ const plottingModule = defineRule({
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
-  explanation: 'pandas 0.20 moved plotting helpers (scatter_matrix, andrews_curves, parallel_coordinates, …) to pandas.plotting; the old pandas.tools.plotting and pd.scatter_matrix were removed by 1.0.',
-  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.tools/ }, { ename: 'AttributeError', evalue: /module 'pandas' has no attribute '(scatter_matrix|tools)'/ }], pattern: true },
+  explanation:
+    'pandas 0.20 moved plotting helpers (scatter_matrix, andrews_curves, parallel_coordinates, …) to pandas.plotting; the old pandas.tools.plotting and pd.scatter_matrix were removed by 1.0.',
+  trigger: {
+    errors: [
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.tools/ },
+      { ename: 'AttributeError', evalue: /module 'pandas' has no attribute '(scatter_matrix|tools)'/ },
+    ],
+    pattern: true,
+  },
   needles: ['tools', 'scatter_matrix'],
   apply(parsed, ctx) {
     return PLOTTING_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
@@ -294,17 +351,22 @@ const timeGrouper = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.21',
   explanation: 'pd.TimeGrouper was removed in pandas 1.0; pd.Grouper(freq=…) groups by time the same way.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'pandas' has no attribute 'TimeGrouper'/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /module 'pandas' has no attribute 'TimeGrouper'/ }],
+    pattern: true,
+  },
   needles: ['TimeGrouper'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (!ctx.inScope(call) || ctx.imports.resolve(fn, parsed) !== 'pandas.TimeGrouper' || fn?.type !== 'attribute') continue;
+      if (!ctx.inScope(call) || ctx.imports.resolve(fn, parsed) !== 'pandas.TimeGrouper' || fn?.type !== 'attribute')
+        continue;
       const name = fn.childForFieldName('attribute') as Node;
       edits.push(replaceNode(name, 'Grouper'));
       const first = positionalArguments(call)[0];
-      if (first && callArguments(call)[0]?.startIndex === first.startIndex) edits.push(insertAt(first.startIndex, 'freq='));
+      if (first && callArguments(call)[0]?.startIndex === first.startIndex)
+        edits.push(insertAt(first.startIndex, 'freq='));
     }
     return edits;
   },
@@ -317,8 +379,12 @@ const getSetValue = defineRule({
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.21',
-  explanation: 'get_value/set_value were removed in pandas 1.0; .at[row, column] reads and writes one value the same way.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute '(get_value|set_value)'/ }], pattern: true },
+  explanation:
+    'get_value/set_value were removed in pandas 1.0; .at[row, column] reads and writes one value the same way.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /object has no attribute '(get_value|set_value)'/ }],
+    pattern: true,
+  },
   needles: ['get_value(', 'set_value('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -329,9 +395,15 @@ const getSetValue = defineRule({
       const args = positionalArguments(call);
       if (args.length !== callArguments(call).length) continue;
       const r = asPrimary(receiver, parsed);
-      if (name === 'get_value' && args.length === 2) edits.push(replaceNode(call, `${r}.at[${args.map((a) => parsed.text(a)).join(', ')}]`));
+      if (name === 'get_value' && args.length === 2)
+        edits.push(replaceNode(call, `${r}.at[${args.map((a) => parsed.text(a)).join(', ')}]`));
       if (name === 'set_value' && args.length === 3 && call.parent?.type === 'expression_statement') {
-        edits.push(replaceNode(call, `${r}.at[${parsed.text(args[0] as Node)}, ${parsed.text(args[1] as Node)}] = ${parsed.text(args[2] as Node)}`));
+        edits.push(
+          replaceNode(
+            call,
+            `${r}.at[${parsed.text(args[0] as Node)}, ${parsed.text(args[1] as Node)}] = ${parsed.text(args[2] as Node)}`,
+          ),
+        );
       }
     }
     return edits;
@@ -345,8 +417,12 @@ const fromCsv = defineRule({
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.21',
-  explanation: "DataFrame.from_csv/Series.from_csv were removed in pandas 1.0; read_csv with from_csv's defaults (first column as index, dates parsed) reads the same frame.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /type object '(DataFrame|Series)' has no attribute 'from_csv'/ }], pattern: true },
+  explanation:
+    "DataFrame.from_csv/Series.from_csv were removed in pandas 1.0; read_csv with from_csv's defaults (first column as index, dates parsed) reads the same frame.",
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /type object '(DataFrame|Series)' has no attribute 'from_csv'/ }],
+    pattern: true,
+  },
   needles: ['from_csv'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -374,18 +450,39 @@ const readerKeywords = defineRule({
   since: pd('1.0', '2020-01-29'),
   explanation:
     "read_excel's sheetname became sheet_name (removed in 1.0); read_csv's error_bad_lines/warn_bad_lines were replaced by on_bad_lines in 1.3 and removed in 2.0 (error_bad_lines=False → on_bad_lines='skip').",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(sheetname|error_bad_lines|warn_bad_lines)'/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: /unexpected keyword argument '(sheetname|error_bad_lines|warn_bad_lines)'/ },
+    ],
+    pattern: true,
+  },
   needles: ['sheetname', 'bad_lines'],
   apply(parsed, ctx) {
-    const edits = keywordRenameEdits(parsed, ctx, (call) => /^pandas\.read_excel$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? ''), { sheetname: 'sheet_name' });
+    const edits = keywordRenameEdits(
+      parsed,
+      ctx,
+      (call) => /^pandas\.read_excel$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? ''),
+      { sheetname: 'sheet_name' },
+    );
     const version = packageVersion(ctx.env, 'pandas');
     if (!version || compareVersions(version, '2.0') < 0) return edits;
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !/^pandas\.read_(csv|table)$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '')) continue;
+      if (
+        !ctx.inScope(call) ||
+        !/^pandas\.read_(csv|table)$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '')
+      )
+        continue;
       const errorBad = keywordArgument(call, 'error_bad_lines', parsed);
       const warnBad = keywordArgument(call, 'warn_bad_lines', parsed);
       if (errorBad && parsed.text(errorBad.childForFieldName('value') as Node) === 'False') {
-        edits.push(replaceNode(errorBad, warnBad && parsed.text(warnBad.childForFieldName('value') as Node) === 'True' ? "on_bad_lines='warn'" : "on_bad_lines='skip'"));
+        edits.push(
+          replaceNode(
+            errorBad,
+            warnBad && parsed.text(warnBad.childForFieldName('value') as Node) === 'True'
+              ? "on_bad_lines='warn'"
+              : "on_bad_lines='skip'",
+          ),
+        );
         if (warnBad) edits.push(removeArgument(warnBad, call));
       } else if (errorBad) edits.push(removeArgument(errorBad, call));
       else if (warnBad) edits.push(removeArgument(warnBad, call));
@@ -402,8 +499,11 @@ const dataFrameAppend = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
   explanation:
-    'DataFrame.append and Series.append were removed in pandas 2.0; pd.concat([df, other]) builds the same frame (a dict row becomes a one-row DataFrame). A list\'s .append is recognised (it returns nothing, so its result is never assigned, and it takes no keywords) and left alone.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute 'append'/ }], pattern: true },
+    "DataFrame.append and Series.append were removed in pandas 2.0; pd.concat([df, other]) builds the same frame (a dict row becomes a one-row DataFrame). A list's .append is recognised (it returns nothing, so its result is never assigned, and it takes no keywords) and left alone.",
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute 'append'/ }],
+    pattern: true,
+  },
   errorScope: 'line',
   needles: ['.append('],
   apply(parsed, ctx) {
@@ -416,14 +516,25 @@ const dataFrameAppend = defineRule({
       const positional = positionalArguments(call);
       const other = positional[0] ?? keywordArgument(call, 'other', parsed)?.childForFieldName('value');
       if (!other || positional.length > 1) continue;
-      const keywords = callArguments(call).filter((a) => a.type === 'keyword_argument' && keywordName(a, parsed) !== 'other');
+      const keywords = callArguments(call).filter(
+        (a) => a.type === 'keyword_argument' && keywordName(a, parsed) !== 'other',
+      );
       // list.append returns None, so a list's append result is never assigned, returned or chained
-      const resultUsed = ['assignment', 'return_statement', 'attribute', 'keyword_argument'].includes(call.parent?.type ?? '');
+      const resultUsed = ['assignment', 'return_statement', 'attribute', 'keyword_argument'].includes(
+        call.parent?.type ?? '',
+      );
       const isPandas = ctx.errors.length > 0 || keywords.length > 0 || resultUsed;
       if (!isPandas || (ctx.errors.length === 0 && !resultUsed)) continue;
-      const otherText = other.type === 'dictionary' ? `${alias}.DataFrame([${parsed.text(other)}])` : other.type === 'list' ? other.namedChildren.map((n) => parsed.text(n)).join(', ') : parsed.text(other);
+      const otherText =
+        other.type === 'dictionary'
+          ? `${alias}.DataFrame([${parsed.text(other)}])`
+          : other.type === 'list'
+            ? other.namedChildren.map((n) => parsed.text(n)).join(', ')
+            : parsed.text(other);
       const kwText = keywords.map((k) => parsed.text(k)).join(', ');
-      edits.push(replaceNode(call, `${alias}.concat([${parsed.text(receiver)}, ${otherText}]${kwText ? `, ${kwText}` : ''})`));
+      edits.push(
+        replaceNode(call, `${alias}.concat([${parsed.text(receiver)}, ${otherText}]${kwText ? `, ${kwText}` : ''})`),
+      );
     }
     return edits;
   },
@@ -431,13 +542,17 @@ const dataFrameAppend = defineRule({
 
 const positionalAxis = defineRule({
   id: 'pandas.drop-positional-axis',
-  title: "df.drop(cols, 1) → df.drop(cols, axis=1)",
+  title: 'df.drop(cols, 1) → df.drop(cols, axis=1)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.3',
-  explanation: "pandas 2.0 made every argument of DataFrame.drop after the labels keyword-only; the second positional argument was the axis.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /drop\(\) takes from \d+ to \d+ positional arguments/ }], pattern: true },
+  explanation:
+    'pandas 2.0 made every argument of DataFrame.drop after the labels keyword-only; the second positional argument was the axis.',
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /drop\(\) takes from \d+ to \d+ positional arguments/ }],
+    pattern: true,
+  },
   needles: ['.drop('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -453,7 +568,20 @@ const positionalAxis = defineRule({
   },
 });
 
-const NUMERIC_REDUCTIONS = ['mean', 'median', 'sum', 'std', 'var', 'corr', 'cov', 'prod', 'sem', 'skew', 'kurt', 'quantile'];
+const NUMERIC_REDUCTIONS = [
+  'mean',
+  'median',
+  'sum',
+  'std',
+  'var',
+  'corr',
+  'cov',
+  'prod',
+  'sem',
+  'skew',
+  'kurt',
+  'quantile',
+];
 
 const numericOnly = defineRule({
   id: 'pandas.numeric-only',
@@ -463,15 +591,30 @@ const numericOnly = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.5',
   explanation:
-    "Until pandas 2.0, mean()/sum()/corr()… silently dropped non-numeric columns; now they raise. numeric_only=True restores the old result. Applied on the failing line only.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /Could not convert|could not convert|unsupported operand type|agg function failed|does not support reduction/ }, { ename: 'ValueError', evalue: /could not convert string to float/ }] },
+    'Until pandas 2.0, mean()/sum()/corr()… silently dropped non-numeric columns; now they raise. numeric_only=True restores the old result. Applied on the failing line only.',
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /Could not convert|could not convert|unsupported operand type|agg function failed|does not support reduction/,
+      },
+      { ename: 'ValueError', evalue: /could not convert string to float/ },
+    ],
+  },
   errorScope: 'line',
   needles: NUMERIC_REDUCTIONS.map((m) => `.${m}(`),
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const name = methodName(call, parsed);
-      if (!name || !NUMERIC_REDUCTIONS.includes(name) || !ctx.inScope(call) || keywordArgument(call, 'numeric_only', parsed)) continue;
+      if (
+        !name ||
+        !NUMERIC_REDUCTIONS.includes(name) ||
+        !ctx.inScope(call) ||
+        keywordArgument(call, 'numeric_only', parsed)
+      )
+        continue;
       if (ctx.imports.resolve(methodReceiver(call), parsed)?.startsWith('numpy')) continue;
       const edit = appendArguments(call, ['numeric_only=True'], parsed);
       if (edit) edits.push(edit);
@@ -492,7 +635,9 @@ const pdNp = defineRule({
   needles: ['.np.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const uses = parsed.nodes('attribute').filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'pandas.np');
+    const uses = parsed
+      .nodes('attribute')
+      .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'pandas.np');
     const np = uses.length > 0 ? moduleReference(parsed, ctx, 'numpy', 'np') : null;
     if (!np) return [];
     for (const attr of uses) edits.push(replaceNode(attr, np.name));
@@ -505,12 +650,22 @@ const PANDAS2_NAMES: Record<string, string> = { Int64Index: 'Index', UInt64Index
 
 const pandas2Names = defineRule({
   id: 'pandas.2-removed-names',
-  title: 'pandas 2.0 removals: Int64Index/Float64Index → Index, .is_monotonic → .is_monotonic_increasing, pd.datetime → datetime',
+  title:
+    'pandas 2.0 removals: Int64Index/Float64Index → Index, .is_monotonic → .is_monotonic_increasing, pd.datetime → datetime',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
-  explanation: 'pandas 2.0 removed the typed Index subclasses (pd.Index infers the dtype), the is_monotonic alias and the pd.datetime re-export of the standard library class.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(Int64Index|UInt64Index|Float64Index|is_monotonic|datetime)'/ }], pattern: true },
+  explanation:
+    'pandas 2.0 removed the typed Index subclasses (pd.Index infers the dtype), the is_monotonic alias and the pd.datetime re-export of the standard library class.',
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: /has no attribute '(Int64Index|UInt64Index|Float64Index|is_monotonic|datetime)'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: ['Int64Index', 'Float64Index', 'is_monotonic', 'datetime'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -520,25 +675,29 @@ const pandas2Names = defineRule({
       const name = attr.childForFieldName('attribute') as Node;
       const q = ctx.imports.resolve(attr, parsed);
       const last = parsed.text(name);
-      if (q && q.startsWith('pandas.') && last in PANDAS2_NAMES && q === `pandas.${last}`) edits.push(replaceNode(name, PANDAS2_NAMES[last] as string));
+      if (q && q.startsWith('pandas.') && last in PANDAS2_NAMES && q === `pandas.${last}`)
+        edits.push(replaceNode(name, PANDAS2_NAMES[last] as string));
       else if (q === 'pandas.datetime') {
         edits.push(replaceNode(attr, 'datetime.datetime'));
         needsDatetime = true;
-      } else if (last in PANDAS2_ATTRIBUTES && attr.parent?.type !== 'call') edits.push(replaceNode(name, PANDAS2_ATTRIBUTES[last] as string));
+      } else if (last in PANDAS2_ATTRIBUTES && attr.parent?.type !== 'call')
+        edits.push(replaceNode(name, PANDAS2_ATTRIBUTES[last] as string));
     }
-    if (needsDatetime && ctx.imports.bindings.get('datetime') !== 'datetime') edits.push(insertAtCellTop(parsed, 'import datetime'));
+    if (needsDatetime && ctx.imports.bindings.get('datetime') !== 'datetime')
+      edits.push(insertAtCellTop(parsed, 'import datetime'));
     return edits;
   },
 });
 
 const strReplaceRegex = defineRule({
   id: 'pandas.str-replace-regex',
-  title: ".str.replace(pattern, repl) → regex=True where the pattern is a regular expression",
+  title: '.str.replace(pattern, repl) → regex=True where the pattern is a regular expression',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
-  explanation: "Series.str.replace treated the pattern as a regular expression by default until pandas 2.0 and as a literal string since; regex=True keeps the old behaviour where the pattern has regex syntax.",
+  explanation:
+    'Series.str.replace treated the pattern as a regular expression by default until pandas 2.0 and as a literal string since; regex=True keeps the old behaviour where the pattern has regex syntax.',
   trigger: { pattern: true },
   needles: ['.str.replace('],
   apply(parsed, ctx) {
@@ -546,7 +705,12 @@ const strReplaceRegex = defineRule({
     for (const call of parsed.nodes('call')) {
       if (methodName(call, parsed) !== 'replace' || !ctx.inScope(call)) continue;
       const receiver = methodReceiver(call);
-      if (!receiver || receiver.type !== 'attribute' || parsed.text(receiver.childForFieldName('attribute') as Node) !== 'str') continue;
+      if (
+        !receiver ||
+        receiver.type !== 'attribute' ||
+        parsed.text(receiver.childForFieldName('attribute') as Node) !== 'str'
+      )
+        continue;
       if (keywordArgument(call, 'regex', parsed)) continue;
       const pattern = stringContent(positionalArguments(call)[0] ?? null, parsed);
       if (pattern === null || !/[\\^$.*+?()[\]{}|]/.test(pattern) || pattern.length < 2) continue;
@@ -560,12 +724,36 @@ const strReplaceRegex = defineRule({
 /** Receivers that are surely not pandas objects: literals and imported modules (np.any(x, 1) is numpy's). */
 function surelyNotPandas(receiver: Node | null, parsed: Parameters<Rule['apply']>[0], ctx: CellContext): boolean {
   if (!receiver) return true;
-  if (['string', 'concatenated_string', 'integer', 'float', 'list', 'tuple', 'dictionary', 'set', 'list_comprehension'].includes(receiver.type)) return true;
+  if (
+    [
+      'string',
+      'concatenated_string',
+      'integer',
+      'float',
+      'list',
+      'tuple',
+      'dictionary',
+      'set',
+      'list_comprehension',
+    ].includes(receiver.type)
+  )
+    return true;
   return ctx.imports.resolve(receiver, parsed) !== null;
 }
 
 /** Methods whose extra positional arguments are ambiguous with other libraries' methods of the same name. */
-const KEYWORD_ONLY_SKIP = new Set(['drop', 'replace', 'clip', 'where', 'mask', 'query', 'eval', 'join', 'to_stata', 'set_names']);
+const KEYWORD_ONLY_SKIP = new Set([
+  'drop',
+  'replace',
+  'clip',
+  'where',
+  'mask',
+  'query',
+  'eval',
+  'join',
+  'to_stata',
+  'set_names',
+]);
 
 /** The 2.0 signature of a DataFrame/Series method when both owners agree on the names `positional` arguments get. */
 function methodSignature(name: string, positional: number): KeywordOnlySignature | null {
@@ -575,7 +763,9 @@ function methodSignature(name: string, positional: number): KeywordOnlySignature
   const first = candidates[0];
   if (!first) return null;
   const count = positional - first[0];
-  const agree = candidates.every((c) => c[0] === first[0] && c.slice(1, 1 + count).join() === first.slice(1, 1 + count).join());
+  const agree = candidates.every(
+    (c) => c[0] === first[0] && c.slice(1, 1 + count).join() === first.slice(1, 1 + count).join(),
+  );
   return agree ? first : null;
 }
 
@@ -587,8 +777,11 @@ const keywordOnlyArguments = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.1',
   explanation:
-    "pandas 2.0 made the arguments after the first one(s) keyword-only for concat, the readers (read_csv, read_table, read_excel, read_json …), pivot, and DataFrame/Series methods such as dropna, fillna, sort_index, set_index, reset_index, drop_duplicates, interpolate, and .str.split. The positional arguments get the names they had in the old order. Methods whose name other libraries share with a different signature (replace, clip, where, join …) are left alone.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }], pattern: true },
+    'pandas 2.0 made the arguments after the first one(s) keyword-only for concat, the readers (read_csv, read_table, read_excel, read_json …), pivot, and DataFrame/Series methods such as dropna, fillna, sort_index, set_index, reset_index, drop_duplicates, interpolate, and .str.split. The positional arguments get the names they had in the old order. Methods whose name other libraries share with a different signature (replace, clip, where, join …) are left alone.',
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }],
+    pattern: true,
+  },
   needles: [callNeedle(Object.keys(PANDAS_KEYWORD_ONLY))],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -604,15 +797,22 @@ const keywordOnlyArguments = defineRule({
       } else if (!qualified && fn?.type === 'attribute') {
         const name = methodName(call, parsed) as string;
         const receiver = methodReceiver(call);
-        const isStr = receiver?.type === 'attribute' && parsed.text(receiver.childForFieldName('attribute') as Node) === 'str';
+        const isStr =
+          receiver?.type === 'attribute' && parsed.text(receiver.childForFieldName('attribute') as Node) === 'str';
         if (name === 'split' || name === 'rsplit') signature = isStr ? PANDAS_KEYWORD_ONLY[name]?.str : null;
         else if (!surelyNotPandas(receiver, parsed, ctx)) signature = methodSignature(name, positional);
       }
       if (!signature) continue;
       // the order of the notebook's era (read_excel's third argument was skiprows before 0.24, not names)
-      const name = qualified?.startsWith('pandas.') ? qualified.slice(qualified.lastIndexOf('.') + 1) : (methodName(call, parsed) as string);
+      const name = qualified?.startsWith('pandas.')
+        ? qualified.slice(qualified.lastIndexOf('.') + 1)
+        : (methodName(call, parsed) as string);
       const histories = PANDAS_POSITIONAL_HISTORY[name];
-      const history = histories ? (qualified?.startsWith('pandas.') ? histories.pd : (histories.DataFrame ?? histories.Series ?? histories.str)) : undefined;
+      const history = histories
+        ? qualified?.startsWith('pandas.')
+          ? histories.pd
+          : (histories.DataFrame ?? histories.Series ?? histories.str)
+        : undefined;
       const choice = eraSignature(signature, history, ctx.created, null, positional);
       if ('signature' in choice) edits.push(...positionalToKeywordEdits(call, choice.signature, parsed, 2));
     }
@@ -627,17 +827,25 @@ const readSqueeze = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
-  explanation: "The readers' squeeze argument was removed in pandas 2.0; calling .squeeze('columns') on the frame returns the Series that squeeze=True returned for one-column data (and the frame otherwise).",
+  explanation:
+    "The readers' squeeze argument was removed in pandas 2.0; calling .squeeze('columns') on the frame returns the Series that squeeze=True returned for one-column data (and the frame otherwise).",
   trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'squeeze'/ }], pattern: true },
   needles: ['squeeze='],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !/^pandas\.read_(csv|table|excel|fwf)$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '')) continue;
+      if (
+        !ctx.inScope(call) ||
+        !/^pandas\.read_(csv|table|excel|fwf)$/.test(
+          ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '',
+        )
+      )
+        continue;
       const kw = keywordArgument(call, 'squeeze', parsed);
       const value = kw?.childForFieldName('value');
       if (!kw || !value) continue;
-      if (parsed.text(value) === 'True') edits.push(removeArgument(kw, call), insertAt(call.endIndex, ".squeeze('columns')"));
+      if (parsed.text(value) === 'True')
+        edits.push(removeArgument(kw, call), insertAt(call.endIndex, ".squeeze('columns')"));
       else if (parsed.text(value) === 'False') edits.push(removeArgument(kw, call));
     }
     return edits;
@@ -651,7 +859,12 @@ function repeatable(node: Node | null, parsed: Parameters<Rule['apply']>[0]): st
   if (node.type === 'subscript') {
     const value = node.childForFieldName('value');
     const index = node.childForFieldName('subscript');
-    if ((value?.type === 'identifier' || value?.type === 'attribute') && index && ['string', 'integer', 'list'].includes(index.type)) return parsed.text(node);
+    if (
+      (value?.type === 'identifier' || value?.type === 'attribute') &&
+      index &&
+      ['string', 'integer', 'list'].includes(index.type)
+    )
+      return parsed.text(node);
   }
   return null;
 }
@@ -664,8 +877,11 @@ const lookupMad = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.2',
   explanation:
-    "pandas 2.0 removed DataFrame.lookup (deprecated 1.2) and Series/DataFrame.mad (deprecated 1.5). lookup(rows, cols) picked one value per (row label, column label) pair: df.values[df.index.get_indexer(rows), df.columns.get_indexer(cols)] picks the same values. mad() was the mean absolute deviation around the mean, which (x - x.mean()).abs().mean() computes.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(lookup|mad)'/ }], pattern: true },
+    'pandas 2.0 removed DataFrame.lookup (deprecated 1.2) and Series/DataFrame.mad (deprecated 1.5). lookup(rows, cols) picked one value per (row label, column label) pair: df.values[df.index.get_indexer(rows), df.columns.get_indexer(cols)] picks the same values. mad() was the mean absolute deviation around the mean, which (x - x.mean()).abs().mean() computes.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(lookup|mad)'/ }],
+    pattern: true,
+  },
   needles: ['.lookup(', '.mad('],
   apply(parsed, ctx) {
     if (!ctx.imports.imports('pandas') && ctx.errors.length === 0) return [];
@@ -681,7 +897,12 @@ const lookupMad = defineRule({
       const positional = positionalArguments(call);
       if (name === 'lookup' && args.length === 2 && positional.length === 2) {
         const [rows, cols] = positional.map((a) => parsed.text(a));
-        edits.push(replaceNode(call, `${x}.values[${x}.index.get_indexer(${rows as string}), ${x}.columns.get_indexer(${cols as string})]`));
+        edits.push(
+          replaceNode(
+            call,
+            `${x}.values[${x}.index.get_indexer(${rows as string}), ${x}.columns.get_indexer(${cols as string})]`,
+          ),
+        );
       }
     }
     return edits;
@@ -690,28 +911,58 @@ const lookupMad = defineRule({
 
 const removedMethods = defineRule({
   id: 'pandas.removed-methods',
-  title: 'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid (pandas 1.0)',
+  title:
+    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid (pandas 1.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
     "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common).",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid)'/ }], pattern: true },
-  needles: ['get_dtype_counts', 'ftypes', 'clip_upper', 'clip_lower', 'sortlevel', 'reindex_axis', 'convert_objects', 'from_items', '.valid('],
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue:
+          /object has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid)'/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: [
+    'get_dtype_counts',
+    'ftypes',
+    'clip_upper',
+    'clip_lower',
+    'sortlevel',
+    'reindex_axis',
+    'convert_objects',
+    'from_items',
+    '.valid(',
+  ],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const alias = pandasAlias(ctx) ?? 'pd';
     const attrOf = (call: Node): Node => call.childForFieldName('function')?.childForFieldName('attribute') as Node;
     for (const attr of parsed.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
-      if (name && parsed.text(name) === 'ftypes' && ctx.inScope(attr) && attr.parent?.type !== 'call') edits.push(replaceNode(name, 'dtypes'));
+      if (name && parsed.text(name) === 'ftypes' && ctx.inScope(attr) && attr.parent?.type !== 'call')
+        edits.push(replaceNode(name, 'dtypes'));
     }
     for (const call of parsed.nodes('call')) {
       if (!ctx.inScope(call)) continue;
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
-      if (q === 'pandas.DataFrame.from_items' && callArguments(call).length === 1 && positionalArguments(call).length === 1) {
-        edits.push(replaceNode(call, `${parsed.text(call.childForFieldName('function')?.childForFieldName('object') as Node)}(dict(${parsed.text(positionalArguments(call)[0] as Node)}))`));
+      if (
+        q === 'pandas.DataFrame.from_items' &&
+        callArguments(call).length === 1 &&
+        positionalArguments(call).length === 1
+      ) {
+        edits.push(
+          replaceNode(
+            call,
+            `${parsed.text(call.childForFieldName('function')?.childForFieldName('object') as Node)}(dict(${parsed.text(positionalArguments(call)[0] as Node)}))`,
+          ),
+        );
         continue;
       }
       const name = methodName(call, parsed);
@@ -719,9 +970,13 @@ const removedMethods = defineRule({
       if (!name || q || !receiver) continue;
       const args = callArguments(call);
       const positional = positionalArguments(call);
-      if (name === 'get_dtype_counts' && args.length === 0) edits.push(replaceNode(attrOf(call), 'dtypes.value_counts'));
+      if (name === 'get_dtype_counts' && args.length === 0)
+        edits.push(replaceNode(attrOf(call), 'dtypes.value_counts'));
       else if ((name === 'clip_upper' || name === 'clip_lower') && positional.length === 1) {
-        edits.push(replaceNode(attrOf(call), 'clip'), insertAt((positional[0] as Node).startIndex, name === 'clip_upper' ? 'upper=' : 'lower='));
+        edits.push(
+          replaceNode(attrOf(call), 'clip'),
+          insertAt((positional[0] as Node).startIndex, name === 'clip_upper' ? 'upper=' : 'lower='),
+        );
       } else if (name === 'sortlevel') {
         edits.push(replaceNode(attrOf(call), 'sort_index'));
         const level = positional[0];
@@ -734,13 +989,19 @@ const removedMethods = defineRule({
       else if (name === 'convert_objects') {
         const numeric = keywordArgument(call, 'convert_numeric', parsed);
         if (args.length === 0) edits.push(replaceNode(attrOf(call), 'infer_objects'));
-        else if (args.length === 1 && numeric && parsed.text(numeric.childForFieldName('value') as Node) === 'True' && receiver.type === 'subscript') {
+        else if (
+          args.length === 1 &&
+          numeric &&
+          parsed.text(numeric.childForFieldName('value') as Node) === 'True' &&
+          receiver.type === 'subscript'
+        ) {
           edits.push(replaceNode(call, `${alias}.to_numeric(${parsed.text(receiver)}, errors='coerce')`));
         }
       } else if (name === 'valid' && args.length === 0) {
         // a common method name: only the call the error points at
         const text = parsed.text(call);
-        if (ctx.errors.some((e) => (e.line ?? '').includes(text) || e.traceback.some((frame) => frame.includes(text)))) edits.push(replaceNode(attrOf(call), 'dropna'));
+        if (ctx.errors.some((e) => (e.line ?? '').includes(text) || e.traceback.some((frame) => frame.includes(text))))
+          edits.push(replaceNode(attrOf(call), 'dropna'));
       }
     }
     return edits;
@@ -754,8 +1015,12 @@ const resampleHow = defineRule({
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.18',
-  explanation: "resample() became a deferred, groupby-like operation in pandas 0.18 and its how=/fill_method= arguments were later removed: the aggregation (or fill) is now a method call on the resampler, which computes the same result.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /resample\(\) got an unexpected keyword argument '(how|fill_method)'/ }], pattern: true },
+  explanation:
+    'resample() became a deferred, groupby-like operation in pandas 0.18 and its how=/fill_method= arguments were later removed: the aggregation (or fill) is now a method call on the resampler, which computes the same result.',
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /resample\(\) got an unexpected keyword argument '(how|fill_method)'/ }],
+    pattern: true,
+  },
   needles: ['how=', 'fill_method='],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -766,7 +1031,11 @@ const resampleHow = defineRule({
       const kw = how ?? fill;
       if (!kw || (how && fill)) continue;
       const method = stringContent(kw.childForFieldName('value'), parsed);
-      if (!method || !/^(mean|sum|median|min|max|first|last|count|std|var|ohlc|prod|nunique|ffill|bfill|pad|backfill)$/.test(method)) continue;
+      if (
+        !method ||
+        !/^(mean|sum|median|min|max|first|last|count|std|var|ohlc|prod|nunique|ffill|bfill|pad|backfill)$/.test(method)
+      )
+        continue;
       edits.push(removeArgument(kw, call), insertAt(call.endIndex, `.${method}()`));
     }
     return edits;
@@ -777,7 +1046,12 @@ const TESTING_MOVES: ModuleMove[] = [
   {
     from: 'pandas.util.testing',
     to: 'pandas._testing',
-    names: Object.fromEntries(['assert_frame_equal', 'assert_series_equal', 'assert_index_equal', 'assert_extension_array_equal'].map((n) => [n, { module: 'pandas.testing' }])),
+    names: Object.fromEntries(
+      ['assert_frame_equal', 'assert_series_equal', 'assert_index_equal', 'assert_extension_array_equal'].map((n) => [
+        n,
+        { module: 'pandas.testing' },
+      ]),
+    ),
   },
   { from: 'pandas.io.json', names: { json_normalize: { module: 'pandas' } } },
 ];
@@ -789,8 +1063,15 @@ const movedModules = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.0',
-  explanation: 'pandas 1.0 moved json_normalize to the top level and the assert_* helpers to pandas.testing (the rest of pandas.util.testing lives on as pandas._testing); 2.0 removed the old paths.',
-  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.util\.testing'/ }, { ename: 'ImportError', evalue: /cannot import name 'json_normalize'/ }], pattern: true },
+  explanation:
+    'pandas 1.0 moved json_normalize to the top level and the assert_* helpers to pandas.testing (the rest of pandas.util.testing lives on as pandas._testing); 2.0 removed the old paths.',
+  trigger: {
+    errors: [
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.util\.testing'/ },
+      { ename: 'ImportError', evalue: /cannot import name 'json_normalize'/ },
+    ],
+    pattern: true,
+  },
   needles: ['util.testing', 'json_normalize'],
   apply(parsed, ctx) {
     return TESTING_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
@@ -804,7 +1085,8 @@ const weekOfYear = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.1',
-  explanation: 'Series.dt.week/.weekofyear (and DatetimeIndex.week/.weekofyear) were removed in pandas 2.0; isocalendar().week is the same ISO week number.',
+  explanation:
+    'Series.dt.week/.weekofyear (and DatetimeIndex.week/.weekofyear) were removed in pandas 2.0; isocalendar().week is the same ISO week number.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(weekofyear|week)'/ }], pattern: true },
   needles: ['.week'],
   apply(parsed, ctx) {
@@ -812,10 +1094,18 @@ const weekOfYear = defineRule({
     for (const attr of parsed.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
       const object = attr.childForFieldName('object');
-      if (!name || !object || !ctx.inScope(attr) || !['week', 'weekofyear'].includes(parsed.text(name)) || attr.parent?.type === 'call') continue;
+      if (
+        !name ||
+        !object ||
+        !ctx.inScope(attr) ||
+        !['week', 'weekofyear'].includes(parsed.text(name)) ||
+        attr.parent?.type === 'call'
+      )
+        continue;
       // `.dt.week` on a Series; on anything else only where the error says so
       const dt = object.type === 'attribute' && parsed.text(object.childForFieldName('attribute') as Node) === 'dt';
-      if (dt || (ctx.errors.length > 0 && parsed.text(name) === 'weekofyear')) edits.push(replaceNode(name, 'isocalendar().week'));
+      if (dt || (ctx.errors.length > 0 && parsed.text(name) === 'weekofyear'))
+        edits.push(replaceNode(name, 'isocalendar().week'));
     }
     return edits;
   },
@@ -829,7 +1119,7 @@ const seriesAggDict = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    "Renaming the result of a Series aggregation with a dict ({'new_name': func}) was removed in pandas 1.0 (\"nested renamer is not supported\"); a list of (name, func) pairs gives the same columns. Applied on the failing line; nested dicts on a DataFrame are left for review (their replacement changes the column levels).",
+    'Renaming the result of a Series aggregation with a dict ({\'new_name\': func}) was removed in pandas 1.0 ("nested renamer is not supported"); a list of (name, func) pairs gives the same columns. Applied on the failing line; nested dicts on a DataFrame are left for review (their replacement changes the column levels).',
   trigger: { errors: [{ ename: 'SpecificationError', evalue: /nested renamer is not supported/ }] },
   errorScope: 'line',
   needles: ['.agg(', '.aggregate('],
@@ -842,15 +1132,38 @@ const seriesAggDict = defineRule({
       const dict = args[0];
       if (args.length !== 1 || dict?.type !== 'dictionary') continue;
       const pairs = dict.namedChildren.filter((c) => c.type !== 'comment');
-      if (pairs.length === 0 || !pairs.every((p) => p.type === 'pair' && p.childForFieldName('value')?.type !== 'dictionary')) continue;
-      const items = pairs.map((p) => `(${parsed.text(p.childForFieldName('key') as Node)}, ${parsed.text(p.childForFieldName('value') as Node)})`);
+      if (
+        pairs.length === 0 ||
+        !pairs.every((p) => p.type === 'pair' && p.childForFieldName('value')?.type !== 'dictionary')
+      )
+        continue;
+      const items = pairs.map(
+        (p) =>
+          `(${parsed.text(p.childForFieldName('key') as Node)}, ${parsed.text(p.childForFieldName('value') as Node)})`,
+      );
       edits.push(replaceNode(dict, `[${items.join(', ')}]`));
     }
     return edits;
   },
 });
 
-const LEVEL_REDUCTIONS = new Set(['sum', 'mean', 'median', 'min', 'max', 'count', 'std', 'var', 'prod', 'sem', 'skew', 'kurt', 'any', 'all', 'mad']);
+const LEVEL_REDUCTIONS = new Set([
+  'sum',
+  'mean',
+  'median',
+  'min',
+  'max',
+  'count',
+  'std',
+  'var',
+  'prod',
+  'sem',
+  'skew',
+  'kurt',
+  'any',
+  'all',
+  'mad',
+]);
 
 const reductionLevel = defineRule({
   id: 'pandas.reduction-level',
@@ -859,7 +1172,8 @@ const reductionLevel = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.3',
-  explanation: "The level= argument of reductions (sum, mean, count …) was removed in pandas 2.0; grouping by that index level first computes the same thing.",
+  explanation:
+    'The level= argument of reductions (sum, mean, count …) was removed in pandas 2.0; grouping by that index level first computes the same thing.',
   trigger: { errors: [{ ename: 'TypeError', evalue: /got an unexpected keyword argument 'level'/ }], pattern: true },
   needles: ['level='],
   apply(parsed, ctx) {
@@ -867,7 +1181,8 @@ const reductionLevel = defineRule({
     for (const call of parsed.nodes('call')) {
       const name = methodName(call, parsed);
       const receiver = methodReceiver(call);
-      if (!name || !LEVEL_REDUCTIONS.has(name) || !ctx.inScope(call) || surelyNotPandas(receiver, parsed, ctx)) continue;
+      if (!name || !LEVEL_REDUCTIONS.has(name) || !ctx.inScope(call) || surelyNotPandas(receiver, parsed, ctx))
+        continue;
       const level = keywordArgument(call, 'level', parsed);
       if (!level || positionalArguments(call).length > 0) continue;
       edits.push(removeArgument(level, call), insertAt((receiver as Node).endIndex, `.groupby(${parsed.text(level)})`));
@@ -877,19 +1192,43 @@ const reductionLevel = defineRule({
 });
 
 /** Methods whose inplace argument pandas 2.0 removed (deprecated in 1.5): they only return the new object now. */
-const INPLACE_REMOVED = new Set(['set_axis', 'set_categories', 'rename_categories', 'reorder_categories', 'add_categories', 'remove_categories', 'remove_unused_categories', 'as_ordered', 'as_unordered', 'set_levels', 'set_codes']);
-const CATEGORY_METHODS = new Set([...INPLACE_REMOVED].filter((m) => m !== 'set_axis' && m !== 'set_levels' && m !== 'set_codes'));
+const INPLACE_REMOVED = new Set([
+  'set_axis',
+  'set_categories',
+  'rename_categories',
+  'reorder_categories',
+  'add_categories',
+  'remove_categories',
+  'remove_unused_categories',
+  'as_ordered',
+  'as_unordered',
+  'set_levels',
+  'set_codes',
+]);
+const CATEGORY_METHODS = new Set(
+  [...INPLACE_REMOVED].filter((m) => m !== 'set_axis' && m !== 'set_levels' && m !== 'set_codes'),
+);
 
 const inplaceRemoved = defineRule({
   id: 'pandas.inplace-removed',
-  title: "df.set_axis(labels, axis=1, inplace=True) → df = df.set_axis(labels, axis=1); the same for .cat.set_categories & co.",
+  title:
+    'df.set_axis(labels, axis=1, inplace=True) → df = df.set_axis(labels, axis=1); the same for .cat.set_categories & co.',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.5',
   explanation:
     "pandas 1.5 deprecated and 2.0 removed the inplace argument of set_axis, of the categorical methods (.cat.set_categories, rename_categories, reorder_categories, add_categories, remove_categories, remove_unused_categories, as_ordered, as_unordered) and of MultiIndex.set_levels/set_codes (\"got an unexpected keyword argument 'inplace'\"). They return the changed object, so a statement `x.m(…, inplace=True)` becomes `x = x.m(…)`, which binds the same object the in-place call produced (for a frame's column, df['c'] = df['c'].cat.…, as the in-place call changed the column); inplace=False is dropped. Only whole statements whose receiver can be assigned (a name, an attribute, a subscript).",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /(set_axis|_categories|as_ordered|as_unordered|set_levels|set_codes)\(\) got an unexpected keyword argument 'inplace'/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /(set_axis|_categories|as_ordered|as_unordered|set_levels|set_codes)\(\) got an unexpected keyword argument 'inplace'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: ['inplace'],
   apply(parsed, ctx) {
     if (!ctx.imports.imports('pandas')) return [];
@@ -903,14 +1242,20 @@ const inplaceRemoved = defineRule({
       let receiver = methodReceiver(call);
       // s.cat.set_categories(…): the object to rebind is s
       if (CATEGORY_METHODS.has(name)) {
-        if (receiver?.type !== 'attribute' || parsed.text(receiver.childForFieldName('attribute') as Node) !== 'cat') continue;
+        if (receiver?.type !== 'attribute' || parsed.text(receiver.childForFieldName('attribute') as Node) !== 'cat')
+          continue;
         receiver = receiver.childForFieldName('object');
       }
       if (value === 'False') {
         edits.push(removeArgument(kw, call));
         continue;
       }
-      if (!receiver || !['identifier', 'attribute', 'subscript'].includes(receiver.type) || call.parent?.type !== 'expression_statement') continue;
+      if (
+        !receiver ||
+        !['identifier', 'attribute', 'subscript'].includes(receiver.type) ||
+        call.parent?.type !== 'expression_statement'
+      )
+        continue;
       edits.push(insertAt(call.startIndex, `${parsed.text(receiver)} = `), removeArgument(kw, call));
     }
     return edits;
@@ -929,14 +1274,18 @@ function seriesMultiIndex(node: Node, parsed: ParsedSource): Node | null {
 
 const seriesMultiDimIndexing = defineRule({
   id: 'pandas.series-multidim-indexing',
-  title: "series[:, np.newaxis] → series.to_numpy()[:, np.newaxis]",
+  title: 'series[:, np.newaxis] → series.to_numpy()[:, np.newaxis]',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.0',
   explanation:
     "pandas 2.0 removed multi-dimensional indexing of a Series (`ser[:, None]`, deprecated in 1.0: \"Convert to a numpy array before indexing instead\"). It used to return the NumPy array that indexing the Series' values gives, so `df['col'][:, np.newaxis]` becomes `df['col'].to_numpy()[:, np.newaxis]` — the same 2-D array. Only on the line the error points at, and only for a column selected by a string key (other arrays index this way legitimately).",
-  trigger: { errors: [{ ename: 'ValueError', evalue: /Multi-dimensional indexing \(e\.g\. `obj\[:, None\]`\) is no longer supported/ }] },
+  trigger: {
+    errors: [
+      { ename: 'ValueError', evalue: /Multi-dimensional indexing \(e\.g\. `obj\[:, None\]`\) is no longer supported/ },
+    ],
+  },
   errorScope: 'line',
   needles: [/\]\s*\[\s*:\s*,/],
   apply(parsed, ctx) {

@@ -6,7 +6,16 @@ import type { ParsedSource } from '../python-parser';
 import { defineRule, packageVersion, type CellContext, type Rule } from '../rule';
 import { compareVersions } from '../version';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
-import { asOperand, asPrimary, definesName, keywordArgument, methodName, methodReceiver, positionalArguments, callArguments } from '../syntax';
+import {
+  asOperand,
+  asPrimary,
+  definesName,
+  keywordArgument,
+  methodName,
+  methodReceiver,
+  positionalArguments,
+  callArguments,
+} from '../syntax';
 import { insertAtCellTop, moduleMoveEdits, moveNeedles, type ModuleMove } from './helpers';
 
 const PY3 = { package: 'python', version: '3.0', date: '2008-12-03' };
@@ -29,7 +38,11 @@ function printedIteratorArgs(parsed: ParsedSource, args: readonly Node[], define
   });
 }
 
-function printStatementEdits(parsed: ParsedSource, node: Node, defines: (name: string) => boolean = () => false): SourceEdit[] {
+function printStatementEdits(
+  parsed: ParsedSource,
+  node: Node,
+  defines: (name: string) => boolean = () => false,
+): SourceEdit[] {
   const keyword = node.child(0);
   if (!keyword || keyword.type !== 'print') return [];
   const args = node.childrenForFieldName('argument');
@@ -37,7 +50,9 @@ function printStatementEdits(parsed: ParsedSource, node: Node, defines: (name: s
   const file = chevron?.namedChildren[0];
   const lastChild = node.lastChild;
   const trailingComma = lastChild?.type === ',' && args.length > 0;
-  const extra = [file ? `file=${parsed.text(file)}` : null, trailingComma ? "end=' '" : null].filter((x): x is string => x !== null);
+  const extra = [file ? `file=${parsed.text(file)}` : null, trailingComma ? "end=' '" : null].filter(
+    (x): x is string => x !== null,
+  );
   const firstArg = args[0];
   const lastArg = args.at(-1);
   if (!firstArg || !lastArg) return [replaceNode(node, `print(${extra.join(', ')})`)];
@@ -55,13 +70,22 @@ function printStatementEdits(parsed: ParsedSource, node: Node, defines: (name: s
 
 /** Does any cell of the notebook still hold a Python 2 print statement (so a bare `print` is one too)? */
 function notebookUsesPrintStatements(ctx: CellContext): boolean {
-  return ctx.notebook.codeCells.some((i) => ctx.notebook.source(i).includes('print') && ctx.notebook.parse(i).nodes('print_statement').length > 0);
+  return ctx.notebook.codeCells.some(
+    (i) => ctx.notebook.source(i).includes('print') && ctx.notebook.parse(i).nodes('print_statement').length > 0,
+  );
 }
 
 /** The notebook says it was written for Python 2 (its kernelspec or language_info). */
 function python2Kernel(ctx: CellContext): boolean {
-  const meta = ctx.notebook.notebook.metadata as { kernelspec?: { name?: string }; language_info?: { version?: string; codemirror_mode?: { version?: number } } };
-  return /^python2$/i.test(meta.kernelspec?.name ?? '') || /^2\./.test(meta.language_info?.version ?? '') || meta.language_info?.codemirror_mode?.version === 2;
+  const meta = ctx.notebook.notebook.metadata as {
+    kernelspec?: { name?: string };
+    language_info?: { version?: string; codemirror_mode?: { version?: number } };
+  };
+  return (
+    /^python2$/i.test(meta.kernelspec?.name ?? '') ||
+    /^2\./.test(meta.language_info?.version ?? '') ||
+    meta.language_info?.codemirror_mode?.version === 2
+  );
 }
 
 /** The trimmed cell lines an error points at: its `line`, and the `---->` line of the cell's own frame. */
@@ -82,7 +106,8 @@ function errorLines(ctx: CellContext, source: string): Set<string> {
 }
 
 /** What Python 3 raises on `print (a+b)/4.`, `print (x)[0]`, `print (x).shape`: print() returned None. */
-const PRINT_RESULT_USED = /unsupported operand type\(s\) for [^:]+: 'NoneType' and|can only concatenate str \(not "NoneType"\)|'NoneType' object is not subscriptable|'NoneType' object has no attribute/;
+const PRINT_RESULT_USED =
+  /unsupported operand type\(s\) for [^:]+: 'NoneType' and|can only concatenate str \(not "NoneType"\)|'NoneType' object is not subscriptable|'NoneType' object has no attribute/;
 
 /**
  * `print (a+b)/4.`, `print (x), y`, `print ("a") + "b"`: a Python 2 print statement whose expression starts with
@@ -100,7 +125,12 @@ function printExpressionEdit(parsed: ParsedSource, statement: Node): SourceEdit 
   if (!call || call.type !== 'call' || call.childForFieldName('function')?.startIndex !== leaf.startIndex) return null;
   if (call.childForFieldName('arguments')?.type !== 'argument_list') return null;
   // the call alone is Python 3 code (or `print (x)`, the same in both); `print (a, b)` is left as it is too
-  if (statement.childCount === 1 && statement.namedChildren[0]?.startIndex === call.startIndex && statement.namedChildren[0]?.endIndex === call.endIndex) return null;
+  if (
+    statement.childCount === 1 &&
+    statement.namedChildren[0]?.startIndex === call.startIndex &&
+    statement.namedChildren[0]?.endIndex === call.endIndex
+  )
+    return null;
   const text = parsed.text(statement);
   let rest = text.slice(leaf.endIndex - statement.startIndex).trim();
   // a second print call: Python 3 code (`print(a), print(b)`); keyword arguments: print() of Python 3
@@ -130,21 +160,31 @@ const printStatement = defineRule({
     pattern: true,
   },
   // `print` followed by anything but `(` (or alone on its line), or `print (…)` followed by more expression
-  needles: [/\bprint(?:[ \t]+[^\s(=]|[ \t]*$|[ \t]*>>)/m, /\bprint[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:[-+*/%,.[|&^<>]|if\b|and\b|or\b)/m],
+  needles: [
+    /\bprint(?:[ \t]+[^\s(=]|[ \t]*$|[ \t]*>>)/m,
+    /\bprint[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:[-+*/%,.[|&^<>]|if\b|and\b|or\b)/m,
+  ],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const defined = new Map<string, boolean>();
     const defines = (name: string): boolean => {
       let known = defined.get(name);
       if (known === undefined) {
-        known = ctx.notebook.codeCells.some((i) => mayDefine(ctx.notebook.source(i), name) && definesName(ctx.notebook.parse(i), name));
+        known = ctx.notebook.codeCells.some(
+          (i) => mayDefine(ctx.notebook.source(i), name) && definesName(ctx.notebook.parse(i), name),
+        );
         defined.set(name, known);
       }
       return known;
     };
-    for (const node of parsed.nodes('print_statement')) if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node, defines));
+    for (const node of parsed.nodes('print_statement'))
+      if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node, defines));
     // a bare `print` (an empty line in Python 2) parses as an expression; only in a Python 2 notebook
-    const bare = parsed.nodes('expression_statement').filter((s) => s.namedChildCount === 1 && s.namedChildren[0]?.type === 'identifier' && parsed.text(s) === 'print');
+    const bare = parsed
+      .nodes('expression_statement')
+      .filter(
+        (s) => s.namedChildCount === 1 && s.namedChildren[0]?.type === 'identifier' && parsed.text(s) === 'print',
+      );
     const python2 = (): boolean => edits.length > 0 || notebookUsesPrintStatements(ctx) || python2Kernel(ctx);
     if (bare.length > 0 && python2()) for (const s of bare) edits.push(insertAt(s.endIndex, '()'));
     // `print (a+b)/4.`: in a Python 2 notebook everywhere, elsewhere on the line where print's None raised
@@ -156,9 +196,13 @@ const printStatement = defineRule({
         const edit = printExpressionEdit(parsed, statement);
         if (!edit) continue;
         // `from __future__ import print_function` made print a function in Python 2 as well: no statement there
-        everywhere ??= python2() && !ctx.notebook.codeCells.some((i) => /\bprint_function\b/.test(ctx.notebook.source(i)));
+        everywhere ??=
+          python2() && !ctx.notebook.codeCells.some((i) => /\bprint_function\b/.test(ctx.notebook.source(i)));
         if (!everywhere) {
-          lines ??= errorLines({ ...ctx, errors: ctx.errors.filter((e) => PRINT_RESULT_USED.test(e.evalue)) }, parsed.source);
+          lines ??= errorLines(
+            { ...ctx, errors: ctx.errors.filter((e) => PRINT_RESULT_USED.test(e.evalue)) },
+            parsed.source,
+          );
           if (!lines.has(parsed.text(statement).split('\n')[0]?.trim() ?? '')) continue;
         }
         edits.push(edit);
@@ -178,10 +222,13 @@ const execStatement = defineRule({
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /Missing parentheses in call to 'exec'/ }], pattern: true },
   needles: [/\bexec[ \t]+[^\s(=]/],
   apply(parsed, ctx) {
-    return parsed.nodes('exec_statement').filter(ctx.inScope).map((node) => {
-      const parts = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => parsed.text(c));
-      return replaceNode(node, `exec(${parts.join(', ')})`);
-    });
+    return parsed
+      .nodes('exec_statement')
+      .filter(ctx.inScope)
+      .map((node) => {
+        const parts = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => parsed.text(c));
+        return replaceNode(node, `exec(${parts.join(', ')})`);
+      });
   },
 });
 
@@ -192,7 +239,10 @@ const exceptComma = defineRule({
   library: 'Python',
   since: PY3,
   explanation: 'Python 3 only accepts `except E as e:`; the Python 2 form `except E, e:` is a syntax error.',
-  trigger: { errors: [{ ename: 'SyntaxError', evalue: /multiple exception types must be parenthesized|invalid syntax/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'SyntaxError', evalue: /multiple exception types must be parenthesized|invalid syntax/ }],
+    pattern: true,
+  },
   needles: [/\bexcept\b[^:\n]*,/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -200,7 +250,12 @@ const exceptComma = defineRule({
       if (!ctx.inScope(clause)) continue;
       const values = clause.childrenForFieldName('value');
       if (values.length !== 2 || values[1]?.type !== 'identifier') continue;
-      const comma = clause.children.find((c) => c.type === ',' && c.startIndex >= (values[0] as Node).endIndex && c.endIndex <= (values[1] as Node).startIndex);
+      const comma = clause.children.find(
+        (c) =>
+          c.type === ',' &&
+          c.startIndex >= (values[0] as Node).endIndex &&
+          c.endIndex <= (values[1] as Node).startIndex,
+      );
       if (comma) edits.push({ start: comma.startIndex, end: comma.endIndex, text: ' as' });
     }
     return edits;
@@ -225,8 +280,18 @@ const raiseComma = defineRule({
       if (list?.type !== 'expression_list') continue;
       const [type, value, traceback, ...rest] = list.namedChildren;
       if (!type || !value || rest.length > 0 || !['identifier', 'attribute'].includes(type.type)) continue;
-      const args = value.type === 'tuple' ? value.namedChildren.map((n) => parsed.text(n)).join(', ') : value.type === 'parenthesized_expression' ? parsed.text(value.namedChildren[0] as Node) : parsed.text(value);
-      edits.push(replaceNode(list, `${parsed.text(type)}(${args})${traceback ? `.with_traceback(${parsed.text(traceback)})` : ''}`));
+      const args =
+        value.type === 'tuple'
+          ? value.namedChildren.map((n) => parsed.text(n)).join(', ')
+          : value.type === 'parenthesized_expression'
+            ? parsed.text(value.namedChildren[0] as Node)
+            : parsed.text(value);
+      edits.push(
+        replaceNode(
+          list,
+          `${parsed.text(type)}(${args})${traceback ? `.with_traceback(${parsed.text(traceback)})` : ''}`,
+        ),
+      );
     }
     return edits;
   },
@@ -244,7 +309,8 @@ const backticks = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const node of parsed.nodes('string')) {
-      if (!ctx.inScope(node) || node.child(0)?.type !== 'string_start' || parsed.text(node.child(0) as Node) !== '`') continue;
+      if (!ctx.inScope(node) || node.child(0)?.type !== 'string_start' || parsed.text(node.child(0) as Node) !== '`')
+        continue;
       const text = parsed.text(node);
       if (!text.endsWith('`') || text.length < 3) continue;
       edits.push(replaceNode(node, `repr(${text.slice(1, -1).trim()})`));
@@ -283,14 +349,15 @@ const fileExecfile = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 removed the file() builtin (open() takes the same arguments) and execfile() (its equivalent reads and compiles the file, naming it in tracebacks, then exec()s it in the given namespaces). A notebook that binds `file` or `execfile` itself (a loop variable called file) keeps its own.",
+    'Python 3 removed the file() builtin (open() takes the same arguments) and execfile() (its equivalent reads and compiles the file, naming it in tracebacks, then exec()s it in the given namespaces). A notebook that binds `file` or `execfile` itself (a loop variable called file) keeps its own.',
   trigger: { errors: [{ ename: 'NameError', evalue: /name '(file|execfile)' is not defined/ }], pattern: true },
   needles: ['file('],
   prepare(notebook) {
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
-      for (const name of ['file', 'execfile']) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of ['file', 'execfile'])
+        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
@@ -307,7 +374,10 @@ const fileExecfile = defineRule({
         const path = args[0];
         if (!path || args.length > 3 || callArguments(call).length !== args.length) continue;
         const text = parsed.text(path);
-        const source = path.type === 'identifier' || path.type === 'string' ? `compile(open(${text}).read(), ${text}, 'exec')` : `(lambda p: compile(open(p).read(), p, 'exec'))(${text})`;
+        const source =
+          path.type === 'identifier' || path.type === 'string'
+            ? `compile(open(${text}).read(), ${text}, 'exec')`
+            : `(lambda p: compile(open(p).read(), p, 'exec'))(${text})`;
         edits.push(replaceNode(call, `exec(${[source, ...args.slice(1).map((a) => parsed.text(a))].join(', ')})`));
       }
     }
@@ -322,7 +392,12 @@ const oldNumberLiterals = defineRule({
   library: 'Python',
   since: PY3,
   explanation: 'Python 3 writes octal literals as 0o777 and has no long suffix: 0777 → 0o777, 10L → 10.',
-  trigger: { errors: [{ ename: 'SyntaxError', evalue: /leading zeros in decimal integer literals|invalid (decimal literal|syntax)/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'SyntaxError', evalue: /leading zeros in decimal integer literals|invalid (decimal literal|syntax)/ },
+    ],
+    pattern: true,
+  },
   needles: [/(^|[^\w.])0[0-7]+\b|\d[lL]\b/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -354,7 +429,8 @@ const RENAMED_BUILTINS: Record<string, string> = {
 function mayDefine(source: string, name: string): boolean {
   if (!source.includes(name)) return false;
   let pattern = DEFINITION_PATTERNS.get(name);
-  if (!pattern) DEFINITION_PATTERNS.set(name, (pattern = new RegExp(`\\b${name}\\b(?!\\s*\\()|\\b(def|class)\\s+${name}\\b`)));
+  if (!pattern)
+    DEFINITION_PATTERNS.set(name, (pattern = new RegExp(`\\b${name}\\b(?!\\s*\\()|\\b(def|class)\\s+${name}\\b`)));
   return pattern.test(source);
 }
 
@@ -363,9 +439,22 @@ const DEFINITION_PATTERNS = new Map<string, RegExp>();
 function isNameUse(node: Node): boolean {
   const parent = node.parent;
   if (!parent) return false;
-  if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.startIndex === node.startIndex) return false;
-  if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.startIndex === node.startIndex) return false;
-  if (['dotted_name', 'aliased_import', 'parameters', 'default_parameter', 'typed_parameter', 'function_definition', 'class_definition'].includes(parent.type)) return false;
+  if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.startIndex === node.startIndex)
+    return false;
+  if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.startIndex === node.startIndex)
+    return false;
+  if (
+    [
+      'dotted_name',
+      'aliased_import',
+      'parameters',
+      'default_parameter',
+      'typed_parameter',
+      'function_definition',
+      'class_definition',
+    ].includes(parent.type)
+  )
+    return false;
   if (parent.type === 'assignment' && parent.childForFieldName('left')?.startIndex === node.startIndex) return false;
   return true;
 }
@@ -378,14 +467,18 @@ const renamedBuiltins = defineRule({
   since: PY3,
   explanation:
     'Python 3 removed these builtins: xrange → range, raw_input → input, unicode/basestring → str, unichr → chr, long → int (same results for the uses notebooks make of them). Names the notebook defines itself are left alone.',
-  trigger: { errors: [{ ename: 'NameError', evalue: /name '(xrange|raw_input|unicode|basestring|unichr|long)' is not defined/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'NameError', evalue: /name '(xrange|raw_input|unicode|basestring|unichr|long)' is not defined/ }],
+    pattern: true,
+  },
   needles: Object.keys(RENAMED_BUILTINS),
   prepare(notebook) {
     // names the notebook defines itself (a variable called `long`) are not the builtins
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
-      for (const name of Object.keys(RENAMED_BUILTINS)) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of Object.keys(RENAMED_BUILTINS))
+        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
@@ -424,7 +517,29 @@ const reduceBuiltin = defineRule({
 const DICT_ITERATORS: Record<string, string> = { iteritems: 'items', itervalues: 'values', iterkeys: 'keys' };
 const DICT_VIEWS: Record<string, string> = { viewitems: 'items', viewvalues: 'values', viewkeys: 'keys' };
 /** Builtins that only iterate over their single argument: an iterator and a view give them the same thing. */
-const ITERATING_CALLS = new Set(['list', 'sorted', 'set', 'frozenset', 'tuple', 'dict', 'sum', 'min', 'max', 'any', 'all', 'enumerate', 'zip', 'map', 'filter', 'join', 'extend', 'update', 'OrderedDict', 'Counter', 'deque']);
+const ITERATING_CALLS = new Set([
+  'list',
+  'sorted',
+  'set',
+  'frozenset',
+  'tuple',
+  'dict',
+  'sum',
+  'min',
+  'max',
+  'any',
+  'all',
+  'enumerate',
+  'zip',
+  'map',
+  'filter',
+  'join',
+  'extend',
+  'update',
+  'OrderedDict',
+  'Counter',
+  'deque',
+]);
 
 /** Is the call's value only iterated (a for loop, a comprehension, `in`, list(…), ', '.join(…))? */
 function onlyIterated(call: Node, parsed: ParsedSource): boolean {
@@ -432,7 +547,12 @@ function onlyIterated(call: Node, parsed: ParsedSource): boolean {
   if (!parent) return false;
   const isRight = parent.childForFieldName('right')?.startIndex === call.startIndex;
   if ((parent.type === 'for_statement' || parent.type === 'for_in_clause') && isRight) return true;
-  if (parent.type === 'comparison_operator' && parent.children.some((c) => c.type === 'in' || c.type === 'not in') && parent.namedChildren.at(-1)?.startIndex === call.startIndex) return true;
+  if (
+    parent.type === 'comparison_operator' &&
+    parent.children.some((c) => c.type === 'in' || c.type === 'not in') &&
+    parent.namedChildren.at(-1)?.startIndex === call.startIndex
+  )
+    return true;
   if (parent.type === 'argument_list') {
     const fn = parent.parent?.childForFieldName('function');
     const name = fn ? parsed.text(fn).split('.').pop() : '';
@@ -446,23 +566,39 @@ function onlyIterated(call: Node, parsed: ParsedSource): boolean {
 
 const dictIterators = defineRule({
   id: 'py2.dict-iterators',
-  title: '.iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys() (iter(…) where an iterator is needed); .viewitems() … → .items() …',
+  title:
+    '.iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys() (iter(…) where an iterator is needed); .viewitems() … → .items() …',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
   explanation:
     "Python 3 dicts have no iteritems/itervalues/iterkeys; items/values/keys return views that iterate the same way (pandas also removed Series/DataFrame.iteritems in 2.0 in favour of .items()). Where the result is only iterated (a loop, a comprehension, list(…), `in`) the view is used as is; elsewhere it is wrapped in iter(…), because a view is not the iterator Python 2 returned: next(it) fails on a view and an empty view is false where Python 2's iterator was always true. viewitems/viewvalues/viewkeys were Python 2.7's names for the views themselves.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(iteritems|itervalues|iterkeys|viewitems|viewvalues|viewkeys)'/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: /has no attribute '(iteritems|itervalues|iterkeys|viewitems|viewvalues|viewkeys)'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: [...Object.keys(DICT_ITERATORS), ...Object.keys(DICT_VIEWS)],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const name = methodName(call, parsed);
-      if (!name || !(name in DICT_ITERATORS || name in DICT_VIEWS) || callArguments(call).length > 0 || !ctx.inScope(call)) continue;
+      if (
+        !name ||
+        !(name in DICT_ITERATORS || name in DICT_VIEWS) ||
+        callArguments(call).length > 0 ||
+        !ctx.inScope(call)
+      )
+        continue;
       const attr = call.childForFieldName('function')?.childForFieldName('attribute');
       if (!attr) continue;
       edits.push(replaceNode(attr, (DICT_ITERATORS[name] ?? DICT_VIEWS[name]) as string));
-      if (name in DICT_ITERATORS && !onlyIterated(call, parsed)) edits.push(insertAt(call.startIndex, 'iter('), insertAt(call.endIndex, ')'));
+      if (name in DICT_ITERATORS && !onlyIterated(call, parsed))
+        edits.push(insertAt(call.startIndex, 'iter('), insertAt(call.endIndex, ')'));
     }
     return edits;
   },
@@ -486,7 +622,17 @@ const hasKey = defineRule({
       if (!receiver || args.length !== 1 || callArguments(call).length !== 1) continue;
       const test = `${asOperand(args[0] as Node, parsed)} in ${asOperand(receiver, parsed)}`;
       const parent = call.parent?.type ?? '';
-      const bare = ['expression_statement', 'if_statement', 'elif_clause', 'while_statement', 'assignment', 'return_statement', 'parenthesized_expression', 'argument_list', 'assert_statement'].includes(parent);
+      const bare = [
+        'expression_statement',
+        'if_statement',
+        'elif_clause',
+        'while_statement',
+        'assignment',
+        'return_statement',
+        'parenthesized_expression',
+        'argument_list',
+        'assert_statement',
+      ].includes(parent);
       edits.push(replaceNode(call, bare ? test : `(${test})`));
     }
     return edits;
@@ -499,16 +645,30 @@ const dictViewIndexing = defineRule({
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: 'In Python 3 keys()/values()/items() return views that cannot be indexed or concatenated; wrapping them in list() gives the Python 2 list.',
-  trigger: { errors: [{ ename: 'TypeError', evalue: /'dict_(keys|values|items)' object is not subscriptable|unsupported operand type\(s\) for \+: 'dict_(keys|values|items)'/ }] },
+  explanation:
+    'In Python 3 keys()/values()/items() return views that cannot be indexed or concatenated; wrapping them in list() gives the Python 2 list.',
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /'dict_(keys|values|items)' object is not subscriptable|unsupported operand type\(s\) for \+: 'dict_(keys|values|items)'/,
+      },
+    ],
+  },
   errorScope: 'line',
   needles: ['keys()', 'values()', 'items()'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const isView = (node: Node | null): node is Node => !!node && node.type === 'call' && ['keys', 'values', 'items'].includes(methodName(node, parsed) ?? '') && callArguments(node).length === 0;
+    const isView = (node: Node | null): node is Node =>
+      !!node &&
+      node.type === 'call' &&
+      ['keys', 'values', 'items'].includes(methodName(node, parsed) ?? '') &&
+      callArguments(node).length === 0;
     for (const op of parsed.nodes('binary_operator')) {
       if (op.childForFieldName('operator')?.type !== '+' || !ctx.inScope(op)) continue;
-      for (const side of [op.childForFieldName('left'), op.childForFieldName('right')]) if (isView(side)) edits.push(replaceNode(side, `list(${parsed.text(side)})`));
+      for (const side of [op.childForFieldName('left'), op.childForFieldName('right')])
+        if (isView(side)) edits.push(replaceNode(side, `list(${parsed.text(side)})`));
     }
     for (const subscript of parsed.nodes('subscript')) {
       const value = subscript.childForFieldName('value');
@@ -521,7 +681,21 @@ const dictViewIndexing = defineRule({
   },
 });
 
-const INT_CONTEXT_CALLS = new Set(['range', 'xrange', 'randint', 'zeros', 'ones', 'empty', 'reshape', 'sample', 'choice', 'arange', 'repeat', 'tile', 'int']);
+const INT_CONTEXT_CALLS = new Set([
+  'range',
+  'xrange',
+  'randint',
+  'zeros',
+  'ones',
+  'empty',
+  'reshape',
+  'sample',
+  'choice',
+  'arange',
+  'repeat',
+  'tile',
+  'int',
+]);
 
 const integerDivision = defineRule({
   id: 'py2.integer-division',
@@ -533,7 +707,11 @@ const integerDivision = defineRule({
     'In Python 2, / between integers was floor division; in Python 3 it returns a float, which range(), slicing and indexing reject. The rule uses // on the failing line, inside range()/sizes and indexes only.',
   trigger: {
     errors: [
-      { ename: 'TypeError', evalue: /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers|only integer scalar arrays|must be int|'float' object is not iterable|integer argument expected, got float/ },
+      {
+        ename: 'TypeError',
+        evalue:
+          /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers|only integer scalar arrays|must be int|'float' object is not iterable|integer argument expected, got float/,
+      },
       { ename: 'IndexError', evalue: /only integers, slices/ },
       { ename: 'ValueError', evalue: /invalid literal for int\(\)|expected an integer|must be an integer/ },
     ],
@@ -546,8 +724,13 @@ const integerDivision = defineRule({
       const operator = op.childForFieldName('operator');
       if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
       let inIntegerContext = false;
-      for (let p: Node | null = op.parent; p && !['expression_statement', 'block', 'module'].includes(p.type); p = p.parent) {
-        if (p.type === 'slice' || (p.type === 'subscript' && !p.childForFieldName('value')?.equals(op))) inIntegerContext = true;
+      for (
+        let p: Node | null = op.parent;
+        p && !['expression_statement', 'block', 'module'].includes(p.type);
+        p = p.parent
+      ) {
+        if (p.type === 'slice' || (p.type === 'subscript' && !p.childForFieldName('value')?.equals(op)))
+          inIntegerContext = true;
         if (p.type === 'call') {
           const fn = p.childForFieldName('function');
           const name = fn ? parsed.text(fn).split('.').pop() : '';
@@ -561,18 +744,44 @@ const integerDivision = defineRule({
   },
 });
 
-const STRING_CONSTANTS: Record<string, string> = { letters: 'ascii_letters', lowercase: 'ascii_lowercase', uppercase: 'ascii_uppercase' };
+const STRING_CONSTANTS: Record<string, string> = {
+  letters: 'ascii_letters',
+  lowercase: 'ascii_lowercase',
+  uppercase: 'ascii_uppercase',
+};
 /** string-module functions that are str methods in Python 3: string.f(s, …) → s.f(…) */
-const STRING_METHODS = new Set(['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'split', 'rsplit', 'replace', 'find', 'rfind', 'count', 'capitalize', 'swapcase', 'zfill', 'ljust', 'rjust', 'center', 'expandtabs', 'translate']);
+const STRING_METHODS = new Set([
+  'lower',
+  'upper',
+  'strip',
+  'lstrip',
+  'rstrip',
+  'split',
+  'rsplit',
+  'replace',
+  'find',
+  'rfind',
+  'count',
+  'capitalize',
+  'swapcase',
+  'zfill',
+  'ljust',
+  'rjust',
+  'center',
+  'expandtabs',
+  'translate',
+]);
 const STRING_CONVERSIONS: Record<string, string> = { atoi: 'int', atof: 'float', atol: 'int' };
 
 const stringModule = defineRule({
   id: 'py2.string-module',
-  title: 'string.letters/lowercase/uppercase/maketrans, string.join/lower/split/atoi … → Python 3 names and str methods',
+  title:
+    'string.letters/lowercase/uppercase/maketrans, string.join/lower/split/atoi … → Python 3 names and str methods',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: "Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), moved maketrans to str.maketrans, and dropped the string module's copies of str methods: string.join(words, sep) → sep.join(words), string.lower(s) → s.lower(), string.atoi(s) → int(s).",
+  explanation:
+    "Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), moved maketrans to str.maketrans, and dropped the string module's copies of str methods: string.join(words, sep) → sep.join(words), string.lower(s) → s.lower(), string.atoi(s) → int(s).",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'string' has no attribute '\w+'/ }], pattern: true },
   needles: ['string.'],
   apply(parsed, ctx) {
@@ -591,15 +800,21 @@ const stringModule = defineRule({
     for (const call of parsed.nodes('call')) {
       if (!ctx.inScope(call)) continue;
       const qualified = ctx.imports.resolve(call.childForFieldName('function'), parsed);
-      if (!qualified?.startsWith('string.') || callArguments(call).length !== positionalArguments(call).length) continue;
+      if (!qualified?.startsWith('string.') || callArguments(call).length !== positionalArguments(call).length)
+        continue;
       const name = qualified.slice('string.'.length);
       const args = positionalArguments(call).map((a) => a);
       const first = args[0];
       if (!first) continue;
-      const rest = args.slice(1).map((a) => parsed.text(a)).join(', ');
-      if (name === 'join' && args.length <= 2) edits.push(replaceNode(call, `${args[1] ? asPrimary(args[1], parsed) : "' '"}.join(${parsed.text(first)})`));
+      const rest = args
+        .slice(1)
+        .map((a) => parsed.text(a))
+        .join(', ');
+      if (name === 'join' && args.length <= 2)
+        edits.push(replaceNode(call, `${args[1] ? asPrimary(args[1], parsed) : "' '"}.join(${parsed.text(first)})`));
       else if (STRING_METHODS.has(name)) edits.push(replaceNode(call, `${asPrimary(first, parsed)}.${name}(${rest})`));
-      else if (name in STRING_CONVERSIONS && args.length === 1) edits.push(replaceNode(call, `${STRING_CONVERSIONS[name] as string}(${parsed.text(first)})`));
+      else if (name in STRING_CONVERSIONS && args.length === 1)
+        edits.push(replaceNode(call, `${STRING_CONVERSIONS[name] as string}(${parsed.text(first)})`));
     }
     return edits;
   },
@@ -627,7 +842,11 @@ const STDLIB_MOVES: ModuleMove[] = [
   { from: 'Cookie', to: 'http.cookies' },
   { from: 'tkMessageBox', to: 'tkinter.messagebox' },
   { from: 'anydbm', to: 'dbm' },
-  { from: 'urllib2', to: 'urllib.request', names: { HTTPError: { module: 'urllib.error' }, URLError: { module: 'urllib.error' } } },
+  {
+    from: 'urllib2',
+    to: 'urllib.request',
+    names: { HTTPError: { module: 'urllib.error' }, URLError: { module: 'urllib.error' } },
+  },
   {
     from: 'urllib',
     names: {
@@ -648,11 +867,18 @@ const STDLIB_MOVES: ModuleMove[] = [
   },
   {
     from: 'itertools',
-    names: { izip: { module: 'builtins', name: 'zip' }, imap: { module: 'builtins', name: 'map' }, ifilter: { module: 'builtins', name: 'filter' }, izip_longest: { name: 'zip_longest' }, ifilterfalse: { name: 'filterfalse' } },
+    names: {
+      izip: { module: 'builtins', name: 'zip' },
+      imap: { module: 'builtins', name: 'map' },
+      ifilter: { module: 'builtins', name: 'filter' },
+      izip_longest: { name: 'zip_longest' },
+      ifilterfalse: { name: 'filterfalse' },
+    },
   },
 ];
 
-const PY2_URLLIB_FUNCTIONS = 'urlopen|urlretrieve|urlencode|quote|quote_plus|unquote|unquote_plus|splitquery|pathname2url|url2pathname|urlcleanup|getproxies|ContentTooShortError';
+const PY2_URLLIB_FUNCTIONS =
+  'urlopen|urlretrieve|urlencode|quote|quote_plus|unquote|unquote_plus|splitquery|pathname2url|url2pathname|urlcleanup|getproxies|ContentTooShortError';
 const PY2_URLLIB_USE = new RegExp(`\\burllib\\.(${PY2_URLLIB_FUNCTIONS})\\b`);
 
 const stdlibModules = defineRule({
@@ -665,7 +891,14 @@ const stdlibModules = defineRule({
     'Python 3 renamed these modules (cPickle → pickle, StringIO/cStringIO → io, Queue → queue, ConfigParser → configparser, urlparse → urllib.parse, urllib2 → urllib.request, urllib.urlopen/urlencode/quote → urllib.request/urllib.parse, …) and itertools.izip/imap/ifilter became the builtins zip/map/filter. Imports are rewritten so the names the notebook uses stay bound.',
   trigger: {
     errors: [
-      { ename: 'ModuleNotFoundError', evalue: new RegExp(`No module named '(${STDLIB_MOVES.filter((m) => m.to).map((m) => m.from).join('|')})'`) },
+      {
+        ename: 'ModuleNotFoundError',
+        evalue: new RegExp(
+          `No module named '(${STDLIB_MOVES.filter((m) => m.to)
+            .map((m) => m.from)
+            .join('|')})'`,
+        ),
+      },
       { ename: 'AttributeError', evalue: new RegExp(`module 'urllib' has no attribute '(${PY2_URLLIB_FUNCTIONS})'`) },
       { ename: 'ImportError', evalue: new RegExp(`cannot import name '(${PY2_URLLIB_FUNCTIONS})' from 'urllib'`) },
       { ename: 'ImportError', evalue: /cannot import name '(izip|imap|ifilter|izip_longest|ifilterfalse)'/ },
@@ -681,7 +914,13 @@ const stdlibModules = defineRule({
       for (const statement of parsed.nodes('import_statement')) {
         const items = statement.childrenForFieldName('name');
         const only = items[0];
-        if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'urllib' && ctx.inScope(statement)) edits.push(replaceNode(only, 'urllib.request, urllib.parse'));
+        if (
+          items.length === 1 &&
+          only?.type === 'dotted_name' &&
+          parsed.text(only) === 'urllib' &&
+          ctx.inScope(statement)
+        )
+          edits.push(replaceNode(only, 'urllib.request, urllib.parse'));
       }
     }
     return edits;
@@ -698,7 +937,12 @@ const implicitRelativeImport = defineRule({
   since: PY3,
   explanation:
     "A helper package written for Python 2 imports its own modules as `import predict` instead of `from . import predict`; Python 3 looks for a top-level module and fails. The rule puts the package's folder on sys.path before the notebook imports it, so those imports resolve; the helper's files are not changed.",
-  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named '[\w.]+'/ }, { ename: 'ImportError', evalue: /No module named / }] },
+  trigger: {
+    errors: [
+      { ename: 'ModuleNotFoundError', evalue: /No module named '[\w.]+'/ },
+      { ename: 'ImportError', evalue: /No module named / },
+    ],
+  },
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const error of ctx.errors) {
@@ -711,18 +955,26 @@ const implicitRelativeImport = defineRule({
       initFile ??= Object.keys(ctx.case?.files ?? {})
         .filter((key) => key.endsWith(`/${missing}.py`))
         .map((key) => key.slice(0, -`/${missing}.py`.length))
-        .find((dir) => new RegExp(`^\\s*(from|import)\\s+${dir.split('/').pop() as string}\\b`, 'm').test(parsed.source));
+        .find((dir) =>
+          new RegExp(`^\\s*(from|import)\\s+${dir.split('/').pop() as string}\\b`, 'm').test(parsed.source),
+        );
       if (!initFile) continue;
       const packageName = initFile.split('/').pop() as string;
-      const imports = [...parsed.nodes('import_from_statement'), ...parsed.nodes('import_statement')].filter((statement) => {
-        const text = parsed.text(statement);
-        return new RegExp(`^(from|import)\\s+${packageName}\\b`).test(text);
-      });
+      const imports = [...parsed.nodes('import_from_statement'), ...parsed.nodes('import_statement')].filter(
+        (statement) => {
+          const text = parsed.text(statement);
+          return new RegExp(`^(from|import)\\s+${packageName}\\b`).test(text);
+        },
+      );
       const first = imports[0];
       if (!first) continue;
       // prefer the working-dir-relative folder the case provides; else the folder the traceback names
-      const relative = Object.keys(ctx.case?.files ?? {}).find((key) => key.endsWith(`${packageName}/${missing}.py`) || key.endsWith(`${packageName}/${missing}/__init__.py`));
-      const folder = relative ? relative.slice(0, relative.lastIndexOf(`${packageName}/`) + packageName.length) : initFile;
+      const relative = Object.keys(ctx.case?.files ?? {}).find(
+        (key) => key.endsWith(`${packageName}/${missing}.py`) || key.endsWith(`${packageName}/${missing}/__init__.py`),
+      );
+      const folder = relative
+        ? relative.slice(0, relative.lastIndexOf(`${packageName}/`) + packageName.length)
+        : initFile;
       const line = `import sys; sys.path.insert(0, ${JSON.stringify(folder).replace(/^"|"$/g, "'")})  ${SYS_PATH_COMMENT}`;
       if (parsed.source.includes(`sys.path.insert(0, '${folder}')`)) continue;
       const indent = parsed.source.slice(parsed.source.lastIndexOf('\n', first.startIndex - 1) + 1, first.startIndex);
@@ -732,7 +984,14 @@ const implicitRelativeImport = defineRule({
   },
 });
 
-const HELPER_BUILTINS: Record<string, string> = { xrange: 'range', unicode: 'str', basestring: 'str', raw_input: 'input', unichr: 'chr', long: 'int' };
+const HELPER_BUILTINS: Record<string, string> = {
+  xrange: 'range',
+  unicode: 'str',
+  basestring: 'str',
+  raw_input: 'input',
+  unichr: 'chr',
+  long: 'int',
+};
 
 const helperModuleBuiltins = defineRule({
   id: 'py2.helper-module-builtins',
@@ -741,15 +1000,19 @@ const helperModuleBuiltins = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "The failing code is in a helper file the notebook imports (not in the notebook), and it uses a Python 2 builtin. The rule defines that builtin for the session (e.g. builtins.xrange = range) at the top of the failing cell, leaving the helper file untouched.",
-  trigger: { errors: [{ ename: 'NameError', evalue: /name '(xrange|unicode|basestring|raw_input|unichr|long)' is not defined/ }] },
+    'The failing code is in a helper file the notebook imports (not in the notebook), and it uses a Python 2 builtin. The rule defines that builtin for the session (e.g. builtins.xrange = range) at the top of the failing cell, leaving the helper file untouched.',
+  trigger: {
+    errors: [{ ename: 'NameError', evalue: /name '(xrange|unicode|basestring|raw_input|unichr|long)' is not defined/ }],
+  },
   apply(parsed, ctx) {
     const names = new Set<string>();
     for (const error of ctx.errors) {
       const name = /name '(\w+)'/.exec(error.evalue)?.[1];
       const frames = error.traceback.map((f) => f.replace(/\u001b\[[0-9;]*m/g, ''));
-      const last = frames.filter((f) => /File\s+\S+\.py|\.py:\d+/.test(f) || /Cell In\[|ipython-input/.test(f)).at(-1) ?? '';
-      if (name && name in HELPER_BUILTINS && /\.py\b/.test(last) && !/Cell In\[|ipython-input/.test(last)) names.add(name);
+      const last =
+        frames.filter((f) => /File\s+\S+\.py|\.py:\d+/.test(f) || /Cell In\[|ipython-input/.test(f)).at(-1) ?? '';
+      if (name && name in HELPER_BUILTINS && /\.py\b/.test(last) && !/Cell In\[|ipython-input/.test(last))
+        names.add(name);
     }
     const missing = [...names].filter((name) => !parsed.source.includes(`builtins.${name} =`));
     if (missing.length === 0) return [];
@@ -763,7 +1026,12 @@ const ITERATOR_BUILTINS = ['map', 'filter', 'zip'];
 /** Is the node an operand of `+` (list concatenation in Python 2)? */
 function concatenated(node: Node): boolean {
   const parent = node.parent;
-  return parent?.type === 'binary_operator' && parent.childForFieldName('operator')?.type === '+' && (parent.childForFieldName('left')?.startIndex === node.startIndex || parent.childForFieldName('right')?.startIndex === node.startIndex);
+  return (
+    parent?.type === 'binary_operator' &&
+    parent.childForFieldName('operator')?.type === '+' &&
+    (parent.childForFieldName('left')?.startIndex === node.startIndex ||
+      parent.childForFieldName('right')?.startIndex === node.startIndex)
+  );
 }
 
 const iteratorBuiltins = defineRule({
@@ -772,9 +1040,16 @@ const iteratorBuiltins = defineRule({
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: "In Python 3 map(), filter() and zip() return iterators and range() a range object; in Python 2 they returned lists. Where the result is used as a list — indexed, sliced, passed to len() (map/filter/zip), or concatenated with + (all four) — it is wrapped in list(). Other uses (a for loop, sorted(), sum()) work on the iterator and are left alone.",
+  explanation:
+    'In Python 3 map(), filter() and zip() return iterators and range() a range object; in Python 2 they returned lists. Where the result is used as a list — indexed, sliced, passed to len() (map/filter/zip), or concatenated with + (all four) — it is wrapped in list(). Other uses (a for loop, sorted(), sum()) work on the iterator and are left alone.',
   trigger: {
-    errors: [{ ename: 'TypeError', evalue: /'(map|filter|zip)' object (is not subscriptable|has no len)|object of type '(map|filter|zip)' has no len|unsupported operand type\(s\) for \+: '(map|filter|zip|range)'|unsupported operand type\(s\) for \+: '\w+' and '(map|filter|zip|range)'|can only concatenate list \(not "(map|filter|zip|range)"\)/ }],
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /'(map|filter|zip)' object (is not subscriptable|has no len)|object of type '(map|filter|zip)' has no len|unsupported operand type\(s\) for \+: '(map|filter|zip|range)'|unsupported operand type\(s\) for \+: '\w+' and '(map|filter|zip|range)'|can only concatenate list \(not "(map|filter|zip|range)"\)/,
+      },
+    ],
     pattern: true,
   },
   needles: [/(^|[^.\w])(map|filter|zip)\(/m, /(^|[^.\w])range\([^\n]*\+|\+[^\n]*(^|[^.\w])range\(/m],
@@ -782,7 +1057,8 @@ const iteratorBuiltins = defineRule({
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
-      for (const name of [...ITERATOR_BUILTINS, 'range']) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of [...ITERATOR_BUILTINS, 'range'])
+        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
@@ -795,9 +1071,13 @@ const iteratorBuiltins = defineRule({
       if (!(ITERATOR_BUILTINS.includes(name) || name === 'range') || defined.has(name) || !ctx.inScope(call)) continue;
       const parent = call.parent;
       const indexed = parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex;
-      const measured = parent?.type === 'argument_list' && parent.namedChildCount === 1 && parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len';
+      const measured =
+        parent?.type === 'argument_list' &&
+        parent.namedChildCount === 1 &&
+        parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len';
       // range objects can be indexed and measured in Python 3; only their concatenation fails
-      if (name === 'range' ? concatenated(call) : indexed || measured || concatenated(call)) edits.push(replaceNode(call, `list(${parsed.text(call)})`));
+      if (name === 'range' ? concatenated(call) : indexed || measured || concatenated(call))
+        edits.push(replaceNode(call, `list(${parsed.text(call)})`));
     }
     return edits;
   },
@@ -852,21 +1132,31 @@ const listValuedVariables = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error names that type and the failing line uses a variable assigned once in the same cell from such a call, the assignment is wrapped in list(), which is the Python 2 value. Variables assigned in other cells or more than once are left alone.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: LIST_USE_ERRORS }, { ename: 'AttributeError', evalue: LIST_USE_ERRORS }] },
+    'In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error names that type and the failing line uses a variable assigned once in the same cell from such a call, the assignment is wrapped in list(), which is the Python 2 value. Variables assigned in other cells or more than once are left alone.',
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: LIST_USE_ERRORS },
+      { ename: 'AttributeError', evalue: LIST_USE_ERRORS },
+    ],
+  },
   needles: ['='],
   prepare(notebook) {
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
-      for (const name of [...ITERATOR_BUILTINS, 'range']) if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of [...ITERATOR_BUILTINS, 'range'])
+        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;
     const types = new Set<string>();
-    for (const error of ctx.errors) for (const m of error.evalue.matchAll(/'(map|filter|zip|range|dict_keys|dict_values|dict_items)'|"(map|filter|zip|range)"/g)) types.add((m[1] ?? m[2]) as string);
+    for (const error of ctx.errors)
+      for (const m of error.evalue.matchAll(
+        /'(map|filter|zip|range|dict_keys|dict_values|dict_items)'|"(map|filter|zip|range)"/g,
+      ))
+        types.add((m[1] ?? m[2]) as string);
     const failing = errorLines(ctx, parsed.source);
     if (types.size === 0 || failing.size === 0) return [];
     const lineOf = (node: Node): string => {
@@ -878,12 +1168,18 @@ const listValuedVariables = defineRule({
     const assignments = new Map<string, Node[]>();
     for (const assignment of parsed.nodes('assignment')) {
       const left = assignment.childForFieldName('left');
-      if (left?.type === 'identifier') assignments.set(parsed.text(left), [...(assignments.get(parsed.text(left)) ?? []), assignment]);
-      else if (left) for (const id of left.descendantsOfType('identifier')) if (id) assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), assignment, assignment]);
+      if (left?.type === 'identifier')
+        assignments.set(parsed.text(left), [...(assignments.get(parsed.text(left)) ?? []), assignment]);
+      else if (left)
+        for (const id of left.descendantsOfType('identifier'))
+          if (id)
+            assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), assignment, assignment]);
     }
     for (const loop of [...parsed.nodes('for_statement'), ...parsed.nodes('augmented_assignment')]) {
       const left = loop.childForFieldName('left');
-      if (left) for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier')) if (id) assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), loop, loop]);
+      if (left)
+        for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier'))
+          if (id) assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), loop, loop]);
     }
     const edits: SourceEdit[] = [];
     const done = new Set<string>();
@@ -894,14 +1190,25 @@ const listValuedVariables = defineRule({
       if (!parent) continue;
       const listUse =
         (parent.type === 'subscript' && parent.childForFieldName('value')?.startIndex === id.startIndex) ||
-        (parent.type === 'attribute' && parent.childForFieldName('object')?.startIndex === id.startIndex && LIST_METHODS.has(parsed.text(parent.childForFieldName('attribute') as Node))) ||
+        (parent.type === 'attribute' &&
+          parent.childForFieldName('object')?.startIndex === id.startIndex &&
+          LIST_METHODS.has(parsed.text(parent.childForFieldName('attribute') as Node))) ||
         concatenated(id) ||
-        (parent.type === 'argument_list' && parent.namedChildCount === 1 && parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len');
+        (parent.type === 'argument_list' &&
+          parent.namedChildCount === 1 &&
+          parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len');
       if (!listUse) continue;
       const assigned = assignments.get(name) ?? [];
       const only = assigned.length === 1 ? assigned[0] : undefined;
       const right = only?.childForFieldName('right');
-      if (!only || !right || right.type !== 'call' || only.endIndex > id.startIndex || only.parent?.type !== 'expression_statement') continue;
+      if (
+        !only ||
+        !right ||
+        right.type !== 'call' ||
+        only.endIndex > id.startIndex ||
+        only.parent?.type !== 'expression_statement'
+      )
+        continue;
       const kind = [...types].find((t) => LAZY_TYPES[t]?.(right, parsed));
       if (!kind || defined.has(kind)) continue;
       done.add(name);
@@ -917,8 +1224,12 @@ const sortCmp = defineRule({
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: 'Python 3 removed the cmp argument of sorted() and list.sort(); functools.cmp_to_key turns the same comparison function into a key, so the order is unchanged.',
-  trigger: { errors: [{ ename: 'TypeError', evalue: /'cmp' is an invalid keyword argument|unexpected keyword argument 'cmp'/ }], pattern: true },
+  explanation:
+    'Python 3 removed the cmp argument of sorted() and list.sort(); functools.cmp_to_key turns the same comparison function into a key, so the order is unchanged.',
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /'cmp' is an invalid keyword argument|unexpected keyword argument 'cmp'/ }],
+    pattern: true,
+  },
   needles: ['cmp='],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -930,7 +1241,8 @@ const sortCmp = defineRule({
       if (!cmp || !value || keywordArgument(call, 'key', parsed)) continue;
       edits.push(replaceNode(cmp, `key=functools.cmp_to_key(${parsed.text(value)})`));
     }
-    if (edits.length > 0 && ctx.imports.bindings.get('functools') !== 'functools') edits.push(insertAtCellTop(parsed, 'import functools'));
+    if (edits.length > 0 && ctx.imports.bindings.get('functools') !== 'functools')
+      edits.push(insertAtCellTop(parsed, 'import functools'));
     return edits;
   },
 });
@@ -962,15 +1274,24 @@ const sysNames = defineRule({
   since: PY3,
   explanation:
     "Python 3 has no sys.maxint (sys.maxsize is the largest index, what notebooks use it for), no sys.setdefaultencoding (text is Unicode already: the `reload(sys); sys.setdefaultencoding('utf8')` idiom is dropped), and reload moved to importlib.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'sys' has no attribute '(maxint|setdefaultencoding)'/ }, { ename: 'NameError', evalue: /name 'reload' is not defined/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'AttributeError', evalue: /module 'sys' has no attribute '(maxint|setdefaultencoding)'/ },
+      { ename: 'NameError', evalue: /name 'reload' is not defined/ },
+    ],
+    pattern: true,
+  },
   needles: ['maxint', 'setdefaultencoding', 'reload('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let importlib = false;
     for (const attr of parsed.nodes('attribute')) {
-      if (ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'sys.maxint') edits.push(replaceNode(attr.childForFieldName('attribute') as Node, 'maxsize'));
+      if (ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'sys.maxint')
+        edits.push(replaceNode(attr.childForFieldName('attribute') as Node, 'maxsize'));
     }
-    const dropsEncoding = parsed.nodes('call').some((c) => ctx.imports.resolve(c.childForFieldName('function'), parsed) === 'sys.setdefaultencoding');
+    const dropsEncoding = parsed
+      .nodes('call')
+      .some((c) => ctx.imports.resolve(c.childForFieldName('function'), parsed) === 'sys.setdefaultencoding');
     for (const call of parsed.nodes('call')) {
       if (!ctx.inScope(call) || call.parent?.type !== 'expression_statement') continue;
       const fn = call.childForFieldName('function');
@@ -978,15 +1299,22 @@ const sysNames = defineRule({
       const statement = call.parent;
       if (ctx.imports.resolve(fn, parsed) === 'sys.setdefaultencoding') {
         edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: Python 3 strings are Unicode`));
-      } else if (fn?.type === 'identifier' && parsed.text(fn) === 'reload' && args.length === 1 && !ctx.imports.bindings.has('reload')) {
-        if (dropsEncoding && parsed.text(args[0] as Node) === 'sys') edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: not needed in Python 3`));
+      } else if (
+        fn?.type === 'identifier' &&
+        parsed.text(fn) === 'reload' &&
+        args.length === 1 &&
+        !ctx.imports.bindings.has('reload')
+      ) {
+        if (dropsEncoding && parsed.text(args[0] as Node) === 'sys')
+          edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: not needed in Python 3`));
         else {
           edits.push(replaceNode(fn, 'importlib.reload'));
           importlib = true;
         }
       }
     }
-    if (importlib && ctx.imports.bindings.get('importlib') !== 'importlib') edits.push(insertAtCellTop(parsed, 'import importlib'));
+    if (importlib && ctx.imports.bindings.get('importlib') !== 'importlib')
+      edits.push(insertAtCellTop(parsed, 'import importlib'));
     return edits;
   },
 });
@@ -998,20 +1326,23 @@ const nextMethod = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 iterators have __next__ instead of next(); the builtin next(it) advances them. Applied on the failing line (other objects may have a next method of their own). Where the notebook defines or assigns a `next` of its own, the builtin is not what `next` means there: the call becomes it.__next__(), which is what the builtin calls.",
+    'Python 3 iterators have __next__ instead of next(); the builtin next(it) advances them. Applied on the failing line (other objects may have a next method of their own). Where the notebook defines or assigns a `next` of its own, the builtin is not what `next` means there: the call becomes it.__next__(), which is what the builtin calls.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'next'/ }] },
   errorScope: 'line',
   needles: ['.next()'],
   prepare(notebook) {
     // a notebook that binds `next` itself (a function, a variable, a loop target, an import) shadows the builtin
-    return notebook.codeCells.some((i) => mayDefine(notebook.source(i), 'next') && definesName(notebook.parse(i), 'next'));
+    return notebook.codeCells.some(
+      (i) => mayDefine(notebook.source(i), 'next') && definesName(notebook.parse(i), 'next'),
+    );
   },
   apply(parsed, ctx) {
     const shadowed = ctx.state === true;
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const receiver = methodReceiver(call);
-      if (methodName(call, parsed) !== 'next' || callArguments(call).length > 0 || !receiver || !ctx.inScope(call)) continue;
+      if (methodName(call, parsed) !== 'next' || callArguments(call).length > 0 || !receiver || !ctx.inScope(call))
+        continue;
       const attribute = call.childForFieldName('function')?.childForFieldName('attribute');
       if (shadowed) {
         if (attribute) edits.push(replaceNode(attribute, '__next__'));
@@ -1023,12 +1354,21 @@ const nextMethod = defineRule({
 
 /** Identifiers in `body` that read one of `names` (not attribute names, keyword names or inner definitions). */
 function nameReads(body: Node, names: readonly string[], parsed: ParsedSource): Node[] {
-  return body.descendantsOfType('identifier').filter((id): id is Node => !!id && names.includes(parsed.text(id)) && isNameUse(id) && id.parent?.type !== 'lambda_parameters');
+  return body
+    .descendantsOfType('identifier')
+    .filter(
+      (id): id is Node =>
+        !!id && names.includes(parsed.text(id)) && isNameUse(id) && id.parent?.type !== 'lambda_parameters',
+    );
 }
 
 /** `(x)` — a parenthesized name, not a tuple (no comma): Python 2 read it as the plain parameter x. */
 function isParenthesizedName(pattern: Node): boolean {
-  return pattern.namedChildCount === 1 && pattern.namedChildren[0]?.type === 'identifier' && !pattern.children.some((c) => c.type === ',');
+  return (
+    pattern.namedChildCount === 1 &&
+    pattern.namedChildren[0]?.type === 'identifier' &&
+    !pattern.children.some((c) => c.type === ',')
+  );
 }
 
 /** The names of a (nested) tuple parameter with their index paths: (k, (a, b)) → k [0], a [1][0], b [1][1]. */
@@ -1040,7 +1380,8 @@ function tupleNames(pattern: Node, parsed: ParsedSource, path = ''): { name: str
       const inner = tupleNames(item, parsed, `${path}[${i}]`);
       if (!inner) return null;
       out.push(...inner);
-    } else if (item.type === 'tuple_pattern') out.push({ name: parsed.text(item.namedChildren[0] as Node), path: `${path}[${i}]` });
+    } else if (item.type === 'tuple_pattern')
+      out.push({ name: parsed.text(item.namedChildren[0] as Node), path: `${path}[${i}]` });
     else return null;
   }
   return out;
@@ -1053,8 +1394,16 @@ const tupleParameters = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 removed tuple parameters (PEP 3113). A lambda takes the tuple as one parameter and indexes it (nested tuples by nested indexes); a function unpacks it on the first line of its body. A merely parenthesized single parameter, `lambda (x): x + 1`, was never a tuple: the parentheses are dropped. Same values.",
-  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax|Lambda expression parameters cannot be parenthesized|cannot be parenthesized/ }], pattern: true },
+    'Python 3 removed tuple parameters (PEP 3113). A lambda takes the tuple as one parameter and indexes it (nested tuples by nested indexes); a function unpacks it on the first line of its body. A merely parenthesized single parameter, `lambda (x): x + 1`, was never a tuple: the parentheses are dropped. Same values.',
+  trigger: {
+    errors: [
+      {
+        ename: 'SyntaxError',
+        evalue: /invalid syntax|Lambda expression parameters cannot be parenthesized|cannot be parenthesized/,
+      },
+    ],
+    pattern: true,
+  },
   needles: [/lambda\s*\(|def\s+\w+\s*\([^)]*\(/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -1074,7 +1423,8 @@ const tupleParameters = defineRule({
       if (!owner || !body) continue;
       if (owner.type === 'lambda') {
         edits.push(replaceNode(pattern, joined));
-        for (const id of nameReads(body, names, parsed)) edits.push(replaceNode(id, `${joined}${items[names.indexOf(parsed.text(id))]?.path ?? ''}`));
+        for (const id of nameReads(body, names, parsed))
+          edits.push(replaceNode(id, `${joined}${items[names.indexOf(parsed.text(id))]?.path ?? ''}`));
       } else if (body.type === 'block') {
         const first = body.namedChildren[0];
         if (!first) continue;
@@ -1099,20 +1449,48 @@ function certainlyInteger(node: Node | null, parsed: ParsedSource): boolean {
   if (node.type === 'parenthesized_expression') return certainlyInteger(node.namedChildren[0] ?? null, parsed);
   if (node.type === 'call') {
     const fn = node.childForFieldName('function');
-    return fn?.type === 'identifier' && CERTAIN_INT_CALLS.has(parsed.text(fn)) && (parsed.text(fn) !== 'round' || positionalArguments(node).length === 1);
+    return (
+      fn?.type === 'identifier' &&
+      CERTAIN_INT_CALLS.has(parsed.text(fn)) &&
+      (parsed.text(fn) !== 'round' || positionalArguments(node).length === 1)
+    );
   }
   if (node.type === 'subscript') {
     const value = node.childForFieldName('value');
-    return value?.type === 'attribute' && parsed.text(value.childForFieldName('attribute') as Node) === 'shape' && node.childForFieldName('subscript')?.type === 'integer';
+    return (
+      value?.type === 'attribute' &&
+      parsed.text(value.childForFieldName('attribute') as Node) === 'shape' &&
+      node.childForFieldName('subscript')?.type === 'integer'
+    );
   }
   if (node.type === 'binary_operator') {
     const op = node.childForFieldName('operator')?.type;
-    return ['+', '-', '*', '//', '%'].includes(op ?? '') && certainlyInteger(node.childForFieldName('left'), parsed) && certainlyInteger(node.childForFieldName('right'), parsed);
+    return (
+      ['+', '-', '*', '//', '%'].includes(op ?? '') &&
+      certainlyInteger(node.childForFieldName('left'), parsed) &&
+      certainlyInteger(node.childForFieldName('right'), parsed)
+    );
   }
   return false;
 }
 
-const SIZE_CALLS = new Set(['range', 'xrange', 'randint', 'zeros', 'ones', 'empty', 'reshape', 'sample', 'arange', 'repeat', 'tile', 'head', 'tail', 'nlargest', 'nsmallest']);
+const SIZE_CALLS = new Set([
+  'range',
+  'xrange',
+  'randint',
+  'zeros',
+  'ones',
+  'empty',
+  'reshape',
+  'sample',
+  'arange',
+  'repeat',
+  'tile',
+  'head',
+  'tail',
+  'nlargest',
+  'nsmallest',
+]);
 
 const integerSizes = defineRule({
   id: 'py2.integer-division-sizes',
@@ -1122,7 +1500,16 @@ const integerSizes = defineRule({
   since: PY3,
   explanation:
     "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i]) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …), the Python 2 meaning was //, and Python 3's float would be rejected there.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers/,
+      },
+    ],
+    pattern: true,
+  },
   // the left operand of a certain integer ends in `)` (len(x)), `]` (x.shape[0]) or a digit
   needles: [/[)\]\d]\s*\/(?![/=])/],
   apply(parsed, ctx) {
@@ -1130,9 +1517,17 @@ const integerSizes = defineRule({
     for (const op of parsed.nodes('binary_operator')) {
       const operator = op.childForFieldName('operator');
       if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
-      if (!certainlyInteger(op.childForFieldName('left'), parsed) || !certainlyInteger(op.childForFieldName('right'), parsed)) continue;
+      if (
+        !certainlyInteger(op.childForFieldName('left'), parsed) ||
+        !certainlyInteger(op.childForFieldName('right'), parsed)
+      )
+        continue;
       let sized = false;
-      for (let p: Node | null = op.parent, child: Node = op; p && !['expression_statement', 'block', 'module'].includes(p.type); child = p, p = p.parent) {
+      for (
+        let p: Node | null = op.parent, child: Node = op;
+        p && !['expression_statement', 'block', 'module'].includes(p.type);
+        child = p, p = p.parent
+      ) {
         if (p.type === 'slice') sized = true;
         else if (p.type === 'subscript' && p.childForFieldName('value')?.startIndex !== child.startIndex) sized = true;
         else if (p.type === 'argument_list' && p.parent?.type === 'call') {
@@ -1140,7 +1535,11 @@ const integerSizes = defineRule({
           const name = fn ? parsed.text(fn).split('.').pop() : '';
           if (name && SIZE_CALLS.has(name) && child.type !== 'keyword_argument') sized = true;
           break;
-        } else if (!['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) || sized) break;
+        } else if (
+          !['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) ||
+          sized
+        )
+          break;
         if (sized) break;
       }
       if (sized) edits.push(replaceNode(operator, '//'));
@@ -1149,7 +1548,24 @@ const integerSizes = defineRule({
   },
 });
 
-const COLLECTIONS_ABC = ['Mapping', 'MutableMapping', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator', 'Callable', 'Hashable', 'Set', 'MutableSet', 'Sized', 'Container', 'Generator', 'KeysView', 'ItemsView', 'ValuesView'];
+const COLLECTIONS_ABC = [
+  'Mapping',
+  'MutableMapping',
+  'Sequence',
+  'MutableSequence',
+  'Iterable',
+  'Iterator',
+  'Callable',
+  'Hashable',
+  'Set',
+  'MutableSet',
+  'Sized',
+  'Container',
+  'Generator',
+  'KeysView',
+  'ItemsView',
+  'ValuesView',
+];
 
 interface StdlibRemoval {
   since: string;
@@ -1161,13 +1577,20 @@ const STDLIB_REMOVALS: StdlibRemoval[] = [
   { since: '3.8', move: { from: 'cgi', names: { escape: { module: 'html' } } } },
   { since: '3.9', move: { from: 'xml.etree.cElementTree', to: 'xml.etree.ElementTree' } },
   { since: '3.9', move: { from: 'fractions', names: { gcd: { module: 'math' } } } },
-  { since: '3.10', move: { from: 'collections', names: Object.fromEntries(COLLECTIONS_ABC.map((n) => [n, { module: 'collections.abc' }])) } },
+  {
+    since: '3.10',
+    move: {
+      from: 'collections',
+      names: Object.fromEntries(COLLECTIONS_ABC.map((n) => [n, { module: 'collections.abc' }])),
+    },
+  },
   { since: '3.11', move: { from: 'inspect', names: { getargspec: { name: 'getfullargspec' } } } },
 ];
 
 const removedStdlib = defineRule({
   id: 'python.removed-stdlib-names',
-  title: 'time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec',
+  title:
+    'time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec',
   kind: 'error-repair',
   library: 'Python',
   since: { package: 'python', version: '3.8', date: '2019-10-14' },
@@ -1175,23 +1598,50 @@ const removedStdlib = defineRule({
     'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock → time.perf_counter and cgi.escape → html.escape (3.8), xml.etree.cElementTree → xml.etree.ElementTree and fractions.gcd → math.gcd (3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
   trigger: {
     errors: [
-      { ename: 'AttributeError', evalue: /module '(time|cgi|fractions|collections|inspect)' has no attribute '(clock|escape|gcd|getargspec|\w+)'/ },
-      { ename: 'ImportError', evalue: /cannot import name '(clock|escape|gcd|getargspec|Mapping|MutableMapping|Sequence|Iterable|Iterator|Callable|Hashable|Set|Sized|Container)' from '(time|cgi|fractions|collections|inspect)'/ },
+      {
+        ename: 'AttributeError',
+        evalue:
+          /module '(time|cgi|fractions|collections|inspect)' has no attribute '(clock|escape|gcd|getargspec|\w+)'/,
+      },
+      {
+        ename: 'ImportError',
+        evalue:
+          /cannot import name '(clock|escape|gcd|getargspec|Mapping|MutableMapping|Sequence|Iterable|Iterator|Callable|Hashable|Set|Sized|Container)' from '(time|cgi|fractions|collections|inspect)'/,
+      },
       { ename: 'ModuleNotFoundError', evalue: /No module named 'xml\.etree\.cElementTree'/ },
     ],
     pattern: true,
   },
-  needles: ['clock', 'cgi', 'cElementTree', 'gcd', 'getargspec', ...COLLECTIONS_ABC.map((n) => `collections.${n}`), 'from collections import', 'import collections'],
+  needles: [
+    'clock',
+    'cgi',
+    'cElementTree',
+    'gcd',
+    'getargspec',
+    ...COLLECTIONS_ABC.map((n) => `collections.${n}`),
+    'from collections import',
+    'import collections',
+  ],
   apply(parsed, ctx) {
     const python = packageVersion(ctx.env, 'python');
-    const edits = STDLIB_REMOVALS.filter((r) => !python || compareVersions(python, r.since) >= 0).flatMap((r) => moduleMoveEdits(parsed, ctx, r.move));
+    const edits = STDLIB_REMOVALS.filter((r) => !python || compareVersions(python, r.since) >= 0).flatMap((r) =>
+      moduleMoveEdits(parsed, ctx, r.move),
+    );
     // collections.Iterable → collections.abc.Iterable needs the submodule imported: `import collections.abc`
-    const dottedAbc = ctx.notebook.codeCells.some((i) => new RegExp(`\\bcollections\\.(${COLLECTIONS_ABC.join('|')})\\b`).test(ctx.notebook.source(i)));
+    const dottedAbc = ctx.notebook.codeCells.some((i) =>
+      new RegExp(`\\bcollections\\.(${COLLECTIONS_ABC.join('|')})\\b`).test(ctx.notebook.source(i)),
+    );
     if (dottedAbc && (!python || compareVersions(python, '3.10') >= 0)) {
       for (const statement of parsed.nodes('import_statement')) {
         const items = statement.childrenForFieldName('name');
         const only = items[0];
-        if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'collections' && ctx.inScope(statement)) edits.push(replaceNode(only, 'collections.abc'));
+        if (
+          items.length === 1 &&
+          only?.type === 'dotted_name' &&
+          parsed.text(only) === 'collections' &&
+          ctx.inScope(statement)
+        )
+          edits.push(replaceNode(only, 'collections.abc'));
       }
     }
     return edits;

@@ -19,7 +19,18 @@ function seabornFunction(call: Node, parsed: ParsedSource, ctx: CellContext): st
   return null;
 }
 
-const SIZE_TO_HEIGHT = ['FacetGrid', 'PairGrid', 'JointGrid', 'pairplot', 'jointplot', 'lmplot', 'factorplot', 'catplot', 'relplot', 'displot'];
+const SIZE_TO_HEIGHT = [
+  'FacetGrid',
+  'PairGrid',
+  'JointGrid',
+  'pairplot',
+  'jointplot',
+  'lmplot',
+  'factorplot',
+  'catplot',
+  'relplot',
+  'displot',
+];
 
 const sizeToHeight = defineRule({
   id: 'seaborn.size-to-height',
@@ -27,11 +38,25 @@ const sizeToHeight = defineRule({
   kind: 'error-repair',
   library: 'seaborn',
   since: sb('0.9', '2018-07-16'),
-  explanation: "seaborn 0.9 renamed the figure-level functions' size argument to height (size now means the marker-size variable); the old name was later removed. Same figure.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /(__init__|pairplot|jointplot|lmplot|catplot|relplot)\(\) got an unexpected keyword argument 'size'/ }], pattern: true },
+  explanation:
+    "seaborn 0.9 renamed the figure-level functions' size argument to height (size now means the marker-size variable); the old name was later removed. Same figure.",
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue: /(__init__|pairplot|jointplot|lmplot|catplot|relplot)\(\) got an unexpected keyword argument 'size'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: [/\bsize\s*=/],
   apply(parsed, ctx) {
-    return keywordRenameEdits(parsed, ctx, (call) => SIZE_TO_HEIGHT.includes(seabornFunction(call, parsed, ctx) ?? ''), { size: 'height' });
+    return keywordRenameEdits(
+      parsed,
+      ctx,
+      (call) => SIZE_TO_HEIGHT.includes(seabornFunction(call, parsed, ctx) ?? ''),
+      { size: 'height' },
+    );
   },
 });
 
@@ -42,14 +67,19 @@ const factorplot = defineRule({
   library: 'seaborn',
   since: sb('0.12', '2022-09-06'),
   deprecatedIn: '0.9',
-  explanation: "factorplot was renamed catplot in seaborn 0.9 and removed later; factorplot's default kind was 'point' (catplot's is 'strip'), so kind='point' is kept explicit.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'factorplot'/ }], pattern: true },
+  explanation:
+    "factorplot was renamed catplot in seaborn 0.9 and removed later; factorplot's default kind was 'point' (catplot's is 'strip'), so kind='point' is kept explicit.",
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'factorplot'/ }],
+    pattern: true,
+  },
   needles: ['factorplot'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (!ctx.inScope(call) || seabornFunction(call, parsed, ctx) !== 'factorplot' || fn?.type !== 'attribute') continue;
+      if (!ctx.inScope(call) || seabornFunction(call, parsed, ctx) !== 'factorplot' || fn?.type !== 'attribute')
+        continue;
       edits.push(replaceNode(fn.childForFieldName('attribute') as Node, 'catplot'));
       if (!keywordArgument(call, 'kind', parsed)) {
         const edit = appendArguments(call, ["kind='point'"], parsed);
@@ -69,7 +99,10 @@ const renamedFunctions = defineRule({
   library: 'seaborn',
   since: sb('0.9', '2018-07-16'),
   explanation: 'lvplot (letter-value plot) was renamed boxenplot in seaborn 0.9.',
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'lvplot'/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'lvplot'/ }],
+    pattern: true,
+  },
   needles: ['lvplot'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -94,7 +127,9 @@ const snsPlt = defineRule({
   needles: ['.plt.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const uses = parsed.nodes('attribute').filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'seaborn.plt');
+    const uses = parsed
+      .nodes('attribute')
+      .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'seaborn.plt');
     const plt = uses.length > 0 ? moduleReference(parsed, ctx, 'matplotlib.pyplot', 'plt') : null;
     if (!plt) return [];
     for (const attr of uses) edits.push(replaceNode(attr, plt.name));
@@ -109,13 +144,15 @@ const jointplotStatFunc = defineRule({
   library: 'seaborn',
   since: sb('0.11', '2020-09-08'),
   deprecatedIn: '0.9',
-  explanation: "jointplot's stat_func (an annotation with a correlation statistic) was removed in seaborn 0.11; the plot itself is unchanged without it.",
+  explanation:
+    "jointplot's stat_func (an annotation with a correlation statistic) was removed in seaborn 0.11; the plot itself is unchanged without it.",
   trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'stat_func'/ }], pattern: true },
   needles: ['stat_func'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !['jointplot', 'JointGrid'].includes(seabornFunction(call, parsed, ctx) ?? '')) continue;
+      if (!ctx.inScope(call) || !['jointplot', 'JointGrid'].includes(seabornFunction(call, parsed, ctx) ?? ''))
+        continue;
       const kw = keywordArgument(call, 'stat_func', parsed);
       if (kw) edits.push(removeArgument(kw, call));
     }
@@ -125,7 +162,8 @@ const jointplotStatFunc = defineRule({
 
 /** Positional parameter order of the functions before seaborn 0.12 made them keyword-only. */
 const OLD_POSITIONAL: Record<string, string[]> = {};
-for (const fn of ['barplot', 'countplot', 'boxplot', 'violinplot', 'stripplot', 'swarmplot', 'pointplot', 'boxenplot']) OLD_POSITIONAL[fn] = ['x', 'y', 'hue', 'data'];
+for (const fn of ['barplot', 'countplot', 'boxplot', 'violinplot', 'stripplot', 'swarmplot', 'pointplot', 'boxenplot'])
+  OLD_POSITIONAL[fn] = ['x', 'y', 'hue', 'data'];
 for (const fn of ['scatterplot', 'lineplot']) OLD_POSITIONAL[fn] = ['x', 'y', 'hue', 'size', 'style', 'data'];
 OLD_POSITIONAL.relplot = ['x', 'y', 'hue', 'size', 'style', 'data'];
 OLD_POSITIONAL.catplot = ['x', 'y', 'hue', 'data'];
@@ -154,7 +192,16 @@ const keywordOnlyData = defineRule({
   deprecatedIn: '0.11',
   explanation:
     "seaborn 0.12 made x, y, hue … keyword-only (only data may be positional). Old calls that passed them by position get their old names: sns.barplot(df.a, df.b) → sns.barplot(x=df.a, y=df.b). A single positional argument next to data= was the x variable. FacetGrid/PairGrid/pairplot/heatmap/clustermap keep data positional and name the rest (FacetGrid(df, 'Survived') → col='Survived').",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /takes from \d+ to \d+ positional arguments but \d+ (were|was) given|got multiple values for argument 'data'/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /takes from \d+ to \d+ positional arguments but \d+ (were|was) given|got multiple values for argument 'data'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: [...Object.keys(OLD_POSITIONAL), ...Object.keys(DATA_FIRST)],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -171,7 +218,10 @@ const keywordOnlyData = defineRule({
       }
       const hasData = !!keywordArgument(call, 'data', parsed);
       // new-style calls pass only data positionally, with x=/y= keywords
-      const oldStyle = positional.length >= 2 || (positional.length === 1 && hasData) || (name === 'kdeplot' && positional.length === 2);
+      const oldStyle =
+        positional.length >= 2 ||
+        (positional.length === 1 && hasData) ||
+        (name === 'kdeplot' && positional.length === 2);
       if (!order || !oldStyle || positional.length > order.length) continue;
       if (name === 'kdeplot' && positional.length < 2) continue;
       positional.forEach((arg, i) => {
@@ -183,4 +233,11 @@ const keywordOnlyData = defineRule({
   },
 });
 
-export const SEABORN_RULES: Rule[] = [sizeToHeight, factorplot, renamedFunctions, snsPlt, jointplotStatFunc, keywordOnlyData];
+export const SEABORN_RULES: Rule[] = [
+  sizeToHeight,
+  factorplot,
+  renamedFunctions,
+  snsPlt,
+  jointplotStatFunc,
+  keywordOnlyData,
+];

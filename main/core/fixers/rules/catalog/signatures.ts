@@ -59,8 +59,22 @@ export const SKLEARN_KEYWORD_ONLY: Readonly<Record<string, KeywordOnlySignature>
   EmpiricalCovariance: [0, 'store_precision', 'assume_centered'],
   ExtraTreeClassifier: [0, 'criterion', 'splitter', 'max_depth', 'min_samples_split', 'min_samples_leaf'],
   ExtraTreeRegressor: [0, 'criterion', 'splitter', 'max_depth', 'min_samples_split', 'min_samples_leaf'],
-  ExtraTreesClassifier: [1, 'criterion', 'max_depth', 'min_samples_split', 'min_samples_leaf', 'min_weight_fraction_leaf'],
-  ExtraTreesRegressor: [1, 'criterion', 'max_depth', 'min_samples_split', 'min_samples_leaf', 'min_weight_fraction_leaf'],
+  ExtraTreesClassifier: [
+    1,
+    'criterion',
+    'max_depth',
+    'min_samples_split',
+    'min_samples_leaf',
+    'min_weight_fraction_leaf',
+  ],
+  ExtraTreesRegressor: [
+    1,
+    'criterion',
+    'max_depth',
+    'min_samples_split',
+    'min_samples_leaf',
+    'min_weight_fraction_leaf',
+  ],
   FactorAnalysis: [1, 'tol', 'copy', 'max_iter', 'noise_variance_init', 'svd_method'],
   FastICA: [1, 'algorithm', 'whiten', 'fun', 'fun_args', 'max_iter'],
   FeatureAgglomeration: [1, 'affinity', 'memory', 'connectivity', 'compute_full_tree'],
@@ -108,7 +122,14 @@ export const SKLEARN_KEYWORD_ONLY: Readonly<Record<string, KeywordOnlySignature>
   LassoLars: [1, 'fit_intercept', 'verbose', 'normalize', 'precompute', 'max_iter'],
   LassoLarsCV: [0, 'fit_intercept', 'verbose', 'max_iter', 'normalize', 'precompute'],
   LassoLarsIC: [1, 'fit_intercept', 'verbose', 'normalize', 'precompute', 'max_iter'],
-  LatentDirichletAllocation: [1, 'doc_topic_prior', 'topic_word_prior', 'learning_method', 'learning_decay', 'learning_offset'],
+  LatentDirichletAllocation: [
+    1,
+    'doc_topic_prior',
+    'topic_word_prior',
+    'learning_method',
+    'learning_decay',
+    'learning_offset',
+  ],
   LearningCurveDisplay: [0, 'train_sizes', 'train_scores', 'test_scores', 'score_name'],
   LedoitWolf: [0, 'store_precision', 'assume_centered', 'block_size'],
   LinearRegression: [0, 'fit_intercept', 'copy_X', 'n_jobs', 'positive'],
@@ -182,9 +203,30 @@ export const SKLEARN_KEYWORD_ONLY: Readonly<Record<string, KeywordOnlySignature>
   RadiusNeighborsClassifier: [1, 'weights', 'algorithm', 'leaf_size', 'p', 'metric'],
   RadiusNeighborsRegressor: [1, 'weights', 'algorithm', 'leaf_size', 'p', 'metric'],
   RadiusNeighborsTransformer: [0, 'mode', 'radius', 'algorithm', 'leaf_size', 'metric'],
-  RandomForestClassifier: [1, 'criterion', 'max_depth', 'min_samples_split', 'min_samples_leaf', 'min_weight_fraction_leaf'],
-  RandomForestRegressor: [1, 'criterion', 'max_depth', 'min_samples_split', 'min_samples_leaf', 'min_weight_fraction_leaf'],
-  RandomTreesEmbedding: [1, 'max_depth', 'min_samples_split', 'min_samples_leaf', 'min_weight_fraction_leaf', 'max_leaf_nodes'],
+  RandomForestClassifier: [
+    1,
+    'criterion',
+    'max_depth',
+    'min_samples_split',
+    'min_samples_leaf',
+    'min_weight_fraction_leaf',
+  ],
+  RandomForestRegressor: [
+    1,
+    'criterion',
+    'max_depth',
+    'min_samples_split',
+    'min_samples_leaf',
+    'min_weight_fraction_leaf',
+  ],
+  RandomTreesEmbedding: [
+    1,
+    'max_depth',
+    'min_samples_split',
+    'min_samples_leaf',
+    'min_weight_fraction_leaf',
+    'max_leaf_nodes',
+  ],
   RandomizedSearchCV: [2, 'n_iter', 'scoring', 'n_jobs', 'refit', 'cv'],
   RegressorChain: [1, 'order', 'cv', 'random_state', 'verbose'],
   RepeatedKFold: [0, 'n_splits', 'n_repeats', 'random_state'],
@@ -409,19 +451,44 @@ export const SKLEARN_KEYWORD_ONLY: Readonly<Record<string, KeywordOnlySignature>
 /** pandas 2.0 keyword-only parameters by method/function name, per owner (DataFrame, Series, Index, pd, str). */
 export const PANDAS_KEYWORD_ONLY: Readonly<Record<string, Readonly<Record<string, KeywordOnlySignature>>>> = {
   any: { DataFrame: [0, 'axis', 'bool_only', 'skipna', 'level'], Series: [0, 'axis', 'bool_only', 'skipna', 'level'] },
-  backfill: { DataFrame: [0, 'axis', 'inplace', 'limit', 'downcast'], Series: [0, 'axis', 'inplace', 'limit', 'downcast'] },
-  bfill: { DataFrame: [0, 'axis', 'inplace', 'limit', 'downcast'], Series: [0, 'axis', 'inplace', 'limit', 'downcast'] },
+  backfill: {
+    DataFrame: [0, 'axis', 'inplace', 'limit', 'downcast'],
+    Series: [0, 'axis', 'inplace', 'limit', 'downcast'],
+  },
+  bfill: {
+    DataFrame: [0, 'axis', 'inplace', 'limit', 'downcast'],
+    Series: [0, 'axis', 'inplace', 'limit', 'downcast'],
+  },
   clip: { DataFrame: [2, 'axis', 'inplace'], Series: [2, 'axis', 'inplace'] },
   concat: { pd: [1, 'axis', 'join', 'ignore_index', 'keys', 'levels', 'names'] },
-  drop: { DataFrame: [1, 'axis', 'index', 'columns', 'level', 'inplace', 'errors'], Series: [1, 'axis', 'index', 'columns', 'level', 'inplace', 'errors'] },
-  drop_duplicates: { DataFrame: [1, 'keep', 'inplace', 'ignore_index'], Index: [0, 'keep'], Series: [0, 'keep', 'inplace'] },
+  drop: {
+    DataFrame: [1, 'axis', 'index', 'columns', 'level', 'inplace', 'errors'],
+    Series: [1, 'axis', 'index', 'columns', 'level', 'inplace', 'errors'],
+  },
+  drop_duplicates: {
+    DataFrame: [1, 'keep', 'inplace', 'ignore_index'],
+    Index: [0, 'keep'],
+    Series: [0, 'keep', 'inplace'],
+  },
   dropna: { DataFrame: [0, 'axis', 'how', 'thresh', 'subset', 'inplace'], Series: [0, 'axis', 'inplace', 'how'] },
   eval: { DataFrame: [1, 'inplace'] },
-  ffill: { DataFrame: [0, 'axis', 'inplace', 'limit', 'downcast'], Series: [0, 'axis', 'inplace', 'limit', 'downcast'] },
-  fillna: { DataFrame: [1, 'method', 'axis', 'inplace', 'limit', 'downcast'], Series: [1, 'method', 'axis', 'inplace', 'limit', 'downcast'] },
-  interpolate: { DataFrame: [1, 'axis', 'limit', 'inplace', 'limit_direction', 'limit_area', 'downcast'], Series: [1, 'axis', 'limit', 'inplace', 'limit_direction', 'limit_area', 'downcast'] },
+  ffill: {
+    DataFrame: [0, 'axis', 'inplace', 'limit', 'downcast'],
+    Series: [0, 'axis', 'inplace', 'limit', 'downcast'],
+  },
+  fillna: {
+    DataFrame: [1, 'method', 'axis', 'inplace', 'limit', 'downcast'],
+    Series: [1, 'method', 'axis', 'inplace', 'limit', 'downcast'],
+  },
+  interpolate: {
+    DataFrame: [1, 'axis', 'limit', 'inplace', 'limit_direction', 'limit_area', 'downcast'],
+    Series: [1, 'axis', 'limit', 'inplace', 'limit_direction', 'limit_area', 'downcast'],
+  },
   join: { Index: [1, 'how', 'level', 'return_indexers', 'sort'] },
-  mask: { DataFrame: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'], Series: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'] },
+  mask: {
+    DataFrame: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'],
+    Series: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'],
+  },
   pad: { DataFrame: [0, 'axis', 'inplace', 'limit', 'downcast'], Series: [0, 'axis', 'inplace', 'limit', 'downcast'] },
   pivot: { DataFrame: [0, 'index', 'columns', 'values'], pd: [1, 'index', 'columns', 'values'] },
   query: { DataFrame: [1, 'inplace'] },
@@ -431,21 +498,40 @@ export const PANDAS_KEYWORD_ONLY: Readonly<Record<string, Readonly<Record<string
   read_html: { pd: [1, 'match', 'flavor', 'header', 'index_col', 'skiprows', 'attrs'] },
   read_json: { pd: [1, 'orient', 'typ', 'dtype', 'convert_axes', 'convert_dates', 'keep_default_dates'] },
   read_sas: { pd: [1, 'format', 'index', 'encoding', 'chunksize', 'iterator', 'compression'] },
-  read_stata: { pd: [1, 'convert_dates', 'convert_categoricals', 'index_col', 'convert_missing', 'preserve_dtypes', 'columns'] },
+  read_stata: {
+    pd: [1, 'convert_dates', 'convert_categoricals', 'index_col', 'convert_missing', 'preserve_dtypes', 'columns'],
+  },
   read_table: { pd: [1, 'sep', 'delimiter', 'header', 'names', 'index_col', 'usecols'] },
   read_xml: { pd: [1, 'xpath', 'namespaces', 'elems_only', 'attrs_only', 'names', 'dtype'] },
   rename_axis: { DataFrame: [1, 'inplace'], Series: [1, 'inplace'] },
-  replace: { DataFrame: [2, 'inplace', 'limit', 'regex', 'method'], Series: [2, 'inplace', 'limit', 'regex', 'method'] },
-  reset_index: { DataFrame: [1, 'drop', 'inplace', 'col_level', 'col_fill', 'allow_duplicates', 'names'], Series: [1, 'drop', 'name', 'inplace', 'allow_duplicates'] },
+  replace: {
+    DataFrame: [2, 'inplace', 'limit', 'regex', 'method'],
+    Series: [2, 'inplace', 'limit', 'regex', 'method'],
+  },
+  reset_index: {
+    DataFrame: [1, 'drop', 'inplace', 'col_level', 'col_fill', 'allow_duplicates', 'names'],
+    Series: [1, 'drop', 'name', 'inplace', 'allow_duplicates'],
+  },
   rsplit: { str: [1, 'n', 'expand'] },
   set_axis: { DataFrame: [1, 'axis', 'inplace', 'copy'], Series: [1, 'axis', 'inplace', 'copy'] },
   set_index: { DataFrame: [1, 'drop', 'append', 'inplace', 'verify_integrity'] },
   set_names: { Index: [1, 'level', 'inplace'] },
-  sort_index: { DataFrame: [0, 'axis', 'level', 'ascending', 'inplace', 'kind', 'na_position'], Series: [0, 'axis', 'level', 'ascending', 'inplace', 'kind', 'na_position'] },
-  sort_values: { DataFrame: [1, 'axis', 'ascending', 'inplace', 'kind', 'na_position', 'ignore_index'], Series: [0, 'axis', 'ascending', 'inplace', 'kind', 'na_position', 'ignore_index'] },
+  sort_index: {
+    DataFrame: [0, 'axis', 'level', 'ascending', 'inplace', 'kind', 'na_position'],
+    Series: [0, 'axis', 'level', 'ascending', 'inplace', 'kind', 'na_position'],
+  },
+  sort_values: {
+    DataFrame: [1, 'axis', 'ascending', 'inplace', 'kind', 'na_position', 'ignore_index'],
+    Series: [0, 'axis', 'ascending', 'inplace', 'kind', 'na_position', 'ignore_index'],
+  },
   split: { str: [1, 'n', 'expand', 'regex'] },
-  to_stata: { DataFrame: [1, 'convert_dates', 'write_index', 'byteorder', 'time_stamp', 'data_label', 'variable_labels'] },
-  where: { DataFrame: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'], Series: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'] },
+  to_stata: {
+    DataFrame: [1, 'convert_dates', 'write_index', 'byteorder', 'time_stamp', 'data_label', 'variable_labels'],
+  },
+  where: {
+    DataFrame: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'],
+    Series: [2, 'inplace', 'axis', 'level', 'errors', 'try_cast'],
+  },
 };
 
 /** A library release where a callable's positional order changed. */
@@ -486,12 +572,20 @@ const SK_0_22: Release = { version: '0.22', date: '2019-12-03' };
 
 const OLD_CV = ['sklearn.cross_validation'];
 const NEW_CV = ['sklearn.model_selection'];
-const GROUPS_018 = '0.18 moved it from sklearn.cross_validation/sklearn.learning_curve to sklearn.model_selection and inserted `groups` after y';
-const SPLITTER_018 = '0.18 replaced the sklearn.cross_validation splitter (constructed with the data size or the labels) by the model_selection one (n_splits first)';
+const GROUPS_018 =
+  '0.18 moved it from sklearn.cross_validation/sklearn.learning_curve to sklearn.model_selection and inserted `groups` after y';
+const SPLITTER_018 =
+  '0.18 replaced the sklearn.cross_validation splitter (constructed with the data size or the labels) by the model_selection one (n_splits first)';
 const NORMALIZE_12 = '1.2 removed `normalize` (deprecated in 1.0); before 1.0 it came right after fit_intercept';
 const FORCE_ALPHA_12 = '1.2 inserted `force_alpha` after alpha, after the arguments had become keyword-only (1.0)';
 
-const splitterHistory: PositionalHistory = { changelog: SPLITTER_018, eras: [{ signature: null, modules: OLD_CV }, { from: SK_0_18, signature: 'today', modules: NEW_CV }] };
+const splitterHistory: PositionalHistory = {
+  changelog: SPLITTER_018,
+  eras: [
+    { signature: null, modules: OLD_CV },
+    { from: SK_0_18, signature: 'today', modules: NEW_CV },
+  ],
+};
 
 /**
  * scikit-learn callables whose positional order in a notebook's era differs from SKLEARN_KEYWORD_ONLY. Only
@@ -502,8 +596,15 @@ export const SKLEARN_POSITIONAL_HISTORY: Readonly<Record<string, PositionalHisto
   learning_curve: {
     changelog: GROUPS_018,
     eras: [
-      { signature: [3, 'train_sizes', 'cv', 'scoring', 'exploit_incremental_learning', 'n_jobs'], modules: ['sklearn.learning_curve'] },
-      { from: SK_0_18, signature: [3, 'groups', 'train_sizes', 'cv', 'scoring', 'exploit_incremental_learning'], modules: NEW_CV },
+      {
+        signature: [3, 'train_sizes', 'cv', 'scoring', 'exploit_incremental_learning', 'n_jobs'],
+        modules: ['sklearn.learning_curve'],
+      },
+      {
+        from: SK_0_18,
+        signature: [3, 'groups', 'train_sizes', 'cv', 'scoring', 'exploit_incremental_learning'],
+        modules: NEW_CV,
+      },
     ],
   },
   validation_curve: {
@@ -534,7 +635,14 @@ export const SKLEARN_POSITIONAL_HISTORY: Readonly<Record<string, PositionalHisto
       { from: SK_0_18, signature: [3, 'groups', 'cv', 'n_permutations', 'n_jobs', 'random_state'], modules: NEW_CV },
     ],
   },
-  check_cv: { changelog: '0.18: cross_validation.check_cv(cv, X, y, classifier) became model_selection.check_cv(cv, y, classifier)', eras: [{ signature: null, modules: OLD_CV }, { from: SK_0_18, signature: 'today', modules: NEW_CV }] },
+  check_cv: {
+    changelog:
+      '0.18: cross_validation.check_cv(cv, X, y, classifier) became model_selection.check_cv(cv, y, classifier)',
+    eras: [
+      { signature: null, modules: OLD_CV },
+      { from: SK_0_18, signature: 'today', modules: NEW_CV },
+    ],
+  },
   KFold: splitterHistory,
   StratifiedKFold: splitterHistory,
   ShuffleSplit: splitterHistory,
@@ -555,40 +663,90 @@ export const SKLEARN_POSITIONAL_HISTORY: Readonly<Record<string, PositionalHisto
   },
   RFECV: {
     changelog: '0.20 inserted min_features_to_select after step',
-    eras: [{ signature: [1, 'step', 'cv', 'scoring', 'verbose', 'n_jobs'] }, { from: SK_0_20, signature: [1, 'step', 'min_features_to_select', 'cv', 'scoring', 'verbose'] }],
+    eras: [
+      { signature: [1, 'step', 'cv', 'scoring', 'verbose', 'n_jobs'] },
+      { from: SK_0_20, signature: [1, 'step', 'min_features_to_select', 'cv', 'scoring', 'verbose'] },
+    ],
   },
   SpectralClustering: {
     changelog: '0.21 inserted n_components after eigen_solver',
-    eras: [{ signature: [1, 'eigen_solver', 'random_state', 'n_init', 'gamma', 'affinity'] }, { from: SK_0_21, signature: 'today' }],
+    eras: [
+      { signature: [1, 'eigen_solver', 'random_state', 'n_init', 'gamma', 'affinity'] },
+      { from: SK_0_21, signature: 'today' },
+    ],
   },
   average_precision_score: {
     changelog: '0.22 inserted pos_label before sample_weight',
     eras: [{ signature: [2, 'average', 'sample_weight'] }, { from: SK_0_22, signature: 'today' }],
   },
   partial_dependence: {
-    changelog: '0.21 added sklearn.inspection.partial_dependence(estimator, X, features, …); sklearn.ensemble.partial_dependence took (gbrt, target_variables, grid, X, …); 1.2 inserted categorical_features',
+    changelog:
+      '0.21 added sklearn.inspection.partial_dependence(estimator, X, features, …); sklearn.ensemble.partial_dependence took (gbrt, target_variables, grid, X, …); 1.2 inserted categorical_features',
     eras: [
       { signature: null, modules: ['sklearn.ensemble'] },
-      { from: SK_0_21, signature: [3, 'response_method', 'percentiles', 'grid_resolution', 'method', 'kind'], modules: ['sklearn.inspection'] },
+      {
+        from: SK_0_21,
+        signature: [3, 'response_method', 'percentiles', 'grid_resolution', 'method', 'kind'],
+        modules: ['sklearn.inspection'],
+      },
     ],
   },
   // changes after 1.0: one era, the order while positional arguments were accepted
-  LinearRegression: { changelog: NORMALIZE_12, eras: [{ signature: [0, 'fit_intercept', 'normalize', 'copy_X', 'n_jobs'] }] },
-  Ridge: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol', 'solver'] }] },
-  RidgeClassifier: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol', 'class_weight'] }] },
-  RidgeCV: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'scoring', 'cv', 'gcv_mode'] }] },
-  RidgeClassifierCV: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'scoring', 'cv', 'class_weight'] }] },
-  Lasso: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'precompute', 'copy_X', 'max_iter'] }] },
-  MultiTaskLasso: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol'] }] },
-  ElasticNet: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'l1_ratio', 'fit_intercept', 'normalize', 'precompute', 'max_iter'] }] },
-  MultiTaskElasticNet: { changelog: NORMALIZE_12, eras: [{ signature: [1, 'l1_ratio', 'fit_intercept', 'normalize', 'copy_X', 'max_iter'] }] },
-  BernoulliNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'binarize', 'fit_prior', 'class_prior'] }] },
+  LinearRegression: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [0, 'fit_intercept', 'normalize', 'copy_X', 'n_jobs'] }],
+  },
+  Ridge: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol', 'solver'] }],
+  },
+  RidgeClassifier: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol', 'class_weight'] }],
+  },
+  RidgeCV: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'fit_intercept', 'normalize', 'scoring', 'cv', 'gcv_mode'] }],
+  },
+  RidgeClassifierCV: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'fit_intercept', 'normalize', 'scoring', 'cv', 'class_weight'] }],
+  },
+  Lasso: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'fit_intercept', 'normalize', 'precompute', 'copy_X', 'max_iter'] }],
+  },
+  MultiTaskLasso: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'fit_intercept', 'normalize', 'copy_X', 'max_iter', 'tol'] }],
+  },
+  ElasticNet: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'l1_ratio', 'fit_intercept', 'normalize', 'precompute', 'max_iter'] }],
+  },
+  MultiTaskElasticNet: {
+    changelog: NORMALIZE_12,
+    eras: [{ signature: [1, 'l1_ratio', 'fit_intercept', 'normalize', 'copy_X', 'max_iter'] }],
+  },
+  BernoulliNB: {
+    changelog: FORCE_ALPHA_12,
+    eras: [{ signature: [0, 'alpha', 'binarize', 'fit_prior', 'class_prior'] }],
+  },
   MultinomialNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'fit_prior', 'class_prior'] }] },
   ComplementNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'fit_prior', 'class_prior', 'norm'] }] },
   CategoricalNB: { changelog: FORCE_ALPHA_12, eras: [{ signature: [0, 'alpha', 'fit_prior', 'class_prior'] }] },
-  Isomap: { changelog: '1.1 inserted radius after n_neighbors', eras: [{ signature: [0, 'n_neighbors', 'n_components', 'eigen_solver', 'tol', 'max_iter'] }] },
-  HistGradientBoostingRegressor: { changelog: '1.1 inserted quantile after loss', eras: [{ signature: [1, 'learning_rate', 'max_iter', 'max_leaf_nodes', 'max_depth', 'min_samples_leaf'] }] },
-  calibration_curve: { changelog: '1.1 inserted pos_label after y_prob', eras: [{ signature: [2, 'normalize', 'n_bins', 'strategy'] }] },
+  Isomap: {
+    changelog: '1.1 inserted radius after n_neighbors',
+    eras: [{ signature: [0, 'n_neighbors', 'n_components', 'eigen_solver', 'tol', 'max_iter'] }],
+  },
+  HistGradientBoostingRegressor: {
+    changelog: '1.1 inserted quantile after loss',
+    eras: [{ signature: [1, 'learning_rate', 'max_iter', 'max_leaf_nodes', 'max_depth', 'min_samples_leaf'] }],
+  },
+  calibration_curve: {
+    changelog: '1.1 inserted pos_label after y_prob',
+    eras: [{ signature: [2, 'normalize', 'n_bins', 'strategy'] }],
+  },
 };
 
 const PD_0_21: Release = { version: '0.21.0', date: '2017-10-27' };
@@ -598,17 +756,33 @@ const PD_0_24: Release = { version: '0.24.0', date: '2019-01-25' };
 export const PANDAS_POSITIONAL_HISTORY: Readonly<Record<string, Readonly<Record<string, PositionalHistory>>>> = {
   read_excel: {
     pd: {
-      changelog: 'read_excel(io, sheet_name, header, skiprows, skip_footer, index_col, names, …) was reordered to (io, sheet_name, header, names, index_col, usecols, …)',
-      eras: [{ signature: [2, 'header', 'skiprows', 'skip_footer', 'index_col', 'names'] }, { from: PD_0_24, signature: 'today' }],
+      changelog:
+        'read_excel(io, sheet_name, header, skiprows, skip_footer, index_col, names, …) was reordered to (io, sheet_name, header, names, index_col, usecols, …)',
+      eras: [
+        { signature: [2, 'header', 'skiprows', 'skip_footer', 'index_col', 'names'] },
+        { from: PD_0_24, signature: 'today' },
+      ],
     },
   },
   set_axis: {
-    DataFrame: { changelog: '0.21 swapped set_axis(axis, labels) to set_axis(labels, axis)', eras: [{ signature: null }, { from: PD_0_21, signature: 'today' }] },
-    Series: { changelog: '0.21 swapped set_axis(axis, labels) to set_axis(labels, axis)', eras: [{ signature: null }, { from: PD_0_21, signature: 'today' }] },
+    DataFrame: {
+      changelog: '0.21 swapped set_axis(axis, labels) to set_axis(labels, axis)',
+      eras: [{ signature: null }, { from: PD_0_21, signature: 'today' }],
+    },
+    Series: {
+      changelog: '0.21 swapped set_axis(axis, labels) to set_axis(labels, axis)',
+      eras: [{ signature: null }, { from: PD_0_21, signature: 'today' }],
+    },
   },
   rename_axis: {
-    DataFrame: { changelog: 'rename_axis(mapper, axis, copy, inplace) took axis second before 0.24 added index/columns', eras: [{ signature: [1, 'axis', 'copy', 'inplace'] }, { from: PD_0_24, signature: null }] },
-    Series: { changelog: 'rename_axis(mapper, axis, copy, inplace) took axis second before 0.24 added index/columns', eras: [{ signature: [1, 'axis', 'copy', 'inplace'] }, { from: PD_0_24, signature: null }] },
+    DataFrame: {
+      changelog: 'rename_axis(mapper, axis, copy, inplace) took axis second before 0.24 added index/columns',
+      eras: [{ signature: [1, 'axis', 'copy', 'inplace'] }, { from: PD_0_24, signature: null }],
+    },
+    Series: {
+      changelog: 'rename_axis(mapper, axis, copy, inplace) took axis second before 0.24 added index/columns',
+      eras: [{ signature: [1, 'axis', 'copy', 'inplace'] }, { from: PD_0_24, signature: null }],
+    },
   },
 };
 
@@ -651,23 +825,30 @@ export function eraSignature(
     const next = eras[i + 1]?.from;
     return !c || !next || addYears(next.date, ERA_LAG_YEARS) > c;
   };
-  const inModule = (era: PositionalEra): boolean => !!module && (era.modules ?? []).some((m) => module === m || module.startsWith(`${m}.`));
+  const inModule = (era: PositionalEra): boolean =>
+    !!module && (era.modules ?? []).some((m) => module === m || module.startsWith(`${m}.`));
   // A call resolved to an era's own module belongs to that era (a 2018 notebook may still import the deprecated
   // sklearn.learning_curve). A module of an era that had not begun at the notebook's date is the catalog's own
   // import rewrite (sklearn.cross_validation → model_selection): the date decides then.
   const byModule = eras.filter((era) => started(era) && inModule(era));
   const candidates = byModule.length > 0 ? byModule : eras.filter((era, i) => started(era) && current(i));
-  if (candidates.length === 0) return { refused: `no era of its signature matches the notebook's date ${created ?? ''}` };
+  if (candidates.length === 0)
+    return { refused: `no era of its signature matches the notebook's date ${created ?? ''}` };
   const named: string[][] = [];
   for (const era of candidates) {
     const signature = era.signature === 'today' ? today : era.signature;
-    if (!signature) return { refused: `${history.changelog}: its arguments in the notebook's era${created ? ` (${created})` : ''} had another meaning` };
+    if (!signature)
+      return {
+        refused: `${history.changelog}: its arguments in the notebook's era${created ? ` (${created})` : ''} had another meaning`,
+      };
     named.push(signature.slice(1, 1 + Math.max(0, positional - signature[0])) as string[]);
     if (positional <= signature[0]) named[named.length - 1] = [`<${signature[0]} positional>`];
   }
   const first = named[0] as string[];
   if (named.some((names) => names.join() !== first.join())) {
-    return { refused: `${history.changelog}: the notebook's ${created ? `date (${created})` : 'date is unknown and its import'} does not tell which order its positional arguments follow` };
+    return {
+      refused: `${history.changelog}: the notebook's ${created ? `date (${created})` : 'date is unknown and its import'} does not tell which order its positional arguments follow`,
+    };
   }
   // only the names every candidate agrees on: later positions may differ between them
   const chosen = candidates[0] as PositionalEra;

@@ -3,7 +3,15 @@
 // OneHotEncoder(categorical_features), renamed scorers, private modules, removed keyword arguments …).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../python-parser';
-import { callNeedle, defineRule, packageVersion, type CellContext, type NotebookView, type Rule, type RuleRunContext } from '../rule';
+import {
+  callNeedle,
+  defineRule,
+  packageVersion,
+  type CellContext,
+  type NotebookView,
+  type Rule,
+  type RuleRunContext,
+} from '../rule';
 import { compareVersions } from '../version';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
 import {
@@ -20,7 +28,15 @@ import {
   replaceStringContent,
   stringContent,
 } from '../syntax';
-import { calleeOf, insertAtCellTop, keywordRenameEdits, moduleMoveEdits, moveNeedles, positionalToKeywordEdits, type ModuleMove } from './helpers';
+import {
+  calleeOf,
+  insertAtCellTop,
+  keywordRenameEdits,
+  moduleMoveEdits,
+  moveNeedles,
+  positionalToKeywordEdits,
+  type ModuleMove,
+} from './helpers';
 import { eraSignature, SKLEARN_KEYWORD_ONLY, SKLEARN_POSITIONAL_HISTORY } from './signatures';
 
 const SK = 'scikit-learn';
@@ -48,7 +64,15 @@ const modelSelectionModules = defineRule({
   deprecatedIn: '0.18',
   explanation:
     'scikit-learn 0.18 moved cross-validation, grid search and learning curves into sklearn.model_selection and 0.20 removed the old modules. Imports (and dotted uses) are rewritten; Label* splitters became Group*. The splitters changed constructors too (see sklearn.splitter-constructors).',
-  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.(cross_validation|grid_search|learning_curve)'/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'ModuleNotFoundError',
+        evalue: /No module named 'sklearn\.(cross_validation|grid_search|learning_curve)'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: moveNeedles(MODEL_SELECTION_MOVES),
   apply(parsed, ctx) {
     return MODEL_SELECTION_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
@@ -69,7 +93,15 @@ interface OldSplitter {
   newArgs: string[];
 }
 
-const SPLITTERS = ['KFold', 'StratifiedKFold', 'ShuffleSplit', 'StratifiedShuffleSplit', 'LeaveOneOut', 'LeavePOut', 'GroupKFold'];
+const SPLITTERS = [
+  'KFold',
+  'StratifiedKFold',
+  'ShuffleSplit',
+  'StratifiedShuffleSplit',
+  'LeaveOneOut',
+  'LeavePOut',
+  'GroupKFold',
+];
 
 /** `len(X)` / `X.shape[0]` → 'X'; other sizes → `range(n)`. */
 function dataFromSize(size: Node, parsed: ParsedSource): string {
@@ -88,7 +120,11 @@ function dataFromSize(size: Node, parsed: ParsedSource): string {
   return `range(${parsed.text(size)})`;
 }
 
-function oldSplitter(call: Node, parsed: ParsedSource, ctx: RuleRunContext | CellContext): Omit<OldSplitter, 'cellIndex'> | null {
+function oldSplitter(
+  call: Node,
+  parsed: ParsedSource,
+  ctx: RuleRunContext | CellContext,
+): Omit<OldSplitter, 'cellIndex'> | null {
   const kind = calleeOf(call, parsed, ctx.imports, 'sklearn', SPLITTERS);
   if (!kind) return null;
   const positional = positionalArguments(call);
@@ -110,18 +146,42 @@ function oldSplitter(call: Node, parsed: ParsedSource, ctx: RuleRunContext | Cel
   };
   if (kind === 'KFold' || kind === 'LeaveOneOut' || kind === 'LeavePOut' || kind === 'ShuffleSplit') {
     const size = positional[0] ?? kw('n');
-    const old = kw('n_folds') || kw('n_iter') || kw('n') || (kind === 'KFold' && positional.length >= 2 && !['true', 'false'].includes((positional[1] as Node).type)) || (kind === 'LeaveOneOut' && positional.length === 1) || (kind === 'LeavePOut' && positional.length === 2) || (kind === 'ShuffleSplit' && positional[0] && !['integer', 'float'].includes(positional[0].type) && !keywordArgument(call, 'n_splits', parsed));
+    const old =
+      kw('n_folds') ||
+      kw('n_iter') ||
+      kw('n') ||
+      (kind === 'KFold' && positional.length >= 2 && !['true', 'false'].includes((positional[1] as Node).type)) ||
+      (kind === 'LeaveOneOut' && positional.length === 1) ||
+      (kind === 'LeavePOut' && positional.length === 2) ||
+      (kind === 'ShuffleSplit' &&
+        positional[0] &&
+        !['integer', 'float'].includes(positional[0].type) &&
+        !keywordArgument(call, 'n_splits', parsed));
     if (!old || !size) return null;
     const skip = positional[0] ? 1 : 0;
-    const names = kind === 'KFold' ? ['n_splits', 'shuffle', 'random_state'] : kind === 'LeavePOut' ? ['p'] : kind === 'ShuffleSplit' ? ['n_splits', 'test_size', 'train_size', 'random_state'] : [];
-    return { call, splitArgs: dataFromSize(size, parsed), newArgs: rest(skip, { n_folds: 'n_splits', n_iter: 'n_splits' }, names) };
+    const names =
+      kind === 'KFold'
+        ? ['n_splits', 'shuffle', 'random_state']
+        : kind === 'LeavePOut'
+          ? ['p']
+          : kind === 'ShuffleSplit'
+            ? ['n_splits', 'test_size', 'train_size', 'random_state']
+            : [];
+    return {
+      call,
+      splitArgs: dataFromSize(size, parsed),
+      newArgs: rest(skip, { n_folds: 'n_splits', n_iter: 'n_splits' }, names),
+    };
   }
   if (kind === 'StratifiedKFold' || kind === 'StratifiedShuffleSplit') {
     const labels = positional[0] ?? kw('y');
     if (!labels || ['integer'].includes(labels.type)) return null;
     if (keywordArgument(call, 'n_splits', parsed)) return null;
     const skip = positional[0] ? 1 : 0;
-    const names = kind === 'StratifiedKFold' ? ['n_splits', 'shuffle', 'random_state'] : ['n_splits', 'test_size', 'train_size', 'random_state'];
+    const names =
+      kind === 'StratifiedKFold'
+        ? ['n_splits', 'shuffle', 'random_state']
+        : ['n_splits', 'test_size', 'train_size', 'random_state'];
     const y = parsed.text(labels);
     // StratifiedKFold.split only uses X for its length: the labels serve as both, as the old API did
     return { call, splitArgs: `${y}, ${y}`, newArgs: rest(skip, { n_folds: 'n_splits', n_iter: 'n_splits' }, names) };
@@ -146,13 +206,21 @@ const splitterConstructors = defineRule({
     "The old splitters took the number of samples (KFold, ShuffleSplit) or the labels (StratifiedKFold) in the constructor and were iterated directly; model_selection's take n_splits and are iterated through .split(X, y). The constructor is rewritten (n_folds/n_iter → n_splits) and loops over the object call .split() with the data the old constructor received (StratifiedKFold gets the labels for both X and y: only their length and classes matter).",
   trigger: {
     errors: [
-      { ename: 'TypeError', evalue: /got an unexpected keyword argument '(n_folds|n_iter)'|object is not iterable|__init__\(\) takes|takes from \d+ to \d+ positional arguments/ },
-      { ename: 'ValueError', evalue: /The number of folds must be of Integral type|n_splits must be|Expected n_splits/ },
+      {
+        ename: 'TypeError',
+        evalue:
+          /got an unexpected keyword argument '(n_folds|n_iter)'|object is not iterable|__init__\(\) takes|takes from \d+ to \d+ positional arguments/,
+      },
+      {
+        ename: 'ValueError',
+        evalue: /The number of folds must be of Integral type|n_splits must be|Expected n_splits/,
+      },
     ],
     pattern: true,
   },
   needles: (source, state) =>
-    /Fold|Split|LeaveOneOut|LeavePOut/.test(source) || [...((state as Map<string, OldSplitter> | undefined)?.keys() ?? [])].some((name) => source.includes(name)),
+    /Fold|Split|LeaveOneOut|LeavePOut/.test(source) ||
+    [...((state as Map<string, OldSplitter> | undefined)?.keys() ?? [])].some((name) => source.includes(name)),
   prepare(notebook: NotebookView, ctx: RuleRunContext) {
     // variable name → the old splitter assigned to it (anywhere in the notebook)
     const byName = new Map<string, OldSplitter>();
@@ -185,7 +253,10 @@ const splitterConstructors = defineRule({
       edits.push(constructorEdit(old));
       rewritten.add(call.startIndex);
       // an inline splitter iterated directly: `for tr, te in KFold(len(X), n_folds=5):`
-      if (call.parent?.type === 'for_statement' && call.parent.childForFieldName('right')?.startIndex === call.startIndex) {
+      if (
+        call.parent?.type === 'for_statement' &&
+        call.parent.childForFieldName('right')?.startIndex === call.startIndex
+      ) {
         edits.push(insertAt(call.endIndex, `.split(${old.splitArgs})`));
       }
     }
@@ -198,9 +269,18 @@ const splitterConstructors = defineRule({
       const iterated =
         (parent.type === 'for_statement' && parent.childForFieldName('right')?.startIndex === identifier.startIndex) ||
         (parent.type === 'for_in_clause' && parent.childForFieldName('right')?.startIndex === identifier.startIndex) ||
-        (parent.type === 'argument_list' && parent.parent && ['enumerate', 'list', 'next', 'iter'].includes(parsed.text(parent.parent.childForFieldName('function') as Node)));
+        (parent.type === 'argument_list' &&
+          parent.parent &&
+          ['enumerate', 'list', 'next', 'iter'].includes(
+            parsed.text(parent.parent.childForFieldName('function') as Node),
+          ));
       if (iterated) edits.push(insertAt(identifier.endIndex, `.split(${old.splitArgs})`));
-      const lenCall = parent.type === 'argument_list' && parent.parent && parsed.text(parent.parent.childForFieldName('function') as Node) === 'len' ? parent.parent : null;
+      const lenCall =
+        parent.type === 'argument_list' &&
+        parent.parent &&
+        parsed.text(parent.parent.childForFieldName('function') as Node) === 'len'
+          ? parent.parent
+          : null;
       if (lenCall) edits.push(replaceNode(lenCall, `${parsed.text(identifier)}.get_n_splits()`));
     }
     return edits;
@@ -222,13 +302,17 @@ const splitterRandomState = defineRule({
   library: SK,
   since: sk('0.24', '2020-12-22'),
   explanation:
-    "scikit-learn 0.24 made KFold/StratifiedKFold with a random_state but shuffle=False raise \"Setting a random_state has no effect since shuffle is False\". Until then that random_state was ignored (unshuffled folds follow the data's order), so removing it gives the same folds. Left alone when shuffle is set to anything but the literal False.",
-  trigger: { errors: [{ ename: 'ValueError', evalue: /Setting a random_state has no effect since shuffle is False/ }], pattern: true },
+    'scikit-learn 0.24 made KFold/StratifiedKFold with a random_state but shuffle=False raise "Setting a random_state has no effect since shuffle is False". Until then that random_state was ignored (unshuffled folds follow the data\'s order), so removing it gives the same folds. Left alone when shuffle is set to anything but the literal False.',
+  trigger: {
+    errors: [{ ename: 'ValueError', evalue: /Setting a random_state has no effect since shuffle is False/ }],
+    pattern: true,
+  },
   needles: ['random_state'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', UNSHUFFLED_SPLITTERS) || hasSplat(call)) continue;
+      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', UNSHUFFLED_SPLITTERS) || hasSplat(call))
+        continue;
       const randomState = keywordArgument(call, 'random_state', parsed);
       if (!randomState || parsed.text(randomState.childForFieldName('value') as Node) === 'None') continue;
       const shuffle = keywordArgument(call, 'shuffle', parsed);
@@ -247,7 +331,7 @@ function argumentsNode(call: Node): Node {
 
 const gridScores = defineRule({
   id: 'sklearn.grid-scores',
-  title: 'search.grid_scores_ → search.cv_results_ (and RFECV.grid_scores_ → cv_results_[\'mean_test_score\'])',
+  title: "search.grid_scores_ → search.cv_results_ (and RFECV.grid_scores_ → cv_results_['mean_test_score'])",
   kind: 'error-repair',
   library: SK,
   since: sk('0.20', '2018-09-25'),
@@ -265,7 +349,12 @@ const gridScores = defineRule({
       for (const assignment of parsed.nodes('assignment')) {
         const left = assignment.childForFieldName('left');
         const right = assignment.childForFieldName('right');
-        if (left?.type === 'identifier' && right?.type === 'call' && calleeOf(right, parsed, ctx.imports, 'sklearn', ['RFECV'])) rfecv.add(parsed.text(left));
+        if (
+          left?.type === 'identifier' &&
+          right?.type === 'call' &&
+          calleeOf(right, parsed, ctx.imports, 'sklearn', ['RFECV'])
+        )
+          rfecv.add(parsed.text(left));
       }
     }
     return rfecv;
@@ -280,14 +369,20 @@ const gridScores = defineRule({
       const object = attr.childForFieldName('object');
       if (!name || !object || parsed.text(name) !== 'grid_scores_' || !ctx.inScope(attr)) continue;
       if (object.type === 'identifier' && rfecv.has(parsed.text(object))) {
-        if (!installed || compareVersions(installed, '1.2') >= 0) edits.push(replaceNode(attr, `${parsed.text(object)}.cv_results_['mean_test_score']`));
+        if (!installed || compareVersions(installed, '1.2') >= 0)
+          edits.push(replaceNode(attr, `${parsed.text(object)}.cv_results_['mean_test_score']`));
         continue;
       }
       const g = asPrimary(object, parsed);
       const splits = `[${g}.cv_results_['split%d_test_score' % i] for i in range(${g}.n_splits_)]`;
       const perCandidate = np ? `${np}.transpose(${splits})` : `zip(*${splits})`;
       const tupleType = `__import__('collections').namedtuple('CVScoreTuple', 'parameters mean_validation_score cv_validation_scores')`;
-      edits.push(replaceNode(attr, `[${tupleType}(*t) for t in zip(${g}.cv_results_['params'], ${g}.cv_results_['mean_test_score'], ${perCandidate})]`));
+      edits.push(
+        replaceNode(
+          attr,
+          `[${tupleType}(*t) for t in zip(${g}.cv_results_['params'], ${g}.cv_results_['mean_test_score'], ${perCandidate})]`,
+        ),
+      );
     }
     return edits;
   },
@@ -310,7 +405,16 @@ const scorerNames = defineRule({
   deprecatedIn: '0.18',
   explanation:
     "The loss scorers were renamed with a neg_ prefix in 0.18 and the old names removed in 0.20. The old 'mean_squared_error' scorer already returned the negated MSE (scorers are 'greater is better'), so the renamed scorer returns exactly the same numbers: code that takes -scores or sqrt(-scores) stays correct, and no sign change is needed.",
-  trigger: { errors: [{ ename: 'ValueError', evalue: /'(mean_squared_error|mean_absolute_error|median_absolute_error|log_loss|mean_squared_log_error)' is not a valid scoring value/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'ValueError',
+        evalue:
+          /'(mean_squared_error|mean_absolute_error|median_absolute_error|log_loss|mean_squared_log_error)' is not a valid scoring value/,
+      },
+    ],
+    pattern: true,
+  },
   needles: Object.keys(SCORER_RENAMES),
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -341,8 +445,15 @@ const externalsJoblib = defineRule({
   library: SK,
   since: sk('0.23', '2020-05-12'),
   deprecatedIn: '0.21',
-  explanation: 'scikit-learn stopped vendoring joblib (deprecated 0.21, removed 0.23); the standalone joblib package, a scikit-learn dependency, has the same API.',
-  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.externals\.joblib'/ }, { ename: 'ImportError', evalue: /cannot import name 'joblib' from 'sklearn\.externals'/ }], pattern: true },
+  explanation:
+    'scikit-learn stopped vendoring joblib (deprecated 0.21, removed 0.23); the standalone joblib package, a scikit-learn dependency, has the same API.',
+  trigger: {
+    errors: [
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.externals\.joblib'/ },
+      { ename: 'ImportError', evalue: /cannot import name 'joblib' from 'sklearn\.externals'/ },
+    ],
+    pattern: true,
+  },
   needles: ['joblib'],
   apply(parsed, ctx) {
     return JOBLIB_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
@@ -379,7 +490,9 @@ const PRIVATE_MODULE_MOVES: ModuleMove[] = [
   ['sklearn.cluster.k_means_', 'sklearn.cluster'],
   ['sklearn.feature_selection.univariate_selection', 'sklearn.feature_selection'],
   ['sklearn.naive_bayes', 'sklearn.naive_bayes'],
-].filter(([from, to]) => from !== to).map(([from, to]) => ({ from: from as string, to: to as string }));
+]
+  .filter(([from, to]) => from !== to)
+  .map(([from, to]) => ({ from: from as string, to: to as string }));
 
 const privateModules = defineRule({
   id: 'sklearn.private-modules',
@@ -388,7 +501,8 @@ const privateModules = defineRule({
   library: SK,
   since: sk('0.24', '2020-12-22'),
   deprecatedIn: '0.22',
-  explanation: 'scikit-learn 0.22 made its implementation modules private (renamed with a leading underscore) and 0.24 removed the old paths; every public name is importable from the package itself (sklearn.ensemble, sklearn.tree, …).',
+  explanation:
+    'scikit-learn 0.22 made its implementation modules private (renamed with a leading underscore) and 0.24 removed the old paths; every public name is importable from the package itself (sklearn.ensemble, sklearn.tree, …).',
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.[\w.]+'/ }], pattern: true },
   needles: moveNeedles(PRIVATE_MODULE_MOVES),
   apply(parsed, ctx) {
@@ -399,7 +513,11 @@ const privateModules = defineRule({
 const RENAMED_CLASS_MOVES: ModuleMove[] = [
   { from: 'sklearn.preprocessing', names: { Imputer: { module: 'sklearn.impute', name: 'SimpleImputer' } } },
   { from: 'sklearn.lda', to: 'sklearn.discriminant_analysis', names: { LDA: { name: 'LinearDiscriminantAnalysis' } } },
-  { from: 'sklearn.qda', to: 'sklearn.discriminant_analysis', names: { QDA: { name: 'QuadraticDiscriminantAnalysis' } } },
+  {
+    from: 'sklearn.qda',
+    to: 'sklearn.discriminant_analysis',
+    names: { QDA: { name: 'QuadraticDiscriminantAnalysis' } },
+  },
   { from: 'sklearn.decomposition', names: { RandomizedPCA: { name: 'PCA' } } },
   { from: 'sklearn.mixture', names: { GMM: { name: 'GaussianMixture' } } },
 ];
@@ -429,13 +547,16 @@ const renamedClasses = defineRule({
       if (!ctx.inScope(call)) continue;
       const old = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       const fnText = parsed.text(call.childForFieldName('function') as Node);
-      const isOld = (name: string, module: string): boolean => old === `${module}.${name}` || (old === null && fnText === name) || old?.endsWith(`.${name}`) === true;
+      const isOld = (name: string, module: string): boolean =>
+        old === `${module}.${name}` || (old === null && fnText === name) || old?.endsWith(`.${name}`) === true;
       if (isOld('Imputer', 'sklearn.preprocessing') || old === 'sklearn.impute.SimpleImputer') {
         const axis = keywordArgument(call, 'axis', parsed);
-        if (axis && parsed.text(axis.childForFieldName('value') as Node) === '0') edits.push(removeArgument(axis, call));
+        if (axis && parsed.text(axis.childForFieldName('value') as Node) === '0')
+          edits.push(removeArgument(axis, call));
         const missing = keywordArgument(call, 'missing_values', parsed)?.childForFieldName('value');
         const content = stringContent(missing ?? null, parsed);
-        if (missing && content?.toLowerCase() === 'nan') edits.push(replaceNode(missing, np ? `${np}.nan` : "float('nan')"));
+        if (missing && content?.toLowerCase() === 'nan')
+          edits.push(replaceNode(missing, np ? `${np}.nan` : "float('nan')"));
       } else if (isOld('RandomizedPCA', 'sklearn.decomposition') && !keywordArgument(call, 'svd_solver', parsed)) {
         const edit = appendArguments(call, ["svd_solver='randomized'"], parsed);
         if (edit) edits.push(edit);
@@ -456,7 +577,10 @@ const oneHotCategoricalFeatures = defineRule({
   deprecatedIn: '0.20',
   explanation:
     "OneHotEncoder's categorical_features was removed in 0.22. A ColumnTransformer that one-hot encodes those columns and passes the others through gives the old output: encoded columns first, the rest appended on the right, as a sparse matrix unless sparse=False.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'categorical_features'/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'categorical_features'/ }],
+    pattern: true,
+  },
   needles: ['categorical_features'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -466,7 +590,9 @@ const oneHotCategoricalFeatures = defineRule({
       const value = kw?.childForFieldName('value');
       if (!kw || !value) continue;
       const columns = parsed.text(value);
-      const others = callArguments(call).filter((a) => a !== kw && !(a.startIndex === kw.startIndex)).map((a) => parsed.text(a));
+      const others = callArguments(call)
+        .filter((a) => a !== kw && !(a.startIndex === kw.startIndex))
+        .map((a) => parsed.text(a));
       const encoder = `${parsed.text(call.childForFieldName('function') as Node)}(${others.join(', ')})`;
       if (stringContent(value, parsed) === 'all') {
         edits.push(removeArgument(kw, call));
@@ -474,9 +600,15 @@ const oneHotCategoricalFeatures = defineRule({
       }
       const sparse = keywordArgument(call, 'sparse', parsed)?.childForFieldName('value');
       const dense = sparse && parsed.text(sparse) === 'False';
-      edits.push(replaceNode(call, `ColumnTransformer([('onehot', ${encoder}, ${columns})], remainder='passthrough'${dense ? '' : ', sparse_threshold=1.0'})`));
+      edits.push(
+        replaceNode(
+          call,
+          `ColumnTransformer([('onehot', ${encoder}, ${columns})], remainder='passthrough'${dense ? '' : ', sparse_threshold=1.0'})`,
+        ),
+      );
     }
-    if (edits.length > 0 && !ctx.imports.bindings.has('ColumnTransformer')) edits.push(insertAtCellTop(parsed, 'from sklearn.compose import ColumnTransformer'));
+    if (edits.length > 0 && !ctx.imports.bindings.has('ColumnTransformer'))
+      edits.push(insertAtCellTop(parsed, 'from sklearn.compose import ColumnTransformer'));
     return edits;
   },
 });
@@ -488,8 +620,12 @@ const getFeatureNames = defineRule({
   library: SK,
   since: sk('1.2', '2022-12-08'),
   deprecatedIn: '1.0',
-  explanation: "get_feature_names() was removed in 1.2; get_feature_names_out() returns the same names as an array, wrapped in list() to keep the old list type.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'get_feature_names'/ }], pattern: false },
+  explanation:
+    'get_feature_names() was removed in 1.2; get_feature_names_out() returns the same names as an array, wrapped in list() to keep the old list type.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'get_feature_names'/ }],
+    pattern: false,
+  },
   needles: ['get_feature_names('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -497,7 +633,11 @@ const getFeatureNames = defineRule({
       if (!ctx.inScope(call) || methodName(call, parsed) !== 'get_feature_names') continue;
       const name = call.childForFieldName('function')?.childForFieldName('attribute');
       if (!name) continue;
-      edits.push(insertAt(call.startIndex, 'list('), replaceNode(name, 'get_feature_names_out'), insertAt(call.endIndex, ')'));
+      edits.push(
+        insertAt(call.startIndex, 'list('),
+        replaceNode(name, 'get_feature_names_out'),
+        insertAt(call.endIndex, ')'),
+      );
     }
     return edits;
   },
@@ -516,8 +656,17 @@ const plotFunctions = defineRule({
   library: SK,
   since: sk('1.2', '2022-12-08'),
   deprecatedIn: '1.0',
-  explanation: 'The sklearn.metrics.plot_* functions were removed in 1.2; ConfusionMatrixDisplay/RocCurveDisplay/PrecisionRecallDisplay.from_estimator take the same arguments.',
-  trigger: { errors: [{ ename: 'ImportError', evalue: /cannot import name '(plot_confusion_matrix|plot_roc_curve|plot_precision_recall_curve)'/ }], pattern: true },
+  explanation:
+    'The sklearn.metrics.plot_* functions were removed in 1.2; ConfusionMatrixDisplay/RocCurveDisplay/PrecisionRecallDisplay.from_estimator take the same arguments.',
+  trigger: {
+    errors: [
+      {
+        ename: 'ImportError',
+        evalue: /cannot import name '(plot_confusion_matrix|plot_roc_curve|plot_precision_recall_curve)'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: Object.keys(PLOT_FUNCTIONS),
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -544,13 +693,52 @@ const plotFunctions = defineRule({
 });
 
 /** Keyword arguments that were removed without replacement (they had no effect, or their effect is now always on). */
-const TREE_MODELS = ['DecisionTreeClassifier', 'DecisionTreeRegressor', 'ExtraTreeClassifier', 'ExtraTreeRegressor', 'RandomForestClassifier', 'RandomForestRegressor', 'ExtraTreesClassifier', 'ExtraTreesRegressor', 'GradientBoostingClassifier', 'GradientBoostingRegressor'];
+const TREE_MODELS = [
+  'DecisionTreeClassifier',
+  'DecisionTreeRegressor',
+  'ExtraTreeClassifier',
+  'ExtraTreeRegressor',
+  'RandomForestClassifier',
+  'RandomForestRegressor',
+  'ExtraTreesClassifier',
+  'ExtraTreesRegressor',
+  'GradientBoostingClassifier',
+  'GradientBoostingRegressor',
+];
 
 const REMOVED_KEYWORDS: { classes: string[]; names: string[]; since: string }[] = [
   { classes: ['KMeans', 'MiniBatchKMeans'], names: ['n_jobs', 'precompute_distances'], since: '1.0' },
   { classes: ['GridSearchCV', 'RandomizedSearchCV'], names: ['iid'], since: '0.24' },
-  { classes: ['DecisionTreeClassifier', 'DecisionTreeRegressor', 'ExtraTreeClassifier', 'ExtraTreeRegressor', 'GradientBoostingClassifier', 'GradientBoostingRegressor'], names: ['presort'], since: '0.24' },
-  { classes: ['LinearRegression', 'Ridge', 'RidgeCV', 'Lasso', 'LassoCV', 'ElasticNet', 'ElasticNetCV', 'Lars', 'LassoLars', 'OrthogonalMatchingPursuit', 'BayesianRidge', 'ARDRegression'], names: ['normalize'], since: '1.2' },
+  {
+    classes: [
+      'DecisionTreeClassifier',
+      'DecisionTreeRegressor',
+      'ExtraTreeClassifier',
+      'ExtraTreeRegressor',
+      'GradientBoostingClassifier',
+      'GradientBoostingRegressor',
+    ],
+    names: ['presort'],
+    since: '0.24',
+  },
+  {
+    classes: [
+      'LinearRegression',
+      'Ridge',
+      'RidgeCV',
+      'Lasso',
+      'LassoCV',
+      'ElasticNet',
+      'ElasticNetCV',
+      'Lars',
+      'LassoLars',
+      'OrthogonalMatchingPursuit',
+      'BayesianRidge',
+      'ARDRegression',
+    ],
+    names: ['normalize'],
+    since: '1.2',
+  },
   { classes: TREE_MODELS, names: ['min_impurity_split'], since: '1.0' },
   { classes: ['IsolationForest'], names: ['behaviour'], since: '0.24' },
 ];
@@ -559,7 +747,10 @@ const REMOVED_KEYWORDS: { classes: string[]; names: string[]; since: string }[] 
 function removableValue(call: Node, name: string, value: string, parsed: ParsedSource, ctx: CellContext): boolean {
   if (name === 'normalize') {
     // ordinary least squares does not depend on the scale of the features: normalize=True changed nothing
-    return value === 'False' || (value === 'True' && calleeOf(call, parsed, ctx.imports, 'sklearn', ['LinearRegression']) !== null);
+    return (
+      value === 'False' ||
+      (value === 'True' && calleeOf(call, parsed, ctx.imports, 'sklearn', ['LinearRegression']) !== null)
+    );
   }
   if (name === 'min_impurity_split') return value === 'None' || /^1e-0?7$/.test(value);
   if (name === 'behaviour') return /^['"]new['"]$/.test(value);
@@ -568,13 +759,23 @@ function removableValue(call: Node, name: string, value: string, parsed: ParsedS
 
 const removedKeywords = defineRule({
   id: 'sklearn.removed-keywords',
-  title: 'Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize, min_impurity_split, behaviour)',
+  title:
+    'Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize, min_impurity_split, behaviour)',
   kind: 'error-repair',
   library: SK,
   since: sk('0.24', '2020-12-22'),
   explanation:
     "Arguments removed without a replacement: KMeans(n_jobs, precompute_distances) (1.0; it always uses all cores through OpenMP), GridSearchCV/RandomizedSearchCV(iid) (0.24), trees' presort (0.24, no effect), the linear models' normalize (1.2) when it was False (the default) or on LinearRegression (least squares does not depend on feature scale), trees' min_impurity_split (1.0) when None or its old default 1e-7, and IsolationForest(behaviour='new') (0.24, now the only behaviour). normalize=True on penalized models is left for review: dropping it changes Ridge/Lasso results.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /got an unexpected keyword argument '(n_jobs|precompute_distances|iid|presort|normalize|min_impurity_split|behaviour)'/ }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /got an unexpected keyword argument '(n_jobs|precompute_distances|iid|presort|normalize|min_impurity_split|behaviour)'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: ['n_jobs', 'precompute_distances', 'iid', 'presort', 'normalize', 'min_impurity_split', 'behaviour'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -609,7 +810,17 @@ const sgdNIter = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['SGDClassifier', 'SGDRegressor', 'Perceptron', 'PassiveAggressiveClassifier', 'PassiveAggressiveRegressor'])) continue;
+      if (
+        !ctx.inScope(call) ||
+        !calleeOf(call, parsed, ctx.imports, 'sklearn', [
+          'SGDClassifier',
+          'SGDRegressor',
+          'Perceptron',
+          'PassiveAggressiveClassifier',
+          'PassiveAggressiveRegressor',
+        ])
+      )
+        continue;
       const kw = keywordArgument(call, 'n_iter', parsed);
       if (!kw || keywordArgument(call, 'max_iter', parsed)) continue;
       const rename = renameKeyword(kw, 'max_iter');
@@ -623,24 +834,44 @@ const sgdNIter = defineRule({
 const RENAMED_KEYWORDS: { classes: string[]; renames: Record<string, string>; since: string }[] = [
   { classes: ['LatentDirichletAllocation'], renames: { n_topics: 'n_components' }, since: '0.21' },
   { classes: ['OneHotEncoder'], renames: { sparse: 'sparse_output' }, since: '1.4' },
-  { classes: ['BaggingClassifier', 'BaggingRegressor', 'AdaBoostClassifier', 'AdaBoostRegressor', 'CalibratedClassifierCV'], renames: { base_estimator: 'estimator' }, since: '1.4' },
+  {
+    classes: [
+      'BaggingClassifier',
+      'BaggingRegressor',
+      'AdaBoostClassifier',
+      'AdaBoostRegressor',
+      'CalibratedClassifierCV',
+    ],
+    renames: { base_estimator: 'estimator' },
+    since: '1.4',
+  },
   { classes: ['TSNE'], renames: { n_iter: 'max_iter' }, since: '1.7' },
 ];
 
 const renamedKeywords = defineRule({
   id: 'sklearn.renamed-keywords',
-  title: 'Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, base_estimator → estimator, TSNE n_iter → max_iter',
+  title:
+    'Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, base_estimator → estimator, TSNE n_iter → max_iter',
   kind: 'error-repair',
   library: SK,
   since: sk('0.21', '2019-05-09'),
   explanation:
     'Arguments renamed with the same meaning, each applied where the installed scikit-learn no longer accepts the old name: LatentDirichletAllocation(n_topics) → n_components (removed 0.21), OneHotEncoder(sparse) → sparse_output and BaggingClassifier/AdaBoostClassifier(base_estimator) → estimator (removed 1.4), TSNE(n_iter) → max_iter (removed 1.7).',
-  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter)'/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter)'/ }],
+    pattern: true,
+  },
   needles: ['n_topics', 'sparse=', 'base_estimator', 'n_iter'],
   apply(parsed, ctx) {
     const installed = packageVersion(ctx.env, SK);
-    return RENAMED_KEYWORDS.filter((entry) => !installed || compareVersions(installed, entry.since) >= 0).flatMap((entry) =>
-      keywordRenameEdits(parsed, ctx, (call) => !!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes), entry.renames),
+    return RENAMED_KEYWORDS.filter((entry) => !installed || compareVersions(installed, entry.since) >= 0).flatMap(
+      (entry) =>
+        keywordRenameEdits(
+          parsed,
+          ctx,
+          (call) => !!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes),
+          entry.renames,
+        ),
     );
   },
 });
@@ -655,31 +886,93 @@ interface RenamedValues {
   inGrids?: boolean;
 }
 
-const REGRESSION_TREES = ['DecisionTreeRegressor', 'ExtraTreeRegressor', 'RandomForestRegressor', 'ExtraTreesRegressor'];
+const REGRESSION_TREES = [
+  'DecisionTreeRegressor',
+  'ExtraTreeRegressor',
+  'RandomForestRegressor',
+  'ExtraTreesRegressor',
+];
 
 const RENAMED_VALUES: RenamedValues[] = [
-  { param: 'criterion', classes: REGRESSION_TREES, values: { mse: 'squared_error', mae: 'absolute_error' }, since: '1.2', inGrids: true },
-  { param: 'criterion', classes: ['GradientBoostingClassifier', 'GradientBoostingRegressor'], values: { mse: 'squared_error' }, since: '1.2', inGrids: true },
-  { param: 'loss', classes: ['GradientBoostingRegressor'], values: { ls: 'squared_error', lad: 'absolute_error' }, since: '1.2', inGrids: true },
-  { param: 'loss', classes: ['HistGradientBoostingRegressor'], values: { least_squares: 'squared_error', least_absolute_deviation: 'absolute_error' }, since: '1.2', inGrids: true },
-  { param: 'loss', classes: ['SGDRegressor', 'SGDClassifier'], values: { squared_loss: 'squared_error' }, since: '1.2', inGrids: true },
+  {
+    param: 'criterion',
+    classes: REGRESSION_TREES,
+    values: { mse: 'squared_error', mae: 'absolute_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'criterion',
+    classes: ['GradientBoostingClassifier', 'GradientBoostingRegressor'],
+    values: { mse: 'squared_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['GradientBoostingRegressor'],
+    values: { ls: 'squared_error', lad: 'absolute_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['HistGradientBoostingRegressor'],
+    values: { least_squares: 'squared_error', least_absolute_deviation: 'absolute_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['SGDRegressor', 'SGDClassifier'],
+    values: { squared_loss: 'squared_error' },
+    since: '1.2',
+    inGrids: true,
+  },
   { param: 'loss', classes: ['SGDClassifier'], values: { log: 'log_loss' }, since: '1.3', inGrids: true },
-  { param: 'loss', classes: ['GradientBoostingClassifier'], values: { deviance: 'log_loss' }, since: '1.3', inGrids: true },
-  { param: 'loss', classes: ['HistGradientBoostingClassifier'], values: { binary_crossentropy: 'log_loss', categorical_crossentropy: 'log_loss' }, since: '1.3', inGrids: true },
-  { param: 'algorithm', classes: ['KMeans', 'MiniBatchKMeans'], values: { auto: 'lloyd', full: 'lloyd' }, since: '1.3' },
+  {
+    param: 'loss',
+    classes: ['GradientBoostingClassifier'],
+    values: { deviance: 'log_loss' },
+    since: '1.3',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['HistGradientBoostingClassifier'],
+    values: { binary_crossentropy: 'log_loss', categorical_crossentropy: 'log_loss' },
+    since: '1.3',
+    inGrids: true,
+  },
+  {
+    param: 'algorithm',
+    classes: ['KMeans', 'MiniBatchKMeans'],
+    values: { auto: 'lloyd', full: 'lloyd' },
+    since: '1.3',
+  },
 ];
 
 const renamedValues = defineRule({
   id: 'sklearn.renamed-parameter-values',
-  title: "Renamed option values: criterion='mse' → 'squared_error', loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'",
+  title:
+    "Renamed option values: criterion='mse' → 'squared_error', loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'",
   kind: 'error-repair',
   library: SK,
   since: sk('1.2', '2022-12-08'),
   deprecatedIn: '1.0',
   explanation:
     "scikit-learn renamed option strings without changing what they do and removed the old spellings: trees/forests criterion 'mse' → 'squared_error' and 'mae' → 'absolute_error', GradientBoostingRegressor loss 'ls' → 'squared_error' and 'lad' → 'absolute_error', SGD 'squared_loss' → 'squared_error' (1.2); SGDClassifier loss 'log' and GradientBoostingClassifier loss 'deviance' → 'log_loss', KMeans algorithm 'auto'/'full' → 'lloyd' (1.3). Constructor arguments and parameter-grid entries (for criterion and loss) are renamed.",
-  trigger: { errors: [{ ename: 'InvalidParameterError', evalue: /'(criterion|loss|algorithm)' parameter/ }, { ename: 'ValueError', evalue: /(criterion|loss|algorithm)/ }, { ename: 'KeyError', evalue: /'(mse|mae|ls|lad|least_squares|squared_loss)'/ }], pattern: true },
-  needles: [/['"](mse|mae|ls|lad|least_squares|least_absolute_deviation|squared_loss|log|deviance|binary_crossentropy|categorical_crossentropy|auto|full)['"]/],
+  trigger: {
+    errors: [
+      { ename: 'InvalidParameterError', evalue: /'(criterion|loss|algorithm)' parameter/ },
+      { ename: 'ValueError', evalue: /(criterion|loss|algorithm)/ },
+      { ename: 'KeyError', evalue: /'(mse|mae|ls|lad|least_squares|squared_loss)'/ },
+    ],
+    pattern: true,
+  },
+  needles: [
+    /['"](mse|mae|ls|lad|least_squares|least_absolute_deviation|squared_loss|log|deviance|binary_crossentropy|categorical_crossentropy|auto|full)['"]/,
+  ],
   apply(parsed, ctx) {
     const installed = packageVersion(ctx.env, SK);
     const active = RENAMED_VALUES.filter((entry) => !installed || compareVersions(installed, entry.since) >= 0);
@@ -704,7 +997,8 @@ const renamedValues = defineRule({
     }
     // param grids: {'criterion': ['mse', 'mae']}, {'rf__loss': 'ls'}
     const gridValues = new Map<string, Record<string, string>>();
-    for (const entry of active.filter((e) => e.inGrids)) gridValues.set(entry.param, { ...(gridValues.get(entry.param) ?? {}), ...entry.values });
+    for (const entry of active.filter((e) => e.inGrids))
+      gridValues.set(entry.param, { ...(gridValues.get(entry.param) ?? {}), ...entry.values });
     if (gridValues.size === 0) return edits;
     for (const pair of parsed.nodes('pair')) {
       const key = stringContent(pair.childForFieldName('key'), parsed);
@@ -717,7 +1011,13 @@ const renamedValues = defineRule({
   },
 });
 
-const CLASSIFIER_TREES = ['DecisionTreeClassifier', 'ExtraTreeClassifier', 'RandomForestClassifier', 'ExtraTreesClassifier', 'GradientBoostingClassifier'];
+const CLASSIFIER_TREES = [
+  'DecisionTreeClassifier',
+  'ExtraTreeClassifier',
+  'RandomForestClassifier',
+  'ExtraTreesClassifier',
+  'GradientBoostingClassifier',
+];
 const REGRESSOR_TREES = [...REGRESSION_TREES, 'GradientBoostingRegressor'];
 
 const maxFeaturesAuto = defineRule({
@@ -729,7 +1029,13 @@ const maxFeaturesAuto = defineRule({
   deprecatedIn: '1.1',
   explanation:
     "Trees, forests and gradient boosting no longer accept max_features='auto' (removed in 1.3). It meant sqrt(n_features) for classifiers and all features for regressors, so it becomes 'sqrt' or 1.0 — the same model. In a parameter grid the estimator is taken from the error message, or from the tree models the notebook uses when they are all classifiers or all regressors.",
-  trigger: { errors: [{ ename: 'InvalidParameterError', evalue: /'max_features' parameter of \w+/ }, { ename: 'ValueError', evalue: /max_features/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'InvalidParameterError', evalue: /'max_features' parameter of \w+/ },
+      { ename: 'ValueError', evalue: /max_features/ },
+    ],
+    pattern: true,
+  },
   needles: ['max_features'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -743,12 +1049,28 @@ const maxFeaturesAuto = defineRule({
     };
     for (const call of parsed.nodes('call')) {
       if (!ctx.inScope(call)) continue;
-      const kind = calleeOf(call, parsed, ctx.imports, 'sklearn', CLASSIFIER_TREES) ? 'classifier' : calleeOf(call, parsed, ctx.imports, 'sklearn', REGRESSOR_TREES) ? 'regressor' : null;
-      if (kind) replaceAuto(keywordArgument(call, 'max_features', parsed)?.childForFieldName('value'), kind === 'classifier' ? "'sqrt'" : '1.0');
+      const kind = calleeOf(call, parsed, ctx.imports, 'sklearn', CLASSIFIER_TREES)
+        ? 'classifier'
+        : calleeOf(call, parsed, ctx.imports, 'sklearn', REGRESSOR_TREES)
+          ? 'regressor'
+          : null;
+      if (kind)
+        replaceAuto(
+          keywordArgument(call, 'max_features', parsed)?.childForFieldName('value'),
+          kind === 'classifier' ? "'sqrt'" : '1.0',
+        );
     }
     // grids: which kind of tree model? the error names it; else the notebook's tree imports decide
-    const named = ctx.errors.map((e) => /'max_features' parameter of (\w+)/.exec(e.evalue)?.[1]).find((n): n is string => !!n);
-    let kind: 'classifier' | 'regressor' | null = named ? (CLASSIFIER_TREES.includes(named) ? 'classifier' : REGRESSOR_TREES.includes(named) ? 'regressor' : null) : null;
+    const named = ctx.errors
+      .map((e) => /'max_features' parameter of (\w+)/.exec(e.evalue)?.[1])
+      .find((n): n is string => !!n);
+    let kind: 'classifier' | 'regressor' | null = named
+      ? CLASSIFIER_TREES.includes(named)
+        ? 'classifier'
+        : REGRESSOR_TREES.includes(named)
+          ? 'regressor'
+          : null
+      : null;
     if (!named) {
       const imported = [...ctx.imports.bindings.values()].map((q) => q.slice(q.lastIndexOf('.') + 1));
       const classifiers = imported.some((n) => CLASSIFIER_TREES.includes(n));
@@ -776,7 +1098,10 @@ const keywordOnlyArguments = defineRule({
   deprecatedIn: '0.23',
   explanation:
     "scikit-learn 1.0 made most constructor and function parameters keyword-only (only the leading ones, like n_estimators or y_true/y_pred, stay positional). Extra positional arguments get the names they had in the old positional order: SelectKBest(chi2, 10) → k=10, RFE(model, 5) → n_features_to_select=5, KFold(5, True, 1) → shuffle=True, random_state=1, SVC(1.0) → C=1.0, confusion_matrix(y, p, labels) → labels=labels. The names follow the order of the notebook's era, not today's (0.18 inserted groups after y in cross_val_score and learning_curve, 0.20 min_features_to_select in RFECV, 1.2 removed normalize from the linear models …): the era comes from the notebook's date and the module it imported from, and a call whose era does not settle the names is left alone.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }], pattern: true },
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }],
+    pattern: true,
+  },
   needles: [KEYWORD_ONLY_NEEDLE],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -788,7 +1113,9 @@ const keywordOnlyArguments = defineRule({
       const last = text.slice(text.lastIndexOf('.') + 1);
       if (!(last in SKLEARN_KEYWORD_ONLY) || !ctx.inScope(call)) continue;
       const qualified = ctx.imports.resolve(fn, parsed);
-      const known = qualified ? qualified.startsWith('sklearn.') : fn.type === 'identifier' && ctx.imports.starModules.some((m) => m.startsWith('sklearn'));
+      const known = qualified
+        ? qualified.startsWith('sklearn.')
+        : fn.type === 'identifier' && ctx.imports.starModules.some((m) => m.startsWith('sklearn'));
       const today = SKLEARN_KEYWORD_ONLY[last];
       const positional = positionalArguments(call).length;
       if (!known || !today || positional <= today[0]) continue;
@@ -802,20 +1129,27 @@ const keywordOnlyArguments = defineRule({
 });
 
 const METRIC_MOVES: ModuleMove[] = [
-  { from: 'sklearn.metrics', names: { calinski_harabaz_score: { name: 'calinski_harabasz_score' }, jaccard_similarity_score: { name: 'accuracy_score' } } },
+  {
+    from: 'sklearn.metrics',
+    names: {
+      calinski_harabaz_score: { name: 'calinski_harabasz_score' },
+      jaccard_similarity_score: { name: 'accuracy_score' },
+    },
+  },
   { from: 'sklearn.externals.six', to: 'six' },
   { from: 'sklearn.utils.testing', to: 'sklearn.utils._testing' },
 ];
 
 const renamedFunctions = defineRule({
   id: 'sklearn.renamed-functions',
-  title: 'calinski_harabaz_score → calinski_harabasz_score, jaccard_similarity_score → accuracy_score, sklearn.externals.six → six',
+  title:
+    'calinski_harabaz_score → calinski_harabasz_score, jaccard_similarity_score → accuracy_score, sklearn.externals.six → six',
   kind: 'error-repair',
   library: SK,
   since: sk('0.23', '2020-05-12'),
   deprecatedIn: '0.21',
   explanation:
-    "Removed in 0.23/0.24 with a replacement: calinski_harabaz_score (misspelt) → calinski_harabasz_score; jaccard_similarity_score → accuracy_score, which is what it computed for ordinary (single-label) targets — jaccard_score is a different metric; sklearn.externals.six → the six package; sklearn.utils.testing → sklearn.utils._testing. Imports keep the old local name.",
+    'Removed in 0.23/0.24 with a replacement: calinski_harabaz_score (misspelt) → calinski_harabasz_score; jaccard_similarity_score → accuracy_score, which is what it computed for ordinary (single-label) targets — jaccard_score is a different metric; sklearn.externals.six → the six package; sklearn.utils.testing → sklearn.utils._testing. Imports keep the old local name.',
   trigger: {
     errors: [
       { ename: 'ImportError', evalue: /cannot import name '(calinski_harabaz_score|jaccard_similarity_score|six)'/ },
@@ -829,10 +1163,17 @@ const renamedFunctions = defineRule({
     const edits = METRIC_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
     // `from sklearn.externals import six`
     for (const statement of parsed.nodes('import_from_statement')) {
-      if (!ctx.inScope(statement) || parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.externals') continue;
+      if (
+        !ctx.inScope(statement) ||
+        parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.externals'
+      )
+        continue;
       const items = statement.childrenForFieldName('name');
       if (items.length !== 1 || parsed.text(items[0] as Node).split(/\s+as\s+/)[0] !== 'six') continue;
-      const alias = (items[0] as Node).type === 'aliased_import' ? parsed.text((items[0] as Node).childForFieldName('alias') as Node) : null;
+      const alias =
+        (items[0] as Node).type === 'aliased_import'
+          ? parsed.text((items[0] as Node).childForFieldName('alias') as Node)
+          : null;
       edits.push(replaceNode(statement, alias && alias !== 'six' ? `import six as ${alias}` : 'import six'));
     }
     return edits;
@@ -846,7 +1187,8 @@ const rootMeanSquaredError = defineRule({
   library: SK,
   since: sk('1.6', '2024-12-09'),
   deprecatedIn: '1.4',
-  explanation: "mean_squared_error's squared argument was removed in 1.6; root_mean_squared_error computes the RMSE that squared=False returned (squared=True was the default and is dropped).",
+  explanation:
+    "mean_squared_error's squared argument was removed in 1.6; root_mean_squared_error computes the RMSE that squared=False returned (squared=True was the default and is dropped).",
   trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'squared'/ }], pattern: true },
   needles: ['squared='],
   apply(parsed, ctx) {
@@ -862,11 +1204,17 @@ const rootMeanSquaredError = defineRule({
       else if (parsed.text(value) === 'False') {
         const fn = call.childForFieldName('function') as Node;
         const target = `root_${name}`;
-        edits.push(removeArgument(kw, call), fn.type === 'attribute' ? replaceNode(fn.childForFieldName('attribute') as Node, target) : replaceNode(fn, target));
+        edits.push(
+          removeArgument(kw, call),
+          fn.type === 'attribute'
+            ? replaceNode(fn.childForFieldName('attribute') as Node, target)
+            : replaceNode(fn, target),
+        );
         if (fn.type !== 'attribute' && !ctx.imports.bindings.has(target)) imports.add(target);
       }
     }
-    if (imports.size > 0) edits.push(insertAtCellTop(parsed, `from sklearn.metrics import ${[...imports].sort().join(', ')}`));
+    if (imports.size > 0)
+      edits.push(insertAtCellTop(parsed, `from sklearn.metrics import ${[...imports].sort().join(', ')}`));
     return edits;
   },
 });

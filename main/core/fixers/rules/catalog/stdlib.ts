@@ -32,15 +32,19 @@ const REMOVALS: StdlibRemoval[] = [
 
 const removedNames = defineRule({
   id: 'python.removed-stdlib-3-12',
-  title: 'locale.format → format_string, SafeConfigParser → ConfigParser, imp.reload → importlib.reload, typing.io/typing.re → typing, pipes.quote → shlex.quote',
+  title:
+    'locale.format → format_string, SafeConfigParser → ConfigParser, imp.reload → importlib.reload, typing.io/typing.re → typing, pipes.quote → shlex.quote',
   kind: 'error-repair',
   library: 'Python',
   since: py('3.12', '2023-10-02'),
   explanation:
-    "Standard-library names removed in Python 3.12 and 3.13 (What's New, \"Removed\"), each with the replacement the release notes give: locale.format → locale.format_string, configparser.SafeConfigParser → ConfigParser (its alias since 3.2), the imp module's reload → importlib.reload (`import imp` becomes `import importlib as imp` where reload is all the notebook uses of it), typing.io/typing.re → typing (3.13), pipes.quote → shlex.quote (3.13, PEP 594). Imports keep the names the notebook uses.",
+    'Standard-library names removed in Python 3.12 and 3.13 (What\'s New, "Removed"), each with the replacement the release notes give: locale.format → locale.format_string, configparser.SafeConfigParser → ConfigParser (its alias since 3.2), the imp module\'s reload → importlib.reload (`import imp` becomes `import importlib as imp` where reload is all the notebook uses of it), typing.io/typing.re → typing (3.13), pipes.quote → shlex.quote (3.13, PEP 594). Imports keep the names the notebook uses.',
   trigger: {
     errors: [
-      { ename: 'AttributeError', evalue: /module 'locale' has no attribute 'format'|module 'configparser' has no attribute 'SafeConfigParser'/ },
+      {
+        ename: 'AttributeError',
+        evalue: /module 'locale' has no attribute 'format'|module 'configparser' has no attribute 'SafeConfigParser'/,
+      },
       { ename: 'ImportError', evalue: /cannot import name '(format|SafeConfigParser)' from '(locale|configparser)'/ },
       { ename: 'ModuleNotFoundError', evalue: /No module named '(imp|typing\.io|typing\.re|pipes)'/ },
     ],
@@ -54,14 +58,19 @@ const removedNames = defineRule({
     const edits = active.flatMap((r) => moduleMoveEdits(parsed, ctx, r.move));
     if (!active.some((r) => r.move.from === 'imp')) return edits;
     // `import imp` used only for imp.reload: importlib has it, under the notebook's name
-    const uses = ctx.notebook.codeCells.flatMap((i) => [...ctx.notebook.source(i).matchAll(/\bimp\.(\w+)/g)].map((m) => m[1]));
+    const uses = ctx.notebook.codeCells.flatMap((i) =>
+      [...ctx.notebook.source(i).matchAll(/\bimp\.(\w+)/g)].map((m) => m[1]),
+    );
     if (uses.length === 0 || !uses.every((name) => name === 'reload')) return edits;
     for (const statement of parsed.nodes('import_statement')) {
       const items = statement.childrenForFieldName('name');
       const only = items[0];
       if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'imp' && ctx.inScope(statement)) {
         // the dotted-use rewrite (imp.reload → importlib.reload) is not needed then
-        return [...edits.filter((e) => !/^importlib\.reload$|^import importlib/.test(e.text.trim())), replaceNode(only, 'importlib as imp')];
+        return [
+          ...edits.filter((e) => !/^importlib\.reload$|^import importlib/.test(e.text.trim())),
+          replaceNode(only, 'importlib as imp'),
+        ];
       }
     }
     return edits;
@@ -86,12 +95,23 @@ const distutilsVersion = defineRule({
     if (python && compareVersions(python, '3.12') < 0) return [];
     const edits: SourceEdit[] = [];
     for (const statement of parsed.nodes('import_from_statement')) {
-      if (!ctx.inScope(statement) || parsed.text(statement.childForFieldName('module_name') as Node) !== 'distutils.version') continue;
+      if (
+        !ctx.inScope(statement) ||
+        parsed.text(statement.childForFieldName('module_name') as Node) !== 'distutils.version'
+      )
+        continue;
       const items = statement.childrenForFieldName('name').map((node) =>
-        node.type === 'aliased_import' ? { name: parsed.text(node.childForFieldName('name') as Node), local: parsed.text(node.childForFieldName('alias') as Node) } : { name: parsed.text(node), local: parsed.text(node) },
+        node.type === 'aliased_import'
+          ? {
+              name: parsed.text(node.childForFieldName('name') as Node),
+              local: parsed.text(node.childForFieldName('alias') as Node),
+            }
+          : { name: parsed.text(node), local: parsed.text(node) },
       );
       if (items.length === 0 || !items.every((i) => DISTUTILS_VERSION.includes(i.name))) continue;
-      edits.push(replaceNode(statement, `from packaging.version import ${items.map((i) => `Version as ${i.local}`).join(', ')}`));
+      edits.push(
+        replaceNode(statement, `from packaging.version import ${items.map((i) => `Version as ${i.local}`).join(', ')}`),
+      );
     }
     return edits;
   },
@@ -124,14 +144,23 @@ const unittestAliases = defineRule({
   since: py('3.12', '2023-10-02'),
   explanation:
     "Python 3.12 removed unittest.TestCase's deprecated aliases (What's New 3.12, unittest): assertEquals → assertEqual, failUnless/assert_ → assertTrue, failIf → assertFalse, assertRegexpMatches → assertRegex, assertRaisesRegexp → assertRaisesRegex, and the other fail*/…Equals names. The same methods under their names. Only in notebooks that import unittest, and not for a method name the notebook defines itself.",
-  trigger: { errors: [{ ename: 'AttributeError', evalue: new RegExp(`object has no attribute '(${Object.keys(UNITTEST_ALIASES).join('|')})'`) }], pattern: true },
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: new RegExp(`object has no attribute '(${Object.keys(UNITTEST_ALIASES).join('|')})'`),
+      },
+    ],
+    pattern: true,
+  },
   needles: Object.keys(UNITTEST_ALIASES).map((name) => `.${name}(`),
   prepare(notebook) {
     const defined = new Set<string>();
     for (const index of notebook.codeCells) {
       const source = notebook.source(index);
       if (!/\bdef\s+(assert|fail)/.test(source)) continue;
-      for (const name of Object.keys(UNITTEST_ALIASES)) if (source.includes(name) && definesName(notebook.parse(index), name)) defined.add(name);
+      for (const name of Object.keys(UNITTEST_ALIASES))
+        if (source.includes(name) && definesName(notebook.parse(index), name)) defined.add(name);
     }
     return defined;
   },
@@ -158,7 +187,8 @@ const configparserReadfp = defineRule({
   library: 'Python',
   since: py('3.12', '2023-10-02'),
   deprecatedIn: '3.2',
-  explanation: "Python 3.12 removed ConfigParser.readfp (What's New 3.12, configparser); read_file reads the same file object. Applied on the failing line.",
+  explanation:
+    "Python 3.12 removed ConfigParser.readfp (What's New 3.12, configparser); read_file reads the same file object. Applied on the failing line.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'readfp'/ }] },
   errorScope: 'line',
   needles: ['.readfp('],
@@ -166,7 +196,8 @@ const configparserReadfp = defineRule({
     const edits: SourceEdit[] = [];
     for (const call of parsed.nodes('call')) {
       const attribute = call.childForFieldName('function')?.childForFieldName('attribute');
-      if (methodName(call, parsed) === 'readfp' && attribute && ctx.inScope(call)) edits.push(replaceNode(attribute, 'read_file'));
+      if (methodName(call, parsed) === 'readfp' && attribute && ctx.inScope(call))
+        edits.push(replaceNode(attribute, 'read_file'));
     }
     return edits;
   },
@@ -191,15 +222,27 @@ const randomSampleSet = defineRule({
       const fn = call.childForFieldName('function');
       const qualified = ctx.imports.resolve(fn, parsed);
       // random.sample or a random.Random instance's sample (rng.sample): the failing line says which failed
-      const isSample = qualified === 'random.sample' || (qualified === null && fn?.type === 'attribute' && methodName(call, parsed) === 'sample');
+      const isSample =
+        qualified === 'random.sample' ||
+        (qualified === null && fn?.type === 'attribute' && methodName(call, parsed) === 'sample');
       const population = positionalArguments(call)[0];
       if (!isSample || !population || callArguments(call).length < 2) continue;
       if (['list', 'tuple', 'list_comprehension', 'string'].includes(population.type)) continue;
-      if (population.type === 'call' && ['tuple', 'list', 'range', 'sorted'].includes(parsed.text(population.childForFieldName('function') as Node))) continue;
+      if (
+        population.type === 'call' &&
+        ['tuple', 'list', 'range', 'sorted'].includes(parsed.text(population.childForFieldName('function') as Node))
+      )
+        continue;
       edits.push(insertAt(population.startIndex, 'tuple('), insertAt(population.endIndex, ')'));
     }
     return edits;
   },
 });
 
-export const STDLIB_RULES: Rule[] = [removedNames, distutilsVersion, unittestAliases, configparserReadfp, randomSampleSet];
+export const STDLIB_RULES: Rule[] = [
+  removedNames,
+  distutilsVersion,
+  unittestAliases,
+  configparserReadfp,
+  randomSampleSet,
+];

@@ -5,7 +5,17 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../python-parser';
 import { defineRule, type CellContext, type NotebookView, type Rule } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
-import { appendArguments, callArguments, keywordArgument, keywordName, methodName, methodReceiver, removeArgument, replaceStringContent, stringContent } from '../syntax';
+import {
+  appendArguments,
+  callArguments,
+  keywordArgument,
+  keywordName,
+  methodName,
+  methodReceiver,
+  removeArgument,
+  replaceStringContent,
+  stringContent,
+} from '../syntax';
 import { calleeOf, insertAtCellTop } from './helpers';
 
 const XGB_ESTIMATORS = ['XGBClassifier', 'XGBRegressor', 'XGBRanker', 'XGBRFClassifier', 'XGBRFRegressor'];
@@ -23,7 +33,13 @@ const wrapperArguments = defineRule({
   deprecatedIn: '0.81',
   explanation:
     "XGBoost's scikit-learn wrapper renamed silent → verbosity (silent=True → verbosity=0), seed → random_state and nthread → n_jobs; since 1.0 the old names are passed on as unknown booster parameters and ignored with a warning, so the seed the notebook set had no effect.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(silent|seed|nthread)'/ }, { ename: 'XGBoostError', evalue: /silent|nthread/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: /unexpected keyword argument '(silent|seed|nthread)'/ },
+      { ename: 'XGBoostError', evalue: /silent|nthread/ },
+    ],
+    pattern: true,
+  },
   needles: ['silent', 'seed', 'nthread'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -35,7 +51,10 @@ const wrapperArguments = defineRule({
         const verbosity = value === 'True' || value === '1' ? '0' : value === 'False' || value === '0' ? '1' : null;
         if (verbosity) edits.push(replaceNode(silent, `verbosity=${verbosity}`));
       }
-      for (const [oldName, newName] of [['seed', 'random_state'], ['nthread', 'n_jobs']] as const) {
+      for (const [oldName, newName] of [
+        ['seed', 'random_state'],
+        ['nthread', 'n_jobs'],
+      ] as const) {
         const kw = keywordArgument(call, oldName, parsed);
         const name = kw?.childForFieldName('name');
         if (kw && name && !keywordArgument(call, newName, parsed)) edits.push(replaceNode(name, newName));
@@ -51,7 +70,8 @@ const gpuHistWithoutGpu = defineRule({
   kind: 'error-repair',
   library: 'xgboost',
   since: { package: 'xgboost', version: '0.0' },
-  explanation: "The notebook asks for XGBoost's GPU algorithm but this runtime has no GPU; 'hist' is the same histogram algorithm on the CPU (and 'cpu_predictor' replaces 'gpu_predictor').",
+  explanation:
+    "The notebook asks for XGBoost's GPU algorithm but this runtime has no GPU; 'hist' is the same histogram algorithm on the CPU (and 'cpu_predictor' replaces 'gpu_predictor').",
   trigger: { errors: [{ ename: 'XGBoostError', evalue: /gpu_hist|GPU|CUDA|cuda/ }], pattern: true },
   needles: ['gpu_hist', 'gpu_predictor', 'gpu_exact'],
   apply(parsed, ctx) {
@@ -60,10 +80,20 @@ const gpuHistWithoutGpu = defineRule({
     for (const node of parsed.nodes('string')) {
       if (!ctx.inScope(node)) continue;
       const content = stringContent(node, parsed);
-      const replacement = content === 'gpu_hist' || content === 'gpu_exact' ? 'hist' : content === 'gpu_predictor' ? 'cpu_predictor' : null;
+      const replacement =
+        content === 'gpu_hist' || content === 'gpu_exact'
+          ? 'hist'
+          : content === 'gpu_predictor'
+            ? 'cpu_predictor'
+            : null;
       // only as the value of tree_method/predictor (keyword or params dict entry)
       const parent = node.parent;
-      const key = parent?.type === 'keyword_argument' ? parsed.text(parent.childForFieldName('name') as Node) : parent?.type === 'pair' ? stringContent(parent.childForFieldName('key'), parsed) : null;
+      const key =
+        parent?.type === 'keyword_argument'
+          ? parsed.text(parent.childForFieldName('name') as Node)
+          : parent?.type === 'pair'
+            ? stringContent(parent.childForFieldName('key'), parsed)
+            : null;
       if (!replacement || (key !== 'tree_method' && key !== 'predictor')) continue;
       const edit = replaceStringContent(node, replacement);
       if (edit) edits.push(edit);
@@ -86,7 +116,10 @@ type MovedFitKeywords = Map<string, Map<string, string>>;
 
 const FIT_TO_CONSTRUCTOR = ['early_stopping_rounds', 'eval_metric'];
 
-function constructedEstimators(notebook: NotebookView, matches: (call: Node, parsed: ParsedSource) => boolean): Set<string> {
+function constructedEstimators(
+  notebook: NotebookView,
+  matches: (call: Node, parsed: ParsedSource) => boolean,
+): Set<string> {
   const names = new Set<string>();
   for (const cellIndex of notebook.codeCells) {
     if (!/XGB|LGBM/.test(notebook.source(cellIndex))) continue;
@@ -109,10 +142,24 @@ const fitEarlyStopping = defineRule({
   deprecatedIn: '1.6',
   explanation:
     "XGBoost 2.0 removed early_stopping_rounds and eval_metric from the scikit-learn wrapper's fit(); they are constructor parameters since 1.6. The values move from the fit call to the constructor of the same estimator (eval_set and verbose stay on fit), so training stops at the same round with the same metric.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /fit\(\) got an unexpected keyword argument '(early_stopping_rounds|eval_metric)'/ }], pattern: true },
-  needles: (source, state) => /XGB/.test(source) || ([...((state as MovedFitKeywords | undefined)?.keys() ?? [])].some((name) => source.includes(name)) && /early_stopping_rounds|eval_metric|XGB/.test(source)),
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue: /fit\(\) got an unexpected keyword argument '(early_stopping_rounds|eval_metric)'/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: (source, state) =>
+    /XGB/.test(source) ||
+    ([...((state as MovedFitKeywords | undefined)?.keys() ?? [])].some((name) => source.includes(name)) &&
+      /early_stopping_rounds|eval_metric|XGB/.test(source)),
   prepare(notebook, ctx) {
-    const estimators = constructedEstimators(notebook, (call, parsed) => !!calleeOf(call, parsed, ctx.imports, 'xgboost', XGB_ESTIMATORS));
+    const estimators = constructedEstimators(
+      notebook,
+      (call, parsed) => !!calleeOf(call, parsed, ctx.imports, 'xgboost', XGB_ESTIMATORS),
+    );
     const moved: MovedFitKeywords = new Map();
     const conflicting = new Set<string>();
     for (const cellIndex of notebook.codeCells) {
@@ -121,7 +168,12 @@ const fitEarlyStopping = defineRule({
       const parsed = notebook.parse(cellIndex);
       for (const call of parsed.nodes('call')) {
         const receiver = methodReceiver(call);
-        if (methodName(call, parsed) !== 'fit' || receiver?.type !== 'identifier' || !estimators.has(parsed.text(receiver))) continue;
+        if (
+          methodName(call, parsed) !== 'fit' ||
+          receiver?.type !== 'identifier' ||
+          !estimators.has(parsed.text(receiver))
+        )
+          continue;
         const name = parsed.text(receiver);
         for (const kw of FIT_TO_CONSTRUCTOR) {
           const value = keywordArgument(call, kw, parsed)?.childForFieldName('value') ?? null;
@@ -141,7 +193,9 @@ const fitEarlyStopping = defineRule({
     const moved = ctx.state as MovedFitKeywords;
     const edits: SourceEdit[] = [];
     const addTo = (constructor: Node, values: ReadonlyMap<string, string>): void => {
-      const missing = [...values].filter(([kw]) => !keywordArgument(constructor, kw, parsed)).map(([kw, v]) => `${kw}=${v}`);
+      const missing = [...values]
+        .filter(([kw]) => !keywordArgument(constructor, kw, parsed))
+        .map(([kw, v]) => `${kw}=${v}`);
       const edit = appendArguments(constructor, missing, parsed);
       if (edit && missing.length > 0) edits.push(edit);
     };
@@ -149,7 +203,11 @@ const fitEarlyStopping = defineRule({
       if (!ctx.inScope(call)) continue;
       // constructor of a variable whose fit passes the keywords
       const parent = call.parent;
-      if (parent?.type === 'assignment' && parent.childForFieldName('right')?.startIndex === call.startIndex && isXgbEstimator(call, parsed, ctx)) {
+      if (
+        parent?.type === 'assignment' &&
+        parent.childForFieldName('right')?.startIndex === call.startIndex &&
+        isXgbEstimator(call, parsed, ctx)
+      ) {
         const values = moved.get(parsed.text(parent.childForFieldName('left') as Node));
         if (values) addTo(call, values);
         continue;
@@ -158,10 +216,15 @@ const fitEarlyStopping = defineRule({
       const receiver = methodReceiver(call);
       const inline = receiver?.type === 'call' && isXgbEstimator(receiver, parsed, ctx);
       if (!receiver || (!inline && !(receiver.type === 'identifier' && moved.has(parsed.text(receiver))))) continue;
-      const kws = FIT_TO_CONSTRUCTOR.map((kw) => keywordArgument(call, kw, parsed)).filter((kw): kw is Node => kw !== null);
+      const kws = FIT_TO_CONSTRUCTOR.map((kw) => keywordArgument(call, kw, parsed)).filter(
+        (kw): kw is Node => kw !== null,
+      );
       if (inline) {
         if (kws.some((kw) => !isLiteral(kw.childForFieldName('value')))) continue;
-        addTo(receiver, new Map(kws.map((kw) => [keywordName(kw, parsed), parsed.text(kw.childForFieldName('value') as Node)])));
+        addTo(
+          receiver,
+          new Map(kws.map((kw) => [keywordName(kw, parsed), parsed.text(kw.childForFieldName('value') as Node)])),
+        );
       }
       for (const kw of kws) edits.push(removeArgument(kw, call));
     }
@@ -178,7 +241,13 @@ const ntreeLimit = defineRule({
   deprecatedIn: '1.4',
   explanation:
     "XGBoost 2.0 removed predict's ntree_limit and the best_ntree_limit attribute: iteration_range=(0, n) uses the same first n boosting rounds, and best_ntree_limit was best_iteration + 1 (for one tree per round).",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'ntree_limit'/ }, { ename: 'AttributeError', evalue: /has no attribute 'best_ntree_limit'/ }], pattern: true },
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: /unexpected keyword argument 'ntree_limit'/ },
+      { ename: 'AttributeError', evalue: /has no attribute 'best_ntree_limit'/ },
+    ],
+    pattern: true,
+  },
   needles: ['ntree_limit'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -187,14 +256,23 @@ const ntreeLimit = defineRule({
       const kw = keywordArgument(call, 'ntree_limit', parsed);
       const value = kw?.childForFieldName('value');
       if (!kw || !value || !ctx.inScope(call) || keywordArgument(call, 'iteration_range', parsed)) continue;
-      const best = value.type === 'attribute' && parsed.text(value.childForFieldName('attribute') as Node) === 'best_ntree_limit';
-      const limit = best ? `${parsed.text(value.childForFieldName('object') as Node)}.best_iteration + 1` : parsed.text(value);
+      const best =
+        value.type === 'attribute' && parsed.text(value.childForFieldName('attribute') as Node) === 'best_ntree_limit';
+      const limit = best
+        ? `${parsed.text(value.childForFieldName('object') as Node)}.best_iteration + 1`
+        : parsed.text(value);
       edits.push(replaceNode(kw, `iteration_range=(0, ${limit})`));
       handled.add(value.startIndex);
     }
     for (const attr of parsed.nodes('attribute')) {
-      if (handled.has(attr.startIndex) || !ctx.inScope(attr) || parsed.text(attr.childForFieldName('attribute') as Node) !== 'best_ntree_limit') continue;
-      if (attr.parent?.type === 'assignment' && attr.parent.childForFieldName('left')?.startIndex === attr.startIndex) continue;
+      if (
+        handled.has(attr.startIndex) ||
+        !ctx.inScope(attr) ||
+        parsed.text(attr.childForFieldName('attribute') as Node) !== 'best_ntree_limit'
+      )
+        continue;
+      if (attr.parent?.type === 'assignment' && attr.parent.childForFieldName('left')?.startIndex === attr.startIndex)
+        continue;
       edits.push(replaceNode(attr, `(${parsed.text(attr.childForFieldName('object') as Node)}.best_iteration + 1)`));
     }
     return edits;
@@ -205,17 +283,30 @@ const LGBM_ESTIMATORS = ['LGBMClassifier', 'LGBMRegressor', 'LGBMRanker', 'LGBMM
 
 const lightgbmCallbacks = defineRule({
   id: 'lightgbm.early-stopping-callbacks',
-  title: 'lgb.train(…, early_stopping_rounds=n, verbose_eval=k) → callbacks=[lgb.early_stopping(n), lgb.log_evaluation(k)]',
+  title:
+    'lgb.train(…, early_stopping_rounds=n, verbose_eval=k) → callbacks=[lgb.early_stopping(n), lgb.log_evaluation(k)]',
   kind: 'error-repair',
   library: 'lightgbm',
   since: { package: 'lightgbm', version: '4.0', date: '2023-07-14' },
   deprecatedIn: '3.3',
   explanation:
-    "LightGBM 4.0 removed the early_stopping_rounds, verbose_eval/verbose and evals_result arguments of train(), cv() and the scikit-learn fit(); the callbacks lgb.early_stopping(n), lgb.log_evaluation(k) and lgb.record_evaluation(d) do the same, so training stops at the same round.",
-  trigger: { errors: [{ ename: 'TypeError', evalue: /(train|cv|fit)\(\) got an unexpected keyword argument '(early_stopping_rounds|verbose_eval|verbose|evals_result)'/ }], pattern: true },
+    'LightGBM 4.0 removed the early_stopping_rounds, verbose_eval/verbose and evals_result arguments of train(), cv() and the scikit-learn fit(); the callbacks lgb.early_stopping(n), lgb.log_evaluation(k) and lgb.record_evaluation(d) do the same, so training stops at the same round.',
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /(train|cv|fit)\(\) got an unexpected keyword argument '(early_stopping_rounds|verbose_eval|verbose|evals_result)'/,
+      },
+    ],
+    pattern: true,
+  },
   needles: ['early_stopping_rounds', 'verbose_eval', 'evals_result'],
   prepare(notebook, ctx) {
-    return constructedEstimators(notebook, (call, parsed) => !!calleeOf(call, parsed, ctx.imports, 'lightgbm', LGBM_ESTIMATORS));
+    return constructedEstimators(
+      notebook,
+      (call, parsed) => !!calleeOf(call, parsed, ctx.imports, 'lightgbm', LGBM_ESTIMATORS),
+    );
   },
   apply(parsed, ctx) {
     const estimators = ctx.state as Set<string>;
@@ -227,7 +318,11 @@ const lightgbmCallbacks = defineRule({
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       const receiver = methodReceiver(call);
       const isTrain = q === 'lightgbm.train' || q === 'lightgbm.cv';
-      const isFit = methodName(call, parsed) === 'fit' && !!receiver && ((receiver.type === 'identifier' && estimators.has(parsed.text(receiver))) || (receiver.type === 'call' && !!calleeOf(receiver, parsed, ctx.imports, 'lightgbm', LGBM_ESTIMATORS)));
+      const isFit =
+        methodName(call, parsed) === 'fit' &&
+        !!receiver &&
+        ((receiver.type === 'identifier' && estimators.has(parsed.text(receiver))) ||
+          (receiver.type === 'call' && !!calleeOf(receiver, parsed, ctx.imports, 'lightgbm', LGBM_ESTIMATORS)));
       if (!isTrain && !isFit) continue;
       const stop = keywordArgument(call, 'early_stopping_rounds', parsed);
       const verbose = keywordArgument(call, isTrain ? 'verbose_eval' : 'verbose', parsed);
@@ -243,7 +338,9 @@ const lightgbmCallbacks = defineRule({
       if (record) callbacks.push(`${lgb}.record_evaluation(${parsed.text(record.childForFieldName('value') as Node)})`);
       const existing = keywordArgument(call, 'callbacks', parsed)?.childForFieldName('value');
       if (existing && existing.type !== 'list') continue;
-      const removed = [stop, verbose, record].filter((kw): kw is Node => kw !== null).sort((a, b) => a.startIndex - b.startIndex);
+      const removed = [stop, verbose, record]
+        .filter((kw): kw is Node => kw !== null)
+        .sort((a, b) => a.startIndex - b.startIndex);
       const args = callArguments(call);
       // each removed keyword goes with the comma before it; the first one becomes callbacks= (when there is none)
       const withComma = (kw: Node): SourceEdit | null => {
@@ -258,9 +355,19 @@ const lightgbmCallbacks = defineRule({
         if (!firstEdit) continue;
         edits.push(firstEdit, ...(rest as SourceEdit[]));
         const last = existing.namedChildren.at(-1);
-        if (callbacks.length > 0) edits.push(last ? insertAt(last.endIndex, `, ${callbacks.join(', ')}`) : insertAt(existing.startIndex + 1, callbacks.join(', ')));
+        if (callbacks.length > 0)
+          edits.push(
+            last
+              ? insertAt(last.endIndex, `, ${callbacks.join(', ')}`)
+              : insertAt(existing.startIndex + 1, callbacks.join(', ')),
+          );
       } else {
-        edits.push(callbacks.length > 0 ? replaceNode(first, `callbacks=[${callbacks.join(', ')}]`) : (withComma(first) ?? removeArgument(first, call)), ...(rest as SourceEdit[]));
+        edits.push(
+          callbacks.length > 0
+            ? replaceNode(first, `callbacks=[${callbacks.join(', ')}]`)
+            : (withComma(first) ?? removeArgument(first, call)),
+          ...(rest as SourceEdit[]),
+        );
       }
     }
     if (edits.length > 0 && !alias) edits.push(insertAtCellTop(parsed, 'import lightgbm'));
@@ -277,8 +384,15 @@ const objectiveAliases = defineRule({
   library: 'xgboost',
   since: { package: 'xgboost', version: '1.0', date: '2020-02-20' },
   deprecatedIn: '0.90',
-  explanation: "XGBoost renamed the squared-error objective 'reg:linear' to 'reg:squarederror' (same loss) and the scikit-learn wrapper's booster() accessor to get_booster() (same Booster).",
-  trigger: { errors: [{ ename: 'XGBoostError', evalue: /reg:linear/ }, { ename: 'AttributeError', evalue: /object has no attribute 'booster'/ }], pattern: true },
+  explanation:
+    "XGBoost renamed the squared-error objective 'reg:linear' to 'reg:squarederror' (same loss) and the scikit-learn wrapper's booster() accessor to get_booster() (same Booster).",
+  trigger: {
+    errors: [
+      { ename: 'XGBoostError', evalue: /reg:linear/ },
+      { ename: 'AttributeError', evalue: /object has no attribute 'booster'/ },
+    ],
+    pattern: true,
+  },
   needles: ['reg:linear', '.booster()'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -287,17 +401,31 @@ const objectiveAliases = defineRule({
       const renamed = content ? OBJECTIVE_ALIASES[content] : undefined;
       if (!renamed || renamed === content || !ctx.inScope(node)) continue;
       const parent = node.parent;
-      const key = parent?.type === 'keyword_argument' ? parsed.text(parent.childForFieldName('name') as Node) : parent?.type === 'pair' ? stringContent(parent.childForFieldName('key'), parsed) : null;
+      const key =
+        parent?.type === 'keyword_argument'
+          ? parsed.text(parent.childForFieldName('name') as Node)
+          : parent?.type === 'pair'
+            ? stringContent(parent.childForFieldName('key'), parsed)
+            : null;
       if (key !== 'objective') continue;
       const edit = replaceStringContent(node, renamed);
       if (edit) edits.push(edit);
     }
     for (const call of parsed.nodes('call')) {
       if (methodName(call, parsed) !== 'booster' || callArguments(call).length > 0 || !ctx.inScope(call)) continue;
-      edits.push(replaceNode(call.childForFieldName('function')?.childForFieldName('attribute') as Node, 'get_booster'));
+      edits.push(
+        replaceNode(call.childForFieldName('function')?.childForFieldName('attribute') as Node, 'get_booster'),
+      );
     }
     return edits;
   },
 });
 
-export const XGBOOST_RULES: Rule[] = [wrapperArguments, gpuHistWithoutGpu, fitEarlyStopping, ntreeLimit, lightgbmCallbacks, objectiveAliases];
+export const XGBOOST_RULES: Rule[] = [
+  wrapperArguments,
+  gpuHistWithoutGpu,
+  fitEarlyStopping,
+  ntreeLimit,
+  lightgbmCallbacks,
+  objectiveAliases,
+];

@@ -19,7 +19,10 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 let caseCount = 0;
 /** A case folder with a notebook, an input/ folder with train.csv, and the given manifest. */
-function makeCase(manifest: Record<string, unknown> | string, options: { input?: boolean; notebook?: string } = {}): string {
+function makeCase(
+  manifest: Record<string, unknown> | string,
+  options: { input?: boolean; notebook?: string } = {},
+): string {
   const dir = path.join(tmp, `case-${caseCount++}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(path.join(FIXTURES, 'floats.ipynb'), path.join(dir, options.notebook ?? 'notebook.ipynb'));
@@ -27,7 +30,10 @@ function makeCase(manifest: Record<string, unknown> | string, options: { input?:
     fs.mkdirSync(path.join(dir, 'input'));
     fs.writeFileSync(path.join(dir, 'input', 'train.csv'), 'a,b\n1,2\n');
   }
-  fs.writeFileSync(path.join(dir, 'nbrevive.case.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'nbrevive.case.json'),
+    typeof manifest === 'string' ? manifest : JSON.stringify(manifest, null, 2),
+  );
   return dir;
 }
 
@@ -94,7 +100,9 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
     const target = path.join(tmp, 'nope');
     const e = await rejection(loadCase(target));
     expect(e.code).toBe('file-not-found');
-    expect(e.message).toBe(`nothing found at ${target}: give a notebook (.ipynb), a case folder holding nbrevive.case.json, or the path of a nbrevive.case.json`);
+    expect(e.message).toBe(
+      `nothing found at ${target}: give a notebook (.ipynb), a case folder holding nbrevive.case.json, or the path of a nbrevive.case.json`,
+    );
   });
 
   it('a folder without a manifest', async () => {
@@ -102,31 +110,44 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
     fs.mkdirSync(dir);
     const e = await rejection(loadCase(dir));
     expect(e.code).toBe('invalid-case');
-    expect(e.message).toBe(`${dir} is not a case folder: it has no nbrevive.case.json; give the notebook file itself, or add a nbrevive.case.json (format: see the README)`);
+    expect(e.message).toBe(
+      `${dir} is not a case folder: it has no nbrevive.case.json; give the notebook file itself, or add a nbrevive.case.json (format: see the README)`,
+    );
   });
 
   it('missing notebook', async () => {
     const dir = makeCase({ ...ok, notebook: 'gone.ipynb' });
     const e = await rejection(loadCase(dir));
     expect(e.code).toBe('file-not-found');
-    expect(e.message).toBe(`case my-case: its notebook ${path.join(dir, 'gone.ipynb')} does not exist; fix "notebook" in ${path.join(dir, 'nbrevive.case.json')}`);
+    expect(e.message).toBe(
+      `case my-case: its notebook ${path.join(dir, 'gone.ipynb')} does not exist; fix "notebook" in ${path.join(dir, 'nbrevive.case.json')}`,
+    );
   });
 
   it('bad id', async () => {
     const dir = makeCase({ ...ok, id: 'My Case' });
     const e = await rejection(loadCase(dir));
     expect(e.code).toBe('invalid-case');
-    expect(e.message).toBe(`invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: id: id must be kebab-case (got "My Case")`);
+    expect(e.message).toBe(
+      `invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: id: id must be kebab-case (got "My Case")`,
+    );
   });
 
   it('bad score kind', async () => {
     const dir = makeCase({ ...ok, score: { kind: 'accuracy' } });
     const e = await rejection(loadCase(dir));
-    expect(e.message).toBe(`invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: score.kind must be one of output, submission, mlebench, none (got "accuracy")`);
+    expect(e.message).toBe(
+      `invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: score.kind must be one of output, submission, mlebench, none (got "accuracy")`,
+    );
   });
 
   it('several problems, missing fields and wrong types', async () => {
-    const dir = makeCase({ id: 'x', score: { kind: 'output', cellIndex: -1, pattern: 'a' }, created: '17', target: { value: 'high' } });
+    const dir = makeCase({
+      id: 'x',
+      score: { kind: 'output', cellIndex: -1, pattern: 'a' },
+      created: '17',
+      target: { value: 'high' },
+    });
     const e = await rejection(loadCase(dir));
     expect(e.message).toBe(
       `invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: notebook is missing; created: created must be YYYY, YYYY-MM or YYYY-MM-DD (got "17"); ` +
@@ -138,7 +159,9 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
     const dir = makeCase('{ "id": "x", }');
     const e = await rejection(loadCase(dir));
     expect(e.code).toBe('invalid-case');
-    expect(e.message).toBe(`invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: it is not valid JSON (expected a property name in double quotes, found '}' at line 1, column 14)`);
+    expect(e.message).toBe(
+      `invalid case manifest ${path.join(dir, 'nbrevive.case.json')}: it is not valid JSON (expected a property name in double quotes, found '}' at line 1, column 14)`,
+    );
   });
 
   it('missing data folder', async () => {
@@ -172,7 +195,9 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
     expect(e.code).toBe('data-missing');
     expect(e.message).toBe(`data folder not found: ${missing} (given with --data); check the path`);
     const file = path.join(dir, 'input', 'train.csv');
-    expect((await rejection(loadCase(dir, { dataDir: file }))).message).toBe(`${file} (given with --data) is a file, not a folder: give the folder that holds the data files`);
+    expect((await rejection(loadCase(dir, { dataDir: file }))).message).toBe(
+      `${file} (given with --data) is a file, not a folder: give the folder that holds the data files`,
+    );
   });
 
   it('missing answers file of a submission score', async () => {
@@ -187,18 +212,40 @@ describe('loadCase: bad manifests and missing data, exact messages', () => {
 
 describe('loadCase: resolution rules', () => {
   it('makes submission answers and mlebench folders absolute, keeps defaults', async () => {
-    const dir = makeCase({ id: 'sub', notebook: 'notebook.ipynb', score: { kind: 'submission', answers: 'input/train.csv', metric: 'rmse' } });
+    const dir = makeCase({
+      id: 'sub',
+      notebook: 'notebook.ipynb',
+      score: { kind: 'submission', answers: 'input/train.csv', metric: 'rmse' },
+    });
     const c = await loadCase(path.join(dir, 'nbrevive.case.json'));
-    expect(c.score).toEqual({ kind: 'submission', answers: path.join(dir, 'input', 'train.csv'), metric: 'rmse', file: 'submission.csv' });
+    expect(c.score).toEqual({
+      kind: 'submission',
+      answers: path.join(dir, 'input', 'train.csv'),
+      metric: 'rmse',
+      file: 'submission.csv',
+    });
     // no data.dir: input/ beside the manifest is used
     expect(c.dataDir).toBe(path.join(dir, 'input'));
     expect(c.title).toBe('sub');
-    const ml = makeCase({ id: 'ml', notebook: 'notebook.ipynb', score: { kind: 'mlebench', competition: 'spooky', dataDir: '../mle-data' } });
-    expect((await loadCase(ml)).score).toEqual({ kind: 'mlebench', competition: 'spooky', dataDir: path.resolve(ml, '../mle-data'), file: 'submission.csv' });
+    const ml = makeCase({
+      id: 'ml',
+      notebook: 'notebook.ipynb',
+      score: { kind: 'mlebench', competition: 'spooky', dataDir: '../mle-data' },
+    });
+    expect((await loadCase(ml)).score).toEqual({
+      kind: 'mlebench',
+      competition: 'spooky',
+      dataDir: path.resolve(ml, '../mle-data'),
+      file: 'submission.csv',
+    });
   });
 
   it('--data replaces the data folder and the data.files inside it', async () => {
-    const dir = makeCase({ id: 'ovr', notebook: 'notebook.ipynb', data: { dir: 'input', files: { 'data/train.csv': 'input/train.csv' } } });
+    const dir = makeCase({
+      id: 'ovr',
+      notebook: 'notebook.ipynb',
+      data: { dir: 'input', files: { 'data/train.csv': 'input/train.csv' } },
+    });
     const other = path.join(tmp, 'other-data');
     fs.mkdirSync(other);
     fs.writeFileSync(path.join(other, 'train.csv'), 'x\n');
@@ -242,23 +289,45 @@ describe('findCases', () => {
     const corpus = path.join(tmp, 'corpus');
     const caseA = path.join(corpus, 'a');
     const caseB = path.join(corpus, 'group', 'deeper', 'b');
-    for (const d of [caseA, caseB, path.join(corpus, 'loose', '.ipynb_checkpoints'), path.join(corpus, 'node_modules', 'x'), path.join(corpus, '.git', 'y')]) {
+    for (const d of [
+      caseA,
+      caseB,
+      path.join(corpus, 'loose', '.ipynb_checkpoints'),
+      path.join(corpus, 'node_modules', 'x'),
+      path.join(corpus, '.git', 'y'),
+    ]) {
       fs.mkdirSync(d, { recursive: true });
     }
     for (const c of [caseA, caseB]) {
-      fs.writeFileSync(path.join(c, 'nbrevive.case.json'), JSON.stringify({ id: path.basename(c), notebook: 'n.ipynb' }));
+      fs.writeFileSync(
+        path.join(c, 'nbrevive.case.json'),
+        JSON.stringify({ id: path.basename(c), notebook: 'n.ipynb' }),
+      );
       fs.copyFileSync(path.join(FIXTURES, 'floats.ipynb'), path.join(c, 'n.ipynb'));
       // a notebook inside a case folder belongs to that case
       fs.copyFileSync(path.join(FIXTURES, 'floats.ipynb'), path.join(c, 'scratch.ipynb'));
     }
-    for (const f of ['loose/one.ipynb', 'loose/two.IPYNB', 'loose/.ipynb_checkpoints/one-checkpoint.ipynb', 'node_modules/x/n.ipynb', '.git/y/n.ipynb', 'top.ipynb']) {
+    for (const f of [
+      'loose/one.ipynb',
+      'loose/two.IPYNB',
+      'loose/.ipynb_checkpoints/one-checkpoint.ipynb',
+      'node_modules/x/n.ipynb',
+      '.git/y/n.ipynb',
+      'top.ipynb',
+    ]) {
       fs.copyFileSync(path.join(FIXTURES, 'floats.ipynb'), path.join(corpus, f));
     }
     fs.writeFileSync(path.join(corpus, 'loose', 'notes.txt'), 'not a notebook');
     // a symlink back up must not loop
     fs.symlinkSync(corpus, path.join(corpus, 'group', 'loop'));
     const found = await findCases(corpus);
-    expect(found).toEqual([caseA, path.join(corpus, 'group', 'deeper', 'b'), path.join(corpus, 'loose', 'one.ipynb'), path.join(corpus, 'loose', 'two.IPYNB'), path.join(corpus, 'top.ipynb')]);
+    expect(found).toEqual([
+      caseA,
+      path.join(corpus, 'group', 'deeper', 'b'),
+      path.join(corpus, 'loose', 'one.ipynb'),
+      path.join(corpus, 'loose', 'two.IPYNB'),
+      path.join(corpus, 'top.ipynb'),
+    ]);
     // every entry loads
     for (const target of found) expect((await loadCase(target)).notebookPath).toMatch(/\.ipynb$/i);
     // a case folder given as the corpus is one case
@@ -269,6 +338,8 @@ describe('findCases', () => {
     const missing = path.join(tmp, 'missing-corpus');
     expect((await rejection(findCases(missing))).message).toBe(`corpus folder not found: ${missing} (check the path)`);
     const file = path.join(FIXTURES, 'floats.ipynb');
-    expect((await rejection(findCases(file))).message).toBe(`${file} is a file, not a corpus folder: give a folder holding case folders or notebooks`);
+    expect((await rejection(findCases(file))).message).toBe(
+      `${file} is a file, not a corpus folder: give a folder holding case folders or notebooks`,
+    );
   });
 });

@@ -4,7 +4,13 @@
 // memory addresses.
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compareImages, compareOutputs, compareTables, compareText, summarizeFidelity } from '../../../../../main/core/fidelity/compare';
+import {
+  compareImages,
+  compareOutputs,
+  compareTables,
+  compareText,
+  summarizeFidelity,
+} from '../../../../../main/core/fidelity/compare';
 import { averageHash, decodePng, hammingDistance, pngSize } from '../../../../../main/core/fidelity/png';
 import { parseNotebook } from '../../../../../shared/lib/ipynb';
 import type { Notebook, Output } from '../../../../../shared/models/notebook';
@@ -30,7 +36,13 @@ function chunk(type: string, body: Buffer): Buffer {
 }
 
 /** A PNG of `draw(x, y)` → [r, g, b, a]; colour type 6 (RGBA) or 2 (RGB) or 0 (grey); rows use filter `filter`. */
-function png(width: number, height: number, draw: (x: number, y: number) => [number, number, number, number], colorType: 0 | 2 | 6 = 6, filter = 0): string {
+function png(
+  width: number,
+  height: number,
+  draw: (x: number, y: number) => [number, number, number, number],
+  colorType: 0 | 2 | 6 = 6,
+  filter = 0,
+): string {
   const channels = colorType === 6 ? 4 : colorType === 2 ? 3 : 1;
   const rows: Buffer[] = [];
   let prev = Buffer.alloc(width * channels);
@@ -38,12 +50,15 @@ function png(width: number, height: number, draw: (x: number, y: number) => [num
     const line = Buffer.alloc(width * channels);
     for (let x = 0; x < width; x++) {
       const [r, g, b, a] = draw(x, y);
-      const px = colorType === 6 ? [r, g, b, a] : colorType === 2 ? [r, g, b] : [Math.round(0.299 * r + 0.587 * g + 0.114 * b)];
+      const px =
+        colorType === 6 ? [r, g, b, a] : colorType === 2 ? [r, g, b] : [Math.round(0.299 * r + 0.587 * g + 0.114 * b)];
       px.forEach((v, k) => (line[x * channels + k] = v));
     }
     // filter 1 (sub) and 2 (up) exercise the decoder's reconstruction
     const out = Buffer.alloc(line.length);
-    for (let i = 0; i < line.length; i++) out[i] = (line[i]! - (filter === 1 ? (i >= channels ? line[i - channels]! : 0) : filter === 2 ? prev[i]! : 0)) & 0xff;
+    for (let i = 0; i < line.length; i++)
+      out[i] =
+        (line[i]! - (filter === 1 ? (i >= channels ? line[i - channels]! : 0) : filter === 2 ? prev[i]! : 0)) & 0xff;
     rows.push(Buffer.concat([Buffer.from([filter]), out]));
     prev = line;
   }
@@ -52,21 +67,44 @@ function png(width: number, height: number, draw: (x: number, y: number) => [num
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = colorType;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]).toString('base64');
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
 }
 
 const WHITE: [number, number, number, number] = [255, 255, 255, 255];
 const BLUE: [number, number, number, number] = [31, 119, 180, 255];
 /** a plot-like picture: a rising line of dots */
-const rising = (w: number, h: number) => (x: number, y: number) => (Math.abs(h - 1 - y - Math.floor((x * h) / w)) < 3 ? BLUE : WHITE);
-const falling = (w: number, h: number) => (x: number, y: number) => (Math.abs(y - Math.floor((x * h) / w)) < 3 ? BLUE : WHITE);
+const rising = (w: number, h: number) => (x: number, y: number) =>
+  Math.abs(h - 1 - y - Math.floor((x * h) / w)) < 3 ? BLUE : WHITE;
+const falling = (w: number, h: number) => (x: number, y: number) =>
+  Math.abs(y - Math.floor((x * h) / w)) < 3 ? BLUE : WHITE;
 
 function nb(cells: { source: string; outputs: Output[] }[]): Notebook {
-  return parseNotebook(JSON.stringify({ nbformat: 4, nbformat_minor: 4, metadata: {}, cells: cells.map((c) => ({ cell_type: 'code', metadata: {}, execution_count: 1, ...c })) }));
+  return parseNotebook(
+    JSON.stringify({
+      nbformat: 4,
+      nbformat_minor: 4,
+      metadata: {},
+      cells: cells.map((c) => ({ cell_type: 'code', metadata: {}, execution_count: 1, ...c })),
+    }),
+  );
 }
 const stdout = (text: string): Output => ({ output_type: 'stream', name: 'stdout', text });
-const result = (data: Record<string, string>): Output => ({ output_type: 'execute_result', execution_count: 1, metadata: {}, data });
-const image = (b64: string): Output => ({ output_type: 'display_data', metadata: {}, data: { 'image/png': b64, 'text/plain': '<Figure size 640x480 with 1 Axes>' } });
+const result = (data: Record<string, string>): Output => ({
+  output_type: 'execute_result',
+  execution_count: 1,
+  metadata: {},
+  data,
+});
+const image = (b64: string): Output => ({
+  output_type: 'display_data',
+  metadata: {},
+  data: { 'image/png': b64, 'text/plain': '<Figure size 640x480 with 1 Axes>' },
+});
 const error = (ename: string, evalue = 'boom'): Output => ({ output_type: 'error', ename, evalue, traceback: [] });
 
 /** The executed notebook: the original's cells (same ids) with other outputs. */
@@ -76,7 +114,9 @@ function rerun(original: Notebook, outputs: Output[][]): Notebook {
 
 describe('text', () => {
   it('is the same when only whitespace, numpy 2 reprs and float noise differ', () => {
-    expect(compareText('Accuracy: 0.77\nloss   0.5\n', 'Accuracy: np.float64(0.77)\nloss 0.50000001\n', 1e-4)).toMatchObject({ verdict: 'same' });
+    expect(
+      compareText('Accuracy: 0.77\nloss   0.5\n', 'Accuracy: np.float64(0.77)\nloss 0.50000001\n', 1e-4),
+    ).toMatchObject({ verdict: 'same' });
   });
   it('drifts with the largest relative change when a number moved beyond the tolerance', () => {
     const r = compareText('train 0.90\ntest 0.80\n', 'train 0.90\ntest 0.84\n', 1e-4);
@@ -85,44 +125,88 @@ describe('text', () => {
     expect(r.reason).toContain('line 2: 0.8 → 0.84');
   });
   it('drifts, storably, when a number moved away from 0 (an infinite relative change) or to an overflow', () => {
-    for (const [before, after] of [['errors 0\n', 'errors 3\n'], ['score 0.5\n', 'score 1e999\n']] as const) {
+    for (const [before, after] of [
+      ['errors 0\n', 'errors 3\n'],
+      ['score 0.5\n', 'score 1e999\n'],
+    ] as const) {
       const r = compareText(before, after, 1e-4);
       expect(r.verdict).toBe('numbers-drifted');
       expect(r.maxRelativeChange).toBeNull();
-      expect(CellFidelitySchema.safeParse({ ...r, cellId: 'a', cellIndex: 0, executedIndex: 0, comparable: 1, reproduced: 0 }).error).toBeUndefined();
+      expect(
+        CellFidelitySchema.safeParse({
+          ...r,
+          cellId: 'a',
+          cellIndex: 0,
+          executedIndex: 0,
+          comparable: 1,
+          reproduced: 0,
+        }).error,
+      ).toBeUndefined();
     }
   });
   it('is different when the words or the number of lines change', () => {
     expect(compareText('Best alpha : 30.0\n', 'Best l1 : 30.0\n', 1e-4).verdict).toBe('different');
-    expect(compareText('a 1\nb 2\n', 'a 1\n', 1e-4)).toMatchObject({ verdict: 'different', reason: expect.stringContaining('2 line(s) became 1') });
+    expect(compareText('a 1\nb 2\n', 'a 1\n', 1e-4)).toMatchObject({
+      verdict: 'different',
+      reason: expect.stringContaining('2 line(s) became 1'),
+    });
   });
   it('drops timings, progress bars and timestamps, and masks memory addresses', () => {
-    const a = 'Wall time: 1.2 s\n 40%|████      | 4/10 [00:01<00:02]\nfitted at 2017-02-08 10:31\n<Model at 0x7f0e5a2610b8>\nscore 0.5\n';
-    const b = 'Wall time: 3.4 s\n 90%|█████████ | 9/10 [00:03<00:00]\nfitted at 2026-01-01 09:00\n<Model at 0x55d0c0ffee00>\nscore 0.5\n';
+    const a =
+      'Wall time: 1.2 s\n 40%|████      | 4/10 [00:01<00:02]\nfitted at 2017-02-08 10:31\n<Model at 0x7f0e5a2610b8>\nscore 0.5\n';
+    const b =
+      'Wall time: 3.4 s\n 90%|█████████ | 9/10 [00:03<00:00]\nfitted at 2026-01-01 09:00\n<Model at 0x55d0c0ffee00>\nscore 0.5\n';
     const r = compareText(a, b, 1e-4);
     expect(r.verdict).toBe('same');
     expect(r.reason).toMatch(/a timing/);
     expect(r.reason).toMatch(/a progress bar/);
     expect(r.reason).toMatch(/a timestamp/);
-    expect(compareText('Wall time: 1.2 s\n', 'Wall time: 3 s\n', 1e-4)).toMatchObject({ verdict: 'not-comparable', reason: 'only a timing lines' });
+    expect(compareText('Wall time: 1.2 s\n', 'Wall time: 3 s\n', 1e-4)).toMatchObject({
+      verdict: 'not-comparable',
+      reason: 'only a timing lines',
+    });
   });
 });
 
 describe('DataFrames', () => {
-  const html = (rows: string[][]) => `<table border="1" class="dataframe"><thead><tr><th></th><th>a</th><th>b</th></tr></thead><tbody>${rows.map((r) => `<tr><th>${r[0]}</th><td>${r[1]}</td><td>${r[2]}</td></tr>`).join('')}</tbody></table>`;
+  const html = (rows: string[][]) =>
+    `<table border="1" class="dataframe"><thead><tr><th></th><th>a</th><th>b</th></tr></thead><tbody>${rows.map((r) => `<tr><th>${r[0]}</th><td>${r[1]}</td><td>${r[2]}</td></tr>`).join('')}</tbody></table>`;
   const table = (rows: string[][]) => [['', 'a', 'b'], ...rows];
   it('compares tables by shape and values', () => {
     expect(compareTables(table([['0', '1.0', 'x']]), table([['0', '1.00001', 'x']]), 1e-4).verdict).toBe('same');
-    expect(compareTables(table([['0', '1.0', 'x']]), table([['0', '1.5', 'x']]), 1e-4)).toMatchObject({ verdict: 'numbers-drifted', maxRelativeChange: 0.5 });
+    expect(compareTables(table([['0', '1.0', 'x']]), table([['0', '1.5', 'x']]), 1e-4)).toMatchObject({
+      verdict: 'numbers-drifted',
+      maxRelativeChange: 0.5,
+    });
     expect(compareTables(table([['0', '1.0', 'x']]), table([['0', '1.0', 'y']]), 1e-4).verdict).toBe('different');
-    expect(compareTables(table([['0', '1.0', 'x']]), table([['0', '1.0', 'x'], ['1', '2.0', 'y']]), 1e-4)).toMatchObject({ verdict: 'different', reason: 'table shape 2×3 became 3×3' });
+    expect(
+      compareTables(
+        table([['0', '1.0', 'x']]),
+        table([
+          ['0', '1.0', 'x'],
+          ['1', '2.0', 'y'],
+        ]),
+        1e-4,
+      ),
+    ).toMatchObject({ verdict: 'different', reason: 'table shape 2×3 became 3×3' });
   });
   it('reads the HTML of a DataFrame result in preference to its text repr', () => {
-    const original = nb([{ source: 'df.head()', outputs: [result({ 'text/html': html([['0', '5.1', 'x']]), 'text/plain': '     a  b\n0  5.1  x' })] }]);
+    const original = nb([
+      {
+        source: 'df.head()',
+        outputs: [result({ 'text/html': html([['0', '5.1', 'x']]), 'text/plain': '     a  b\n0  5.1  x' })],
+      },
+    ]);
     // pandas changed how it pads the repr; the table is the same
-    const same = compareOutputs(original, rerun(original, [[result({ 'text/html': html([['0', '5.1', 'x']]), 'text/plain': '   a b\n0 5.1 x ...' })]]));
+    const same = compareOutputs(
+      original,
+      rerun(original, [[result({ 'text/html': html([['0', '5.1', 'x']]), 'text/plain': '   a b\n0 5.1 x ...' })]]),
+    );
     expect(same.cells[0]).toMatchObject({ verdict: 'same', reason: 'same table (2×3)' });
-    const drifted = compareOutputs(original, rerun(original, [[result({ 'text/html': html([['0', '5.3', 'x']]), 'text/plain': '' })]]));
+    const drifted = compareOutputs(
+      original,
+      rerun(original, [[result({ 'text/html': html([['0', '5.3', 'x']]), 'text/plain': '' })]]),
+    );
     expect(drifted.cells[0]).toMatchObject({ verdict: 'numbers-drifted' });
   });
 });
@@ -142,10 +226,19 @@ describe('images', () => {
     // the same plot with a few pixels moved (antialiasing noise)
     const b = png(64, 48, (x, y) => (x === 5 && y === 5 ? BLUE : rising(64, 48)(x, y)));
     expect(compareImages(a, b, 0.1).verdict).toBe('same');
-    expect(compareImages(a, png(64, 48, falling(64, 48)), 0.1)).toMatchObject({ verdict: 'different', reason: expect.stringMatching(/looks different/) });
+    expect(compareImages(a, png(64, 48, falling(64, 48)), 0.1)).toMatchObject({
+      verdict: 'different',
+      reason: expect.stringMatching(/looks different/),
+    });
     // matplotlib's default size and dpi changed: the same plot at another size is the same picture, the size noted
-    expect(compareImages(a, png(80, 60, rising(80, 60)), 0.1)).toMatchObject({ verdict: 'same', reason: expect.stringMatching(/size 64×48 became 80×60$/) });
-    expect(compareImages(a, png(80, 60, falling(80, 60)), 0.1)).toMatchObject({ verdict: 'different', reason: expect.stringMatching(/looks different .*size 64×48 became 80×60/) });
+    expect(compareImages(a, png(80, 60, rising(80, 60)), 0.1)).toMatchObject({
+      verdict: 'same',
+      reason: expect.stringMatching(/size 64×48 became 80×60$/),
+    });
+    expect(compareImages(a, png(80, 60, falling(80, 60)), 0.1)).toMatchObject({
+      verdict: 'different',
+      reason: expect.stringMatching(/looks different .*size 64×48 became 80×60/),
+    });
   });
 });
 
@@ -159,7 +252,14 @@ describe('compareOutputs', () => {
       { source: 'old_api()', outputs: [error('AttributeError')] },
       { source: 'print("gone")', outputs: [stdout('gone\n')] },
     ]);
-    const executed = rerun(original, [[stdout('rows 891\n')], [stdout('acc 0.70\n')], [image(png(32, 32, rising(32, 32)))], [error('NameError', "name 'np' is not defined")], [error('AttributeError')], []]);
+    const executed = rerun(original, [
+      [stdout('rows 891\n')],
+      [stdout('acc 0.70\n')],
+      [image(png(32, 32, rising(32, 32)))],
+      [error('NameError', "name 'np' is not defined")],
+      [error('AttributeError')],
+      [],
+    ]);
     const f = compareOutputs(original, executed);
     expect(f.cells.map((c) => [c.cellIndex, c.verdict])).toEqual([
       [0, 'same'],
@@ -172,10 +272,14 @@ describe('compareOutputs', () => {
     expect(f.cells[1]!.maxRelativeChange).toBeCloseTo(0.125, 10);
     expect(f.cells[3]!.reason).toBe("NameError: name 'np' is not defined");
     expect(f).toMatchObject({ comparable: 6, reproduced: 3, score: 0.5 });
-    expect(summarizeFidelity(f)).toMatch(/^50\.0% of 6 comparable outputs reproduced: new-error 1 \(cell 3\), output-missing 1 \(cell 5\)/);
+    expect(summarizeFidelity(f)).toMatch(
+      /^50\.0% of 6 comparable outputs reproduced: new-error 1 \(cell 3\), output-missing 1 \(cell 5\)/,
+    );
     // a notebook saved without outputs has nothing to compare: said so, not "n/a of 0"
     const bare = nb([{ source: 'print(1)', outputs: [] }]);
-    expect(summarizeFidelity(compareOutputs(bare, rerun(bare, [[stdout('1\n')]])))).toMatch(/^not measured: the original notebook has no saved outputs/);
+    expect(summarizeFidelity(compareOutputs(bare, rerun(bare, [[stdout('1\n')]])))).toMatch(
+      /^not measured: the original notebook has no saved outputs/,
+    );
   });
   it('matches cells by id, so a cell a fix inserted or removed does not shift the rest', () => {
     const original = nb([
@@ -192,14 +296,23 @@ describe('compareOutputs', () => {
   });
   it('does not hold a difference against a cell whose randomness was never seeded, and says why', () => {
     const original = nb([
-      { source: 'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier(n_estimators=10)\nrf.fit(X, y)', outputs: [] },
+      {
+        source:
+          'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier(n_estimators=10)\nrf.fit(X, y)',
+        outputs: [],
+      },
       { source: 'print("acc", rf.score(X, y))', outputs: [stdout('acc 0.81\n')] },
       { source: 'print(np.random.rand())', outputs: [stdout('0.548\n')] },
       { source: 'np.random.seed(0)\nprint(np.random.rand())', outputs: [stdout('0.5488135039273248\n')] },
     ]);
-    const f = compareOutputs(original, rerun(original, [[], [stdout('acc 0.84\n')], [stdout('0.715\n')], [stdout('0.6\n')]]));
+    const f = compareOutputs(
+      original,
+      rerun(original, [[], [stdout('acc 0.84\n')], [stdout('0.715\n')], [stdout('0.6\n')]]),
+    );
     expect(f.cells.map((c) => c.verdict)).toEqual(['not-comparable', 'not-comparable', 'numbers-drifted']);
-    expect(f.cells[0]!.reason).toMatch(/random without a seed \(uses rf from cell 0 \(RandomForestClassifier\(…\) without a seed\)\)/);
+    expect(f.cells[0]!.reason).toMatch(
+      /random without a seed \(uses rf from cell 0 \(RandomForestClassifier\(…\) without a seed\)\)/,
+    );
     expect(f.cells[1]!.reason).toMatch(/np\.random\.rand\(…\) without a seed/);
     expect(f).toMatchObject({ comparable: 1, reproduced: 0, score: 0 });
     // the same random outputs reproduced are still counted
@@ -210,7 +323,10 @@ describe('compareOutputs', () => {
       { source: 'plt.plot(x)', outputs: [result({ 'text/plain': '<matplotlib.figure.Figure at 0x7f0e5a2610b8>' })] },
       { source: 'df.ix[0]', outputs: [error('AttributeError')] },
     ]);
-    const f = compareOutputs(original, rerun(original, [[result({ 'text/plain': '[<matplotlib.lines.Line2D at 0x7f00>]' })], [stdout('a 1\n')]]));
+    const f = compareOutputs(
+      original,
+      rerun(original, [[result({ 'text/plain': '[<matplotlib.lines.Line2D at 0x7f00>]' })], [stdout('a 1\n')]]),
+    );
     expect(f.cells.map((c) => c.verdict)).toEqual(['not-comparable', 'not-comparable']);
     expect(f.cells[0]!.reason).toMatch(/only an object's repr was saved/);
     expect(f.cells[1]!.reason).toBe("the author's run raised AttributeError here; this one does not");

@@ -3,7 +3,12 @@
 // set aside. Fidelity comes from the real comparison (compareOutputs) of notebooks written here.
 import { describe, expect, it } from 'vitest';
 import { compareOutputs } from '../../../../../main/core/fidelity/compare';
-import { acceptedIterations, describeRegression, fidelityRegression, producedByRejectedFix } from '../../../../../main/core/loop/fidelity-regression';
+import {
+  acceptedIterations,
+  describeRegression,
+  fidelityRegression,
+  producedByRejectedFix,
+} from '../../../../../main/core/loop/fidelity-regression';
 import type { Fix } from '../../../../../shared/models/loop';
 import type { Cell, Notebook, Output } from '../../../../../shared/models/notebook';
 
@@ -27,16 +32,28 @@ const original = nb([
 ]);
 
 function executed(outputs: Record<string, Output[]>): Notebook {
-  return nb(original.cells.map((c) => (c.cell_type === 'code' && c.id && outputs[c.id] ? { ...c, outputs: outputs[c.id]! } : c)));
+  return nb(
+    original.cells.map((c) =>
+      c.cell_type === 'code' && c.id && outputs[c.id] ? { ...c, outputs: outputs[c.id]! } : c,
+    ),
+  );
 }
-const same = { load: [out('rows: 150\n')], fit: [out('fitted\n')], acc: [out('accuracy: 0.9533\n')], cm: [out('[[50 0 0]\n [0 47 3]\n [0 4 46]]\n')] };
+const same = {
+  load: [out('rows: 150\n')],
+  fit: [out('fitted\n')],
+  acc: [out('accuracy: 0.9533\n')],
+  cm: [out('[[50 0 0]\n [0 47 3]\n [0 4 46]]\n')],
+};
 const fixOf = (cellIndex: number): Pick<Fix, 'edits'> => ({ edits: [{ cellIndex, source: 'edited' }] });
 
 describe('fidelityRegression', () => {
   const before = compareOutputs(original, executed(same));
 
   it('flags a cell the fix did not edit that no longer prints what the author saw', () => {
-    const after = compareOutputs(original, executed({ ...same, cm: [out('[[50 0 0]\n [0 30 20]\n [0 25 25]]\nother\n')] }));
+    const after = compareOutputs(
+      original,
+      executed({ ...same, cm: [out('[[50 0 0]\n [0 30 20]\n [0 25 25]]\nother\n')] }),
+    );
     const cells = fidelityRegression(before, after, fixOf(2), original, 0.1);
     expect(cells.map((c) => [c.cellIndex, c.cellId, c.before])).toEqual([[4, 'cm', 'same']]);
     expect(['different', 'numbers-drifted']).toContain(cells[0]!.after);
@@ -63,7 +80,9 @@ describe('fidelityRegression', () => {
     expect(within.cells.find((c) => c.cellId === 'acc')?.verdict).toBe('numbers-drifted');
     expect(fidelityRegression(before, within, fixOf(2), original, 0.1)).toEqual([]);
     const beyond = compareOutputs(original, executed({ ...same, acc: [out('accuracy: 0.5000\n')] }));
-    expect(fidelityRegression(before, beyond, fixOf(2), original, 0.1).map((c) => [c.cellIndex, c.after])).toEqual([[3, 'numbers-drifted']]);
+    expect(fidelityRegression(before, beyond, fixOf(2), original, 0.1).map((c) => [c.cellIndex, c.after])).toEqual([
+      [3, 'numbers-drifted'],
+    ]);
   });
 
   it('cells that were not the same before, or are not comparable now, never count', () => {
@@ -71,9 +90,15 @@ describe('fidelityRegression', () => {
     const fixed = compareOutputs(original, executed({ ...same, acc: [out('accuracy: 0.1\n')] }));
     expect(fidelityRegression(broken, fixed, fixOf(2), original, 0.1)).toEqual([]);
     // randomness never seeded: the comparison marks the changed cell not comparable
-    const random = nb([code('r', 'import numpy as np\nprint(np.random.rand())', [out('0.123\n')]), code('s', 'print(1)', [out('1\n')])]);
+    const random = nb([
+      code('r', 'import numpy as np\nprint(np.random.rand())', [out('0.123\n')]),
+      code('s', 'print(1)', [out('1\n')]),
+    ]);
     const r0 = compareOutputs(random, nb([random.cells[0]!, random.cells[1]!]));
-    const r1 = compareOutputs(random, nb([{ ...(random.cells[0] as Cell), outputs: [out('0.987\n')] }, random.cells[1]!]));
+    const r1 = compareOutputs(
+      random,
+      nb([{ ...(random.cells[0] as Cell), outputs: [out('0.987\n')] }, random.cells[1]!]),
+    );
     expect(r1.cells[0]?.verdict).toBe('not-comparable');
     expect(fidelityRegression(r0, r1, fixOf(1), random, 0.1)).toEqual([]);
   });
@@ -85,7 +110,13 @@ describe('fidelityRegression', () => {
 });
 
 describe('acceptedIterations', () => {
-  const flagged = { edits: [], fidelityRegression: { cells: [{ cellIndex: 4, cellId: 'cm', before: 'same' as const, after: 'different' as const, reason: 'x' }], soleReason: true } };
+  const flagged = {
+    edits: [],
+    fidelityRegression: {
+      cells: [{ cellIndex: 4, cellId: 'cm', before: 'same' as const, after: 'different' as const, reason: 'x' }],
+      soleReason: true,
+    },
+  };
   it('sets aside the version a fix failed for a regression produced, and only while it is failed', () => {
     const its = [
       { index: 0, fix: flagged as unknown as Fix, fixFailed: true },
@@ -97,6 +128,8 @@ describe('acceptedIterations', () => {
     const takenBack = [{ ...its[0]!, fixFailed: false }, its[1]!, its[2]!];
     expect(acceptedIterations(takenBack).map((i) => i.index)).toEqual([0, 1, 2]);
     // failed for another reason, without a regression: not set aside (the ranking decides, as before)
-    expect(acceptedIterations([{ index: 0, fix: { edits: [] } as unknown as Fix, fixFailed: true }, its[1]!]).length).toBe(2);
+    expect(
+      acceptedIterations([{ index: 0, fix: { edits: [] } as unknown as Fix, fixFailed: true }, its[1]!]).length,
+    ).toBe(2);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressedErrors, baseIteration, diedBeforeFirstCell, errorSignature, fixFailed } from '../../../../../main/core/loop/loop';
+import {
+  addressedErrors,
+  baseIteration,
+  diedBeforeFirstCell,
+  errorSignature,
+  fixFailed,
+} from '../../../../../main/core/loop/loop';
 import type { CellError } from '../../../../../shared/models/execution';
 import type { Iteration } from '../../../../../shared/models/loop';
 
@@ -9,12 +15,28 @@ function err(cellIndex: number, ename: string, evalue = 'boom', preExisting = fa
   return { cellIndex, cellId: `c${cellIndex}`, ename, evalue, traceback: [], line: null, preExisting };
 }
 
-function run(index: number, errors: CellError[], score: number | null, opts: { reproducible?: boolean; target?: number } = {}): Run {
+function run(
+  index: number,
+  errors: CellError[],
+  score: number | null,
+  opts: { reproducible?: boolean; target?: number } = {},
+): Run {
   const counting = errors.filter((e) => !e.preExisting);
   const reproducible = opts.reproducible ?? false;
   return {
     index,
-    report: { status: errors.length ? 'error' : 'ok', wallTimeMs: 1, timeoutMs: 1000, errors, cells: [], filesWritten: [], scores: [score], score, scoreNote: null, message: null },
+    report: {
+      status: errors.length ? 'error' : 'ok',
+      wallTimeMs: 1,
+      timeoutMs: 1000,
+      errors,
+      cells: [],
+      filesWritten: [],
+      scores: [score],
+      score,
+      scoreNote: null,
+      message: null,
+    },
     verdict: {
       reproducible,
       errorFree: counting.length === 0,
@@ -31,7 +53,9 @@ function run(index: number, errors: CellError[], score: number | null, opts: { r
 
 describe('errorSignature', () => {
   it('is the same for the same error at the same cell, whatever the numbers in the message', () => {
-    expect(errorSignature(err(3, 'KeyError', 'column 12 missing'))).toBe(errorSignature(err(3, 'KeyError', 'column 7 missing')));
+    expect(errorSignature(err(3, 'KeyError', 'column 12 missing'))).toBe(
+      errorSignature(err(3, 'KeyError', 'column 7 missing')),
+    );
     expect(errorSignature(err(3, 'KeyError'))).not.toBe(errorSignature(err(4, 'KeyError')));
     expect(errorSignature(err(3, 'KeyError'))).not.toBe(errorSignature(err(3, 'ValueError')));
   });
@@ -51,9 +75,12 @@ describe('baseIteration', () => {
 
 describe('fixFailed', () => {
   it('fails a fix after which the addressed error is raised again at the same place', () => {
-    expect(fixFailed(run(0, [err(1, 'AttributeError', "no attribute 'ix'")], null), run(1, [err(1, 'AttributeError', "no attribute 'ix'")], null))).toBe(
-      'the same error is still raised at the same place',
-    );
+    expect(
+      fixFailed(
+        run(0, [err(1, 'AttributeError', "no attribute 'ix'")], null),
+        run(1, [err(1, 'AttributeError', "no attribute 'ix'")], null),
+      ),
+    ).toBe('the same error is still raised at the same place');
   });
   it('fails a fix that made the run worse', () => {
     expect(fixFailed(run(0, [err(1, 'A')], null), run(1, [err(1, 'B'), err(2, 'C')], null))).toBe('the run got worse');
@@ -86,7 +113,9 @@ describe('fixFailed past a rule gap', () => {
 
   it('fails a fix when every error of the cells it edited is still there', () => {
     const before = run(0, [gap, err(2, 'A'), err(3, 'B')], null);
-    expect(fixFailed(before, run(1, [gap, err(2, 'A'), err(3, 'B')], null), edits(2, 3))).toBe('the errors it addressed are still raised at the same places');
+    expect(fixFailed(before, run(1, [gap, err(2, 'A'), err(3, 'B')], null), edits(2, 3))).toBe(
+      'the errors it addressed are still raised at the same places',
+    );
     expect(fixFailed(before, run(1, [gap, err(2, 'A'), err(3, 'C')], null), edits(2, 3))).toBeNull();
   });
 
@@ -94,13 +123,20 @@ describe('fixFailed past a rule gap', () => {
     const before = run(0, [gap, err(4, 'NameError', "name 'np' is not defined")], null);
     expect(addressedErrors(before.report.errors, edits(0)).map((e) => e.cellIndex)).toEqual([1, 4]);
     expect(fixFailed(before, run(1, [gap], null), edits(0))).toBeNull();
-    expect(fixFailed(before, run(1, [gap, err(4, 'NameError', "name 'np' is not defined")], null), edits(0))).toBe('the errors it addressed are still raised at the same places');
+    expect(fixFailed(before, run(1, [gap, err(4, 'NameError', "name 'np' is not defined")], null), edits(0))).toBe(
+      'the errors it addressed are still raised at the same places',
+    );
   });
 });
 
 describe('diedBeforeFirstCell', () => {
-  const cells = (...runs: [number, 'ok' | 'error' | 'skipped'][]) => runs.map(([durationMs, status], i) => ({ cellIndex: i, cellId: null, durationMs, status }));
-  const report = (status: 'ok' | 'error' | 'timeout' | 'crashed', cellRuns: ReturnType<typeof cells>, errors: CellError[] = []) => ({ status, errors, cells: cellRuns });
+  const cells = (...runs: [number, 'ok' | 'error' | 'skipped'][]) =>
+    runs.map(([durationMs, status], i) => ({ cellIndex: i, cellId: null, durationMs, status }));
+  const report = (
+    status: 'ok' | 'error' | 'timeout' | 'crashed',
+    cellRuns: ReturnType<typeof cells>,
+    errors: CellError[] = [],
+  ) => ({ status, errors, cells: cellRuns });
 
   it('is a timeout or crash before any cell ran', () => {
     expect(diedBeforeFirstCell(report('crashed', cells([0, 'skipped'], [0, 'skipped'])))).toBe(true);

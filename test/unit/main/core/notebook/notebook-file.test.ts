@@ -3,11 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readNotebookFile,
-  writeFileAtomic,
-  writeNotebookFile,
-} from '../../../../../main/core/notebook/notebook-file';
+import { readNotebookFile, writeFileAtomic, writeNotebookFile } from '../../../../../main/core/notebook/notebook-file';
 import { formatBytes } from '../../../../../shared/lib/format';
 import { serializeNotebook } from '../../../../../shared/lib/ipynb';
 import { rejection } from '../../../../helpers/errors';
@@ -49,14 +45,18 @@ describe('readNotebookFile', () => {
   it('a folder', async () => {
     const e = await rejection(readNotebookFile(dir));
     expect(e.code).toBe('not-a-notebook');
-    expect(e.message).toBe(`${dir} is a folder, not a notebook file: give the path of an .ipynb file, or of a case folder holding nbrevive.case.json`);
+    expect(e.message).toBe(
+      `${dir} is a folder, not a notebook file: give the path of an .ipynb file, or of a case folder holding nbrevive.case.json`,
+    );
   });
 
   it('binary file with NUL bytes', async () => {
     const file = put('image.ipynb', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]));
     const e = await rejection(readNotebookFile(file));
     expect(e.code).toBe('binary-file');
-    expect(e.message).toBe(`${file} is a binary file, not a notebook (it contains NUL bytes): an .ipynb notebook is JSON text`);
+    expect(e.message).toBe(
+      `${file} is a binary file, not a notebook (it contains NUL bytes): an .ipynb notebook is JSON text`,
+    );
   });
 
   it('text that is not UTF-8', async () => {
@@ -72,7 +72,9 @@ describe('readNotebookFile', () => {
     const file = put('big.ipynb', ' '.repeat(3000));
     const e = await rejection(readNotebookFile(file, { maxBytes: 2048 }));
     expect(e.code).toBe('file-too-large');
-    expect(e.message).toBe(`${file} is 2.9 KiB, over the 2.0 KiB limit for notebooks: clear its outputs (jupyter nbconvert --clear-output --inplace FILE) and try again`);
+    expect(e.message).toBe(
+      `${file} is 2.9 KiB, over the 2.0 KiB limit for notebooks: clear its outputs (jupyter nbconvert --clear-output --inplace FILE) and try again`,
+    );
     expect(e.details).toMatchObject({ size: 3000, limit: 2048 });
     expect(formatBytes(100 * 1024 * 1024)).toBe('100.0 MiB');
     expect(formatBytes(512)).toBe('512 bytes');

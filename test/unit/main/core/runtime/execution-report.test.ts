@@ -35,15 +35,27 @@ describe('offendingLine', () => {
   });
 
   it('follows the last notebook frame into the cell that defined the failing function', () => {
-    const tb = ['Cell In[3], line 1\n----> 1 f(df)\n', 'Cell In[2], line 2, in f(a)\n      1 def f(a):\n----> 2     return a.ix[0]\n', 'File /usr/lib/python3/dist-packages/pandas/core/generic.py:5902, in NDFrame.__getattr__(self, name)\n-> 5902 return object.__getattribute__(self, name)\n'];
-    const byCount = new Map([[2, 2], [3, 3]]);
+    const tb = [
+      'Cell In[3], line 1\n----> 1 f(df)\n',
+      'Cell In[2], line 2, in f(a)\n      1 def f(a):\n----> 2     return a.ix[0]\n',
+      'File /usr/lib/python3/dist-packages/pandas/core/generic.py:5902, in NDFrame.__getattr__(self, name)\n-> 5902 return object.__getattribute__(self, name)\n',
+    ];
+    const byCount = new Map([
+      [2, 2],
+      [3, 3],
+    ]);
     expect(offendingLine(tb, notebook, 3, (n) => byCount.get(n))).toBe('return a.ix[0]');
   });
 
   it('handles IPython 7 frames and SyntaxError tracebacks', () => {
-    const legacy = ['<ipython-input-1-5b2f3e1a9c44> in <module>\n      1 import numpy as np\n----> 2 x = np.float(3)\n'];
+    const legacy = [
+      '<ipython-input-1-5b2f3e1a9c44> in <module>\n      1 import numpy as np\n----> 2 x = np.float(3)\n',
+    ];
     expect(offendingLine(legacy, notebook, 1, () => 1)).toBe('x = np.float(3)');
-    const syntax = ['  Cell In [7], line 2\n    print "x"\n    ^\n', 'SyntaxError: Missing parentheses in call to \'print\'.'];
+    const syntax = [
+      '  Cell In [7], line 2\n    print "x"\n    ^\n',
+      "SyntaxError: Missing parentheses in call to 'print'.",
+    ];
     const py2 = nb([['code', 'import os\nprint "x"']]);
     expect(offendingLine(syntax, py2, 0, () => undefined)).toBe('print "x"');
   });
@@ -63,14 +75,42 @@ describe('ExecutionTracker', () => {
     const t = new ExecutionTracker(notebook);
     t.handle({ type: 'started', cellCount: 4, codeCellCount: 3, python: '3.11' });
     t.handle({ type: 'cell-started', cellIndex: 1, cellId: 'c1', ordinal: 1, firstLine: 'import numpy as np' });
-    t.handle({ type: 'error', cellIndex: 1, cellId: 'c1', ename: 'AttributeError', evalue: 'no float', traceback: ['Cell In[1], line 2'] });
+    t.handle({
+      type: 'error',
+      cellIndex: 1,
+      cellId: 'c1',
+      ename: 'AttributeError',
+      evalue: 'no float',
+      traceback: ['Cell In[1], line 2'],
+    });
     t.handle({ type: 'cell-finished', cellIndex: 1, cellId: 'c1', durationMs: 12, status: 'error' });
     t.handle({ type: 'cell-started', cellIndex: 2, cellId: 'c2', ordinal: 2, firstLine: 'def f(a):' });
     expect(t.runningCell?.cellIndex).toBe(2);
-    const report = t.buildReport({ wallTimeMs: 100, timeoutMs: 1000, filesWritten: ['a.csv'], executed: null, outcome: { status: 'timeout', message: 'too slow' } });
-    expect(report).toMatchObject({ status: 'timeout', message: 'too slow', wallTimeMs: 100, filesWritten: ['a.csv'], scores: [], score: null });
+    const report = t.buildReport({
+      wallTimeMs: 100,
+      timeoutMs: 1000,
+      filesWritten: ['a.csv'],
+      executed: null,
+      outcome: { status: 'timeout', message: 'too slow' },
+    });
+    expect(report).toMatchObject({
+      status: 'timeout',
+      message: 'too slow',
+      wallTimeMs: 100,
+      filesWritten: ['a.csv'],
+      scores: [],
+      score: null,
+    });
     expect(report.errors).toEqual([
-      { cellIndex: 1, cellId: 'c1', ename: 'AttributeError', evalue: 'no float', traceback: ['Cell In[1], line 2'], line: 'x = np.float(3)', preExisting: false },
+      {
+        cellIndex: 1,
+        cellId: 'c1',
+        ename: 'AttributeError',
+        evalue: 'no float',
+        traceback: ['Cell In[1], line 2'],
+        line: 'x = np.float(3)',
+        preExisting: false,
+      },
     ]);
     expect(report.cells.map((c) => [c.cellIndex, c.status])).toEqual([
       [1, 'error'],
@@ -81,9 +121,18 @@ describe('ExecutionTracker', () => {
 
   it('reports a run without a done event as crashed, and a done with errors as error', () => {
     const silent = new ExecutionTracker(notebook);
-    expect(silent.buildReport({ wallTimeMs: 1, timeoutMs: 1, filesWritten: [], executed: null }).status).toBe('crashed');
+    expect(silent.buildReport({ wallTimeMs: 1, timeoutMs: 1, filesWritten: [], executed: null }).status).toBe(
+      'crashed',
+    );
     const t = new ExecutionTracker(notebook);
-    t.handle({ type: 'error', cellIndex: 3, cellId: 'c3', ename: 'NameError', evalue: "name 'df' is not defined", traceback: [] });
+    t.handle({
+      type: 'error',
+      cellIndex: 3,
+      cellId: 'c3',
+      ename: 'NameError',
+      evalue: "name 'df' is not defined",
+      traceback: [],
+    });
     t.handle({ type: 'done', status: 'error', message: null, notebook: '{}' });
     expect(t.buildReport({ wallTimeMs: 1, timeoutMs: 1, filesWritten: [], executed: null }).status).toBe('error');
   });

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RunnerEvent } from '../../../../../shared/models/execution';
-import { RunnerEventParser, runnerArgs, runnerScriptPath, TailBuffer } from '../../../../../main/core/runtime/runner-protocol';
+import {
+  RunnerEventParser,
+  runnerArgs,
+  runnerScriptPath,
+  TailBuffer,
+} from '../../../../../main/core/runtime/runner-protocol';
 
 describe('RunnerEventParser', () => {
   it('parses events split across chunks, including multi-byte characters cut in half', () => {

@@ -43,7 +43,12 @@ describe('case data symlinks', () => {
     fs.symlinkSync('../shared', path.join(data, 'shared'));
     fs.symlinkSync('real/train.csv', path.join(data, 'train-link.csv'));
     const bounds = [data, path.join(root, 'case')];
-    expect(caseDataFiles(data, bounds)).toEqual(['alias/train.csv', 'real/train.csv', 'shared/test.csv', 'train-link.csv']);
+    expect(caseDataFiles(data, bounds)).toEqual([
+      'alias/train.csv',
+      'real/train.csv',
+      'shared/test.csv',
+      'train-link.csv',
+    ]);
     const input = path.join(root, 'job', 'input');
     syncInputCopy(data, input, path.join(root, 'job', 'manifest.json'), bounds);
     expect(fs.readFileSync(path.join(input, 'alias', 'train.csv'), 'utf8')).toBe('a\n1\n');
@@ -56,7 +61,9 @@ describe('case data symlinks', () => {
     fs.symlinkSync('/etc/hostname', path.join(data, 'hostname'));
     const e = refusal(() => caseDataFiles(data, [data, path.join(root, 'case')]));
     expect(e.code).toBe('invalid-case');
-    expect(e.message).toMatch(/^the case data has a link hostname → \/etc\/hostname, which leaves the case folder: .*--data/);
+    expect(e.message).toMatch(
+      /^the case data has a link hostname → \/etc\/hostname, which leaves the case folder: .*--data/,
+    );
   });
 
   it('refuses a linked folder outside the case, a broken link, a loop and a FIFO', () => {
@@ -75,6 +82,8 @@ describe('case data symlinks', () => {
     expect(refusal(() => caseDataFiles(data)).message).toMatch(/link real\/up → .*a folder it is itself inside/);
     fs.rmSync(path.join(data, 'real', 'up'));
     execFileSync('mkfifo', [path.join(data, 'pipe')]);
-    expect(refusal(() => caseDataFiles(data)).message).toBe('the case data holds pipe, which is a named pipe (FIFO), not a file: remove it from the case folder');
+    expect(refusal(() => caseDataFiles(data)).message).toBe(
+      'the case data holds pipe, which is a named pipe (FIFO), not a file: remove it from the case folder',
+    );
   });
 });

@@ -15,7 +15,16 @@ function notebookPrinting(text: string): Notebook {
     nbformat: 4,
     nbformat_minor: 5,
     metadata: {},
-    cells: [{ cell_type: 'code', id: 'c0', source: 'print(x)', metadata: {}, execution_count: 1, outputs: [{ output_type: 'stream', name: 'stdout', text }] }],
+    cells: [
+      {
+        cell_type: 'code',
+        id: 'c0',
+        source: 'print(x)',
+        metadata: {},
+        execution_count: 1,
+        outputs: [{ output_type: 'stream', name: 'stdout', text }],
+      },
+    ],
   } as Notebook;
 }
 

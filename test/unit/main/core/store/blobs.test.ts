@@ -10,7 +10,12 @@ describe('hashContent', () => {
     expect(hashContent('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(hashContent(Buffer.from('abc'))).toBe(hashContent('abc'));
     expect(hashContent(new Uint8Array([0x61, 0x62, 0x63]))).toBe(hashContent('abc'));
-    expect(hashContent('é')).toBe(crypto.createHash('sha256').update(Buffer.from([0xc3, 0xa9])).digest('hex'));
+    expect(hashContent('é')).toBe(
+      crypto
+        .createHash('sha256')
+        .update(Buffer.from([0xc3, 0xa9]))
+        .digest('hex'),
+    );
   });
 });
 

@@ -12,7 +12,9 @@ describe('parseAnsi', () => {
     expect(segs[2]).toMatchObject({ fg: 2, bold: true });
   });
   it('supports bright, background, 256-colour and truecolour codes', () => {
-    const [bright, bg, c256, rgb, low] = parseAnsi('\x1b[92ma\x1b[0;44mb\x1b[0;38;5;196mc\x1b[0;38;2;1;2;3md\x1b[0;38;5;3me');
+    const [bright, bg, c256, rgb, low] = parseAnsi(
+      '\x1b[92ma\x1b[0;44mb\x1b[0;38;5;196mc\x1b[0;38;2;1;2;3md\x1b[0;38;5;3me',
+    );
     expect(bright).toMatchObject({ text: 'a', fg: 10 });
     expect(bg).toMatchObject({ text: 'b', bg: 4, fg: null });
     expect(c256).toMatchObject({ text: 'c', fg: 'rgb(255,0,0)' });
@@ -28,7 +30,9 @@ describe('parseAnsi', () => {
     ]);
   });
   it('drops non-colour escapes and merges equal neighbours', () => {
-    expect(parseAnsi('a\x1b[Kb\x1b[2Jc')).toEqual([{ text: 'abc', fg: null, bg: null, bold: false, italic: false, underline: false }]);
+    expect(parseAnsi('a\x1b[Kb\x1b[2Jc')).toEqual([
+      { text: 'abc', fg: null, bg: null, bold: false, italic: false, underline: false },
+    ]);
     expect(stripAnsi('\x1b[0;31mred\x1b[0m plain\x1b[K')).toBe('red plain');
   });
   it('maps the xterm cube and grey ramp', () => {

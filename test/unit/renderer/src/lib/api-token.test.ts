@@ -8,8 +8,14 @@ function fakeBrowser(href: string) {
   const stored = new Map<string, string>();
   const replaced: string[] = [];
   const location = { search: url.search, origin: url.origin, pathname: url.pathname, hash: url.hash };
-  const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
-  const history = { state: { route: 1 }, replaceState: (_s: unknown, _t: string, next?: string | URL | null) => void replaced.push(String(next)) };
+  const storage = {
+    getItem: (k: string) => stored.get(k) ?? null,
+    setItem: (k: string, v: string) => void stored.set(k, v),
+  };
+  const history = {
+    state: { route: 1 },
+    replaceState: (_s: unknown, _t: string, next?: string | URL | null) => void replaced.push(String(next)),
+  };
   return { location, storage, history, stored, replaced };
 }
 

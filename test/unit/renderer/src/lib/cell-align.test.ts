@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { alignCells, cellsFromNotebookText, DiffCell, diffText } from '../../../../../renderer/src/lib/cell-align';
 
-const cell = (index: number, source: string, cellType = 'code', id: string | null = null): DiffCell => ({ index, id, cellType, source });
+const cell = (index: number, source: string, cellType = 'code', id: string | null = null): DiffCell => ({
+  index,
+  id,
+  cellType,
+  source,
+});
 
 describe('alignCells', () => {
   it('pairs unchanged cells and marks an edited cell between them as changed', () => {
@@ -32,19 +37,37 @@ describe('alignCells', () => {
 });
 
 describe('diffText', () => {
-  const before = [cell(0, '# Title', 'markdown'), cell(1, '%matplotlib inline\nimport numpy as np'), cell(2, 'x = np.int(3)')];
-  const after = [cell(0, '# Title', 'markdown'), cell(1, '%matplotlib inline\nimport numpy as np'), cell(2, 'x = int(3)')];
+  const before = [
+    cell(0, '# Title', 'markdown'),
+    cell(1, '%matplotlib inline\nimport numpy as np'),
+    cell(2, 'x = np.int(3)'),
+  ];
+  const after = [
+    cell(0, '# Title', 'markdown'),
+    cell(1, '%matplotlib inline\nimport numpy as np'),
+    cell(2, 'x = int(3)'),
+  ];
 
   it('lays out both sides cell by cell with headers, magics kept, markdown hidden on request', () => {
     const t = diffText(before, after, { markdown: false, outputs: false });
-    expect(t.before.split('\n')).toEqual(['# ─── cell 2 [code] ───', '%matplotlib inline', 'import numpy as np', '', '# ─── cell 3 [code] ───', 'x = np.int(3)', '']);
+    expect(t.before.split('\n')).toEqual([
+      '# ─── cell 2 [code] ───',
+      '%matplotlib inline',
+      'import numpy as np',
+      '',
+      '# ─── cell 3 [code] ───',
+      'x = np.int(3)',
+      '',
+    ]);
     expect(t.after).toContain('x = int(3)');
     expect(t.pairs).toHaveLength(2);
     expect(diffText(before, after, { markdown: true, outputs: false }).after).toContain('# Title');
   });
   it('keeps line counts equal per aligned unchanged cell and shows outputs when asked', () => {
     const withOut = [{ ...cell(0, 'print(1)'), outputs: ['1\n'] }];
-    expect(diffText(withOut, withOut, { markdown: true, outputs: true }).before).toBe('# ─── cell 1 [code] ───\nprint(1)\n# ··· output ···\n# > 1\n');
+    expect(diffText(withOut, withOut, { markdown: true, outputs: true }).before).toBe(
+      '# ─── cell 1 [code] ───\nprint(1)\n# ··· output ···\n# > 1\n',
+    );
     expect(diffText(withOut, withOut, { markdown: true, outputs: false }).before).not.toContain('output');
   });
 });
@@ -53,8 +76,23 @@ describe('cellsFromNotebookText', () => {
   it('reads sources (list or string) and outputs as text', () => {
     const nb = {
       cells: [
-        { cell_type: 'code', id: 'a', source: ['print(1)\n', 'x'], outputs: [{ output_type: 'stream', name: 'stdout', text: ['1\n'] }, { output_type: 'execute_result', data: { 'text/plain': ['2'] } }] },
-        { cell_type: 'code', source: 'plt.plot()', outputs: [{ output_type: 'display_data', data: { 'image/png': 'xx' } }, { output_type: 'error', ename: 'E', evalue: 'v', traceback: [] }] },
+        {
+          cell_type: 'code',
+          id: 'a',
+          source: ['print(1)\n', 'x'],
+          outputs: [
+            { output_type: 'stream', name: 'stdout', text: ['1\n'] },
+            { output_type: 'execute_result', data: { 'text/plain': ['2'] } },
+          ],
+        },
+        {
+          cell_type: 'code',
+          source: 'plt.plot()',
+          outputs: [
+            { output_type: 'display_data', data: { 'image/png': 'xx' } },
+            { output_type: 'error', ename: 'E', evalue: 'v', traceback: [] },
+          ],
+        },
       ],
     };
     expect(cellsFromNotebookText(JSON.stringify(nb))).toEqual([

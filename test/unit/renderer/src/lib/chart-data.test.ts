@@ -4,12 +4,20 @@ import { barChartSvg, LIGHT_PALETTE, scoreChartSvg } from '../../../../../render
 
 describe('chart data and CSV export', () => {
   it('orders categories as given, then by count', () => {
-    const c = countsChart('Outcomes', { b: 1, 'not-reproducible': 2, reproducible: 5, a: 3 }, ['reproducible', 'not-reproducible', 'missing']);
+    const c = countsChart('Outcomes', { b: 1, 'not-reproducible': 2, reproducible: 5, a: 3 }, [
+      'reproducible',
+      'not-reproducible',
+      'missing',
+    ]);
     expect(c.labels).toEqual(['reproducible', 'not-reproducible', 'a', 'b']);
     expect(c.series[0]?.values).toEqual([5, 2, 3, 1]);
   });
   it('writes RFC 4180 CSV with one column per series, quoting where needed', () => {
-    const c = pairedChart('Errors', { name: 'before', counts: { 'Name,Error': 2, KeyError: 1 } }, { name: 'after "best"', counts: { KeyError: 3 } });
+    const c = pairedChart(
+      'Errors',
+      { name: 'before', counts: { 'Name,Error': 2, KeyError: 1 } },
+      { name: 'after "best"', counts: { KeyError: 3 } },
+    );
     expect(chartCsv(c)).toBe('category,before,"after ""best"""\r\nKeyError,1,3\r\n"Name,Error",2,0\r\n');
   });
   it('names files and picks round axis steps', () => {
@@ -19,10 +27,21 @@ describe('chart data and CSV export', () => {
     expect(niceScale(0)).toEqual({ max: 1, step: 1 });
   });
   it('draws escaped SVG with one bar per value and a target band', () => {
-    const svg = barChartSvg(countsChart('Fixes <by> type', { 'error-repair': 4, 'score-calibration': 1 }), LIGHT_PALETTE);
+    const svg = barChartSvg(
+      countsChart('Fixes <by> type', { 'error-repair': 4, 'score-calibration': 1 }),
+      LIGHT_PALETTE,
+    );
     expect(svg).toContain('Fixes &lt;by&gt; type');
     expect(svg.match(/<rect x="170"/g)).toHaveLength(2);
-    const score = scoreChartSvg([{ index: 0, score: null }, { index: 1, score: 0.8 }], 0.82, 0.1, LIGHT_PALETTE);
+    const score = scoreChartSvg(
+      [
+        { index: 0, score: null },
+        { index: 1, score: 0.8 },
+      ],
+      0.82,
+      0.1,
+      LIGHT_PALETTE,
+    );
     expect(score).toContain('target 0.820');
     expect(score.match(/<circle/g)).toHaveLength(1);
   });

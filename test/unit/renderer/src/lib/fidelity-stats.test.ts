@@ -13,7 +13,14 @@ describe('fidelity figures', () => {
   ];
 
   it('buckets finished jobs by fidelity, lower bounds inclusive; unfinished jobs are left out', () => {
-    expect(fidelityDistribution(rows)).toEqual({ '< 50%': 1, '50–80%': 1, '80–90%': 0, '90–99%': 1, '≥ 99%': 1, 'not measured': 1 });
+    expect(fidelityDistribution(rows)).toEqual({
+      '< 50%': 1,
+      '50–80%': 1,
+      '80–90%': 0,
+      '90–99%': 1,
+      '≥ 99%': 1,
+      'not measured': 1,
+    });
   });
 
   it('reproducible but drifted: a reproducible outcome with fidelity below 1', () => {

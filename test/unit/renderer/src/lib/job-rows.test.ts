@@ -46,7 +46,16 @@ describe('job rows', () => {
     // the host's count wins over the approximation from iterations (a stopped job's last iteration may carry a fix)
     expect(fixCount({ ...(jobs[0] as JobSummary), fixes: 4 })).toBe(4);
     expect(fixCount({ ...(jobs[0] as JobSummary), fixes: 0 })).toBe(0);
-    expect(sortJobs([{ ...(jobs[0] as JobSummary), id: 'x', fixes: 1 }, { ...(jobs[0] as JobSummary), id: 'y', fixes: 3 }], 'fixes', 'desc').map((j) => j.id)).toEqual(['y', 'x']);
+    expect(
+      sortJobs(
+        [
+          { ...(jobs[0] as JobSummary), id: 'x', fixes: 1 },
+          { ...(jobs[0] as JobSummary), id: 'y', fixes: 3 },
+        ],
+        'fixes',
+        'desc',
+      ).map((j) => j.id),
+    ).toEqual(['y', 'x']);
     expect(deviation(jobs[1] as JobSummary)).toBe(0.5);
     expect(deviation(jobs[2] as JobSummary)).toBeNull();
   });

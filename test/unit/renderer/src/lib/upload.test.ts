@@ -51,7 +51,11 @@ describe('toBase64', () => {
 
 describe('uploadEntries', () => {
   it('sends the batches under one upload id, finishing with the last, and reports progress', async () => {
-    const calls: { uploadId: string | null; finish: boolean; files: { path: string; base64: string; append: boolean }[] }[] = [];
+    const calls: {
+      uploadId: string | null;
+      finish: boolean;
+      files: { path: string; base64: string; append: boolean }[];
+    }[] = [];
     const api = {
       casesUpload: async (input: never) => {
         calls.push(input);
@@ -60,13 +64,22 @@ describe('uploadEntries', () => {
     };
     const big = new Blob([new Uint8Array(5 * 1024 * 1024).fill(65)]);
     const progress: number[] = [];
-    await uploadEntries(api as never, [{ path: 'a/nb.ipynb', file: new Blob(['{}']) }, { path: 'a/input/big.bin', file: big }], (sent) => progress.push(sent));
+    await uploadEntries(
+      api as never,
+      [
+        { path: 'a/nb.ipynb', file: new Blob(['{}']) },
+        { path: 'a/input/big.bin', file: big },
+      ],
+      (sent) => progress.push(sent),
+    );
     expect(calls.map((c) => [c.uploadId, c.finish])).toEqual([
       [null, false],
       ['u-test1', true],
     ]);
     expect(calls[1]?.files).toEqual([expect.objectContaining({ path: 'a/input/big.bin', append: true })]);
-    const sentBig = calls.flatMap((c) => c.files.filter((f) => f.path === 'a/input/big.bin')).map((f) => Buffer.from(f.base64, 'base64').length);
+    const sentBig = calls
+      .flatMap((c) => c.files.filter((f) => f.path === 'a/input/big.bin'))
+      .map((f) => Buffer.from(f.base64, 'base64').length);
     expect(sentBig.reduce((a, b) => a + b, 0)).toBe(big.size);
     expect(progress.at(-1)).toBe(big.size + 2);
     await expect(uploadEntries(api as never, [])).rejects.toThrow('Choose at least one notebook or folder to upload');

@@ -9,7 +9,9 @@ describe('the URL map as text', () => {
   });
 
   it('names the bad line', () => {
-    expect(() => parseUrlMap('https://a.org/x  /x\nftp://b.org/y /y')).toThrow(/line 2: 'ftp:\/\/b.org\/y' is not an http\(s\) URL/);
+    expect(() => parseUrlMap('https://a.org/x  /x\nftp://b.org/y /y')).toThrow(
+      /line 2: 'ftp:\/\/b.org\/y' is not an http\(s\) URL/,
+    );
     expect(() => parseUrlMap('https://a.org/x')).toThrow(/line 1: https:\/\/a.org\/x needs a local file/);
   });
 });

@@ -6,7 +6,8 @@ import { cellSource } from '../../../../../../shared/lib/ipynb';
 import { treeSitterSyntaxCheck } from '../../../../../../main/core/fixers/llm/python-syntax';
 import { smallNotebook } from './fix-context';
 
-const FIXED_3 = "train['Fare'] = train['Fare'].astype(float)\ntrain['Age'] = train['Age'].fillna(train['Age'].median())\nX = train[['Fare', 'Age']]\ny = train['Survived']";
+const FIXED_3 =
+  "train['Fare'] = train['Fare'].astype(float)\ntrain['Age'] = train['Age'].fillna(train['Age'].median())\nX = train[['Fare', 'Age']]\ny = train['Survived']";
 
 describe('parseAnswer: cell edits JSON', () => {
   const nb = smallNotebook();
@@ -40,14 +41,22 @@ describe('parseAnswer: whole notebook (percent format)', () => {
   it('appends an inserted code cell to the cell before it, deletes a dropped one and ignores markdown', () => {
     const text = toPercent(nb)
       .replace('# ## Model', '# ## A different heading')
-      .replace("train = pd.read_csv('../input/train.csv')\ntrain.head()", "train = pd.read_csv('../input/train.csv')\ntrain.head()\n\n# %%\nprint(train.shape)");
+      .replace(
+        "train = pd.read_csv('../input/train.csv')\ntrain.head()",
+        "train = pd.read_csv('../input/train.csv')\ntrain.head()\n\n# %%\nprint(train.shape)",
+      );
     const parsed = parseAnswer(`plan\n\`\`\`\n${text}\n\`\`\``, nb);
-    expect(parsed.edits).toEqual([{ cellIndex: 2, source: "train = pd.read_csv('../input/train.csv')\ntrain.head()\n\nprint(train.shape)" }]);
+    expect(parsed.edits).toEqual([
+      { cellIndex: 2, source: "train = pd.read_csv('../input/train.csv')\ntrain.head()\n\nprint(train.shape)" },
+    ]);
     expect(parsed.notes[0]).toMatch(/appended to cell 2/);
   });
 
   it('restores magics the model commented out the jupytext way', () => {
-    const text = toPercent(applyCellEdits(nb, [{ cellIndex: 3, source: FIXED_3 }])).replace('%matplotlib inline', '# %matplotlib inline');
+    const text = toPercent(applyCellEdits(nb, [{ cellIndex: 3, source: FIXED_3 }])).replace(
+      '%matplotlib inline',
+      '# %matplotlib inline',
+    );
     const parsed = parseAnswer(`p\n\`\`\`python\n${text}\n\`\`\``, nb);
     expect(parsed.edits.map((e) => e.cellIndex)).toEqual([3]);
   });
@@ -67,13 +76,21 @@ describe('validateEdits', () => {
   });
 
   it('names a missing cell, a lost magic and a no-op', async () => {
-    await expect(validateEdits([{ cellIndex: 9, source: 'x' }], nb, null)).rejects.toThrow(/cell 9 does not exist \(the notebook has cells 0–5\)/);
-    await expect(validateEdits([{ cellIndex: 1, source: 'import numpy as np' }], nb, null)).rejects.toThrow(/keep its IPython line "%matplotlib inline"/);
+    await expect(validateEdits([{ cellIndex: 9, source: 'x' }], nb, null)).rejects.toThrow(
+      /cell 9 does not exist \(the notebook has cells 0–5\)/,
+    );
+    await expect(validateEdits([{ cellIndex: 1, source: 'import numpy as np' }], nb, null)).rejects.toThrow(
+      /keep its IPython line "%matplotlib inline"/,
+    );
     await expect(validateEdits([{ cellIndex: 1, source: null }], nb, null)).rejects.toThrow(/IPython line/);
-    await expect(validateEdits([{ cellIndex: 3, source: cellSource(nb.cells[3]!) }], nb, null)).rejects.toThrow(/changes nothing/);
+    await expect(validateEdits([{ cellIndex: 3, source: cellSource(nb.cells[3]!) }], nb, null)).rejects.toThrow(
+      /changes nothing/,
+    );
   });
 
   it('rejects code that does not parse, with the line', async () => {
-    await expect(validateEdits([{ cellIndex: 3, source: "x = train['Fare'\ny = 2" }], nb, treeSitterSyntaxCheck)).rejects.toThrow(/cell 3 is not valid Python: line \d/);
+    await expect(
+      validateEdits([{ cellIndex: 3, source: "x = train['Fare'\ny = 2" }], nb, treeSitterSyntaxCheck),
+    ).rejects.toThrow(/cell 3 is not valid Python: line \d/);
   });
 });

@@ -17,7 +17,9 @@ describe('Budget', () => {
       error = e;
     }
     expect(isNbreviveError(error) && error.code).toBe('budget-exceeded');
-    expect((error as Error).message).toMatch(/the LLM budget of job 7 is used up: \$0\.0090 spent of \$0\.01 .*raise the cap/);
+    expect((error as Error).message).toMatch(
+      /the LLM budget of job 7 is used up: \$0\.0090 spent of \$0\.01 .*raise the cap/,
+    );
   });
 
   it('stops at the corpus token cap through any job', () => {

@@ -26,21 +26,40 @@ export function ipythonTraceback(ename: string, evalue: string, line: string, li
   ];
 }
 
-export function cellError(cellIndex: number, ename: string, evalue: string, line: string, preExisting = false): CellError {
-  return { cellIndex, cellId: null, ename, evalue, traceback: ipythonTraceback(ename, evalue, line), line: null, preExisting };
+export function cellError(
+  cellIndex: number,
+  ename: string,
+  evalue: string,
+  line: string,
+  preExisting = false,
+): CellError {
+  return {
+    cellIndex,
+    cellId: null,
+    ename,
+    evalue,
+    traceback: ipythonTraceback(ename, evalue, line),
+    line: null,
+    preExisting,
+  };
 }
 
 /** The titanic-like notebook most tests use: markdown, imports, data, an np.float cell, model, score. */
 export function smallNotebook(): Notebook {
   return notebookOf([
     markdown('# Titanic survival\nA small study.'),
-    code('%matplotlib inline\nimport numpy as np\nimport pandas as pd\nfrom sklearn.ensemble import RandomForestClassifier'),
+    code(
+      '%matplotlib inline\nimport numpy as np\nimport pandas as pd\nfrom sklearn.ensemble import RandomForestClassifier',
+    ),
     code("train = pd.read_csv('../input/train.csv')\ntrain.head()"),
-    code("train['Fare'] = train['Fare'].astype(np.float)\ntrain['Age'] = train['Age'].fillna(train['Age'].median())\nX = train[['Fare', 'Age']]\ny = train['Survived']"),
+    code(
+      "train['Fare'] = train['Fare'].astype(np.float)\ntrain['Age'] = train['Age'].fillna(train['Age'].median())\nX = train[['Fare', 'Age']]\ny = train['Survived']",
+    ),
     markdown('## Model'),
-    code('model = RandomForestClassifier(n_estimators=200, random_state=0)\nmodel.fit(X, y)\nprint(model.score(X, y))', [
-      { output_type: 'stream', name: 'stdout', text: '0.8215\n' },
-    ]),
+    code(
+      'model = RandomForestClassifier(n_estimators=200, random_state=0)\nmodel.fit(X, y)\nprint(model.score(X, y))',
+      [{ output_type: 'stream', name: 'stdout', text: '0.8215\n' }],
+    ),
   ]);
 }
 
@@ -49,7 +68,14 @@ export const ENVIRONMENT: EnvironmentDescription = {
   python: '3.11.2',
   pythonPath: '/usr/bin/python3',
   image: null,
-  packages: { numpy: '1.24.2', pandas: '1.5.3', 'scikit-learn': '1.2.1', matplotlib: '3.6.3', nbclient: '0.7.2', ipykernel: '6.17.0' },
+  packages: {
+    numpy: '1.24.2',
+    pandas: '1.5.3',
+    'scikit-learn': '1.2.1',
+    matplotlib: '3.6.3',
+    nbclient: '0.7.2',
+    ipykernel: '6.17.0',
+  },
   gpus: [],
 };
 
@@ -91,7 +117,15 @@ export function fixContext(options: ContextOptions = {}): FixContext {
   const errors =
     options.errors ??
     (problem === 'error'
-      ? [cellError(3, 'AttributeError', "module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`.", "train['Fare'] = train['Fare'].astype(np.float)", false)]
+      ? [
+          cellError(
+            3,
+            'AttributeError',
+            "module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`.",
+            "train['Fare'] = train['Fare'].astype(np.float)",
+            false,
+          ),
+        ]
       : []);
   const score = options.score === undefined ? 0.8215 : options.score;
   const c = resolvedCase(options.caseOverrides);
@@ -101,7 +135,16 @@ export function fixContext(options: ContextOptions = {}): FixContext {
     timeoutMs: options.timeoutMs ?? 600_000,
     errors,
     cells: notebook.cells.flatMap((cell, cellIndex) =>
-      cell.cell_type === 'code' ? [{ cellIndex, cellId: cell.id ?? null, durationMs: 100 * (cellIndex + 1), status: errors.some((e) => e.cellIndex === cellIndex) ? ('error' as const) : ('ok' as const) }] : [],
+      cell.cell_type === 'code'
+        ? [
+            {
+              cellIndex,
+              cellId: cell.id ?? null,
+              durationMs: 100 * (cellIndex + 1),
+              status: errors.some((e) => e.cellIndex === cellIndex) ? ('error' as const) : ('ok' as const),
+            },
+          ]
+        : [],
     ),
     filesWritten: [],
     scores: [score],

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Fix } from '../../../../../../shared/models/loop';
-import { errorSignature, InMemoryFixMemory, lineRewrites, MemoryFixer, offendingLine, replayRewrites } from '../../../../../../main/core/fixers/llm/memory';
+import {
+  errorSignature,
+  InMemoryFixMemory,
+  lineRewrites,
+  MemoryFixer,
+  offendingLine,
+  replayRewrites,
+} from '../../../../../../main/core/fixers/llm/memory';
 import { cellSource } from '../../../../../../shared/lib/ipynb';
 import { cellError, code, fixContext, notebookOf } from './fix-context';
 
@@ -12,7 +19,9 @@ describe('error signatures', () => {
     const b = cellError(7, 'SyntaxError', "Missing parentheses in call to 'print'. (991.py, line 12)", 'print  "x"');
     expect(offendingLine(a)).toBe('print "x"');
     expect(errorSignature(a)).toBe(errorSignature(b));
-    expect(errorSignature(a)).toMatch(/^SyntaxError\|Missing parentheses in call to 'print'\. \(<file>, line N\)\|[0-9a-f]{12}$/);
+    expect(errorSignature(a)).toMatch(
+      /^SyntaxError\|Missing parentheses in call to 'print'\. \(<file>, line N\)\|[0-9a-f]{12}$/,
+    );
     expect(errorSignature(a)).not.toBe(errorSignature(cellError(3, 'SyntaxError', a.evalue, 'print "y"')));
   });
 });
@@ -20,12 +29,21 @@ describe('error signatures', () => {
 describe('line rewrites', () => {
   const before = notebookOf([code(`import numpy as np\nprint('start')\n${LINE}\nprint(train.shape)`)]);
   it('records replacements and insertions, and replays them on another notebook with other indentation', () => {
-    const rewrites = lineRewrites(before, [{ cellIndex: 0, source: `import numpy as np\nimport warnings\nprint('start')\n${LINE.replace('np.float', 'float')}\nprint(train.shape)` }]);
+    const rewrites = lineRewrites(before, [
+      {
+        cellIndex: 0,
+        source: `import numpy as np\nimport warnings\nprint('start')\n${LINE.replace('np.float', 'float')}\nprint(train.shape)`,
+      },
+    ]);
     expect(rewrites).toEqual([
       { before: ['import numpy as np'], after: ['import numpy as np', 'import warnings'] },
       { before: [LINE], after: [LINE.replace('np.float', 'float')] },
     ]);
-    const other = notebookOf([code('import numpy as np'), code('x = 1'), code(`def prep(train):\n    ${LINE}\n    return train`)]);
+    const other = notebookOf([
+      code('import numpy as np'),
+      code('x = 1'),
+      code(`def prep(train):\n    ${LINE}\n    return train`),
+    ]);
     const edits = replayRewrites(other, rewrites, 2);
     expect(edits).toEqual([
       { cellIndex: 0, source: 'import numpy as np\nimport warnings' },
@@ -69,7 +87,7 @@ describe('InMemoryFixMemory and MemoryFixer', () => {
     expect(memory.stats(signature)).toEqual({ successes: 1, failures: 0, hits: 1 });
   });
 
-  it('stops offering a fix that failed more often than it worked, and respects the loop\'s exclusions', async () => {
+  it("stops offering a fix that failed more often than it worked, and respects the loop's exclusions", async () => {
     const memory = new InMemoryFixMemory();
     const ctx = fixContext();
     const signature = errorSignature(ctx.report.errors[0]!);

@@ -34,6 +34,10 @@ describe('helpers', () => {
   });
 
   it('finds IPython lines and keeps Python comments out', () => {
-    expect(ipythonLines('%matplotlib inline\n!pip install x\n# %not\nx = 1 % 2\n  %time f()')).toEqual(['%matplotlib inline', '!pip install x', '%time f()']);
+    expect(ipythonLines('%matplotlib inline\n!pip install x\n# %not\nx = 1 % 2\n  %time f()')).toEqual([
+      '%matplotlib inline',
+      '!pip install x',
+      '%time f()',
+    ]);
   });
 });

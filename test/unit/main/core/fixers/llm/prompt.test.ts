@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Fix } from '../../../../../../shared/models/loop';
-import { buildPrompt, importedModules, packagesText, tracebackText } from '../../../../../../main/core/fixers/llm/prompt';
+import {
+  buildPrompt,
+  importedModules,
+  packagesText,
+  tracebackText,
+} from '../../../../../../main/core/fixers/llm/prompt';
 import { loadTokenizer, type TokenCounter } from '../../../../../../main/core/fixers/llm/tokens';
 import { cellError, code, fixContext, markdown, notebookOf, smallNotebook } from './fix-context';
 
@@ -50,16 +55,30 @@ describe('buildPrompt: the feedback', () => {
     const prompt = buildPrompt(ctx, SETTINGS, counter);
     expect(prompt.fixType).toBe('score-calibration');
     const text = prompt.messages[1]!.content;
-    expect(text).toMatch(/s_r = 0\.79; target s_t = 0\.8215 \(training accuracy\), higher is better, tolerance ±10%, deviation 3\.83%/);
+    expect(text).toMatch(
+      /s_r = 0\.79; target s_t = 0\.8215 \(training accuracy\), higher is better, tolerance ±10%, deviation 3\.83%/,
+    );
     expect(text).toContain('NOT installed: lightgbm');
     expect(text).not.toMatch(/NOT installed:.*\bos\b/);
     expect(prompt.primaryCell).toBe(5);
   });
 
   it('tells the history, marking failed fixes', () => {
-    const fix: Fix = { type: 'error-repair', source: 'rules', ruleIds: ['np-float'], model: null, plan: 'np.float → float', edits: [{ cellIndex: 3, source: 'x' }], usage: null, flags: [], signature: null };
+    const fix: Fix = {
+      type: 'error-repair',
+      source: 'rules',
+      ruleIds: ['np-float'],
+      model: null,
+      plan: 'np.float → float',
+      edits: [{ cellIndex: 3, source: 'x' }],
+      usage: null,
+      flags: [],
+      signature: null,
+    };
     const text = userText(fixContext({ history: [{ iteration: 1, fix, failed: true }] }));
-    expect(text).toContain('- iteration 1, error-repair by rules np-float, cells 3: np.float → float → FAILED: it did not help, do not repeat it');
+    expect(text).toContain(
+      '- iteration 1, error-repair by rules np-float, cells 3: np.float → float → FAILED: it did not help, do not repeat it',
+    );
     expect(userText()).toContain('(none yet)');
   });
 
@@ -76,7 +95,9 @@ describe('buildPrompt: the notebook and the context budget', () => {
   function bigNotebook() {
     const cells = [markdown('# Big'), code('import numpy as np\nimport pandas as pd')];
     for (let i = 0; i < 40; i++) {
-      cells.push(code(Array.from({ length: 30 }, (_, k) => `feature_${i}_${k} = np.log1p(df['col_${k}']) * ${k}`).join('\n')));
+      cells.push(
+        code(Array.from({ length: 30 }, (_, k) => `feature_${i}_${k} = np.log1p(df['col_${k}']) * ${k}`).join('\n')),
+      );
     }
     cells[20] = code("x = df['a'].astype(np.float)\n" + cells[20]!.source);
     return notebookOf(cells);
@@ -84,7 +105,12 @@ describe('buildPrompt: the notebook and the context budget', () => {
 
   it('cells format: the failing cell, its neighbours and the imports in full, far cells elided', () => {
     const nb = bigNotebook();
-    const ctx = fixContext({ notebook: nb, errors: [cellError(20, 'AttributeError', "module 'numpy' has no attribute 'float'.", "x = df['a'].astype(np.float)")] });
+    const ctx = fixContext({
+      notebook: nb,
+      errors: [
+        cellError(20, 'AttributeError', "module 'numpy' has no attribute 'float'.", "x = df['a'].astype(np.float)"),
+      ],
+    });
     const prompt = buildPrompt(ctx, SETTINGS, counter);
     expect(prompt.shownCells).toEqual([1, 19, 20, 21]);
     const text = prompt.messages[1]!.content;
@@ -102,7 +128,10 @@ describe('buildPrompt: the notebook and the context budget', () => {
   it('shows the cell that defines a name the failing line uses, however far', () => {
     const nb = bigNotebook();
     nb.cells[7] = code("train = pd.read_csv('../input/train.csv')\n" + 'y = 1\n'.repeat(20));
-    const ctx = fixContext({ notebook: nb, errors: [cellError(30, 'AttributeError', "'DataFrame' object has no attribute 'ix'", "x = train.ix[:, 1]")] });
+    const ctx = fixContext({
+      notebook: nb,
+      errors: [cellError(30, 'AttributeError', "'DataFrame' object has no attribute 'ix'", 'x = train.ix[:, 1]')],
+    });
     expect(buildPrompt(ctx, SETTINGS, counter).shownCells).toContain(7);
   });
 
@@ -118,10 +147,12 @@ describe('buildPrompt: the notebook and the context budget', () => {
 
   it('says clearly when even the whole-notebook prompt cannot fit', () => {
     const ctx = fixContext({ notebook: bigNotebook(), errors: [cellError(20, 'AttributeError', 'np.float', 'x')] });
-    expect(() => buildPrompt(ctx, { ...SETTINGS, format: 'notebook', contextTokens: 8000, maxTokens: 2000 }, counter)).toThrow(
-      /needs \d+ tokens, more than the 6000 .*use the cells format/,
+    expect(() =>
+      buildPrompt(ctx, { ...SETTINGS, format: 'notebook', contextTokens: 8000, maxTokens: 2000 }, counter),
+    ).toThrow(/needs \d+ tokens, more than the 6000 .*use the cells format/);
+    expect(() => buildPrompt(ctx, { ...SETTINGS, contextTokens: 2000, maxTokens: 2000 }, counter)).toThrow(
+      /leaves no room/,
     );
-    expect(() => buildPrompt(ctx, { ...SETTINGS, contextTokens: 2000, maxTokens: 2000 }, counter)).toThrow(/leaves no room/);
   });
 
   it('keeps the head and tail of a very long traceback', () => {

@@ -25,7 +25,10 @@ describe('provider settings', () => {
     const openai = resolveLlmSettings({ model: 'gpt-4o-mini-2024-07-18' }, {});
     expect(priceFor(openai)).toEqual({ inputPerMTok: 0.15, outputPerMTok: 0.6 });
     expect(costUsd(priceFor(openai), 1_000_000, 1_000_000)).toBeCloseTo(0.75, 10);
-    const edited = resolveLlmSettings({ model: 'gpt-4o-mini', prices: { 'gpt-4o-mini': { inputPerMTok: 1, outputPerMTok: 2 } } }, {});
+    const edited = resolveLlmSettings(
+      { model: 'gpt-4o-mini', prices: { 'gpt-4o-mini': { inputPerMTok: 1, outputPerMTok: 2 } } },
+      {},
+    );
     expect(costUsd(priceFor(edited), 1000, 1000)).toBeCloseTo(0.003, 10);
     expect(priceFor(resolveLlmSettings({ preset: 'ollama', model: 'gpt-4o' }, {}))).toBeNull();
     expect(costUsd(null, 5000, 5000)).toBe(0);
@@ -41,6 +44,8 @@ describe('provider helpers', () => {
   });
 
   it('redacts the key and anything that looks like one', () => {
-    expect(redactSecret('key abc123secret and Bearer zzz and sk-proj-ABCDEFGHIJ', 'abc123secret')).toBe('key [redacted] and Bearer [redacted] and sk-[redacted]');
+    expect(redactSecret('key abc123secret and Bearer zzz and sk-proj-ABCDEFGHIJ', 'abc123secret')).toBe(
+      'key [redacted] and Bearer [redacted] and sk-[redacted]',
+    );
   });
 });

@@ -21,7 +21,12 @@ describe('treeSitterSyntaxCheck', () => {
 
 describe('pythonCompileCheck (the real interpreter)', () => {
   it('also catches what tree-sitter lets through: indentation and Python 2 print', async () => {
-    const results = await pythonCompileCheck(TEST_PYTHON)([...SOURCES, 'for i in range(3):\nprint(i)', 'print "hi"', 'await f()']);
+    const results = await pythonCompileCheck(TEST_PYTHON)([
+      ...SOURCES,
+      'for i in range(3):\nprint(i)',
+      'print "hi"',
+      'await f()',
+    ]);
     expect(results[0]).toBeNull();
     expect(results[1]).toMatch(/^line 1:/);
     expect(results[2]).toMatch(/^line 1:/);

@@ -4,7 +4,9 @@ import { code, markdown, notebookOf } from './fix-context';
 
 const nb = notebookOf([
   code("df = pd.read_csv('train.csv')\nnp.random.seed(42)"),
-  code('model = RandomForestClassifier(n_estimators=500, random_state=1)\nmodel.fit(X, y)\npreds = model.predict(X_test)'),
+  code(
+    'model = RandomForestClassifier(n_estimators=500, random_state=1)\nmodel.fit(X, y)\npreds = model.predict(X_test)',
+  ),
   code('history = net.fit(X, y, epochs=50, batch_size=32)'),
   markdown('notes'),
 ]);
@@ -12,7 +14,10 @@ const nb = notebookOf([
 describe('semantic flags', () => {
   it('flags estimators, seeds, epochs, subsampling, removed cells and removed model code', () => {
     const kinds = semanticFlagList(nb, [
-      { cellIndex: 0, source: "df = pd.read_csv('train.csv', nrows=1000)\ndf = df.sample(frac=0.1)\nnp.random.seed(0)" },
+      {
+        cellIndex: 0,
+        source: "df = pd.read_csv('train.csv', nrows=1000)\ndf = df.sample(frac=0.1)\nnp.random.seed(0)",
+      },
       { cellIndex: 1, source: 'model = RandomForestClassifier(n_estimators=10, random_state=1)\nmodel.fit(X, y)' },
       { cellIndex: 2, source: null },
     ]).map((f) => `${f.kind}@${f.cellIndex}`);
@@ -34,7 +39,17 @@ describe('semantic flags', () => {
   });
 
   it('does not flag a harmless API fix, a comment, or a removed markdown cell as model code', () => {
-    expect(semanticFlags(nb, [{ cellIndex: 1, source: 'model = RandomForestClassifier(n_estimators=500, random_state=1)  # n_estimators=10 before\nmodel.fit(X.values, y)\npreds = model.predict(X_test.values)' }])).toEqual([]);
-    expect(semanticFlags(nb, [{ cellIndex: 3, source: null }])).toEqual(['cell-removed: cell 3: markdown cell removed']);
+    expect(
+      semanticFlags(nb, [
+        {
+          cellIndex: 1,
+          source:
+            'model = RandomForestClassifier(n_estimators=500, random_state=1)  # n_estimators=10 before\nmodel.fit(X.values, y)\npreds = model.predict(X_test.values)',
+        },
+      ]),
+    ).toEqual([]);
+    expect(semanticFlags(nb, [{ cellIndex: 3, source: null }])).toEqual([
+      'cell-removed: cell 3: markdown cell removed',
+    ]);
   });
 });

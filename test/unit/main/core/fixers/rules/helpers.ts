@@ -15,8 +15,19 @@ export const MODERN_PACKAGES: Record<string, string> = {
   statsmodels: '0.13.5',
 };
 
-export function environment(packages: Record<string, string> = {}, python = '3.11.2', gpus: string[] = []): EnvironmentDescription {
-  return { runtime: 'local', python, pythonPath: null, image: null, packages: { ...MODERN_PACKAGES, ...packages }, gpus };
+export function environment(
+  packages: Record<string, string> = {},
+  python = '3.11.2',
+  gpus: string[] = [],
+): EnvironmentDescription {
+  return {
+    runtime: 'local',
+    python,
+    pythonPath: null,
+    image: null,
+    packages: { ...MODERN_PACKAGES, ...packages },
+    gpus,
+  };
 }
 
 export function notebookOf(...sources: string[]): Notebook {
@@ -24,11 +35,23 @@ export function notebookOf(...sources: string[]): Notebook {
     nbformat: 4,
     nbformat_minor: 5,
     metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
-    cells: sources.map((source) => ({ cell_type: 'code' as const, metadata: {}, source, outputs: [], execution_count: null })),
+    cells: sources.map((source) => ({
+      cell_type: 'code' as const,
+      metadata: {},
+      source,
+      outputs: [],
+      execution_count: null,
+    })),
   };
 }
 
-export function cellError(cellIndex: number, ename: string, evalue: string, line: string | null = null, traceback: string[] = []): CellError {
+export function cellError(
+  cellIndex: number,
+  ename: string,
+  evalue: string,
+  line: string | null = null,
+  traceback: string[] = [],
+): CellError {
   return { cellIndex, cellId: null, ename, evalue, traceback, line, preExisting: false };
 }
 
@@ -45,7 +68,11 @@ export async function fix(source: string, ruleIds: string[] | 'all', options: Fi
   return Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
 }
 
-export async function fixCells(sources: string[], ruleIds: string[] | 'all', options: FixOptions = {}): Promise<ApplyResult> {
+export async function fixCells(
+  sources: string[],
+  ruleIds: string[] | 'all',
+  options: FixOptions = {},
+): Promise<ApplyResult> {
   const { packages, python, gpus, ...rest } = options;
   return applyRules(notebookOf(...sources), ruleIds, environment(packages, python, gpus), rest);
 }
@@ -57,7 +84,11 @@ export function cellSource(result: ApplyResult, index: number): string {
 }
 
 /** Asserts idempotence: applying the same rules to the fixed source changes nothing. */
-export async function fixTwice(source: string, ruleIds: string[] | 'all', options: FixOptions = {}): Promise<[string, string]> {
+export async function fixTwice(
+  source: string,
+  ruleIds: string[] | 'all',
+  options: FixOptions = {},
+): Promise<[string, string]> {
   const once = await fix(source, ruleIds, options);
   const twice = await fix(once, ruleIds, options);
   return [once, twice];

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPythonParser, maskIPython, type PythonParser } from '../../../../../../main/core/fixers/rules/python-parser';
+import {
+  loadPythonParser,
+  maskIPython,
+  type PythonParser,
+} from '../../../../../../main/core/fixers/rules/python-parser';
 
 let parser: PythonParser;
 beforeAll(async () => {
@@ -8,11 +12,18 @@ beforeAll(async () => {
 
 describe('maskIPython', () => {
   it('masks line magics, shell lines, help and assignment magics with same-length filler', () => {
-    const source = "%matplotlib inline\nimport os\n!pip install xgboost\nfiles = !ls ../input\ndf.head?\n  %time f(1)\nx = 1 % 2\n";
+    const source =
+      '%matplotlib inline\nimport os\n!pip install xgboost\nfiles = !ls ../input\ndf.head?\n  %time f(1)\nx = 1 % 2\n';
     const { masked, regions } = maskIPython(source);
     expect(masked.length).toBe(source.length);
     expect(masked.split('\n').map((l) => l.length)).toEqual(source.split('\n').map((l) => l.length));
-    expect(regions.map((r) => source.slice(r.start, r.end))).toEqual(['%matplotlib inline', '!pip install xgboost', '!ls ../input', 'df.head?', '%time f(1)']);
+    expect(regions.map((r) => source.slice(r.start, r.end))).toEqual([
+      '%matplotlib inline',
+      '!pip install xgboost',
+      '!ls ../input',
+      'df.head?',
+      '%time f(1)',
+    ]);
     expect(masked).toContain('import os');
     expect(masked).toContain('x = 1 % 2');
     expect(parser.parse(source).hasError).toBe(false);
@@ -70,7 +81,8 @@ describe('PythonParser', () => {
       { start: before.indexOf('np.float'), end: before.indexOf('np.float') + 8, text: 'float' },
     ];
     let after = before;
-    for (const e of [...edits].sort((a, b) => b.start - a.start)) after = after.slice(0, e.start) + e.text + after.slice(e.end);
+    for (const e of [...edits].sort((a, b) => b.start - a.start))
+      after = after.slice(0, e.start) + e.text + after.slice(e.end);
     expect(after).toBe('%matplotlib inline\ntitle = "Überlebende 😀"\nprint("a", x)\ny = float(2)\n');
     const previous = parser.parse(before);
     const incremental = parser.reparse(previous, after, edits);

@@ -7,7 +7,13 @@ import type { Problem, Verdict } from '../../../../../../shared/models/loop';
 import type { Notebook } from '../../../../../../shared/models/notebook';
 import { loadCase } from '../../../../../../main/core/case/case-loader';
 import type { FixContext } from '../../../../../../main/core/fixers/fixer';
-import { applyRules, diagnoseErrors, importStatements, listRules, RulesFixer } from '../../../../../../main/core/fixers/rules/rules-engine';
+import {
+  applyRules,
+  diagnoseErrors,
+  importStatements,
+  listRules,
+  RulesFixer,
+} from '../../../../../../main/core/fixers/rules/rules-engine';
 import { loadPythonParser } from '../../../../../../main/core/fixers/rules/python-parser';
 import { defineRule } from '../../../../../../main/core/fixers/rules/rule';
 import { readNotebookFile } from '../../../../../../main/core/notebook/notebook-file';
@@ -31,12 +37,49 @@ const BARE_CASE: ResolvedCase = {
 };
 
 function report(errors: ExecutionReport['errors'] = []): ExecutionReport {
-  return { status: errors.length ? 'error' : 'ok', wallTimeMs: 1000, timeoutMs: 600_000, errors, cells: [], filesWritten: [], scores: [0.7], score: 0.7, scoreNote: null, message: null };
+  return {
+    status: errors.length ? 'error' : 'ok',
+    wallTimeMs: 1000,
+    timeoutMs: 600_000,
+    errors,
+    cells: [],
+    filesWritten: [],
+    scores: [0.7],
+    score: 0.7,
+    scoreNote: null,
+    message: null,
+  };
 }
 
-function context(notebook: Notebook, problem: Problem, errors: ExecutionReport['errors'] = [], exclude: string[] = [], gpus: string[] = []): FixContext {
-  const verdict: Verdict = { reproducible: false, errorFree: errors.length === 0, problem, reason: problem, score: 0.7, target: 0.8, relativeDeviation: 0.125, pValue: null, method: 'tolerance' };
-  return { notebook, original: notebook, case: BARE_CASE, problem, report: report(errors), verdict, environment: environment({}, '3.11.2', gpus), history: [], exclude: new Set(exclude) };
+function context(
+  notebook: Notebook,
+  problem: Problem,
+  errors: ExecutionReport['errors'] = [],
+  exclude: string[] = [],
+  gpus: string[] = [],
+): FixContext {
+  const verdict: Verdict = {
+    reproducible: false,
+    errorFree: errors.length === 0,
+    problem,
+    reason: problem,
+    score: 0.7,
+    target: 0.8,
+    relativeDeviation: 0.125,
+    pValue: null,
+    method: 'tolerance',
+  };
+  return {
+    notebook,
+    original: notebook,
+    case: BARE_CASE,
+    problem,
+    report: report(errors),
+    verdict,
+    environment: environment({}, '3.11.2', gpus),
+    history: [],
+    exclude: new Set(exclude),
+  };
 }
 
 const LEGACY = [
@@ -50,11 +93,18 @@ describe('RulesFixer', () => {
 
   it('answers an error with one fix that repairs the failing cell and every certainly-broken cell', async () => {
     const nb = notebookOf(...LEGACY);
-    const fix = await fixer.propose(context(nb, 'error', [cellError(0, 'ModuleNotFoundError', "No module named 'sklearn.cross_validation'")]));
+    const fix = await fixer.propose(
+      context(nb, 'error', [cellError(0, 'ModuleNotFoundError', "No module named 'sklearn.cross_validation'")]),
+    );
     expect(fix).not.toBeNull();
     expect(fix?.type).toBe('error-repair');
     expect(fix?.source).toBe('rules');
-    expect(fix?.ruleIds).toEqual(['py2.print-statement', 'numpy.builtin-type-aliases', 'pandas.as-matrix', 'sklearn.model-selection-modules']);
+    expect(fix?.ruleIds).toEqual([
+      'py2.print-statement',
+      'numpy.builtin-type-aliases',
+      'pandas.as-matrix',
+      'sklearn.model-selection-modules',
+    ]);
     expect(fix?.edits.map((e) => e.cellIndex)).toEqual([0, 1, 2]);
     expect(fix?.edits[1]?.source).toBe('X = df.values\nprint("shape", X.shape)  # rows, columns\n');
     expect(fix?.plan).toContain('cell 0 (line 4)');
@@ -67,14 +117,23 @@ describe('RulesFixer', () => {
   it('skips excluded rules and returns null when nothing applies', async () => {
     const nb = notebookOf('import numpy as np\nx = np.float(1)\n');
     expect(await fixer.propose(context(nb, 'error', [], ['numpy.builtin-type-aliases']))).toBeNull();
-    expect(await fixer.propose(context(notebookOf('x = 1\n'), 'error', [cellError(0, 'ZeroDivisionError', 'division by zero')]))).toBeNull();
+    expect(
+      await fixer.propose(
+        context(notebookOf('x = 1\n'), 'error', [cellError(0, 'ZeroDivisionError', 'division by zero')]),
+      ),
+    ).toBeNull();
   });
 
   it('answers a score deviation with score-calibration pins for an old notebook', async () => {
     const fix = await fixer.propose(context(notebookOf(...LEGACY), 'score-deviation'));
     expect(fix?.type).toBe('score-calibration');
     expect(fix?.ruleIds).toEqual(['calibrate.sklearn-forest-n-estimators']);
-    expect(fix?.edits).toEqual([{ cellIndex: 2, source: 'rf = RandomForestClassifier(max_depth=4, n_estimators=10)\nrf.fit(X, y.astype(np.float))\n' }]);
+    expect(fix?.edits).toEqual([
+      {
+        cellIndex: 2,
+        source: 'rf = RandomForestClassifier(max_depth=4, n_estimators=10)\nrf.fit(X, y.astype(np.float))\n',
+      },
+    ]);
     expect(fix?.flags).toContain('estimators');
   });
 
@@ -112,35 +171,74 @@ describe('applyRules', () => {
     });
     const result = await applyRules(notebookOf('x = f(1)\n'), 'all', environment(), { rules: [broken] });
     expect(result.edits).toEqual([]);
-    expect(result.refused).toEqual([{ ruleId: 'test.broken', cellIndex: 0, reason: 'the edit would introduce 1 syntax error(s)' }]);
+    expect(result.refused).toEqual([
+      { ruleId: 'test.broken', cellIndex: 0, reason: 'the edit would introduce 1 syntax error(s)' },
+    ]);
   });
 
   const testRule = (id: string, apply: Parameters<typeof defineRule>[0]['apply']) =>
-    defineRule({ id, title: id, kind: 'error-repair', library: 'Python', since: { package: 'python', version: '3.0' }, explanation: 'a rule written for this test only', trigger: { pattern: true }, apply });
+    defineRule({
+      id,
+      title: id,
+      kind: 'error-repair',
+      library: 'Python',
+      since: { package: 'python', version: '3.0' },
+      explanation: 'a rule written for this test only',
+      trigger: { pattern: true },
+      apply,
+    });
 
   it('batches the edits of several rules per cell; a rule touching a waiting edit sees the tree after it', async () => {
-    const rename = testRule('test.rename', (parsed) => parsed.nodes('identifier').filter((n) => parsed.text(n) === 'old').map((n) => ({ start: n.startIndex, end: n.endIndex, text: 'new' })));
-    const wrap = testRule('test.wrap', (parsed) =>
-      parsed.nodes('call').filter((c) => parsed.text(c).startsWith('new(')).map((c) => ({ start: c.startIndex, end: c.endIndex, text: `wrap(${parsed.text(c)})` })),
+    const rename = testRule('test.rename', (parsed) =>
+      parsed
+        .nodes('identifier')
+        .filter((n) => parsed.text(n) === 'old')
+        .map((n) => ({ start: n.startIndex, end: n.endIndex, text: 'new' })),
     );
-    const constant = testRule('test.constant', (parsed) => parsed.nodes('integer').map((n) => ({ start: n.startIndex, end: n.endIndex, text: '2' })));
+    const wrap = testRule('test.wrap', (parsed) =>
+      parsed
+        .nodes('call')
+        .filter((c) => parsed.text(c).startsWith('new('))
+        .map((c) => ({ start: c.startIndex, end: c.endIndex, text: `wrap(${parsed.text(c)})` })),
+    );
+    const constant = testRule('test.constant', (parsed) =>
+      parsed.nodes('integer').map((n) => ({ start: n.startIndex, end: n.endIndex, text: '2' })),
+    );
     // wrap's needle is absent before rename runs: it gets the cell in the next pass; constant's edit waits alongside
-    const result = await applyRules(notebookOf('y = old(x) + 1\n'), 'all', environment(), { rules: [rename, { ...wrap, needles: ['new('] }, constant] });
+    const result = await applyRules(notebookOf('y = old(x) + 1\n'), 'all', environment(), {
+      rules: [rename, { ...wrap, needles: ['new('] }, constant],
+    });
     expect(cellSource(result, 0)).toBe('y = wrap(new(x)) + 2\n');
     expect(result.ruleIds).toEqual(['test.rename', 'test.wrap', 'test.constant']);
     // a rule whose edit touches a waiting edit gets the tree with that edit applied (not `wrap(old(x))`)
-    const direct = await applyRules(notebookOf('y = old(x) + 1\n'), 'all', environment(), { rules: [rename, testRule('test.wrap-any', (parsed) => parsed.nodes('call').map((c) => ({ start: c.startIndex, end: c.endIndex, text: `wrap(${parsed.text(c)})` })))] });
+    const direct = await applyRules(notebookOf('y = old(x) + 1\n'), 'all', environment(), {
+      rules: [
+        rename,
+        testRule('test.wrap-any', (parsed) =>
+          parsed.nodes('call').map((c) => ({ start: c.startIndex, end: c.endIndex, text: `wrap(${parsed.text(c)})` })),
+        ),
+      ],
+    });
     expect(cellSource(direct, 0)).toBe('y = wrap(new(x)) + 1\n');
-    expect(direct.applications.map((a) => [a.ruleId, a.lines])).toEqual([['test.rename', [1]], ['test.wrap-any', [1]]]);
+    expect(direct.applications.map((a) => [a.ruleId, a.lines])).toEqual([
+      ['test.rename', [1]],
+      ['test.wrap-any', [1]],
+    ]);
   });
 
   it('replays a batch that would parse worse rule by rule, refusing only the faulty rule', async () => {
-    const good = testRule('test.good', (parsed) => parsed.nodes('integer').map((n) => ({ start: n.startIndex, end: n.endIndex, text: '2' })));
-    const bad = testRule('test.bad', (parsed) => [{ start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' }]);
+    const good = testRule('test.good', (parsed) =>
+      parsed.nodes('integer').map((n) => ({ start: n.startIndex, end: n.endIndex, text: '2' })),
+    );
+    const bad = testRule('test.bad', (parsed) => [
+      { start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' },
+    ]);
     const result = await applyRules(notebookOf('x = f(1)\n'), 'all', environment(), { rules: [good, bad] });
     expect(cellSource(result, 0)).toBe('x = f(2)\n');
     expect(result.ruleIds).toEqual(['test.good']);
-    expect(result.refused).toEqual([{ ruleId: 'test.bad', cellIndex: 0, reason: 'the edit would introduce 1 syntax error(s)' }]);
+    expect(result.refused).toEqual([
+      { ruleId: 'test.bad', cellIndex: 0, reason: 'the edit would introduce 1 syntax error(s)' },
+    ]);
   });
 
   it('rejects unknown rule ids', async () => {
@@ -148,14 +246,20 @@ describe('applyRules', () => {
   });
 
   it('handles magics, comments and non-ASCII across many rules at once, idempotently', async () => {
-    const source = "%%time\n# Überblick – 😀\nimport numpy as np\nfrom sklearn.cross_validation import KFold\nkf = KFold(len(X), n_folds=5)\nfor tr, te in kf:\n    print X[tr].astype(np.float).mean(), \"ü\"\n!ls ../input\n";
+    const source =
+      '%%time\n# Überblick – 😀\nimport numpy as np\nfrom sklearn.cross_validation import KFold\nkf = KFold(len(X), n_folds=5)\nfor tr, te in kf:\n    print X[tr].astype(np.float).mean(), "ü"\n!ls ../input\n';
     const once = cellSource(await applyRules(notebookOf(source), 'all', environment()), 0);
-    expect(once).toBe("%%time\n# Überblick – 😀\nimport numpy as np\nfrom sklearn.model_selection import KFold\nkf = KFold(n_splits=5)\nfor tr, te in kf.split(X):\n    print(X[tr].astype(float).mean(), \"ü\")\n!ls ../input\n");
+    expect(once).toBe(
+      '%%time\n# Überblick – 😀\nimport numpy as np\nfrom sklearn.model_selection import KFold\nkf = KFold(n_splits=5)\nfor tr, te in kf.split(X):\n    print(X[tr].astype(float).mean(), "ü")\n!ls ../input\n',
+    );
     expect((await applyRules(notebookOf(once), 'all', environment())).edits).toEqual([]);
   });
 
-  it('reads a notebook\'s imports from its import statements only', () => {
-    expect(importStatements('x = 1\nfrom a import (b,\n    c)  # note\n  import d.e as f; g = 2\n')).toEqual(['from a import (b, c)  ', 'import d.e as f']);
+  it("reads a notebook's imports from its import statements only", () => {
+    expect(importStatements('x = 1\nfrom a import (b,\n    c)  # note\n  import d.e as f; g = 2\n')).toEqual([
+      'from a import (b, c)  ',
+      'import d.e as f',
+    ]);
   });
 });
 
@@ -164,7 +268,12 @@ describe('listRules', () => {
     const rules = listRules();
     expect(rules.length).toBeGreaterThan(50);
     const cv = rules.find((r) => r.id === 'sklearn.model-selection-modules');
-    expect(cv).toMatchObject({ kind: 'error-repair', library: 'scikit-learn', since: { package: 'scikit-learn', version: '0.20' }, deprecatedIn: '0.18' });
+    expect(cv).toMatchObject({
+      kind: 'error-repair',
+      library: 'scikit-learn',
+      since: { package: 'scikit-learn', version: '0.20' },
+      deprecatedIn: '0.18',
+    });
     expect(cv?.triggers.errors[0]).toContain('ModuleNotFoundError');
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
   });
@@ -201,7 +310,12 @@ describeCorpus('rules engine on the corpus', (corpusDir) => {
         const key = Object.keys(EROSION_PATTERNS).find((k) => tag.startsWith(k));
         expect(key, `no pattern for erosion tag "${tag}"`).toBeDefined();
         const pattern = EROSION_PATTERNS[key as string] as RegExp;
-        const holding = notebook.cells.map((c, i) => ({ i, c })).filter(({ c }) => c.cell_type === 'code' && pattern.test(Array.isArray(c.source) ? c.source.join('') : c.source)).map(({ i }) => i);
+        const holding = notebook.cells
+          .map((c, i) => ({ i, c }))
+          .filter(
+            ({ c }) => c.cell_type === 'code' && pattern.test(Array.isArray(c.source) ? c.source.join('') : c.source),
+          )
+          .map(({ i }) => i);
         expect(holding.length, `no cell holds ${tag}`).toBeGreaterThan(0);
         for (const index of holding) expect(changed.has(index), `${tag}: cell ${index} unchanged`).toBe(true);
       }
@@ -211,15 +325,28 @@ describeCorpus('rules engine on the corpus', (corpusDir) => {
         expect(parsed.errorCount(), `cell ${edit.cellIndex} does not parse:\n${edit.source}`).toBe(0);
         parsed.delete();
       }
-      if ((expected?.erosion ?? []).length === 0) expect(result.ruleIds.filter((r) => r.startsWith('py2.') || r.startsWith('sklearn.') || r.startsWith('pandas.'))).toEqual([]);
+      if ((expected?.erosion ?? []).length === 0)
+        expect(
+          result.ruleIds.filter((r) => r.startsWith('py2.') || r.startsWith('sklearn.') || r.startsWith('pandas.')),
+        ).toEqual([]);
     });
   }
 });
 
 describe('the rules past a rule gap', () => {
   const gap = cellError(1, 'NameError', "name 'helper' is not defined");
-  const reshape = cellError(2, 'AttributeError', "'Series' object has no attribute 'reshape'", 'X = df.a.reshape(-1, 1)');
-  const nb = () => notebookOf('import pandas as pd\n', 'scale = helper(2)\n', "df = pd.DataFrame({'a': [1.0]})\nX = df.a.reshape(-1, 1)\n");
+  const reshape = cellError(
+    2,
+    'AttributeError',
+    "'Series' object has no attribute 'reshape'",
+    'X = df.a.reshape(-1, 1)',
+  );
+  const nb = () =>
+    notebookOf(
+      'import pandas as pd\n',
+      'scale = helper(2)\n',
+      "df = pd.DataFrame({'a': [1.0]})\nX = df.a.reshape(-1, 1)\n",
+    );
 
   it('repairs a later failing cell when no rule answers the first error', async () => {
     const fix = await new RulesFixer().propose(context(nb(), 'error', [gap, reshape]));
@@ -238,29 +365,52 @@ describe('the rules past a rule gap', () => {
     expect(found[0]?.detail).toBe('no rule in the catalog matches this error');
     expect(found[1]?.detail).toMatch(/^rule pandas\.series-reshape would edit this cell but was not tried/);
     const tried = await diagnoseErrors(nb(), env, { errors: [reshape], exclude: ['pandas.series-reshape'] });
-    expect(tried.map((u) => [u.reason, u.detail])).toEqual([['did-not-help', 'rule pandas.series-reshape was tried and did not help']]);
+    expect(tried.map((u) => [u.reason, u.detail])).toEqual([
+      ['did-not-help', 'rule pandas.series-reshape was tried and did not help'],
+    ]);
     const older = await diagnoseErrors(nb(), environment({ pandas: '0.25.3' }), { errors: [reshape] });
-    expect(older.map((u) => [u.reason, u.detail])).toEqual([['no-rule', 'only rules for other versions match this error: pandas.series-reshape (pandas 1.0+)']]);
+    expect(older.map((u) => [u.reason, u.detail])).toEqual([
+      ['no-rule', 'only rules for other versions match this error: pandas.series-reshape (pandas 1.0+)'],
+    ]);
   });
 
   it('tells a rule that left the code alone from one whose edit was refused', async () => {
     const rule = (id: string, apply: Parameters<typeof defineRule>[0]['apply']) =>
-      defineRule({ id, title: id, kind: 'error-repair', library: 'Python', since: { package: 'python', version: '3.0' }, explanation: 'a rule written for this test only', trigger: { errors: [{ ename: 'KeyError' }] }, apply });
+      defineRule({
+        id,
+        title: id,
+        kind: 'error-repair',
+        library: 'Python',
+        since: { package: 'python', version: '3.0' },
+        explanation: 'a rule written for this test only',
+        trigger: { errors: [{ ename: 'KeyError' }] },
+        apply,
+      });
     const shy = rule('test.shy', () => []);
-    const broken = rule('test.broken', (parsed) => [{ start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' }]);
+    const broken = rule('test.broken', (parsed) => [
+      { start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' },
+    ]);
     const error = cellError(0, 'KeyError', "'a'");
     const notebook = notebookOf("x = d['a'] + f(1)\n");
-    expect((await diagnoseErrors(notebook, environment(), { errors: [error], rules: [shy] })).map((u) => u.reason)).toEqual(['ambiguous']);
+    expect(
+      (await diagnoseErrors(notebook, environment(), { errors: [error], rules: [shy] })).map((u) => u.reason),
+    ).toEqual(['ambiguous']);
     const refused = await diagnoseErrors(notebook, environment(), { errors: [error], rules: [broken] });
-    expect(refused.map((u) => [u.reason, u.detail])).toEqual([['refused', "test.broken's edit was refused: the edit would introduce 1 syntax error(s)"]]);
+    expect(refused.map((u) => [u.reason, u.detail])).toEqual([
+      ['refused', "test.broken's edit was refused: the edit would introduce 1 syntax error(s)"],
+    ]);
   });
 
   it("answers a decorative extension's missing package with an environment fix", async () => {
     const notebook = notebookOf('%load_ext watermark\n%watermark -v\n', 'import numpy as np\n');
-    const fix = await new RulesFixer().propose(context(notebook, 'error', [cellError(0, 'ModuleNotFoundError', "No module named 'watermark'")]));
+    const fix = await new RulesFixer().propose(
+      context(notebook, 'error', [cellError(0, 'ModuleNotFoundError', "No module named 'watermark'")]),
+    );
     expect(fix?.type).toBe('environment');
     expect(fix?.ruleIds).toEqual(['environment.decorative-extension']);
-    expect(fix?.plan).toMatch(/^Lines that only decorate the notebook, commented out because their package is missing here:/);
+    expect(fix?.plan).toMatch(
+      /^Lines that only decorate the notebook, commented out because their package is missing here:/,
+    );
     expect(fix?.edits.map((e) => e.cellIndex)).toEqual([0]);
   });
 });

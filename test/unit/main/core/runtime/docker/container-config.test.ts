@@ -27,8 +27,20 @@ describe('container configuration', () => {
   it('lays out Kaggle: data read-only at /kaggle/input, a writable /kaggle/working as cwd, a non-root user', () => {
     const o = containerCreateOptions(spec);
     expect(o.HostConfig?.Mounts).toEqual([
-      { Type: 'bind', Source: '/data/case/input', Target: '/kaggle/input', ReadOnly: true, BindOptions: { Propagation: 'rprivate' } },
-      { Type: 'bind', Source: '/jobs/1/working', Target: '/kaggle/working', ReadOnly: false, BindOptions: { Propagation: 'rprivate' } },
+      {
+        Type: 'bind',
+        Source: '/data/case/input',
+        Target: '/kaggle/input',
+        ReadOnly: true,
+        BindOptions: { Propagation: 'rprivate' },
+      },
+      {
+        Type: 'bind',
+        Source: '/jobs/1/working',
+        Target: '/kaggle/working',
+        ReadOnly: false,
+        BindOptions: { Propagation: 'rprivate' },
+      },
     ]);
     expect(o.HostConfig?.Binds).toBeUndefined();
     expect(o.WorkingDir).toBe('/kaggle/working');
@@ -40,7 +52,13 @@ describe('container configuration', () => {
     const off = containerCreateOptions(spec);
     expect(off.HostConfig?.NetworkMode).toBe('none');
     expect(off.NetworkDisabled).toBe(true);
-    expect(off.HostConfig).toMatchObject({ Memory: 4 * GiB, MemorySwap: 4 * GiB, NanoCpus: 1.5e9, PidsLimit: 512, ShmSize: GiB });
+    expect(off.HostConfig).toMatchObject({
+      Memory: 4 * GiB,
+      MemorySwap: 4 * GiB,
+      NanoCpus: 1.5e9,
+      PidsLimit: 512,
+      ShmSize: GiB,
+    });
     expect(off.HostConfig?.CapDrop).toEqual(['ALL']);
     const on = containerCreateOptions({ ...spec, network: true });
     expect(on.HostConfig?.NetworkMode).toBe('bridge');
@@ -62,7 +80,17 @@ describe('container configuration', () => {
       Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }],
     });
     // none of these may ever be set: each gives the container a piece of the host
-    for (const key of ['CapAdd', 'PidMode', 'UsernsMode', 'UTSMode', 'VolumesFrom', 'Binds', 'DeviceCgroupRules', 'Sysctls']) expect(host[key], key).toBeUndefined();
+    for (const key of [
+      'CapAdd',
+      'PidMode',
+      'UsernsMode',
+      'UTSMode',
+      'VolumesFrom',
+      'Binds',
+      'DeviceCgroupRules',
+      'Sysctls',
+    ])
+      expect(host[key], key).toBeUndefined();
     expect(String(host.SecurityOpt)).not.toMatch(/unconfined/);
     expect(host.NetworkMode).not.toBe('host');
     expect(containerCreateOptions({ ...spec, network: true }).HostConfig?.NetworkMode).toBe('bridge');
@@ -73,7 +101,12 @@ describe('container configuration', () => {
     process.env.OPENAI_API_KEY = 'sk-host-secret-123456';
     try {
       const env = containerCreateOptions({ ...spec, env: { PYTHONDONTWRITEBYTECODE: '1' } }).Env ?? [];
-      expect(env.map((e) => e.split('=')[0]).sort()).toEqual(['HOME', 'MPLBACKEND', 'PYTHONDONTWRITEBYTECODE', 'PYTHONUNBUFFERED']);
+      expect(env.map((e) => e.split('=')[0]).sort()).toEqual([
+        'HOME',
+        'MPLBACKEND',
+        'PYTHONDONTWRITEBYTECODE',
+        'PYTHONUNBUFFERED',
+      ]);
       expect(env.join('\n')).not.toContain('sk-host-secret');
     } finally {
       if (saved === undefined) delete process.env.OPENAI_API_KEY;
@@ -82,8 +115,19 @@ describe('container configuration', () => {
   });
 
   it('a job folder with a colon or comma in its path cannot change what is mounted', () => {
-    const odd = containerCreateOptions({ ...spec, mounts: [{ host: '/jobs/a:/etc:rw,b', container: '/kaggle/input', readOnly: true }] });
-    expect(odd.HostConfig?.Mounts).toEqual([{ Type: 'bind', Source: '/jobs/a:/etc:rw,b', Target: '/kaggle/input', ReadOnly: true, BindOptions: { Propagation: 'rprivate' } }]);
+    const odd = containerCreateOptions({
+      ...spec,
+      mounts: [{ host: '/jobs/a:/etc:rw,b', container: '/kaggle/input', readOnly: true }],
+    });
+    expect(odd.HostConfig?.Mounts).toEqual([
+      {
+        Type: 'bind',
+        Source: '/jobs/a:/etc:rw,b',
+        Target: '/kaggle/input',
+        ReadOnly: true,
+        BindOptions: { Propagation: 'rprivate' },
+      },
+    ]);
   });
 
   it('requests GPUs only when asked', () => {

@@ -25,7 +25,9 @@ describe('--gpus', () => {
   });
 
   it('refuses what it cannot read, saying what is accepted', () => {
-    expect(() => parseGpuOption('lots')).toThrow('--gpus "lots" is not understood: use all, none, a number of GPUs (e.g. 2) or device ids');
+    expect(() => parseGpuOption('lots')).toThrow(
+      '--gpus "lots" is not understood: use all, none, a number of GPUs (e.g. 2) or device ids',
+    );
   });
 
   it('round-trips through formatGpuRequest', () => {
@@ -37,14 +39,20 @@ describe('device requests (HostConfig.DeviceRequests)', () => {
   it('asks the nvidia driver for every GPU, N GPUs, or named devices, with the gpu capability', () => {
     expect(deviceRequests(parseGpuOption('all'))).toEqual([{ Driver: 'nvidia', Count: -1, Capabilities: [['gpu']] }]);
     expect(deviceRequests(parseGpuOption('2'))).toEqual([{ Driver: 'nvidia', Count: 2, Capabilities: [['gpu']] }]);
-    expect(deviceRequests(parseGpuOption('1,3'))).toEqual([{ Driver: 'nvidia', DeviceIDs: ['1', '3'], Capabilities: [['gpu']] }]);
+    expect(deviceRequests(parseGpuOption('1,3'))).toEqual([
+      { Driver: 'nvidia', DeviceIDs: ['1', '3'], Capabilities: [['gpu']] },
+    ]);
     expect(deviceRequests(parseGpuOption('none'))).toEqual([]);
   });
 });
 
 describe('NVIDIA runtime detection from docker info', () => {
   it('finds the nvidia runtime or CDI specs, and nothing on a plain engine', () => {
-    const plain = parseEngineInfo({ ServerVersion: '20.10.24', Runtimes: { runc: {}, 'io.containerd.runc.v2': {} }, DefaultRuntime: 'runc' });
+    const plain = parseEngineInfo({
+      ServerVersion: '20.10.24',
+      Runtimes: { runc: {}, 'io.containerd.runc.v2': {} },
+      DefaultRuntime: 'runc',
+    });
     expect(detectNvidia(plain)).toEqual({ available: false, via: [] });
     const toolkit = parseEngineInfo({ Runtimes: { runc: {}, nvidia: { path: 'nvidia-container-runtime' } } });
     expect(detectNvidia(toolkit)).toEqual({ available: true, via: ['runtime'] });
@@ -54,7 +62,9 @@ describe('NVIDIA runtime detection from docker info', () => {
 
   it('says how to install the toolkit when GPUs are asked for and the engine has none', () => {
     const e = noNvidiaRuntimeError(parseGpuOption('all'), 'unix:///var/run/docker.sock');
-    expect(e.message).toMatch(/^GPUs were requested \(--gpus all\) but the Docker engine at unix:\/\/\/var\/run\/docker\.sock has no NVIDIA runtime: install the NVIDIA Container Toolkit/);
+    expect(e.message).toMatch(
+      /^GPUs were requested \(--gpus all\) but the Docker engine at unix:\/\/\/var\/run\/docker\.sock has no NVIDIA runtime: install the NVIDIA Container Toolkit/,
+    );
     expect(e.message).toContain('or run with --gpus none');
   });
 });

@@ -26,8 +26,14 @@ describe('pull progress line', () => {
       message: 'Pulling from kaggle-images/python',
     });
     expect(line).toBe('gcr.io/kaggle-images/python:latest: 2/3 layers, 150.0 MB / 400.0 MB (37%)');
-    expect(formatPullProgress({ image: 'x:1', layers: [], currentBytes: 0, totalBytes: 0, message: 'Pulling from library/x' })).toBe(
-      'x:1: 0/0 layers, Pulling from library/x',
-    );
+    expect(
+      formatPullProgress({
+        image: 'x:1',
+        layers: [],
+        currentBytes: 0,
+        totalBytes: 0,
+        message: 'Pulling from library/x',
+      }),
+    ).toBe('x:1: 0/0 layers, Pulling from library/x');
   });
 });

@@ -66,7 +66,9 @@ for (const [group, cases] of Object.entries(GROUPS)) {
 describe('catalog coverage', () => {
   it('every rule has an example that changes code', () => {
     const all = Object.values(GROUPS).flat();
-    const missing = RULES.filter((rule) => !all.some((c) => c.rule === rule.id && c.after.some((a, i) => a !== c.before[i]))).map((r) => r.id);
+    const missing = RULES.filter(
+      (rule) => !all.some((c) => c.rule === rule.id && c.after.some((a, i) => a !== c.before[i])),
+    ).map((r) => r.id);
     expect(missing).toEqual([]);
   });
 

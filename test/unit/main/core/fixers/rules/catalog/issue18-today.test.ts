@@ -7,13 +7,24 @@ import { diagnoseErrors } from '../../../../../../../main/core/fixers/rules/rule
 import { cellError, environment, fix, fixCells, notebookOf } from '../helpers';
 import { describeToday } from '../../../../../../helpers/python';
 
-const TODAY = { python: '3.14.0', packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' } };
+const TODAY = {
+  python: '3.14.0',
+  packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' },
+};
 
 /** Runs a snippet; returns its stdout, or its traceback when it fails. */
 function runner(python: string) {
   return (source: string): { ok: boolean; out: string } => {
     try {
-      return { ok: true, out: execFileSync(python, ['-c', source], { encoding: 'utf8', timeout: 180_000, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MPLBACKEND: 'Agg', PYTHONWARNINGS: 'ignore' } }).trim() };
+      return {
+        ok: true,
+        out: execFileSync(python, ['-c', source], {
+          encoding: 'utf8',
+          timeout: 180_000,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, MPLBACKEND: 'Agg', PYTHONWARNINGS: 'ignore' },
+        }).trim(),
+      };
     } catch (error) {
       const stderr = String((error as { stderr?: string }).stderr ?? '');
       return { ok: false, out: stderr.trim() };
@@ -23,15 +34,23 @@ function runner(python: string) {
 
 describe('AdaBoostClassifier(algorithm=SAMME.R) is reported, never rewritten', () => {
   it('no rule edits it, and the loop is told why', async () => {
-    const source = "from sklearn.ensemble import AdaBoostClassifier\nada = AdaBoostClassifier(n_estimators=50, algorithm='SAMME.R')\nada.fit(X, y)\n";
-    const error = cellError(0, 'TypeError', "AdaBoostClassifier.__init__() got an unexpected keyword argument 'algorithm'", "ada = AdaBoostClassifier(n_estimators=50, algorithm='SAMME.R')");
+    const source =
+      "from sklearn.ensemble import AdaBoostClassifier\nada = AdaBoostClassifier(n_estimators=50, algorithm='SAMME.R')\nada.fit(X, y)\n";
+    const error = cellError(
+      0,
+      'TypeError',
+      "AdaBoostClassifier.__init__() got an unexpected keyword argument 'algorithm'",
+      "ada = AdaBoostClassifier(n_estimators=50, algorithm='SAMME.R')",
+    );
     expect(await fix(source, 'all', { ...TODAY, errors: [error] })).toBe(source);
-    const [diagnosis] = await diagnoseErrors(notebookOf(source), environment(TODAY.packages, TODAY.python), { errors: [error] });
+    const [diagnosis] = await diagnoseErrors(notebookOf(source), environment(TODAY.packages, TODAY.python), {
+      errors: [error],
+    });
     expect(['no-rule', 'ambiguous', 'refused']).toContain(diagnosis?.reason);
   });
 });
 
-describeToday('issue 18 rewrites run in today\'s stack', (python) => {
+describeToday("issue 18 rewrites run in today's stack", (python) => {
   const run = runner(python);
 
   it('print (a+b)/4. prints the whole expression instead of raising', async () => {
@@ -42,14 +61,16 @@ describeToday('issue 18 rewrites run in today\'s stack', (python) => {
   });
 
   it('StratifiedKFold(random_state) without shuffle: same folds as the unshuffled splitter', async () => {
-    const before = 'from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(n_splits=2, random_state=7)\nprint([[int(i) for i in te] for tr, te in skf.split([[0]] * 6, [0, 1, 0, 1, 0, 1])])\n';
+    const before =
+      'from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(n_splits=2, random_state=7)\nprint([[int(i) for i in te] for tr, te in skf.split([[0]] * 6, [0, 1, 0, 1, 0, 1])])\n';
     expect(run(before).out).toMatch(/Setting a random_state has no effect/);
     const after = await fix(before, ['sklearn.splitter-random-state-without-shuffle'], TODAY);
     expect(run(after)).toEqual({ ok: true, out: '[[0, 1, 2], [3, 4, 5]]' });
   });
 
   it('predict(1-D) is one sample, as np.atleast_2d made it before 0.19', async () => {
-    const setup = 'from sklearn.linear_model import LinearRegression\nm = LinearRegression().fit([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1]], [1, 2, 3, 4, 10])\n';
+    const setup =
+      'from sklearn.linear_model import LinearRegression\nm = LinearRegression().fit([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1]], [1, 2, 3, 4, 10])\n';
     const line = 'print(round(float(m.predict([3, 5, 4, 2])[0]), 6))';
     expect(run(setup + line).out).toMatch(/Expected 2D array, got 1D array instead/);
     const errors = [cellError(1, 'ValueError', 'Expected 2D array, got 1D array instead:', line)];
@@ -60,7 +81,7 @@ describeToday('issue 18 rewrites run in today\'s stack', (python) => {
     expect(run(setup + fixed)).toEqual(expected);
   });
 
-  it('scipy.interp, LogisticRegression(l1), SCORERS, cmap spectral and c=\'\' run after the rewrite', async () => {
+  it("scipy.interp, LogisticRegression(l1), SCORERS, cmap spectral and c='' run after the rewrite", async () => {
     const before = [
       'import numpy as np',
       'import scipy',
@@ -75,16 +96,30 @@ describeToday('issue 18 rewrites run in today\'s stack', (python) => {
       '',
     ].join('\n');
     expect(run(before).ok).toBe(false);
-    const after = await fix(before, ['scipy.numpy-aliases', 'sklearn.logistic-l1-solver', 'sklearn.scorers-dict', 'matplotlib.spectral-colormap', 'matplotlib.scatter-empty-color'], TODAY);
+    const after = await fix(
+      before,
+      [
+        'scipy.numpy-aliases',
+        'sklearn.logistic-l1-solver',
+        'sklearn.scorers-dict',
+        'matplotlib.spectral-colormap',
+        'matplotlib.scatter-empty-color',
+      ],
+      TODAY,
+    );
     expect(run(after)).toEqual({ ok: true, out: '5.0 0 True' });
   });
 
   it('filter(…) + […] and ks = d.keys(); ks.sort() give the Python 2 lists', async () => {
-    const before = 'd = {"b": 1, "a": 2}\nks = d.keys()\nks.sort()\nprint(ks, filter(lambda v: v > 1, [1, 2, 3]) + [9])\n';
+    const before =
+      'd = {"b": 1, "a": 2}\nks = d.keys()\nks.sort()\nprint(ks, filter(lambda v: v > 1, [1, 2, 3]) + [9])\n';
     const failing = run(before);
     expect(failing.out).toMatch(/'dict_keys' object has no attribute 'sort'/);
     let after = await fix(before, ['py2.iterator-builtins'], TODAY);
-    after = await fix(after, ['py2.list-valued-variables'], { ...TODAY, errors: [cellError(0, 'AttributeError', "'dict_keys' object has no attribute 'sort'", 'ks.sort()')] });
+    after = await fix(after, ['py2.list-valued-variables'], {
+      ...TODAY,
+      errors: [cellError(0, 'AttributeError', "'dict_keys' object has no attribute 'sort'", 'ks.sort()')],
+    });
     expect(run(after)).toEqual({ ok: true, out: "['a', 'b'] [2, 3, 9]" });
   });
 });

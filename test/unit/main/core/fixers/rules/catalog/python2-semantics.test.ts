@@ -8,14 +8,20 @@ import { describeToday } from '../../../../../../helpers/python';
 describe('py2.tuple-parameters', () => {
   const rule = ['py2.tuple-parameters'];
   it('a merely parenthesized single parameter is the plain parameter', async () => {
-    expect(await fix('f = lambda (x): x + 1\ndef g((y)):\n    return y\n', rule)).toBe('f = lambda x: x + 1\ndef g(y):\n    return y\n');
+    expect(await fix('f = lambda (x): x + 1\ndef g((y)):\n    return y\n', rule)).toBe(
+      'f = lambda x: x + 1\ndef g(y):\n    return y\n',
+    );
   });
   it('a one-element tuple is still unpacked', async () => {
     expect(await fix('f = lambda (x,): x + 1\n', rule)).toBe('f = lambda x: x[0] + 1\n');
   });
   it('nested tuples index by path (lambda) and unpack in one assignment (def)', async () => {
-    expect(await fix('f = lambda (k, (a, b)): k + a * b\n', rule)).toBe('f = lambda k_a_b: k_a_b[0] + k_a_b[1][0] * k_a_b[1][1]\n');
-    expect(await fix('def f(i, (k, (a, b))):\n    return k + a * b\n', rule)).toBe('def f(i, k_a_b):\n    (k, (a, b)) = k_a_b\n    return k + a * b\n');
+    expect(await fix('f = lambda (k, (a, b)): k + a * b\n', rule)).toBe(
+      'f = lambda k_a_b: k_a_b[0] + k_a_b[1][0] * k_a_b[1][1]\n',
+    );
+    expect(await fix('def f(i, (k, (a, b))):\n    return k + a * b\n', rule)).toBe(
+      'def f(i, k_a_b):\n    (k, (a, b)) = k_a_b\n    return k + a * b\n',
+    );
   });
 });
 
@@ -25,7 +31,7 @@ describe('py2.next-method', () => {
   it('next(it) when the builtin is not shadowed', async () => {
     expect(await fix('row = it.next()\n', rule, { errors })).toBe('row = next(it)\n');
   });
-  it("it.__next__() where the notebook defines its own next", async () => {
+  it('it.__next__() where the notebook defines its own next', async () => {
     const result = await fixCells(['row = it.next()\n', 'def next(x):\n    return x + 1\n'], rule, { errors });
     expect(cellSource(result, 0)).toBe('row = it.__next__()\n');
     const assigned = await fixCells(['row = it.next()\n', 'next = 3\n'], rule, { errors });
@@ -36,10 +42,15 @@ describe('py2.next-method', () => {
 describe('py2.dict-iterators', () => {
   const rule = ['py2.dict-iterators'];
   it('iterated uses take the view; others the iterator Python 2 returned', async () => {
-    expect(await fix('for k in d.iterkeys():\n    pass\nn = sum(d.itervalues())\nok = 3 in d.iterkeys()\ns = sorted(d.iteritems(), key=f)\n', rule)).toBe(
-      'for k in d.keys():\n    pass\nn = sum(d.values())\nok = 3 in d.keys()\ns = sorted(d.items(), key=f)\n',
+    expect(
+      await fix(
+        'for k in d.iterkeys():\n    pass\nn = sum(d.itervalues())\nok = 3 in d.iterkeys()\ns = sorted(d.iteritems(), key=f)\n',
+        rule,
+      ),
+    ).toBe('for k in d.keys():\n    pass\nn = sum(d.values())\nok = 3 in d.keys()\ns = sorted(d.items(), key=f)\n');
+    expect(await fix('if d.iterkeys():\n    pass\nit = d.iteritems()\nfirst = it.next()\n', rule)).toBe(
+      'if iter(d.keys()):\n    pass\nit = iter(d.items())\nfirst = it.next()\n',
     );
-    expect(await fix('if d.iterkeys():\n    pass\nit = d.iteritems()\nfirst = it.next()\n', rule)).toBe('if iter(d.keys()):\n    pass\nit = iter(d.items())\nfirst = it.next()\n');
   });
   it('viewkeys/viewvalues/viewitems are the views', async () => {
     expect(await fix('common = a.viewkeys() & b.viewkeys()\n', rule)).toBe('common = a.keys() & b.keys()\n');
@@ -57,13 +68,17 @@ describe('py2.raise-comma, py2.backticks, py2.ur-prefix, py2.file-execfile', () 
     expect(await fix('raise ValueError("ok")\nraise\n', ['py2.raise-comma'])).toBe('raise ValueError("ok")\nraise\n');
   });
   it('backticks', async () => {
-    expect(await fix('s = `x` + `y + 1`\nt = "`a`"  # `b`\n', ['py2.backticks'])).toBe('s = repr(x) + repr(y + 1)\nt = "`a`"  # `b`\n');
+    expect(await fix('s = `x` + `y + 1`\nt = "`a`"  # `b`\n', ['py2.backticks'])).toBe(
+      's = repr(x) + repr(y + 1)\nt = "`a`"  # `b`\n',
+    );
   });
   it("ur'' without \\u escapes", async () => {
     expect(await fix("a = ur'\\d+'\nb = ur'\\u00e9'\n", ['py2.ur-prefix'])).toBe("a = r'\\d+'\nb = ur'\\u00e9'\n");
   });
   it('file() and execfile(), not where the notebook binds file itself', async () => {
-    expect(await fix("f = file('a.txt', 'w')\nexecfile('setup.py')\n", ['py2.file-execfile'])).toBe("f = open('a.txt', 'w')\nexec(compile(open('setup.py').read(), 'setup.py', 'exec'))\n");
+    expect(await fix("f = file('a.txt', 'w')\nexecfile('setup.py')\n", ['py2.file-execfile'])).toBe(
+      "f = open('a.txt', 'w')\nexec(compile(open('setup.py').read(), 'setup.py', 'exec'))\n",
+    );
     const shadowed = await fixCells(['for file in files:\n    pass\n', 'h = file(p)\n'], ['py2.file-execfile']);
     expect(cellSource(shadowed, 1)).toBe('h = file(p)\n');
   });

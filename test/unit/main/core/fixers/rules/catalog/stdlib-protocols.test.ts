@@ -10,13 +10,19 @@ const PY314 = { python: '3.14.0' };
 describe('python.removed-stdlib-3-12', () => {
   const rule = ['python.removed-stdlib-3-12'];
   it('locale.format, SafeConfigParser, typing.io, pipes.quote', async () => {
-    expect(await fix("import locale\ns = locale.format('%d', n, grouping=True)\n", rule, PY314)).toBe("import locale\ns = locale.format_string('%d', n, grouping=True)\n");
-    expect(await fix('from configparser import SafeConfigParser\np = SafeConfigParser()\n', rule, PY314)).toBe('from configparser import ConfigParser as SafeConfigParser\np = SafeConfigParser()\n');
+    expect(await fix("import locale\ns = locale.format('%d', n, grouping=True)\n", rule, PY314)).toBe(
+      "import locale\ns = locale.format_string('%d', n, grouping=True)\n",
+    );
+    expect(await fix('from configparser import SafeConfigParser\np = SafeConfigParser()\n', rule, PY314)).toBe(
+      'from configparser import ConfigParser as SafeConfigParser\np = SafeConfigParser()\n',
+    );
     expect(await fix('from typing.io import TextIO\n', rule, PY314)).toBe('from typing import TextIO\n');
     expect(await fix('from pipes import quote\n', rule, PY314)).toBe('from shlex import quote\n');
   });
   it('import imp used only for reload → importlib under the same name; other imp uses are left alone', async () => {
-    expect(await fix('import imp\nimp.reload(helpers)\n', rule, PY314)).toBe('import importlib as imp\nimp.reload(helpers)\n');
+    expect(await fix('import imp\nimp.reload(helpers)\n', rule, PY314)).toBe(
+      'import importlib as imp\nimp.reload(helpers)\n',
+    );
     const loadSource = "import imp\nm = imp.load_source('m', 'm.py')\n";
     expect(await fix(loadSource, rule, PY314)).toBe(loadSource);
   });
@@ -30,22 +36,43 @@ describe('python.removed-stdlib-3-12', () => {
 
 describe('python.distutils-version, python.unittest-aliases, python.random-sample-set', () => {
   it('LooseVersion → packaging Version under the same name', async () => {
-    expect(await fix('from distutils.version import LooseVersion\nok = LooseVersion(v) >= LooseVersion("0.18")\n', ['python.distutils-version'], PY314)).toBe(
-      'from packaging.version import Version as LooseVersion\nok = LooseVersion(v) >= LooseVersion("0.18")\n',
-    );
+    expect(
+      await fix(
+        'from distutils.version import LooseVersion\nok = LooseVersion(v) >= LooseVersion("0.18")\n',
+        ['python.distutils-version'],
+        PY314,
+      ),
+    ).toBe('from packaging.version import Version as LooseVersion\nok = LooseVersion(v) >= LooseVersion("0.18")\n');
   });
   it('unittest aliases, not a method of the same name the notebook defines, not without unittest', async () => {
-    const source = 'import unittest\nclass T(unittest.TestCase):\n    def test(self):\n        self.assertEquals(1, 1)\n        self.failUnless(True)\n';
-    expect(await fix(source, ['python.unittest-aliases'], PY314)).toBe(source.replace('assertEquals', 'assertEqual').replace('failUnless', 'assertTrue'));
-    const own = 'import unittest\nclass H:\n    def assertEquals(self, a, b):\n        return a == b\nH().assertEquals(1, 2)\n';
+    const source =
+      'import unittest\nclass T(unittest.TestCase):\n    def test(self):\n        self.assertEquals(1, 1)\n        self.failUnless(True)\n';
+    expect(await fix(source, ['python.unittest-aliases'], PY314)).toBe(
+      source.replace('assertEquals', 'assertEqual').replace('failUnless', 'assertTrue'),
+    );
+    const own =
+      'import unittest\nclass H:\n    def assertEquals(self, a, b):\n        return a == b\nH().assertEquals(1, 2)\n';
     expect(await fix(own, ['python.unittest-aliases'], PY314)).toBe(own);
-    expect(await fix('checker.assertEquals(1, 1)\n', ['python.unittest-aliases'], PY314)).toBe('checker.assertEquals(1, 1)\n');
+    expect(await fix('checker.assertEquals(1, 1)\n', ['python.unittest-aliases'], PY314)).toBe(
+      'checker.assertEquals(1, 1)\n',
+    );
   });
   it('random.sample(set) gets the tuple() sample() used to make itself', async () => {
-    const errors = [cellError(0, 'TypeError', 'Population must be a sequence.  For dicts or sets, use sorted(d).', 'picked = random.sample(words, 3)')];
-    expect(await fix('import random\npicked = random.sample(words, 3)\nother = random.sample(xs, 2)\n', ['python.random-sample-set'], { errors })).toBe(
-      'import random\npicked = random.sample(tuple(words), 3)\nother = random.sample(xs, 2)\n',
-    );
+    const errors = [
+      cellError(
+        0,
+        'TypeError',
+        'Population must be a sequence.  For dicts or sets, use sorted(d).',
+        'picked = random.sample(words, 3)',
+      ),
+    ];
+    expect(
+      await fix(
+        'import random\npicked = random.sample(words, 3)\nother = random.sample(xs, 2)\n',
+        ['python.random-sample-set'],
+        { errors },
+      ),
+    ).toBe('import random\npicked = random.sample(tuple(words), 3)\nother = random.sample(xs, 2)\n');
   });
 });
 
@@ -53,13 +80,21 @@ describe('sklearn.estimator-transform-selection', () => {
   const rule = ['sklearn.estimator-transform-selection'];
   it("a fitted forest's transform → SelectFromModel(prefit=True), with the threshold passed on", async () => {
     const result = await fixCells(
-      ['from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier(n_estimators=50)\nrf.fit(X, y)\n', 'X_sel = rf.transform(X)\nX_half = rf.transform(X_test, "median")\n'],
+      [
+        'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier(n_estimators=50)\nrf.fit(X, y)\n',
+        'X_sel = rf.transform(X)\nX_half = rf.transform(X_test, "median")\n',
+      ],
       rule,
     );
-    expect(cellSource(result, 1)).toBe('from sklearn.feature_selection import SelectFromModel\nX_sel = SelectFromModel(rf, prefit=True).transform(X)\nX_half = SelectFromModel(rf, threshold="median", prefit=True).transform(X_test)\n');
+    expect(cellSource(result, 1)).toBe(
+      'from sklearn.feature_selection import SelectFromModel\nX_sel = SelectFromModel(rf, prefit=True).transform(X)\nX_half = SelectFromModel(rf, threshold="median", prefit=True).transform(X_test)\n',
+    );
   });
   it('leaves transformers, reassigned names and unknown objects alone', async () => {
-    const cells = ['from sklearn.ensemble import RandomForestClassifier\nfrom sklearn.preprocessing import StandardScaler\nrf = RandomForestClassifier()\nsc = StandardScaler()\n', 'rf = make_pipeline()\nA = rf.transform(X)\nB = sc.transform(X)\nC = pca.transform(X)\n'];
+    const cells = [
+      'from sklearn.ensemble import RandomForestClassifier\nfrom sklearn.preprocessing import StandardScaler\nrf = RandomForestClassifier()\nsc = StandardScaler()\n',
+      'rf = make_pipeline()\nA = rf.transform(X)\nB = sc.transform(X)\nC = pca.transform(X)\n',
+    ];
     const result = await fixCells(cells, rule);
     expect(result.edits).toEqual([]);
   });
@@ -67,19 +102,33 @@ describe('sklearn.estimator-transform-selection', () => {
 
 describe('sklearn.one-dimensional-x', () => {
   const rule = ['sklearn.one-dimensional-x'];
-  const error = (line: string) => [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:\narray=[1. 2.].\nReshape your data either using array.reshape(-1, 1) …', line)];
+  const error = (line: string) => [
+    cellError(
+      0,
+      'ValueError',
+      'Expected 2D array, got 1D array instead:\narray=[1. 2.].\nReshape your data either using array.reshape(-1, 1) …',
+      line,
+    ),
+  ];
   it("df['col'] → df[['col']]; fit(x, y) → np.reshape(x, (-1, 1))", async () => {
-    expect(await fix("model.fit(df['area'], df['price'])\n", rule, { errors: error("model.fit(df['area'], df['price'])") })).toBe("model.fit(df[['area']], df['price'])\n");
-    expect(await fix('import numpy as np\nlr.fit(x, y)\n', rule, { errors: error('lr.fit(x, y)') })).toBe('import numpy as np\nlr.fit(np.reshape(x, (-1, 1)), y)\n');
+    expect(
+      await fix("model.fit(df['area'], df['price'])\n", rule, { errors: error("model.fit(df['area'], df['price'])") }),
+    ).toBe("model.fit(df[['area']], df['price'])\n");
+    expect(await fix('import numpy as np\nlr.fit(x, y)\n', rule, { errors: error('lr.fit(x, y)') })).toBe(
+      'import numpy as np\nlr.fit(np.reshape(x, (-1, 1)), y)\n',
+    );
   });
   it('predict(x) alone was one sample before 0.19 (np.atleast_2d): np.reshape(x, (1, -1)); other lines untouched', async () => {
     const source = 'import numpy as np\np = lr.predict(x)\nlr.fit(a, b)\n';
-    expect(await fix(source, rule, { errors: error('p = lr.predict(x)') })).toBe('import numpy as np\np = lr.predict(np.reshape(x, (1, -1)))\nlr.fit(a, b)\n');
+    expect(await fix(source, rule, { errors: error('p = lr.predict(x)') })).toBe(
+      'import numpy as np\np = lr.predict(np.reshape(x, (1, -1)))\nlr.fit(a, b)\n',
+    );
   });
 });
 
-describeToday('stdlib and protocol rewrites run in today\'s stack', (python) => {
-  const run = (source: string): string => execFileSync(python, ['-c', source], { encoding: 'utf8', timeout: 120_000 }).trim();
+describeToday("stdlib and protocol rewrites run in today's stack", (python) => {
+  const run = (source: string): string =>
+    execFileSync(python, ['-c', source], { encoding: 'utf8', timeout: 120_000 }).trim();
 
   it('locale.format_string, ConfigParser, Version and random.sample(tuple(set)) give the old results', async () => {
     const source = [
@@ -95,7 +144,9 @@ describeToday('stdlib and protocol rewrites run in today\'s stack', (python) => 
       '',
     ].join('\n');
     let fixed = await fix(source, 'all', { python: '3.14.0' });
-    fixed = await fix(fixed, ['python.random-sample-set'], { errors: [cellError(0, 'TypeError', 'Population must be a sequence.', 'picked = random.sample(s, 3)')] });
+    fixed = await fix(fixed, ['python.random-sample-set'], {
+      errors: [cellError(0, 'TypeError', 'Population must be a sequence.', 'picked = random.sample(s, 3)')],
+    });
     // Python 3.10 printed: 1234 1 True [12, 13, 1] (sample of tuple(set(range(20))) with seed 0)
     const expected = run('import random\nrandom.seed(0)\nprint(random.sample(tuple(set(range(20))), 3))');
     expect(run(fixed)).toBe(`1234 1 True ${expected}`);
@@ -114,12 +165,14 @@ describeToday('stdlib and protocol rewrites run in today\'s stack', (python) => 
       'print(X_new.shape[1] == keep.sum(), np.allclose(X_new, X[:, keep]))',
       '',
     ].join('\n');
-    const fixed = await fix(source, ['sklearn.estimator-transform-selection'], { packages: { 'scikit-learn': '1.9.0' } });
+    const fixed = await fix(source, ['sklearn.estimator-transform-selection'], {
+      packages: { 'scikit-learn': '1.9.0' },
+    });
     expect(fixed).toContain('SelectFromModel(rf, prefit=True).transform(X)');
     expect(run(fixed)).toBe('True True');
   });
 
-  it("a 2015 learning_curve(est, X, y, sizes) runs with those training sizes", async () => {
+  it('a 2015 learning_curve(est, X, y, sizes) runs with those training sizes', async () => {
     const source = [
       'import numpy as np',
       'from sklearn.datasets import make_classification',
@@ -130,7 +183,11 @@ describeToday('stdlib and protocol rewrites run in today\'s stack', (python) => 
       'print(sizes.tolist())',
       '',
     ].join('\n');
-    const fixed = await fix(source, 'all', { created: '2015-10', packages: { 'scikit-learn': '1.9.0' }, python: '3.14.0' });
+    const fixed = await fix(source, 'all', {
+      created: '2015-10',
+      packages: { 'scikit-learn': '1.9.0' },
+      python: '3.14.0',
+    });
     expect(fixed).toContain('train_sizes=np.array([0.25, 0.5, 1.0]), cv=4');
     expect(run(fixed)).toBe('[37, 75, 150]');
   });
