@@ -1,5 +1,6 @@
 // Test helpers for rules: run rules on one or more cells and get the new sources back, in a modern
-// environment (the reference stack of ../shared/ENVIRONMENT.md, plus newer libraries where a rule needs them).
+// environment (Debian bookworm's 2023 stack, plus newer libraries where a rule needs them).
+import { execFileSync } from 'node:child_process';
 import type { CellError, EnvironmentDescription } from '../../../../../../shared/models/execution';
 import type { Notebook } from '../../../../../../shared/models/notebook';
 import { applyRules, type ApplyOptions, type ApplyResult } from '../../../../../../main/core/fixers/rules/rules-engine';
@@ -92,4 +93,29 @@ export async function fixTwice(
   const once = await fix(source, ruleIds, options);
   const twice = await fix(once, ruleIds, options);
   return [once, twice];
+}
+
+/** The package versions of today's stack, for rules whose version gates the tests check there. */
+export const TODAY_ENVIRONMENT = {
+  python: '3.14.0',
+  packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' },
+};
+
+/** Runs Python snippets with an interpreter: stdout when a snippet succeeds, its traceback when it fails. */
+export function snippetRunner(python: string) {
+  return (source: string): { ok: boolean; out: string } => {
+    try {
+      return {
+        ok: true,
+        out: execFileSync(python, ['-c', source], {
+          encoding: 'utf8',
+          timeout: 180_000,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, MPLBACKEND: 'Agg', PYTHONWARNINGS: 'ignore' },
+        }).trim(),
+      };
+    } catch (error) {
+      return { ok: false, out: String((error as { stderr?: string }).stderr ?? '').trim() };
+    }
+  };
 }

@@ -1,36 +1,18 @@
 // Issue 18's mechanisms run in today's stack (Python 3.14, scikit-learn 1.9, SciPy 1.17, matplotlib 3.10): the
 // old snippet fails there, the rewritten one runs and computes what the old code meant. Plus the one change that
 // must stay unrepaired (AdaBoost's SAMME.R: its replacement predicts differently).
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { diagnoseErrors } from '../../../../../../../main/core/fixers/rules/rules-engine';
-import { cellError, environment, fix, fixCells, notebookOf } from '../helpers';
+import {
+  cellError,
+  environment,
+  fix,
+  fixCells,
+  notebookOf,
+  snippetRunner as runner,
+  TODAY_ENVIRONMENT as TODAY,
+} from '../helpers';
 import { describeToday } from '../../../../../../helpers/python';
-
-const TODAY = {
-  python: '3.14.0',
-  packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' },
-};
-
-/** Runs a snippet; returns its stdout, or its traceback when it fails. */
-function runner(python: string) {
-  return (source: string): { ok: boolean; out: string } => {
-    try {
-      return {
-        ok: true,
-        out: execFileSync(python, ['-c', source], {
-          encoding: 'utf8',
-          timeout: 180_000,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, MPLBACKEND: 'Agg', PYTHONWARNINGS: 'ignore' },
-        }).trim(),
-      };
-    } catch (error) {
-      const stderr = String((error as { stderr?: string }).stderr ?? '');
-      return { ok: false, out: stderr.trim() };
-    }
-  };
-}
 
 describe('AdaBoostClassifier(algorithm=SAMME.R) is reported, never rewritten', () => {
   it('no rule edits it, and the loop is told why', async () => {

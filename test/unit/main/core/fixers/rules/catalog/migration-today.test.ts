@@ -1,33 +1,9 @@
 // catalog/python2-fixers.ts and catalog/numpy2.ts in today's stack (Python 3.14, NumPy 2.4): each old snippet
 // fails there or prints something else than it did in Python 2 / NumPy 1, and the rewritten one prints what the
 // old code printed (written out here from the Python 2 and NumPy 1 semantics).
-import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { fix } from '../helpers';
+import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeToday } from '../../../../../../helpers/python';
-
-const TODAY = {
-  python: '3.14.0',
-  packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' },
-};
-
-function runner(python: string) {
-  return (source: string): { ok: boolean; out: string } => {
-    try {
-      return {
-        ok: true,
-        out: execFileSync(python, ['-c', source], {
-          encoding: 'utf8',
-          timeout: 120_000,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, PYTHONWARNINGS: 'ignore' },
-        }).trim(),
-      };
-    } catch (error) {
-      return { ok: false, out: String((error as { stderr?: string }).stderr ?? '').trim() };
-    }
-  };
-}
 
 /** [rule, old code, what the old code printed in Python 2 / NumPy 1] */
 const CASES: [string, string, string][] = [

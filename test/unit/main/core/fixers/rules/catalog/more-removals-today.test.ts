@@ -1,37 +1,12 @@
 // The removals added to catalog/more-removals.ts, numpy.ts and pandas.ts after corpus2's today's-stack run, checked
 // in today's stack (Python 3.14, NumPy 2.4, scikit-learn 1.9): the old snippet fails there, the rewritten one
 // runs and prints what the old code computed.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cellError, fix } from '../helpers';
+import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeToday } from '../../../../../../helpers/python';
-
-const TODAY = {
-  python: '3.14.0',
-  packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' },
-};
-
-/** Runs a snippet; returns its stdout, or its stderr when it fails. */
-function runner(python: string) {
-  return (source: string): { ok: boolean; out: string } => {
-    try {
-      return {
-        ok: true,
-        out: execFileSync(python, ['-c', source], {
-          encoding: 'utf8',
-          timeout: 180_000,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, MPLBACKEND: 'Agg', PYTHONWARNINGS: 'ignore' },
-        }).trim(),
-      };
-    } catch (error) {
-      return { ok: false, out: String((error as { stderr?: string }).stderr ?? '').trim() };
-    }
-  };
-}
 
 describeToday("more removals run in today's stack", (python) => {
   const run = runner(python);
