@@ -336,7 +336,10 @@ if (CHROMIUM_SKIP_REASON) {
     it('renders the dashboard charts from the stats and exports a chart as CSV', async () => {
       await page.goto(`${serve.url}#/dashboard`);
       const stats = await api.statsCorpus({});
-      await expect.poll(() => page.locator('figure.chart').count(), { timeout: 20_000 }).toBe(7);
+      await expect.poll(() => page.locator('figure.chart').count(), { timeout: 20_000 }).toBe(8);
+      await expect
+        .poll(() => page.locator('figure.chart', { hasText: 'Output fidelity of the best version (jobs)' }).count())
+        .toBe(1);
       // edit similarity: the chart's CSV holds the host's histogram
       const [similarity] = await Promise.all([
         page.waitForEvent('download'),
