@@ -69,12 +69,16 @@ interface PreparedText {
   notes: Set<string>;
 }
 
+/** Python 2's reprs of the same values: u'text' (unicode literals) and 10L (longs) print as 'text' and 10 today. */
+const PY2_UNICODE_PREFIX = /(?<![\w'"])u(?=['"])/g;
+const PY2_LONG_SUFFIX = /(?<=\b\d+)L\b/g;
+
 function prepareText(text: string): PreparedText {
   const notes = new Set<string>();
   const lines: string[] = [];
   for (let line of text.replace(ANSI, '').split(/\r\n|\r|\n/)) {
     // a carriage-return progress line keeps only what was drawn last
-    line = numpyLegacyText(line).trimEnd();
+    line = numpyLegacyText(line).replace(PY2_UNICODE_PREFIX, '').replace(PY2_LONG_SUFFIX, '').trimEnd();
     if (line.trim() === '') continue;
     const volatile = VOLATILE.find((v) => v.re.test(line));
     if (volatile) {

@@ -144,6 +144,17 @@ describe('text', () => {
       ).toBeUndefined();
     }
   });
+  it("reads Python 2's reprs of the same values as today's (u'text', 10L)", () => {
+    expect(
+      compareText(
+        "Index([u'PassengerId', u\"Name\"], dtype='object')\n5L\n",
+        "Index(['PassengerId', \"Name\"], dtype='object')\n5\n",
+        1e-4,
+      ),
+    ).toMatchObject({ verdict: 'same' });
+    // a word ending in u, or an L that is part of a name, is left as it is
+    expect(compareText("menu'x' 5Lb\n", "men'x' 5b\n", 1e-4).verdict).toBe('different');
+  });
   it('is different when the words or the number of lines change', () => {
     expect(compareText('Best alpha : 30.0\n', 'Best l1 : 30.0\n', 1e-4).verdict).toBe('different');
     expect(compareText('a 1\nb 2\n', 'a 1\n', 1e-4)).toMatchObject({
