@@ -16,6 +16,35 @@ PACKAGES=python3,python3-nbclient,python3-ipykernel,python3-nbformat,python3-pan
 
 ready() { [ -x "$WRAPPER" ] && "$WRAPPER" -c 'import nbclient, ipykernel, numpy, pandas, sklearn' >/dev/null 2>&1; }
 
+# The wrapper. Every folder a job touches must be visible inside: job folders (/tmp), the database (the home folder),
+# the checkout or installed package that holds the runner wherever it lives (/work, /srv, /check, /opt …), corpora,
+# and the folder the wrapper is started from. So every top-level folder of the host is bound except the system's own
+# (the root provides those), plus /var/cache and /var/tmp. Rewritten whenever it differs from this version, so a
+# machine that built the stack with an older wrapper gets the current one.
+wrapper_text() {
+  cat <<EOF
+#!/bin/sh
+# python3 of today's stack ($ROOT), run through bubblewrap as an ordinary interpreter (written by tools/today-stack.sh)
+binds=""
+for d in /* /var/cache /var/tmp "\$PWD"; do
+  case "\$d" in
+    /bin|/boot|/dev|/etc|/lib|/lib32|/lib64|/libx32|/proc|/run|/sbin|/sys|/usr|/var|/lost+found) continue ;;
+  esac
+  [ -d "\$d" ] && [ ! -L "\$d" ] && binds="\$binds --bind \$d \$d"
+done
+exec bwrap --bind "$ROOT" / --proc /proc --dev /dev \$binds --chdir "\$PWD" -- /usr/bin/python3 "\$@"
+EOF
+}
+write_wrapper() {
+  [ -x "$ROOT/usr/bin/python3" ] || return 0
+  [ "$(wrapper_text)" = "$(cat "$WRAPPER" 2>/dev/null)" ] && return 0
+  if [ -w "$CACHE_DIR" ]; then wrapper_text >"$WRAPPER" && chmod 755 "$WRAPPER"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    wrapper_text | sudo tee "$WRAPPER" >/dev/null && sudo chmod 755 "$WRAPPER"
+  fi
+}
+write_wrapper
+
 if [ "${1:-}" = "--print" ]; then
   ready && { echo "$WRAPPER"; exit 0; }
   exit 1
@@ -59,18 +88,7 @@ $SUDO chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::
 $SUDO chroot "$ROOT" dpkg --configure -a
 $SUDO chroot "$ROOT" apt-get clean
 
-# Every folder a job touches must be visible inside: /tmp (job folders), the home folder (the database beside it),
-# /work, /srv and /var/cache (checkouts and corpora), and the folder the wrapper is started from.
-$SUDO tee "$WRAPPER" >/dev/null <<EOF
-#!/bin/sh
-# python3 of today's stack ($ROOT), run through bubblewrap as an ordinary interpreter (written by tools/today-stack.sh)
-binds=""
-for d in /tmp /work /srv /home /root /var/cache /opt "\$PWD"; do
-  [ -d "\$d" ] && binds="\$binds --bind \$d \$d"
-done
-exec bwrap --bind "$ROOT" / --proc /proc --dev /dev \$binds --chdir "\$PWD" -- /usr/bin/python3 "\$@"
-EOF
-$SUDO chmod 755 "$WRAPPER"
+write_wrapper
 ready || { echo "[today-stack] $WRAPPER does not import nbclient/numpy/pandas/sklearn; see $CACHE_DIR/today-debootstrap.log" >&2; exit 1; }
 "$WRAPPER" -c 'import sys, numpy, pandas, sklearn; print("[today-stack] ready: python", sys.version.split()[0], "numpy", numpy.__version__, "pandas", pandas.__version__, "scikit-learn", sklearn.__version__)'
 echo "$WRAPPER"
