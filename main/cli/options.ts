@@ -4,6 +4,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { NbreviveError } from '../../shared/lib/errors';
 import { JobSettingsSchema, MAX_TIMEOUT_MS, type JobSettings } from '../../shared/models/loop';
 import { readUrlMapFile } from '../core/runtime/url-map';
+import type { Store } from '../core/store';
+import { jobDefaults } from '../host/handlers/context';
 
 export class UsageError extends Error {}
 
@@ -91,4 +93,14 @@ export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<
       parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
     );
   return parsed.data;
+}
+
+/**
+ * The URL map saved in the workbench's Settings (the stored job defaults) under the one given with --url-map, which
+ * wins per URL: a map set once in the workbench serves the CLI's jobs too.
+ */
+export function withStoredUrlMap(settings: JobSettings, store: Store): JobSettings {
+  const stored = jobDefaults(store).urlMap;
+  if (Object.keys(stored).length === 0) return settings;
+  return { ...settings, urlMap: { ...stored, ...settings.urlMap } };
 }

@@ -16,7 +16,7 @@ import { exportJob } from '../../core/jobs/export';
 import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
 import { bold, formatExecution, green, red } from '../format';
 import { formatDuration } from '../../../shared/lib/format';
-import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError } from '../options';
+import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError, withStoredUrlMap } from '../options';
 import { Progress } from '../progress';
 import { importCaseWithAutoTarget, type AutoTarget } from '../../core/jobs/auto-target';
 import { summarizeFidelity } from '../../core/fidelity/compare';
@@ -103,9 +103,10 @@ export async function runCommand(args: string[]): Promise<number> {
   const target = positionals[0];
   if (!target || positionals.length > 1)
     throw new UsageError('nbrevive run takes exactly one notebook, case folder or case.json');
-  const settings = jobSettingsFrom(values, { maxIterations: 1, fixers: [] });
+  const cliSettings = jobSettingsFrom(values, { maxIterations: 1, fixers: [] });
   const store = openStore(resolveDbPath(values.db));
   try {
+    const settings = withStoredUrlMap(cliSettings, store);
     const { caseRecord, auto } = await importForJob(store, target, values);
     await withPythonOffer(() => createRuntime(settings), { yes: values.yes }); // an unusable runtime fails before a job is created
     const job = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') });
@@ -238,7 +239,10 @@ export async function modernizeCommand(args: string[]): Promise<number> {
         .filter(Boolean);
       for (const f of fixers)
         if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
-      settings = jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] });
+      settings = withStoredUrlMap(
+        jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] }),
+        store,
+      );
       const imported = await importForJob(store, target, values);
       const caseRecord = imported.caseRecord;
       auto = imported.auto;

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openStore } from '../../../main/core/store';
 import { jsonOf, runCli, tempDir } from '../../helpers/cli';
 
 let dir: string;
@@ -55,3 +56,30 @@ it('a --url-map file that is not a map is a one-line reason', async () => {
     `--url-map ${path.join(dir, 'bad.json')} must hold one JSON object {"https://…": "local/copy.csv"}`,
   );
 }, 60_000);
+
+it("the URL map saved in the workbench's Settings serves the CLI's jobs too; --url-map wins per URL", async () => {
+  const db = path.join(dir, 'settings.db');
+  const store = openStore(db);
+  try {
+    // what the Settings page saves: the job defaults, with absolute local paths
+    store.settings.set('job.defaults', {
+      urlMap: { 'https://archive.example.org/2016/scores.csv': path.join(dir, 'copies', 'scores.csv') },
+    });
+  } finally {
+    store.close();
+  }
+  const fromSettings = await runCli(['run', path.join(dir, 'nb.ipynb'), '--json'], { db });
+  expect(fromSettings.code, fromSettings.stderr).toBe(0);
+  expect(jsonOf(fromSettings)).toMatchObject({ status: 'ok', errors: [] });
+
+  // a --url-map entry for the same URL replaces the stored one: here it points at a file that does not exist
+  fs.writeFileSync(
+    path.join(dir, 'elsewhere.json'),
+    JSON.stringify({ 'https://archive.example.org/2016/scores.csv': 'nowhere.csv' }),
+  );
+  const overridden = await runCli(
+    ['run', path.join(dir, 'nb.ipynb'), '--url-map', path.join(dir, 'elsewhere.json'), '--json'],
+    { db },
+  );
+  expect(overridden.stdout + overridden.stderr).toContain('nowhere.csv');
+}, 120_000);
