@@ -1,5 +1,7 @@
 // `nbrevive corpus run <dir>`: modernizes every case below a folder with N jobs at a time, with a progress bar,
 // then prints the paper's tables (outcomes, fixes by type and source, error types before/after, fixes to success).
+// With --target auto, a case without a score of its own takes the best target its saved outputs show (as `run
+// --target auto` does), and the case table says for each case where its target came from.
 import { formatScore } from '../../../shared/lib/judge';
 import type { JobSettings } from '../../../shared/models/loop';
 import { findCases } from '../../core/case/case-loader';
@@ -8,17 +10,57 @@ import { createFixers } from '../../core/fixers/fixer-chain';
 import { withPythonOffer } from '../python-offer';
 import { Budget } from '../../core/fixers/llm/budget';
 import { createJob, importCase } from '../../core/jobs/job-service';
+import { importCaseWithAutoTarget } from '../../core/jobs/auto-target';
 import { ownerId } from '../../core/jobs/job-owner';
 import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';
-import { openStore, resolveDbPath, type CaseRecord, type Job } from '../../core/store';
+import { openStore, resolveDbPath, type CaseRecord, type Job, type Store } from '../../core/store';
 import { bold } from '../format';
 import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
 import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError } from '../options';
 
-export const CORPUS_HELP = `usage: nbrevive corpus run <dir> [--concurrency N] [--max-iterations N] [--fixers rules,llm] [--json]
+export const CORPUS_HELP = `usage: nbrevive corpus run <dir> [--concurrency N] [--max-iterations N] [--fixers rules,llm] [--target auto] [--json]
 
 Modernizes every case below dir (folders holding nbrevive.case.json) and prints the outcome tables.
-Accepts the options of nbrevive modernize.`;
+Accepts the options of nbrevive modernize.
+
+  --target auto   a case without a score takes the best one its saved outputs show (see nbrevive targets);
+                  the case table's "target from" column says which one each case used`;
+
+/** Where a case's target came from, for the case table and --json's `targets`. */
+export interface CaseTargetSource {
+  caseId: string;
+  /** 'case': its manifest's own; 'auto': chosen by --target auto; 'none': no target (judged on errors/fidelity) */
+  source: 'case' | 'auto' | 'none';
+  /** for 'auto': the candidate used, in words (metric, value, cell) */
+  detail: string | null;
+  /** for 'auto': the note the report prints (why this candidate) */
+  note: string | null;
+}
+
+async function importWithTarget(
+  store: Store,
+  caseDir: string,
+  auto: boolean,
+): Promise<{ record: CaseRecord; source: CaseTargetSource }> {
+  if (!auto) {
+    const record = await importCase(store, caseDir);
+    return {
+      record,
+      source: { caseId: record.id, source: record.target ? 'case' : 'none', detail: null, note: null },
+    };
+  }
+  const { record, auto: chosen } = await importCaseWithAutoTarget(store, caseDir);
+  const c = chosen.chosen;
+  return {
+    record,
+    source: {
+      caseId: record.id,
+      source: c ? 'auto' : record.target ? 'case' : 'none',
+      detail: c ? `${c.metric} ${c.value} (cell ${c.cellIndex})` : null,
+      note: chosen.note,
+    },
+  };
+}
 
 export async function corpusCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -47,6 +89,11 @@ export async function corpusCommand(args: string[]): Promise<number> {
   const maxIterations = Number(values['max-iterations'] ?? 16);
   const fixers = (values.fixers ?? 'rules').split(',') as JobSettings['fixers'];
   const settings = jobSettingsFrom(values, { maxIterations, fixers });
+  if (values.target !== undefined && values.target !== 'auto')
+    throw new UsageError(
+      `--target accepts only 'auto' (the best score its saved outputs show), got '${values.target}'`,
+    );
+  const autoTarget = values.target === 'auto';
   const store = openStore(resolveDbPath(values.db));
   try {
     const runtime = await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
@@ -54,7 +101,12 @@ export async function corpusCommand(args: string[]): Promise<number> {
     if (caseDirs.length === 0)
       throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
     const records: CaseRecord[] = [];
-    for (const caseDir of caseDirs) records.push(await importCase(store, caseDir));
+    const sources: CaseTargetSource[] = [];
+    for (const caseDir of caseDirs) {
+      const { record, source } = await importWithTarget(store, caseDir, autoTarget);
+      records.push(record);
+      sources.push(source);
+    }
     // each job is created as this process starts it, owned by it: a host's worker never claims it, and a host
     // started meanwhile leaves it alone while this process lives
     const jobs: Job[] = [];
@@ -88,8 +140,8 @@ export async function corpusCommand(args: string[]): Promise<number> {
       store,
       jobs.map((j) => store.jobs.require(j.id)),
     );
-    if (values.json) console.log(JSON.stringify(stats));
-    else printTables(stats);
+    if (values.json) console.log(JSON.stringify({ ...stats, targets: sources }));
+    else printTables(stats, sources);
     return 0;
   } finally {
     store.close();
@@ -139,7 +191,7 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
-export function printTables(stats: CorpusStats): void {
+export function printTables(stats: CorpusStats, sources: readonly CaseTargetSource[] = []): void {
   const pct = (n: number) => `${stats.jobs ? ((100 * n) / stats.jobs).toFixed(1) : '0.0'}%`;
   console.log(`\n${bold('Outcomes')}`);
   console.log(
@@ -183,9 +235,15 @@ export function printTables(stats: CorpusStats): void {
     );
   }
   console.log(`\n${bold('Cases')}`);
+  const sourceOf = new Map(sources.map((s) => [s.caseId, s]));
+  const targetFrom = (caseId: string) => {
+    const s = sourceOf.get(caseId);
+    if (!s) return '-';
+    return s.source === 'auto' ? `auto: ${s.detail ?? ''}` : s.source;
+  };
   console.log(
     table(
-      ['case', 'first error before', 'fixes', 'outcome', 'score', 'target', 'fidelity', 'similarity'],
+      ['case', 'first error before', 'fixes', 'outcome', 'score', 'target', 'target from', 'fidelity', 'similarity'],
       stats.rows.map((r) => [
         r.caseId,
         r.firstErrorBefore ?? '-',
@@ -193,6 +251,7 @@ export function printTables(stats: CorpusStats): void {
         r.outcome ?? r.stopReason ?? '-',
         r.score === null ? '-' : formatScore(r.score),
         r.target === null ? '-' : formatScore(r.target),
+        targetFrom(r.caseId),
         r.fidelity === null ? '-' : `${(r.fidelity * 100).toFixed(1)}%`,
         r.similarity === null ? '-' : r.similarity.toFixed(3),
       ]),
