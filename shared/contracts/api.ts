@@ -12,7 +12,11 @@ import {
   CaseImportInputSchema,
   CaseImportOutputSchema,
   CaseListInputSchema,
+  CaseSetTargetsInputSchema,
+  CaseSetTargetsOutputSchema,
   CaseSummarySchema,
+  CaseTargetsInputSchema,
+  CaseTargetsOutputSchema,
   CaseUploadInputSchema,
   CaseUploadOutputSchema,
   DockerImagesOutputSchema,
@@ -55,6 +59,10 @@ export const API = {
   'app:cases.upload': invoke(CaseUploadInputSchema, CaseUploadOutputSchema),
   'app:cases.list': invoke(CaseListInputSchema, pageOf(CaseSummarySchema)),
   'app:cases.get': invoke(z.object({ caseId: z.string().min(1, 'caseId is required') }).strict(), CaseDetailSchema),
+  /** the target candidates of cases (from their saved outputs), to accept or change after an import */
+  'app:cases.targets': invoke(CaseTargetsInputSchema, CaseTargetsOutputSchema),
+  /** stores the chosen candidate (or none) as each case's score spec and target */
+  'app:cases.setTargets': invoke(CaseSetTargetsInputSchema, CaseSetTargetsOutputSchema),
 
   // jobs
   'app:jobs.enqueue': invoke(JobEnqueueInputSchema, z.object({ jobs: z.array(JobSummarySchema) })),

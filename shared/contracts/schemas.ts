@@ -115,6 +115,53 @@ export const CaseListInputSchema = PagingSchema.extend({
   order: SortOrderSchema.default('desc'),
 }).strict();
 
+/** A score the author saw, found in a notebook's saved outputs (shared/lib/target-discovery.ts). */
+export const TargetCandidateSchema = z.object({
+  rank: z.number().int().positive(),
+  cellIndex: z.number().int().nonnegative(),
+  line: z.string(),
+  pattern: z.string(),
+  occurrence: z.enum(['first', 'last']),
+  value: z.number(),
+  higherIsBetter: z.boolean(),
+  metric: z.string(),
+  label: z.string(),
+  origin: z.enum(['printed', 'expression', 'table', 'log']),
+  reason: z.string(),
+  weight: z.number(),
+  scoreable: z.boolean(),
+});
+export type TargetCandidateInfo = z.infer<typeof TargetCandidateSchema>;
+
+/** The target candidates of imported cases, to accept or change on import (issue 16). */
+export const CaseTargetsInputSchema = z
+  .object({ caseIds: z.array(Id).min(1, 'caseIds must name at least one case').max(1000) })
+  .strict();
+export const CaseTargetsOutputSchema = z.object({
+  cases: z.array(
+    z.object({
+      caseId: Id,
+      title: z.string(),
+      /** the case's own target (its manifest's, or one chosen before); null when it has none */
+      target: TargetSchema.nullable(),
+      /** the rank of the candidate its score spec reads, when it reads one; null otherwise */
+      chosenRank: z.number().int().positive().nullable(),
+      /** candidates an `output` score spec can read, best first (at most 10) */
+      candidates: z.array(TargetCandidateSchema),
+    }),
+  ),
+});
+/** rank: a candidate of app:cases.targets (stored as `nbrevive case init --pick` writes it); null: no target. */
+export const CaseSetTargetsInputSchema = z
+  .object({
+    choices: z
+      .array(z.object({ caseId: Id, rank: z.number().int().positive().nullable() }).strict())
+      .min(1, 'choices must name at least one case')
+      .max(1000),
+  })
+  .strict();
+export const CaseSetTargetsOutputSchema = z.object({ cases: z.array(CaseSummarySchema) });
+
 export const CaseDetailSchema = z.object({
   summary: CaseSummarySchema,
   case: ResolvedCaseSchema,

@@ -6,6 +6,7 @@ import { findCases } from '../../core/case/case-loader';
 import { importCase } from '../../core/jobs/job-service';
 import { removeUpload, uploadsRootFor, writeUploadChunks } from '../../core/jobs/uploads';
 import type { Store } from '../../core/store';
+import { caseTargets, setCaseTargets } from './case-targets';
 import type { AppHandlerDependencies, FeatureHandlers } from './context';
 
 async function importPath(store: Store, target: string, kind: 'auto' | 'notebook' | 'case' | 'corpus') {
@@ -61,5 +62,7 @@ export function caseHandlers({ store }: AppHandlerDependencies): FeatureHandlers
       const record = store.cases.require(caseId);
       return { summary: record, case: record.case, jobs: store.jobs.list({ caseId, limit: 200 }).items };
     },
+    'app:cases.targets': ({ caseIds }) => caseTargets(store, caseIds),
+    'app:cases.setTargets': ({ choices }) => setCaseTargets(store, choices),
   } satisfies FeatureHandlers<'cases'>;
 }
