@@ -1,14 +1,15 @@
 // Review mode: walk finished jobs one by one with the keyboard and judge whether the modernized notebook does the
 // same thing as the original (j/k move, e/n/u set the verdict, a focuses the note). Filters: unreviewed, and jobs
 // whose fixes were flagged as semantic changes (epochs, estimators, subsampling …).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { IterationSummary, JobSummary, Review } from '../../../../shared/contracts/schemas';
 import type { Fix } from '../../../../shared/models/loop';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatCost, formatScore } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { isTypingTarget } from '../../ui/keys';
-import { DiffView, FixChip } from '../job/JobPage';
+import { DiffView } from '../job/DiffView';
+import { FixChip } from '../job/Timeline';
 
 type ReviewFilter = 'all' | 'unreviewed' | 'flagged';
 type Verdict = Review['verdict'];
@@ -23,53 +24,12 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
   const { api, jobs, navigate, notify, reloadJobs } = useApp();
   const notifyError = useNotifyError();
   const [filter, setFilter] = useState<ReviewFilter>('all');
-  const [details, setDetails] = useState<Map<string, JobFixes>>(new Map());
-  const [scanning, setScanning] = useState<{ done: number; total: number } | null>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [note, setNote] = useState('');
   const noteRef = useRef<HTMLTextAreaElement>(null);
 
   const finished = useMemo(() => (jobs ?? []).filter((j) => j.outcome !== null && j.iterations > 0), [jobs]);
-
-  const loadDetails = useCallback(
-    async (id: string): Promise<JobFixes> => {
-      const known = details.get(id);
-      if (known) return known;
-      const { items } = await api.iterationsList({ jobId: id });
-      const fixes = (
-        await Promise.all(items.filter((i) => i.fix).map((i) => api.iterationsGetFix({ jobId: id, index: i.index })))
-      ).flatMap((f) => (f.fix ? [f.fix] : []));
-      const d = { iterations: items, fixes, flags: [...new Set(fixes.flatMap((f) => f.flags))] };
-      setDetails((m) => new Map(m).set(id, d));
-      return d;
-    },
-    [api, details],
-  );
-
-  // the flagged filter needs every candidate's fixes: scan them a few at a time
-  useEffect(() => {
-    if (filter !== 'flagged') return;
-    const todo = finished.filter((j) => !details.has(j.id));
-    if (!todo.length) return;
-    let stop = false;
-    setScanning({ done: 0, total: todo.length });
-    (async () => {
-      let done = 0;
-      const queue = [...todo];
-      const worker = async () => {
-        while (!stop && queue.length) {
-          const j = queue.shift() as JobSummary;
-          await loadDetails(j.id).catch(() => null);
-          setScanning({ done: ++done, total: todo.length });
-        }
-      };
-      await Promise.all(Array.from({ length: 6 }, worker));
-      if (!stop) setScanning(null);
-    })();
-    return () => {
-      stop = true;
-    };
-  }, [filter, finished]);
+  const { details, scanning, loadDetails } = useJobFixes(finished, filter === 'flagged');
 
   const list = useMemo(() => {
     if (filter === 'unreviewed') return finished.filter((j) => !j.reviewVerdict || j.id === jobId);
@@ -86,14 +46,11 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
 
   useEffect(() => {
     if (!current) return;
-    void loadDetails(current.id).catch((e: Error) => notify(e.message, 'error'));
-    api.reviewsGet({ jobId: current.id }).then(
-      ({ review: r }) => {
-        setReview(r);
-        setNote(r?.note ?? '');
-      },
-      (e: Error) => notify(e.message, 'error'),
-    );
+    void loadDetails(current.id).catch(notifyError);
+    api.reviewsGet({ jobId: current.id }).then(({ review: r }) => {
+      setReview(r);
+      setNote(r?.note ?? '');
+    }, notifyError);
   }, [api, current?.id]);
 
   const go = useCallback(
@@ -168,67 +125,15 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
         <p className="muted">{jobs === null ? 'Loading…' : 'No finished job matches this filter.'}</p>
       ) : (
         <div className="review-grid">
-          <section className="panel review-card" aria-label={`review of ${current.caseTitle}`}>
-            <h2>
-              <a href={`#/job/${encodeURIComponent(current.id)}`}>{current.caseTitle || current.caseId}</a>
-            </h2>
-            <p className="row">
-              <Badge kind="outcome" value={current.outcome} />
-              <span className="muted">
-                {current.iterations} iterations · score {formatScore(current.score)} / {formatScore(current.target)} ·{' '}
-                {formatCost(current.costUsd)}
-              </span>
-            </p>
-            <div className="verdict-buttons" role="group" aria-label="verdict">
-              {(
-                [
-                  ['equivalent', 'e'],
-                  ['not-equivalent', 'n'],
-                  ['unsure', 'u'],
-                ] as [Verdict, string][]
-              ).map(([v, k]) => (
-                <button
-                  key={v}
-                  type="button"
-                  aria-pressed={review?.verdict === v}
-                  className={`verdict ${v}`}
-                  onClick={() => void save(v, note)}
-                >
-                  <kbd>{k}</kbd> {v}
-                </button>
-              ))}
-            </div>
-            <p data-testid="current-verdict">
-              Verdict: <Badge kind="review" value={review?.verdict ?? null} />
-            </p>
-            <label className="block">
-              Note <kbd>a</kbd>
-              <textarea
-                ref={noteRef}
-                aria-label="review note"
-                value={note}
-                rows={4}
-                onChange={(e) => setNote(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                    e.preventDefault();
-                    void save(review?.verdict ?? 'unsure', note);
-                  } else if (e.key === 'Escape') (e.target as HTMLTextAreaElement).blur();
-                }}
-              />
-            </label>
-            <h3>Fixes</h3>
-            <ol className="fix-list">
-              {(currentDetails?.fixes ?? []).map((f, i) => (
-                <li key={i}>
-                  <FixChip fix={f} summary={null} />
-                  <p className="small">{f.plan}</p>
-                  {f.flags.length > 0 && <p className="bad small">flags: {f.flags.join(', ')}</p>}
-                </li>
-              ))}
-              {currentDetails && !currentDetails.fixes.length && <li className="muted">no fix was needed</li>}
-            </ol>
-          </section>
+          <ReviewCard
+            job={current}
+            review={review}
+            note={note}
+            onNote={setNote}
+            noteRef={noteRef}
+            fixes={currentDetails}
+            onSave={(v, text) => void save(v, text)}
+          />
           <section className="review-diff">
             {best && (
               <DiffView
@@ -244,4 +149,138 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
       )}
     </div>
   );
+}
+
+/** The current job's card: outcome, the verdict buttons (e/n/u), the note (a; Ctrl+Enter saves) and its fixes. */
+function ReviewCard({
+  job,
+  review,
+  note,
+  onNote,
+  noteRef,
+  fixes,
+  onSave,
+}: {
+  job: JobSummary;
+  review: Review | null;
+  note: string;
+  onNote(note: string): void;
+  noteRef: RefObject<HTMLTextAreaElement | null>;
+  fixes: JobFixes | undefined;
+  onSave(verdict: Verdict, note: string): void;
+}) {
+  return (
+    <section className="panel review-card" aria-label={`review of ${job.caseTitle}`}>
+      <h2>
+        <a href={`#/job/${encodeURIComponent(job.id)}`}>{job.caseTitle || job.caseId}</a>
+      </h2>
+      <p className="row">
+        <Badge kind="outcome" value={job.outcome} />
+        <span className="muted">
+          {job.iterations} iterations · score {formatScore(job.score)} / {formatScore(job.target)} ·{' '}
+          {formatCost(job.costUsd)}
+        </span>
+      </p>
+      <div className="verdict-buttons" role="group" aria-label="verdict">
+        {(
+          [
+            ['equivalent', 'e'],
+            ['not-equivalent', 'n'],
+            ['unsure', 'u'],
+          ] as [Verdict, string][]
+        ).map(([v, k]) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={review?.verdict === v}
+            className={`verdict ${v}`}
+            onClick={() => onSave(v, note)}
+          >
+            <kbd>{k}</kbd> {v}
+          </button>
+        ))}
+      </div>
+      <p data-testid="current-verdict">
+        Verdict: <Badge kind="review" value={review?.verdict ?? null} />
+      </p>
+      <label className="block">
+        Note <kbd>a</kbd>
+        <textarea
+          ref={noteRef}
+          aria-label="review note"
+          value={note}
+          rows={4}
+          onChange={(e) => onNote(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              onSave(review?.verdict ?? 'unsure', note);
+            } else if (e.key === 'Escape') (e.target as HTMLTextAreaElement).blur();
+          }}
+        />
+      </label>
+      <h3>Fixes</h3>
+      <ol className="fix-list">
+        {(fixes?.fixes ?? []).map((f, i) => (
+          <li key={i}>
+            <FixChip fix={f} summary={null} />
+            <p className="small">{f.plan}</p>
+            {f.flags.length > 0 && <p className="bad small">flags: {f.flags.join(', ')}</p>}
+          </li>
+        ))}
+        {fixes && !fixes.fixes.length && <li className="muted">no fix was needed</li>}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * The fixes of finished jobs, loaded on demand and kept; with `scanAll` (the flagged filter needs every candidate's
+ * fixes) they are loaded a few at a time, with the progress.
+ */
+function useJobFixes(finished: readonly JobSummary[], scanAll: boolean) {
+  const { api } = useApp();
+  const [details, setDetails] = useState<Map<string, JobFixes>>(new Map());
+  const [scanning, setScanning] = useState<{ done: number; total: number } | null>(null);
+  const loadDetails = useCallback(
+    async (id: string): Promise<JobFixes> => {
+      const known = details.get(id);
+      if (known) return known;
+      const { items } = await api.iterationsList({ jobId: id });
+      const fixes = (
+        await Promise.all(items.filter((i) => i.fix).map((i) => api.iterationsGetFix({ jobId: id, index: i.index })))
+      ).flatMap((f) => (f.fix ? [f.fix] : []));
+      const d = { iterations: items, fixes, flags: [...new Set(fixes.flatMap((f) => f.flags))] };
+      setDetails((m) => new Map(m).set(id, d));
+      return d;
+    },
+    [api, details],
+  );
+
+  // the flagged filter needs every candidate's fixes: scan them a few at a time
+  useEffect(() => {
+    if (!scanAll) return;
+    const todo = finished.filter((j) => !details.has(j.id));
+    if (!todo.length) return;
+    let stop = false;
+    setScanning({ done: 0, total: todo.length });
+    (async () => {
+      let done = 0;
+      const queue = [...todo];
+      const worker = async () => {
+        while (!stop && queue.length) {
+          const j = queue.shift() as JobSummary;
+          await loadDetails(j.id).catch(() => null);
+          setScanning({ done: ++done, total: todo.length });
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+      if (!stop) setScanning(null);
+    })();
+    return () => {
+      stop = true;
+    };
+  }, [scanAll, finished]);
+
+  return { details, scanning, loadDetails };
 }

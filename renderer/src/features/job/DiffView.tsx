@@ -1,0 +1,139 @@
+// The diff of a version against the previous one or the original: the cell-aware Monaco diff (outputs optional),
+// the fix's plan and flags beside it, and the outputs of cells that no longer print what the author saw, original
+// and new side by side (OutputCompare).
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { IterationSummary } from '../../../../shared/contracts/schemas';
+import type { Fix } from '../../../../shared/models/loop';
+import { useApp, useNotifyError } from '../../app/context';
+import { cellsFromNotebookText, DiffCell } from '../../lib/cell-align';
+import { formatCost } from '../../lib/format';
+import type { DiffSides } from './NotebookDiff';
+import { OutputCompare } from './OutputCompare';
+import { FixChip } from './Timeline';
+
+// Monaco is a few MB: loaded only when a diff is first shown, so the corpus table renders without it
+const NotebookDiff = lazy(() => import('./NotebookDiff').then((m) => ({ default: m.NotebookDiff })));
+
+export function DiffView({
+  jobId,
+  it,
+  fix,
+  initialAgainst = 'previous',
+}: {
+  jobId: string;
+  it: IterationSummary;
+  fix: Fix | null;
+  initialAgainst?: 'original' | 'previous';
+}) {
+  const { api } = useApp();
+  const notifyError = useNotifyError();
+  const [against, setAgainst] = useState<'original' | 'previous'>(initialAgainst);
+  const [markdown, setMarkdown] = useState(false);
+  const [outputs, setOutputs] = useState(false);
+  const [sides, setSides] = useState<DiffSides | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const { before, after } = await api.iterationsDiff({ jobId, index: it.index, against });
+      let beforeCells: DiffCell[] = before.cells;
+      let afterCells: DiffCell[] = after.cells;
+      if (outputs) {
+        // outputs live in the executed notebooks: iteration i's run of version i, and i−1's; the original's are the
+        // outputs its author saved (in the notebook as imported), not those of its run here
+        const beforeIsOriginal = against === 'original' || it.index === 0;
+        const [b, a] = await Promise.all([
+          beforeIsOriginal
+            ? { notebook: JSON.parse(before.text) as unknown }
+            : api.iterationsGetVersion({ jobId, index: it.index - 1, executed: true }).catch(() => null),
+          api.iterationsGetVersion({ jobId, index: it.index, executed: true }).catch(() => null),
+        ]);
+        const withOutputs = (cells: DiffCell[], nb: unknown) => {
+          if (!nb) return cells;
+          const executed = cellsFromNotebookText(JSON.stringify(nb));
+          return cells.map((c, i) => ({
+            ...c,
+            outputs: executed[i]?.source === c.source ? executed[i]?.outputs : c.outputs,
+          }));
+        };
+        beforeCells = withOutputs(beforeCells, b?.notebook);
+        afterCells = withOutputs(afterCells, a?.notebook);
+      }
+      if (!cancelled)
+        setSides({ beforeLabel: before.label, afterLabel: after.label, before: beforeCells, after: afterCells });
+    })().catch(notifyError);
+    return () => {
+      cancelled = true;
+    };
+  }, [api, jobId, it.index, against, outputs, notifyError]);
+
+  const flags = fix?.flags ?? [];
+  const planned = useMemo(
+    () =>
+      fix?.plan ??
+      (it.index === 0
+        ? 'Iteration 0 runs the notebook as it was given (normalized): there is no fix to show yet.'
+        : 'Loading the fix…'),
+    [fix, it.index],
+  );
+
+  return (
+    <div className="diff-view">
+      <div className="row toolbar">
+        <label>
+          Compare with{' '}
+          <select
+            aria-label="compare with"
+            value={against}
+            onChange={(e) => setAgainst(e.target.value as typeof against)}
+          >
+            <option value="previous">previous version</option>
+            <option value="original">original notebook</option>
+          </select>
+        </label>
+        <label>
+          <input type="checkbox" checked={markdown} onChange={(e) => setMarkdown(e.target.checked)} /> markdown cells
+        </label>
+        <label>
+          <input type="checkbox" checked={outputs} onChange={(e) => setOutputs(e.target.checked)} /> outputs
+        </label>
+      </div>
+      <div className="diff-grid">
+        {sides ? (
+          <Suspense fallback={<p className="muted">Loading the diff editor…</p>}>
+            <NotebookDiff sides={sides} markdown={markdown} outputs={outputs} />
+          </Suspense>
+        ) : (
+          <p className="muted">Loading versions…</p>
+        )}
+        <aside className="plan panel" aria-label="the fix's plan">
+          <h3>Fix that produced version {it.index}</h3>
+          {fix && (
+            <p>
+              <FixChip fix={fix} summary={null} />
+            </p>
+          )}
+          <p className="plan-text">{planned}</p>
+          {flags.length > 0 && (
+            <>
+              <h4>Semantic-change flags</h4>
+              <ul className="flags">
+                {flags.map((f) => (
+                  <li key={f} className="bad">
+                    {f}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {fix?.usage && (
+            <p className="muted small">
+              {fix.usage.promptTokens + fix.usage.completionTokens} tokens · {formatCost(fix.usage.costUsd)}
+            </p>
+          )}
+        </aside>
+      </div>
+      <OutputCompare jobId={jobId} index={it.index} />
+    </div>
+  );
+}

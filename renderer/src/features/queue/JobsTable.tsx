@@ -1,0 +1,362 @@
+// The virtualized table of every job: filters, sort, search (/), multi-select (x, space), keyboard cursor (j/k,
+// enter opens), bulk actions and report exports.
+import { KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { JobSummary } from '../../../../shared/contracts/schemas';
+import { useApp, useNotifyError } from '../../app/context';
+import { downloadText } from '../../lib/download';
+import { errorMessage, formatCost, formatScore } from '../../lib/format';
+import { htmlReport } from '../../lib/html-report';
+import { deviation, EMPTY_FILTER, filterJobs, fixCount, JobFilter, SortKey, sortJobs } from '../../lib/job-rows';
+import { Badge } from '../../ui/Badge';
+import { isTypingTarget } from '../../ui/keys';
+import { VirtualRows } from '../../ui/VirtualRows';
+
+const ROW_HEIGHT = 32;
+const COLUMNS: { key: SortKey; label: string; className: string }[] = [
+  { key: 'case', label: 'Case', className: 'c-case' },
+  { key: 'competition', label: 'Competition', className: 'c-comp' },
+  { key: 'status', label: 'Status', className: 'c-status' },
+  { key: 'outcome', label: 'Outcome', className: 'c-outcome' },
+  { key: 'iterations', label: 'Iter.', className: 'c-num' },
+  { key: 'score', label: 'Score vs target', className: 'c-score' },
+  { key: 'fixes', label: 'Fixes', className: 'c-num' },
+  { key: 'cost', label: 'Cost', className: 'c-num' },
+  { key: 'review', label: 'Review', className: 'c-review' },
+];
+
+export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
+  const { api, navigate, notify, reloadJobs } = useApp();
+  const notifyError = useNotifyError();
+  const [filter, setFilter] = useState<JobFilter>(EMPTY_FILTER);
+  const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'created', order: 'desc' });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [cursor, setCursor] = useState(0);
+  const [batchDir, setBatchDir] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+
+  const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort.key, sort.order), [jobs, filter, sort]);
+  const chosen = useMemo(() => rows.filter((j) => selected.has(j.id)), [rows, selected]);
+
+  const toggle = useCallback((id: string) => {
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === '/' && !isTypingTarget(e.target)) {
+        e.preventDefault();
+        search.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey) return;
+    const current = rows[cursor];
+    if (e.key === 'j' || e.key === 'ArrowDown') setCursor((c) => Math.min(rows.length - 1, c + 1));
+    else if (e.key === 'k' || e.key === 'ArrowUp') setCursor((c) => Math.max(0, c - 1));
+    else if ((e.key === 'x' || e.key === ' ') && current) toggle(current.id);
+    else if (e.key === 'Enter' && current) navigate({ screen: 'job', jobId: current.id });
+    else return;
+    e.preventDefault();
+  };
+
+  const bulk = async (what: string, f: (j: JobSummary) => Promise<unknown>, eligible: (j: JobSummary) => boolean) => {
+    const targets = chosen.filter(eligible);
+    if (!targets.length) return notify(`None of the selected jobs can be ${what}`, 'error');
+    const results = await Promise.allSettled(targets.map(f));
+    const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    notify(
+      `${targets.length - failed.length} job(s) ${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`,
+      failed.length ? 'error' : 'info',
+    );
+    reloadJobs();
+  };
+  const enqueueCases = async () => {
+    const caseIds = [...new Set(chosen.map((j) => j.caseId))];
+    if (!caseIds.length) return;
+    try {
+      const { jobs: queued } = await api.jobsEnqueue({ caseIds });
+      notify(`Queued ${queued.length} new job(s)`);
+      reloadJobs();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const exportReport = async (format: 'csv' | 'json' | 'html') => {
+    const jobIds = chosen.length ? chosen.map((j) => j.id) : undefined;
+    try {
+      if (format === 'html') {
+        const stats = await api.statsCorpus(jobIds ? { jobIds } : {});
+        downloadText(htmlReport(stats, jobs, new Date().toISOString()), 'nbrevive-report.html', 'text/html');
+      } else {
+        const res = await api.exportsReport({ format, ...(jobIds ? { jobIds } : {}) });
+        downloadText(
+          res.content ?? '',
+          `nbrevive-report.${format}`,
+          format === 'csv' ? 'text/csv' : 'application/json',
+        );
+      }
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const exportBatch = async () => {
+    if (!chosen.length) return notify('Select the jobs to export first', 'error');
+    if (!batchDir.trim()) return notify('Type a folder on the host to write the notebooks to', 'error');
+    try {
+      const res = await api.exportsBatch({ jobIds: chosen.map((j) => j.id), dir: batchDir.trim() });
+      notify(`Wrote ${res.count} notebook(s) and report.json to ${res.path}`);
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  const allSelected = rows.length > 0 && chosen.length === rows.length;
+  const setSortKey = (key: SortKey) =>
+    setSort((s) => ({ key, order: s.key === key && s.order === 'desc' ? 'asc' : 'desc' }));
+
+  const open = useCallback((id: string) => navigate({ screen: 'job', jobId: id }), [navigate]);
+  const renderRow = (i: number) => {
+    const j = rows[i] as JobSummary;
+    return (
+      <JobRow
+        key={j.id}
+        job={j}
+        index={i}
+        cursor={i === cursor}
+        selected={selected.has(j.id)}
+        onToggle={toggle}
+        onCursor={setCursor}
+        onOpen={open}
+      />
+    );
+  };
+
+  return (
+    <section className="panel table-panel" aria-labelledby="jobs-title">
+      <div className="row toolbar">
+        <h2 id="jobs-title">Jobs</h2>
+        <input
+          ref={search}
+          type="search"
+          aria-label="search jobs"
+          placeholder="Search case, competition, job id  (/)"
+          value={filter.search}
+          onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+        />
+        <select
+          aria-label="filter by status"
+          value={filter.status ?? ''}
+          onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}
+        >
+          <option value="">any status</option>
+          {['queued', 'running', 'paused', 'done', 'failed', 'cancelled'].map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+        <select
+          aria-label="filter by outcome"
+          value={filter.outcome ?? ''}
+          onChange={(e) => setFilter({ ...filter, outcome: e.target.value || null })}
+        >
+          <option value="">any outcome</option>
+          {['reproducible', 'reproducible-with-errors', 'not-reproducible', 'none'].map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+        <select
+          aria-label="filter by review"
+          value={filter.review}
+          onChange={(e) => setFilter({ ...filter, review: e.target.value as JobFilter['review'] })}
+        >
+          <option value="any">any review</option>
+          <option value="unreviewed">unreviewed</option>
+          <option value="equivalent">equivalent</option>
+          <option value="not-equivalent">not-equivalent</option>
+          <option value="unsure">unsure</option>
+        </select>
+        <span className="muted" data-testid="row-count">
+          {rows.length} of {jobs.length} jobs
+        </span>
+      </div>
+      <div className="row toolbar bulk" aria-label="bulk actions">
+        <span>{chosen.length} selected</span>
+        <button type="button" disabled={!chosen.length} onClick={() => void enqueueCases()}>
+          Enqueue again
+        </button>
+        <button
+          type="button"
+          disabled={!chosen.length}
+          onClick={() =>
+            void bulk(
+              'cancelled',
+              (j) => api.jobsCancel({ jobId: j.id }),
+              (j) => ['queued', 'paused', 'running'].includes(j.status),
+            )
+          }
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          disabled={!chosen.length}
+          onClick={() =>
+            void bulk(
+              'retried',
+              (j) => api.jobsRetry({ jobId: j.id }),
+              (j) => ['failed', 'cancelled', 'paused'].includes(j.status),
+            )
+          }
+        >
+          Retry
+        </button>
+        <input
+          aria-label="folder on the host for the batch export"
+          placeholder="host folder for notebooks"
+          value={batchDir}
+          onChange={(e) => setBatchDir(e.target.value)}
+        />
+        <button type="button" disabled={!chosen.length} onClick={() => void exportBatch()}>
+          Export notebooks
+        </button>
+        <span className="spacer" />
+        <span className="muted">Report{chosen.length ? ' of selection' : ''}:</span>
+        <button type="button" onClick={() => void exportReport('csv')}>
+          CSV
+        </button>
+        <button type="button" onClick={() => void exportReport('json')}>
+          JSON
+        </button>
+        <button type="button" onClick={() => void exportReport('html')}>
+          HTML
+        </button>
+      </div>
+      <div
+        className="table"
+        role="grid"
+        aria-label="jobs"
+        aria-rowcount={rows.length + 1}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        <div className="thead trow" role="row" aria-rowindex={1}>
+          <span className="c-sel" role="columnheader">
+            <input
+              type="checkbox"
+              aria-label="select all shown jobs"
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((j) => j.id)))}
+            />
+          </span>
+          {COLUMNS.map((c) => (
+            <span
+              key={c.key}
+              className={c.className}
+              role="columnheader"
+              aria-sort={sort.key === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+            >
+              <button type="button" className="sort" onClick={() => setSortKey(c.key)}>
+                {c.label}
+                {sort.key === c.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
+              </button>
+            </span>
+          ))}
+        </div>
+        {rows.length === 0 ? (
+          <p className="empty muted">
+            {jobs.length
+              ? 'No job matches the filters.'
+              : 'No jobs yet: import a notebook or a corpus folder above, then enqueue it.'}
+          </p>
+        ) : (
+          <VirtualRows
+            count={rows.length}
+            rowHeight={ROW_HEIGHT}
+            renderRow={renderRow}
+            cursor={cursor}
+            label="job rows"
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface JobRowProps {
+  job: JobSummary;
+  index: number;
+  cursor: boolean;
+  selected: boolean;
+  onToggle(id: string): void;
+  onCursor(i: number): void;
+  onOpen(id: string): void;
+}
+
+// memo: while scrolling, rows that stay in view are not rendered again
+const JobRow = memo(function JobRow({ job: j, index: i, cursor, selected, onToggle, onCursor, onOpen }: JobRowProps) {
+  const dev = deviation(j);
+  return (
+    <div
+      className={`trow ${cursor ? 'cursor' : ''} ${selected ? 'selected' : ''}`}
+      role="row"
+      aria-rowindex={i + 2}
+      aria-selected={selected}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => onCursor(i)}
+      onDoubleClick={() => onOpen(j.id)}
+      data-job-id={j.id}
+    >
+      <span className="c-sel" role="gridcell">
+        <input
+          type="checkbox"
+          aria-label={`select ${j.caseTitle} (${j.id})`}
+          checked={selected}
+          onChange={() => onToggle(j.id)}
+        />
+      </span>
+      <span className="c-case" role="gridcell">
+        <a href={`#/job/${encodeURIComponent(j.id)}`} title={`${j.caseTitle} · ${j.id}`}>
+          {j.caseTitle || j.caseId}
+        </a>
+      </span>
+      <span className="c-comp" role="gridcell" title={j.competition ?? ''}>
+        {j.competition ?? '–'}
+      </span>
+      <span className="c-status" role="gridcell">
+        <Badge kind="status" value={j.status} />
+      </span>
+      <span className="c-outcome" role="gridcell">
+        <Badge kind="outcome" value={j.outcome} />
+      </span>
+      <span className="c-num" role="gridcell">
+        {j.iterations}
+      </span>
+      <span className="c-score" role="gridcell" title={dev === null ? '' : `deviation ${(dev * 100).toFixed(1)}%`}>
+        {formatScore(j.score)} <span className="muted">/ {formatScore(j.target)}</span>
+        {dev !== null && <span className={dev <= j.settings.tolerance ? 'ok' : 'bad'}> {(dev * 100).toFixed(1)}%</span>}
+      </span>
+      <span
+        className="c-num"
+        role="gridcell"
+        title={j.failedFixes ? `${j.failedFixes} of them did not help` : undefined}
+      >
+        {fixCount(j)}
+        {j.failedFixes ? <span className="muted"> ({j.failedFixes} failed)</span> : null}
+      </span>
+      <span className="c-num" role="gridcell">
+        {formatCost(j.costUsd)}
+      </span>
+      <span className="c-review" role="gridcell">
+        <Badge kind="review" value={j.reviewVerdict ?? null} />
+      </span>
+    </div>
+  );
+});
