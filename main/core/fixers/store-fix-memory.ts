@@ -2,6 +2,7 @@
 // (and across worker processes and restarts).
 import type { Fix } from '../../../shared/models/loop';
 import type { FixMemory } from './llm/memory';
+import { resolveRuleId } from './rules/catalog/aliases';
 import type { Store } from '../store';
 
 export class StoreFixMemory implements FixMemory {
@@ -9,7 +10,9 @@ export class StoreFixMemory implements FixMemory {
 
   lookup(signature: string): Fix | null {
     const best = this.store.fixMemory.get(signature)[0];
-    return best && best.successes > 0 ? best.fix : null;
+    if (!best || !(best.successes > 0)) return null;
+    // a fix stored before a rule was renamed names its old id: report the rule by its current one
+    return { ...best.fix, ruleIds: best.fix.ruleIds.map(resolveRuleId) };
   }
 
   record(signature: string, fix: Fix, success: boolean): void {

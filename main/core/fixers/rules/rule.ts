@@ -1,7 +1,7 @@
 // The rule API: one deterministic migration (a removed API, a renamed argument, a changed default) with the
 // library version where the behaviour changed, what triggers it (an error signature and/or a syntax pattern),
-// the edit it makes on a cell's syntax tree, and an explanation a person can read. Catalog files under
-// catalog/ each export a list of rules for one library group; catalog/index.ts lists them all.
+// the edit it makes on a cell's syntax tree, and an explanation a person can read. Each rule lives in its own
+// file, catalog/<library>/<what>.ts; catalog/index.ts lists them all in application order.
 import type { ResolvedCase } from '../../../../shared/models/case';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { FixType } from '../../../../shared/models/loop';
@@ -44,7 +44,7 @@ export interface ErrorSignature {
 }
 
 export interface Rule {
-  /** stable, kebab/dotted: '<group>.<what>', e.g. 'sklearn.cross-validation-module' */
+  /** stable, '<library folder>.<what>', e.g. 'sklearn.model-selection-modules' (catalog/aliases.ts keeps old ids) */
   id: string;
   title: string;
   kind: FixType;

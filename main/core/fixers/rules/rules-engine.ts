@@ -12,6 +12,7 @@ import type { CellEdit, Fix, FixType, Problem, UnresolvedError } from '../../../
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
 import type { Fixer, FixContext } from '../fixer';
+import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
 import { ImportTable } from './imports';
 import { loadPythonParser, type ParsedSource, type PythonParser } from './python-parser';
@@ -231,14 +232,15 @@ interface Target {
 
 function selectRules(ruleIds: readonly string[] | 'all', options: ApplyOptions): Rule[] {
   const pool = options.rules ?? RULES;
-  const exclude = new Set(options.exclude ?? []);
+  // ids stored before a rule was renamed (a resumed job's history, a caller's list) resolve through the aliases
+  const exclude = new Set([...(options.exclude ?? [])].map(resolveRuleId));
   if (ruleIds === 'all') {
     const kinds = new Set(options.kinds ?? ['error-repair']);
     return pool.filter((rule) => kinds.has(rule.kind) && !exclude.has(rule.id));
   }
-  const unknown = ruleIds.filter((id) => !pool.some((rule) => rule.id === id));
+  const unknown = ruleIds.filter((id) => !pool.some((rule) => rule.id === resolveRuleId(id)));
   if (unknown.length > 0) throw new Error(`unknown rule id(s): ${unknown.join(', ')}`);
-  const wanted = new Set(ruleIds);
+  const wanted = new Set(ruleIds.map(resolveRuleId));
   const kinds = options.kinds ? new Set(options.kinds) : null;
   return pool.filter((rule) => wanted.has(rule.id) && (!kinds || kinds.has(rule.kind)) && !exclude.has(rule.id));
 }
@@ -624,7 +626,7 @@ export async function diagnoseErrors(
 ): Promise<UnresolvedError[]> {
   const kinds = new Set(options.kinds ?? PROBLEM_KINDS.error);
   const pool = (options.rules ?? RULES).filter((rule) => kinds.has(rule.kind));
-  const exclude = new Set(options.exclude ?? []);
+  const exclude = new Set([...(options.exclude ?? [])].map(resolveRuleId));
   const out: UnresolvedError[] = [];
   for (const error of options.errors) {
     const matching = pool.filter((rule) => matchesSignature(rule, error));

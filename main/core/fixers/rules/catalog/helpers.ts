@@ -1,10 +1,10 @@
-// Building blocks shared by the catalog files: module moves (imports and dotted uses), renamed keyword
+// Building blocks shared by the rules of several library folders: module moves (imports and dotted uses), renamed keyword
 // arguments of known callables, and renamed attributes of an imported module. A new rule that fits one of
 // these shapes is a table entry; anything else writes its own apply().
 import type { Node } from 'web-tree-sitter';
 import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../python-parser';
-import type { CellContext } from '../rule';
+import type { CellContext, NotebookView } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
 import {
   callArguments,
@@ -335,4 +335,22 @@ export function positionalToKeywordEdits(
   const firstKeyword = callArguments(call).find((a) => a.type === 'keyword_argument' || a.type === 'dictionary_splat');
   if (firstKeyword && firstKeyword.startIndex < (extra[0] as Node).startIndex) return [];
   return extra.map((arg, i) => insertAt(arg.startIndex, `${used[i] as string}=`));
+}
+
+/** Variables assigned a constructor call that `matches` (e.g. `model = XGBClassifier(…)`), across the notebook. */
+export function constructedEstimators(
+  notebook: NotebookView,
+  matches: (call: Node, parsed: ParsedSource) => boolean,
+): Set<string> {
+  const names = new Set<string>();
+  for (const cellIndex of notebook.codeCells) {
+    if (!/XGB|LGBM/.test(notebook.source(cellIndex))) continue;
+    const parsed = notebook.parse(cellIndex);
+    for (const assignment of parsed.nodes('assignment')) {
+      const left = assignment.childForFieldName('left');
+      const right = assignment.childForFieldName('right');
+      if (left?.type === 'identifier' && right?.type === 'call' && matches(right, parsed)) names.add(parsed.text(left));
+    }
+  }
+  return names;
 }

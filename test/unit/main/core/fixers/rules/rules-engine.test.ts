@@ -100,7 +100,7 @@ describe('RulesFixer', () => {
     expect(fix?.type).toBe('error-repair');
     expect(fix?.source).toBe('rules');
     expect(fix?.ruleIds).toEqual([
-      'py2.print-statement',
+      'python2.print-statement',
       'numpy.builtin-type-aliases',
       'pandas.as-matrix',
       'sklearn.model-selection-modules',

@@ -38,7 +38,7 @@ describeToday("issue 18 rewrites run in today's stack", (python) => {
   it('print (a+b)/4. prints the whole expression instead of raising', async () => {
     const before = 'a, b = 1, 3\nprint "go"\nprint (a+b)/4.\nprint (a), b\n';
     expect(run(before.replace('print "go"\n', '')).ok).toBe(false); // TypeError: None / float
-    const after = await fix(before, ['py2.print-statement'], TODAY);
+    const after = await fix(before, ['python2.print-statement'], TODAY);
     expect(run(after)).toEqual({ ok: true, out: 'go\n1.0\n1 3' });
   });
 
@@ -97,8 +97,8 @@ describeToday("issue 18 rewrites run in today's stack", (python) => {
       'd = {"b": 1, "a": 2}\nks = d.keys()\nks.sort()\nprint(ks, filter(lambda v: v > 1, [1, 2, 3]) + [9])\n';
     const failing = run(before);
     expect(failing.out).toMatch(/'dict_keys' object has no attribute 'sort'/);
-    let after = await fix(before, ['py2.iterator-builtins'], TODAY);
-    after = await fix(after, ['py2.list-valued-variables'], {
+    let after = await fix(before, ['python2.iterator-builtins'], TODAY);
+    after = await fix(after, ['python2.list-valued-variables'], {
       ...TODAY,
       errors: [cellError(0, 'AttributeError', "'dict_keys' object has no attribute 'sort'", 'ks.sort()')],
     });

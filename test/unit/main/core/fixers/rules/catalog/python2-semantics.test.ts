@@ -5,8 +5,8 @@ import { cellError, cellSource, fix, fixCells } from '../helpers';
 import { execFileSync } from 'node:child_process';
 import { describeToday } from '../../../../../../helpers/python';
 
-describe('py2.tuple-parameters', () => {
-  const rule = ['py2.tuple-parameters'];
+describe('python2.tuple-parameters', () => {
+  const rule = ['python2.tuple-parameters'];
   it('a merely parenthesized single parameter is the plain parameter', async () => {
     expect(await fix('f = lambda (x): x + 1\ndef g((y)):\n    return y\n', rule)).toBe(
       'f = lambda x: x + 1\ndef g(y):\n    return y\n',
@@ -25,8 +25,8 @@ describe('py2.tuple-parameters', () => {
   });
 });
 
-describe('py2.next-method', () => {
-  const rule = ['py2.next-method'];
+describe('python2.next-method', () => {
+  const rule = ['python2.next-method'];
   const errors = [cellError(0, 'AttributeError', "'generator' object has no attribute 'next'", 'row = it.next()')];
   it('next(it) when the builtin is not shadowed', async () => {
     expect(await fix('row = it.next()\n', rule, { errors })).toBe('row = next(it)\n');
@@ -39,8 +39,8 @@ describe('py2.next-method', () => {
   });
 });
 
-describe('py2.dict-iterators', () => {
-  const rule = ['py2.dict-iterators'];
+describe('python2.dict-iterators', () => {
+  const rule = ['python2.dict-iterators'];
   it('iterated uses take the view; others the iterator Python 2 returned', async () => {
     expect(
       await fix(
@@ -60,26 +60,30 @@ describe('py2.dict-iterators', () => {
   });
 });
 
-describe('py2.raise-comma, py2.backticks, py2.ur-prefix, py2.file-execfile', () => {
+describe('python2.raise-comma, python2.backticks, python2.ur-prefix, python2.file-execfile', () => {
   it('raise E, V and raise E, V, T', async () => {
-    expect(await fix('raise ValueError, "bad value"\n', ['py2.raise-comma'])).toBe('raise ValueError("bad value")\n');
-    expect(await fix('raise KeyError, (k, 2)\n', ['py2.raise-comma'])).toBe('raise KeyError(k, 2)\n');
-    expect(await fix('raise E, V, tb\n', ['py2.raise-comma'])).toBe('raise E(V).with_traceback(tb)\n');
-    expect(await fix('raise ValueError("ok")\nraise\n', ['py2.raise-comma'])).toBe('raise ValueError("ok")\nraise\n');
+    expect(await fix('raise ValueError, "bad value"\n', ['python2.raise-comma'])).toBe(
+      'raise ValueError("bad value")\n',
+    );
+    expect(await fix('raise KeyError, (k, 2)\n', ['python2.raise-comma'])).toBe('raise KeyError(k, 2)\n');
+    expect(await fix('raise E, V, tb\n', ['python2.raise-comma'])).toBe('raise E(V).with_traceback(tb)\n');
+    expect(await fix('raise ValueError("ok")\nraise\n', ['python2.raise-comma'])).toBe(
+      'raise ValueError("ok")\nraise\n',
+    );
   });
   it('backticks', async () => {
-    expect(await fix('s = `x` + `y + 1`\nt = "`a`"  # `b`\n', ['py2.backticks'])).toBe(
+    expect(await fix('s = `x` + `y + 1`\nt = "`a`"  # `b`\n', ['python2.backticks'])).toBe(
       's = repr(x) + repr(y + 1)\nt = "`a`"  # `b`\n',
     );
   });
   it("ur'' without \\u escapes", async () => {
-    expect(await fix("a = ur'\\d+'\nb = ur'\\u00e9'\n", ['py2.ur-prefix'])).toBe("a = r'\\d+'\nb = ur'\\u00e9'\n");
+    expect(await fix("a = ur'\\d+'\nb = ur'\\u00e9'\n", ['python2.ur-prefix'])).toBe("a = r'\\d+'\nb = ur'\\u00e9'\n");
   });
   it('file() and execfile(), not where the notebook binds file itself', async () => {
-    expect(await fix("f = file('a.txt', 'w')\nexecfile('setup.py')\n", ['py2.file-execfile'])).toBe(
+    expect(await fix("f = file('a.txt', 'w')\nexecfile('setup.py')\n", ['python2.file-execfile'])).toBe(
       "f = open('a.txt', 'w')\nexec(compile(open('setup.py').read(), 'setup.py', 'exec'))\n",
     );
-    const shadowed = await fixCells(['for file in files:\n    pass\n', 'h = file(p)\n'], ['py2.file-execfile']);
+    const shadowed = await fixCells(['for file in files:\n    pass\n', 'h = file(p)\n'], ['python2.file-execfile']);
     expect(cellSource(shadowed, 1)).toBe('h = file(p)\n');
   });
 });

@@ -1,0 +1,200 @@
+// environment.widget-imports: ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../python-parser';
+import { defineRule, type NotebookView, type CellContext } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { commentOut } from './_shared';
+
+// ---------- interactive widgets (ipywidgets, and IPython.html before IPython 4 moved them there)
+
+const WIDGET_MODULE = /^(?:ipywidgets|IPython\.html)(?:\.\w+)*$/;
+
+const MISSING_WIDGETS = /^No module named '(ipywidgets|IPython\.html)(?:\.[\w.]+)?'/;
+
+const WIDGET_NOTE = '# nbrevive: widgets only decorate the notebook';
+
+/** a widget import this rule disabled before: `# from ipywidgets import interact  # nbrevive: widgets only …` */
+const DISABLED_WIDGET_IMPORT = /^[ \t]*# ((?:from|import)\s[^\n#]*?)\s+# nbrevive: widgets only decorate/gm;
+
+interface WidgetState {
+  /** names the widget imports bind (live or disabled before) */
+  names: Set<string>;
+  /** why the widget lines must be left alone (a use that is not decoration), or null */
+  unsafe: string | null;
+  /** a widget import was disabled by an earlier fix: the remaining decorations fail too */
+  disabled: boolean;
+}
+
+function isWidgetImport(statement: Node, parsed: ParsedSource): boolean {
+  if (statement.type === 'import_statement') {
+    return statement.childrenForFieldName('name').some((item) => {
+      const name = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
+      return name !== null && WIDGET_MODULE.test(parsed.text(name));
+    });
+  }
+  const module = statement.childForFieldName('module_name');
+  return (
+    module !== null && module.type !== 'relative_import' && WIDGET_MODULE.test(parsed.text(module).replace(/\s+/g, ''))
+  );
+}
+
+/** Names a widget import binds; null for forms whose names cannot be followed (`import *`, `import IPython.html`). */
+function boundNames(statement: string): string[] | null {
+  const text = statement.replace(/\s+/g, ' ').trim();
+  const from = /^from ([\w.]+) import \(?([^()]*)\)?$/.exec(text);
+  if (from) {
+    if (!WIDGET_MODULE.test(from[1] as string) || (from[2] as string).includes('*')) return null;
+    return (from[2] as string)
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => part.split(/\s+as\s+/).at(-1) as string);
+  }
+  const plain = /^import (.+)$/.exec(text);
+  if (!plain) return null;
+  const names: string[] = [];
+  for (const part of (plain[1] as string).split(',').map((p) => p.trim())) {
+    const [module, alias] = part.split(/\s+as\s+/) as [string, string | undefined];
+    if (!WIDGET_MODULE.test(module)) return null; // a widget import shared with other modules: leave it
+    if (alias) names.push(alias);
+    else if (module === 'ipywidgets') names.push('ipywidgets');
+    else return null; // `import IPython.html.widgets` binds `IPython`, which the notebook uses for other things too
+  }
+  return names;
+}
+
+/** The head identifier of a callee or decorator expression: `interact` of `interact(...)`, `widgets` of `widgets.interact(...)`. */
+function headIdentifier(node: Node | null): Node | null {
+  let current = node;
+  while (current) {
+    if (current.type === 'identifier') return current;
+    if (current.type === 'call') current = current.childForFieldName('function');
+    else if (current.type === 'attribute') current = current.childForFieldName('object');
+    else return null;
+  }
+  return null;
+}
+
+/** The decoration that holds a use of a widget name: a decorator, or a top-level statement that only calls a widget. */
+function decorationOf(use: Node, names: ReadonlySet<string>, parsed: ParsedSource): Node | null {
+  for (let node: Node | null = use; node; node = node.parent) {
+    if (node.type === 'decorator') {
+      const head = headIdentifier(node.namedChildren[0] ?? null);
+      return head && names.has(parsed.text(head)) ? node : null;
+    }
+    if (node.type === 'expression_statement') {
+      if (node.parent?.type !== 'module' || node.namedChildren.length !== 1) return null;
+      const expression = node.namedChildren[0] as Node;
+      const head = expression.type === 'call' ? headIdentifier(expression) : null;
+      return head && names.has(parsed.text(head)) ? node : null;
+    }
+  }
+  return null;
+}
+
+/** Uses of the widget names in a cell: identifiers outside import statements, attribute names and keyword names. */
+function usesOf(parsed: ParsedSource, names: ReadonlySet<string>): Node[] {
+  return parsed.nodes('identifier').filter((id) => {
+    if (!names.has(parsed.text(id))) return false;
+    const parent = id.parent;
+    if (!parent) return false;
+    if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.id === id.id) return false;
+    if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.id === id.id) return false;
+    for (let node: Node | null = parent; node; node = node.parent) {
+      if (node.type === 'import_statement' || node.type === 'import_from_statement') return false;
+    }
+    return true;
+  });
+}
+
+export const widgetImports = defineRule({
+  id: 'environment.widget-imports',
+  title:
+    'ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing',
+  kind: 'environment',
+  library: 'ipywidgets',
+  since: { package: 'python', version: '3.0' },
+  explanation:
+    'Interactive widgets (ipywidgets; `IPython.html.widgets` before IPython 4.0 moved them to ipywidgets) only decorate a notebook: `@interact` shows sliders for a function and returns the function itself, `interact(f, …)` displays controls. Where the package is missing the import fails and every cell after it that uses the names fails too, so the widget imports, `@interact…` decorators and statements that only call a widget are commented out with a note. When any widget name is used for anything else (a slider whose value is read, a widget passed to other code), nothing is changed.',
+  trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: MISSING_WIDGETS }], pattern: true },
+  errorScope: 'cell',
+  needles: (source: string, state: unknown) => {
+    const s = state as WidgetState | undefined;
+    if (source.includes('ipywidgets') || source.includes('IPython.html')) return true;
+    if (!s?.disabled) return false;
+    for (const name of s.names) if (source.includes(name)) return true;
+    return false;
+  },
+  prepare(notebook: NotebookView): WidgetState {
+    const state: WidgetState = { names: new Set(), unsafe: null, disabled: false };
+    for (const cellIndex of notebook.codeCells) {
+      const source = notebook.source(cellIndex);
+      for (const m of source.includes('# nbrevive:') ? source.matchAll(DISABLED_WIDGET_IMPORT) : []) {
+        const names = boundNames(m[1] as string);
+        state.disabled = true;
+        for (const name of names ?? []) state.names.add(name);
+      }
+      if (!source.includes('ipywidgets') && !source.includes('IPython.html')) continue;
+      const parsed = notebook.parse(cellIndex);
+      for (const statement of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
+        if (!isWidgetImport(statement, parsed)) continue;
+        const names = boundNames(parsed.text(statement));
+        if (!names)
+          state.unsafe ??= `cell ${cellIndex}: \`${parsed.text(statement)}\` binds names that cannot be followed`;
+        for (const name of names ?? []) state.names.add(name);
+      }
+    }
+    if (state.names.size === 0 || state.unsafe) return state;
+    // every use of every name, in every cell, must be a decoration
+    for (const cellIndex of notebook.codeCells) {
+      const source = notebook.source(cellIndex);
+      // `@interact` hangs its widget on the function (`f.widget`): code that reads it needs the decorator
+      if (/\.widget\b/.test(source)) {
+        state.unsafe = `cell ${cellIndex} reads a decorated function's .widget`;
+        return state;
+      }
+      if (![...state.names].some((name) => source.includes(name))) continue;
+      const parsed = notebook.parse(cellIndex);
+      for (const use of usesOf(parsed, state.names)) {
+        if (decorationOf(use, state.names, parsed)) continue;
+        state.unsafe = `cell ${cellIndex} line ${parsed.lineOf(use.startIndex)} uses \`${parsed.text(use)}\` for more than decoration`;
+        return state;
+      }
+    }
+    return state;
+  },
+  apply(parsed, ctx: CellContext) {
+    const state = ctx.state as WidgetState;
+    if (state.unsafe || state.names.size === 0) return [];
+    const missing = ctx.errors.some((error) => MISSING_WIDGETS.test(error.evalue));
+    if (!missing && !state.disabled) return [];
+    const edits: SourceEdit[] = [];
+    const disable = (node: Node, note: string): boolean => {
+      const commented = commentOut(parsed.source, node.startIndex, node.endIndex, note);
+      if (commented) edits.push(...commented);
+      return commented !== null;
+    };
+    if (missing) {
+      for (const statement of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
+        if (!isWidgetImport(statement, parsed)) continue;
+        // an import inside a block, or sharing its line, cannot be commented out alone: leave the cell as it is
+        if (statement.parent?.type !== 'module' || statement.startPosition.row !== statement.endPosition.row) return [];
+        if (
+          !disable(
+            statement,
+            `${WIDGET_NOTE}; ${parsed.text(statement).includes('IPython.html') ? 'IPython.html is gone since IPython 4' : 'ipywidgets is not installed here'}`,
+          )
+        )
+          return [];
+      }
+    }
+    const done = new Set<number>();
+    for (const use of usesOf(parsed, state.names)) {
+      const decoration = decorationOf(use, state.names, parsed);
+      if (!decoration || done.has(decoration.id)) continue;
+      done.add(decoration.id);
+      if (!disable(decoration, `${WIDGET_NOTE}; disabled with the widget import`)) return [];
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,57 @@
+// matplotlib.hist-normed: hist(normed=…) → hist(density=…)
+import { defineRule } from '../../rule';
+import type { Node } from 'web-tree-sitter';
+import { methodName, positionalArguments, stringContent, replaceStringContent } from '../../syntax';
+import { keywordRenameEdits } from '../helpers';
+import { mpl } from './_shared';
+
+export const histNormed = defineRule({
+  id: 'matplotlib.hist-normed',
+  title: 'hist(normed=…) → hist(density=…)',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.1', '2019-05-18'),
+  deprecatedIn: '2.1',
+  explanation:
+    "hist()'s normed argument was replaced by density (2.1) and removed in 3.1; pandas' .hist() and seaborn's hist_kws pass it through to matplotlib, so they are renamed as well.",
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: /(Rectangle|Polygon)\.set\(\) got an unexpected keyword argument 'normed'|no property 'normed'/,
+      },
+      { ename: 'TypeError', evalue: /unexpected keyword argument 'normed'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['normed'],
+  apply(parsed, ctx) {
+    // hist(…), and FacetGrid.map(plt.hist, …, normed=True), which passes its keywords on to hist
+    const isHist = (call: Node): boolean => {
+      const name = methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node);
+      if (['hist', 'hist2d'].includes(name)) return true;
+      const first = positionalArguments(call)[0];
+      return (
+        ['map', 'map_dataframe', 'map_diag', 'map_offdiag', 'map_lower', 'map_upper'].includes(name) &&
+        !!first &&
+        /(^|\.)hist$/.test(parsed.text(first))
+      );
+    };
+    const edits = keywordRenameEdits(parsed, ctx, isHist, { normed: 'density' });
+    // hist_kws={'normed': True} (seaborn.distplot)
+    for (const pair of parsed.nodes('pair')) {
+      const key = pair.childForFieldName('key');
+      if (!ctx.inScope(pair) || stringContent(key, parsed) !== 'normed') continue;
+      const dict = pair.parent;
+      const kw = dict?.parent;
+      if (
+        kw?.type === 'keyword_argument' &&
+        /hist_kws|hist_kwds/.test(parsed.text(kw.childForFieldName('name') as Node))
+      ) {
+        const edit = replaceStringContent(key as Node, 'density');
+        if (edit) edits.push(edit);
+      }
+    }
+    return edits;
+  },
+});

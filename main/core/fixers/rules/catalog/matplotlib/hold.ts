@@ -1,0 +1,51 @@
+// matplotlib.hold: plt.hold(…) removed; plot(…, hold=True) → plot(…)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName, keywordArgument, removeArgument } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+import { mpl } from './_shared';
+
+export const hold = defineRule({
+  id: 'matplotlib.hold',
+  title: 'plt.hold(…) removed; plot(…, hold=True) → plot(…)',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.0', '2018-09-18'),
+  deprecatedIn: '2.0',
+  explanation:
+    'matplotlib 3.0 removed hold() and the hold keyword of the plotting functions: plots always accumulate on the current axes (the old hold(True)). A hold() call is replaced by pass; hold=True on a plotting call ("Line2D.set() got an unexpected keyword argument \'hold\'") is dropped, since it asked for what is now always done. hold=False (clear the axes first) is left alone.',
+  trigger: {
+    errors: [
+      { ename: 'AttributeError', evalue: /has no attribute 'hold'|unexpected keyword argument 'hold'/ },
+      { ename: 'TypeError', evalue: /unexpected keyword argument 'hold'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['hold'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !methodName(call, parsed)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '';
+      if (
+        !q.startsWith('matplotlib') &&
+        !/^(ax\w*|plt)$/.test(parsed.text(call.childForFieldName('function')?.childForFieldName('object') as Node))
+      )
+        continue;
+      if (methodName(call, parsed) === 'hold') {
+        if (call.parent?.type === 'expression_statement')
+          edits.push(
+            replaceNode(
+              call.parent,
+              `pass  # ${parsed.text(call)}: removed in matplotlib 3.0 (plots always accumulate)`,
+            ),
+          );
+        continue;
+      }
+      const hold = keywordArgument(call, 'hold', parsed);
+      if (hold && parsed.text(hold.childForFieldName('value') as Node) === 'True')
+        edits.push(removeArgument(hold, call));
+    }
+    return edits;
+  },
+});

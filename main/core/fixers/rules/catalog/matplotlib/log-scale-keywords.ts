@@ -1,0 +1,58 @@
+// matplotlib.log-scale-keywords: set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName, keywordArgument } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+import { mpl } from './_shared';
+
+const LOG_SCALE_CALLS = ['set_xscale', 'set_yscale', 'xscale', 'yscale', 'semilogx', 'semilogy', 'loglog'];
+
+export const logScaleKeywords = defineRule({
+  id: 'matplotlib.log-scale-keywords',
+  title: "set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs)",
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.5', '2021-11-15'),
+  deprecatedIn: '3.3',
+  explanation:
+    "The log scale's per-axis keywords basex/basey, subsx/subsy and nonposx/nonposy were renamed base, subs and nonpositive in matplotlib 3.3 and removed in 3.5. loglog() gets base only when both axes used the same value.",
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: /unexpected keyword argument '(basex|basey|subsx|subsy|nonposx|nonposy)'/ },
+      { ename: 'AttributeError', evalue: /no property '(basex|basey|subsx|subsy|nonposx|nonposy)'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['basex', 'basey', 'subsx', 'subsy', 'nonposx', 'nonposy'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node);
+      if (!LOG_SCALE_CALLS.includes(name) || !ctx.inScope(call)) continue;
+      for (const [x, y, now] of [
+        ['basex', 'basey', 'base'],
+        ['subsx', 'subsy', 'subs'],
+        ['nonposx', 'nonposy', 'nonpositive'],
+      ] as const) {
+        const kx = keywordArgument(call, x, parsed);
+        const ky = keywordArgument(call, y, parsed);
+        if (keywordArgument(call, now, parsed) || (!kx && !ky)) continue;
+        if (kx && ky) {
+          // loglog(basex=2, basey=2): one base for both axes
+          const same =
+            parsed.text(kx.childForFieldName('value') as Node) === parsed.text(ky.childForFieldName('value') as Node);
+          if (name !== 'loglog' || !same) continue;
+          edits.push(replaceNode(kx.childForFieldName('name') as Node, now), {
+            start: kx.endIndex,
+            end: ky.endIndex,
+            text: '',
+          });
+          continue;
+        }
+        if (name === 'loglog') continue;
+        edits.push(replaceNode(((kx ?? ky) as Node).childForFieldName('name') as Node, now));
+      }
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,31 @@
+// matplotlib.mlab-normpdf: mlab.normpdf(x, mu, sigma) → scipy.stats.norm.pdf(x, mu, sigma)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { insertAtCellTop } from '../helpers';
+import { mpl } from './_shared';
+
+export const mlabNormpdf = defineRule({
+  id: 'matplotlib.mlab-normpdf',
+  title: 'mlab.normpdf(x, mu, sigma) → scipy.stats.norm.pdf(x, mu, sigma)',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.1', '2019-05-18'),
+  deprecatedIn: '2.2',
+  explanation: 'matplotlib.mlab.normpdf was removed in 3.1; scipy.stats.norm.pdf computes the same density.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /module 'matplotlib\.mlab' has no attribute 'normpdf'/ }],
+    pattern: true,
+  },
+  needles: ['normpdf'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (!ctx.inScope(call) || ctx.imports.resolve(fn, parsed) !== 'matplotlib.mlab.normpdf' || !fn) continue;
+      edits.push(replaceNode(fn, 'scipy.stats.norm.pdf'));
+    }
+    if (edits.length > 0 && !(ctx.imports.bindings.get('scipy') === 'scipy' && ctx.imports.imports('scipy.stats')))
+      edits.push(insertAtCellTop(parsed, 'import scipy.stats'));
+    return edits;
+  },
+});

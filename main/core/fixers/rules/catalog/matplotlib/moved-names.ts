@@ -1,0 +1,62 @@
+// matplotlib.moved-names: matplotlib.cbook.mplDeprecation → matplotlib.MatplotlibDeprecationWarning, cm.get_cmap → pyplot.get_cmap
+import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { defineRule, packageVersion } from '../../rule';
+import { compareVersions } from '../../version';
+import { replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { mpl, MPL } from './_shared';
+
+const CBOOK_MOVES: ModuleMove[] = [
+  {
+    from: 'matplotlib.cbook',
+    names: {
+      mplDeprecation: { module: 'matplotlib', name: 'MatplotlibDeprecationWarning' },
+      MatplotlibDeprecationWarning: { module: 'matplotlib' },
+    },
+  },
+  { from: 'matplotlib.cm', names: { get_cmap: { module: 'matplotlib.pyplot' } } },
+];
+
+export const movedNames = defineRule({
+  id: 'matplotlib.moved-names',
+  title: 'matplotlib.cbook.mplDeprecation → matplotlib.MatplotlibDeprecationWarning, cm.get_cmap → pyplot.get_cmap',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.8', '2023-09-15'),
+  deprecatedIn: '3.6',
+  explanation:
+    'matplotlib.cbook.mplDeprecation (used to silence deprecation warnings) was removed in 3.8: the warning class is matplotlib.MatplotlibDeprecationWarning. matplotlib.cm.get_cmap (also reached as plt.cm.get_cmap) was removed in 3.9; pyplot.get_cmap takes the same name and number of colours.',
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue:
+          /module 'matplotlib\.(cbook|cm)' has no attribute '(mplDeprecation|MatplotlibDeprecationWarning|get_cmap)'/,
+      },
+      { ename: 'ImportError', evalue: /cannot import name '(mplDeprecation|get_cmap)'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['mplDeprecation', 'cbook.MatplotlibDeprecationWarning', 'get_cmap'],
+  apply(parsed, ctx) {
+    const installed = packageVersion(ctx.env, MPL);
+    const edits = moduleMoveEdits(parsed, ctx, CBOOK_MOVES[0] as ModuleMove);
+    if (installed && compareVersions(installed, '3.9') < 0 && ctx.errors.length === 0) return edits;
+    edits.push(...moduleMoveEdits(parsed, ctx, CBOOK_MOVES[1] as ModuleMove));
+    // plt.cm.get_cmap(…): cm reached through pyplot
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (
+        !fn ||
+        fn.type !== 'attribute' ||
+        !ctx.inScope(call) ||
+        ctx.imports.resolve(fn, parsed) !== 'matplotlib.pyplot.cm.get_cmap'
+      )
+        continue;
+      edits.push(
+        replaceNode(fn, `${parsed.text(fn.childForFieldName('object')?.childForFieldName('object') as Node)}.get_cmap`),
+      );
+    }
+    return edits;
+  },
+});

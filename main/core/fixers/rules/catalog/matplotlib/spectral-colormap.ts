@@ -1,0 +1,54 @@
+// matplotlib.spectral-colormap: cmap='spectral' / cm.spectral → 'nipy_spectral'
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { keywordValue, positionalArguments, stringContent, replaceStringContent } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+
+const SPECTRAL: Record<string, string> = { spectral: 'nipy_spectral', spectral_r: 'nipy_spectral_r' };
+
+export const spectralColormap = defineRule({
+  id: 'matplotlib.spectral-colormap',
+  title: "cmap='spectral' / cm.spectral → 'nipy_spectral'",
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: { package: 'matplotlib', version: '2.2', date: '2018-03-06' },
+  deprecatedIn: '2.0',
+  explanation:
+    "matplotlib 2.0 deprecated the colormap 'spectral' (lower case) as a duplicate of 'nipy_spectral' and 2.2 removed it; 'nipy_spectral' is the same colours. cmap='spectral', get_cmap('spectral') and cm.spectral are renamed ('Spectral', capitalized, is another colormap and is left alone).",
+  trigger: {
+    errors: [
+      {
+        ename: 'ValueError',
+        evalue: /'spectral(_r)?' is not a valid value for (name|cmap)|Colormap spectral(_r)? is not recognized/,
+      },
+      { ename: 'AttributeError', evalue: /has no attribute 'spectral(_r)?'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['spectral'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const cmap = keywordValue(call, 'cmap', parsed) ?? keywordValue(call, 'colormap', parsed);
+      const fn = ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '';
+      const nameArg =
+        /(^|\.)get_cmap$/.test(fn) || /(^|\.)cm\.get_cmap$/.test(fn) ? (positionalArguments(call)[0] ?? null) : null;
+      for (const node of [cmap, nameArg]) {
+        const content = stringContent(node, parsed);
+        if (node && content && SPECTRAL[content]) {
+          const edit = replaceStringContent(node, SPECTRAL[content]);
+          if (edit) edits.push(edit);
+        }
+      }
+    }
+    for (const attr of parsed.nodes('attribute')) {
+      if (!ctx.inScope(attr)) continue;
+      const q = ctx.imports.resolve(attr, parsed);
+      const name = q?.slice(q.lastIndexOf('.') + 1) ?? '';
+      if (!q || !SPECTRAL[name] || !/^matplotlib(\.pyplot)?\.cm\.spectral(_r)?$/.test(q)) continue;
+      edits.push(replaceNode(attr.childForFieldName('attribute') as Node, SPECTRAL[name]));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,31 @@
+// numpy.asscalar: np.asscalar(a) → a.item()
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { positionalArguments, callArguments, asPrimary } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+
+export const asscalar = defineRule({
+  id: 'numpy.asscalar',
+  title: 'np.asscalar(a) → a.item()',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.23', date: '2022-06-22' },
+  deprecatedIn: '1.16',
+  explanation: 'np.asscalar was removed in NumPy 1.23; ndarray.item() returns the same Python scalar.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute 'asscalar'/ }],
+    pattern: true,
+  },
+  needles: ['asscalar'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || ctx.imports.resolve(call.childForFieldName('function'), parsed) !== 'numpy.asscalar')
+        continue;
+      const args = positionalArguments(call);
+      if (args.length !== 1 || callArguments(call).length !== 1) continue;
+      edits.push(replaceNode(call, `${asPrimary(args[0] as Node, parsed)}.item()`));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,93 @@
+// numpy.legacy-scalar-printing: np.set_printoptions(legacy='1.25') after the first numpy import: scalars print as 0.77, not np.float64(0.77)
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../python-parser';
+import { defineRule, type NotebookView } from '../../rule';
+import { type SourceEdit, insertAt } from '../../source-edit';
+
+/** An author's (or an earlier fix's) own legacy setting: nothing to add. */
+const LEGACY_SET = /set_printoptions\s*\([^)]*\blegacy\s*=/;
+
+const NUMPY_IMPORT = /^\s*(?:import\s+numpy\b|from\s+numpy(?:\.\w+)*\s+import\b)/m;
+
+function importsNumpy(statement: Node, parsed: ParsedSource): boolean {
+  if (statement.type === 'import_statement') {
+    return statement.childrenForFieldName('name').some((item) => {
+      const name = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
+      return name !== null && /^numpy(\.|$)/.test(parsed.text(name));
+    });
+  }
+  if (statement.type === 'import_from_statement') {
+    const module = statement.childForFieldName('module_name');
+    return (
+      module !== null &&
+      module.type !== 'relative_import' &&
+      /^numpy(\.|$)/.test(parsed.text(module).replace(/\s+/g, ''))
+    );
+  }
+  return false;
+}
+
+/** The first top-level statement of the cell that imports numpy (imports inside a def, if or try may not run). */
+function firstNumpyImport(parsed: ParsedSource): Node | null {
+  for (const statement of parsed.root.namedChildren) {
+    if (statement && !parsed.isMasked(statement.startIndex, statement.endIndex) && importsNumpy(statement, parsed))
+      return statement;
+  }
+  return null;
+}
+
+/** The name the statement binds to the numpy module itself, or null (`from numpy import array`, `import numpy.linalg as la`). */
+function numpyName(statement: Node, parsed: ParsedSource): string | null {
+  if (statement.type !== 'import_statement') return null;
+  for (const item of statement.childrenForFieldName('name')) {
+    if (item.type === 'aliased_import') {
+      const name = item.childForFieldName('name');
+      const alias = item.childForFieldName('alias');
+      if (name && alias && parsed.text(name) === 'numpy') return parsed.text(alias);
+    } else if (/^numpy(\.|$)/.test(parsed.text(item))) {
+      return 'numpy'; // `import numpy.linalg` binds `numpy` too
+    }
+  }
+  return null;
+}
+
+interface PrintingState {
+  /** the cell holding the notebook's first numpy import */
+  cellIndex: number;
+}
+
+const NOTE = "# nbrevive: NumPy >= 2 prints scalars as np.float64(...); print them as the notebook's NumPy did";
+
+export const legacyScalarPrinting = defineRule({
+  id: 'numpy.legacy-scalar-printing',
+  title: "np.set_printoptions(legacy='1.25') after the first numpy import: scalars print as 0.77, not np.float64(0.77)",
+  kind: 'score-calibration',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '2.0', date: '2024-06-16' },
+  explanation:
+    "NumPy 2.0 (NEP 51) prints scalars with their type: a score the notebook printed as 0.7728 now reads np.float64(0.7728) in lists, tuples, dicts and bare expressions, so its outputs no longer compare with the author's. numpy.set_printoptions(legacy='1.25') is NumPy's documented switch back to printing numeric scalars without their type; it is set once after the notebook's first numpy import and changes only how values are printed, never what is computed.",
+  trigger: { pattern: true },
+  needles: ['numpy'],
+  prepare(notebook: NotebookView): PrintingState | null {
+    let first: number | null = null;
+    for (const cellIndex of notebook.codeCells) {
+      const source = notebook.source(cellIndex);
+      if (LEGACY_SET.test(source)) return null;
+      if (first === null && NUMPY_IMPORT.test(source) && firstNumpyImport(notebook.parse(cellIndex))) first = cellIndex;
+    }
+    return first === null ? null : { cellIndex: first };
+  },
+  apply(parsed, ctx): SourceEdit[] {
+    const state = ctx.state as PrintingState | null;
+    if (!state || state.cellIndex !== ctx.cellIndex) return [];
+    const statement = firstNumpyImport(parsed);
+    if (!statement) return [];
+    const name = numpyName(statement, parsed);
+    const call = name
+      ? `${name}.set_printoptions(legacy='1.25')`
+      : "import numpy\nnumpy.set_printoptions(legacy='1.25')";
+    const line = `${call}  ${NOTE}`;
+    const eol = parsed.source.indexOf('\n', statement.endIndex);
+    return [eol === -1 ? insertAt(parsed.source.length, `\n${line}`) : insertAt(eol + 1, `${line}\n`)];
+  },
+});

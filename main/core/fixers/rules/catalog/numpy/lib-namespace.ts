@@ -1,0 +1,109 @@
+// numpy.lib-namespace: np.lib.pad, np.lib.function_base.median, from numpy.lib.shape_base import … → the main numpy namespace
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { NUMPY2, GUIDE, inExceptClause } from './_shared';
+
+/** What np.lib keeps in NumPy 2.0 (the guide's list); everything else is in the main namespace or gone. */
+const LIB_KEPT = new Set([
+  'array_utils',
+  'format',
+  'introspect',
+  'mixins',
+  'npyio',
+  'scimath',
+  'stride_tricks',
+  'Arrayterator',
+  'NumpyVersion',
+  'add_docstring',
+  'add_newdoc',
+  'tracemalloc_domain',
+  'recfunctions',
+  'user_array',
+  'emath',
+]);
+
+/** np.lib submodules NumPy 2.0 made private ("numpy.lib.function_base is now private"); their functions are np.<name>. */
+const LIB_PRIVATE = [
+  'arraypad',
+  'arraysetops',
+  'arrayterator',
+  'function_base',
+  'histograms',
+  'index_tricks',
+  'nanfunctions',
+  'polynomial',
+  'shape_base',
+  'twodim_base',
+  'type_check',
+  'ufunclike',
+  'utils',
+];
+
+export const libNamespace = defineRule({
+  id: 'numpy.lib-namespace',
+  title: 'np.lib.pad, np.lib.function_base.median, from numpy.lib.shape_base import … → the main numpy namespace',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: NUMPY2,
+  explanation: `NumPy 2.0 emptied np.lib (${GUIDE}, "numpy.lib namespace"): it keeps only array_utils, format, introspect, mixins, npyio, scimath, stride_tricks, Arrayterator, NumpyVersion, add_docstring, add_newdoc and tracemalloc_domain, and its submodules function_base, shape_base, arraysetops, index_tricks, type_check … became private. Their public functions are the main namespace's ("If you get an AttributeError when accessing an attribute from np.lib you should try accessing it from the main np namespace"): np.lib.pad → np.pad, np.lib.function_base.median → np.median, \`from numpy.lib.shape_base import expand_dims\` → \`from numpy import expand_dims\`. Private names (a leading underscore) are left alone.`,
+  trigger: {
+    errors: [
+      { ename: 'AttributeError', evalue: /module 'numpy\.lib' has no attribute '\w+'|numpy\.lib\.\w+ is now private/ },
+      {
+        ename: 'ModuleNotFoundError',
+        evalue: new RegExp(`No module named 'numpy\\.lib\\.(${LIB_PRIVATE.join('|')})'`),
+      },
+      { ename: 'ImportError', evalue: /cannot import name '\w+' from 'numpy\.lib'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['lib.', 'numpy.lib'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const attr of parsed.nodes('attribute')) {
+      if (!ctx.inScope(attr) || inExceptClause(attr, parsed) || attr.parent?.type === 'dotted_name') continue;
+      const qualified = ctx.imports.resolve(attr, parsed);
+      const m = qualified ? /^numpy\.lib\.(\w+)(?:\.(\w+))?$/.exec(qualified) : null;
+      if (!m) continue;
+      const [, first, second] = m as unknown as [string, string, string | undefined];
+      // the longest chain only: np.lib.function_base.median, not its np.lib.function_base part
+      if (
+        attr.parent?.type === 'attribute' &&
+        attr.parent.childForFieldName('object')?.startIndex === attr.startIndex &&
+        !second
+      ) {
+        if (LIB_PRIVATE.includes(first)) continue;
+      }
+      const name =
+        second && LIB_PRIVATE.includes(first)
+          ? second
+          : !second && !LIB_KEPT.has(first) && !LIB_PRIVATE.includes(first)
+            ? first
+            : null;
+      if (!name || name.startsWith('_')) continue;
+      const lib = second
+        ? attr.childForFieldName('object')?.childForFieldName('object')
+        : attr.childForFieldName('object');
+      const head = lib?.childForFieldName('object');
+      if (!head) continue;
+      edits.push(replaceNode(attr, `${parsed.text(head)}.${name}`));
+    }
+    for (const statement of parsed.nodes('import_from_statement')) {
+      if (!ctx.inScope(statement) || inExceptClause(statement, parsed)) continue;
+      const moduleNode = statement.childForFieldName('module_name');
+      if (!moduleNode) continue;
+      const module = parsed.text(moduleNode).replace(/\s+/g, '');
+      const items = statement.childrenForFieldName('name');
+      const itemNames = items.map((item) =>
+        parsed.text(item.type === 'aliased_import' ? (item.childForFieldName('name') as Node) : item),
+      );
+      if (items.length === 0 || itemNames.some((n) => n.startsWith('_'))) continue;
+      const sub = /^numpy\.lib\.(\w+)$/.exec(module)?.[1];
+      if (sub && LIB_PRIVATE.includes(sub)) edits.push(replaceNode(moduleNode, 'numpy'));
+      else if (module === 'numpy.lib' && itemNames.every((n) => !LIB_KEPT.has(n) && !LIB_PRIVATE.includes(n)))
+        edits.push(replaceNode(moduleNode, 'numpy'));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,41 @@
+// numpy.ragged-array-dtype: np.array(ragged lists) → np.array(…, dtype=object)
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { keywordArgument, positionalArguments, appendArguments } from '../../syntax';
+
+export const raggedArrayDtype = defineRule({
+  id: 'numpy.ragged-array-dtype',
+  title: 'np.array(ragged lists) → np.array(…, dtype=object)',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
+  deprecatedIn: '1.19',
+  explanation:
+    'Older NumPy built an object array from nested sequences of different lengths (with a warning since 1.19); 1.24 raises instead. dtype=object asks for that same object array. Applied to the array calls on the failing line.',
+  trigger: {
+    errors: [
+      {
+        ename: 'ValueError',
+        evalue: /setting an array element with a sequence\. The requested array has an inhomogeneous shape/,
+      },
+    ],
+  },
+  errorScope: 'line',
+  needles: ['array('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      if (
+        (q !== 'numpy.array' && q !== 'numpy.asarray') ||
+        keywordArgument(call, 'dtype', parsed) ||
+        positionalArguments(call).length !== 1
+      )
+        continue;
+      const edit = appendArguments(call, ['dtype=object'], parsed);
+      if (edit) edits.push(edit);
+    }
+    return edits;
+  },
+});

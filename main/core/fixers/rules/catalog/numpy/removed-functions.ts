@@ -1,0 +1,101 @@
+// numpy.removed-functions: np.alen(a) → len(a), np.loads → pickle.loads, np.msort(a) → np.sort(a, axis=0), np.asfarray, np.typeDict, np.math
+import type { Node } from 'web-tree-sitter';
+import { defineRule, packageVersion } from '../../rule';
+import { compareVersions } from '../../version';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { moduleReference, insertAtCellTop } from '../helpers';
+import { callArguments, positionalArguments } from '../../syntax';
+import { numpyAttributes } from './_shared';
+
+interface RemovedFunction {
+  since: string;
+  /** the replacement call for `np.<name>(args)`, from the numpy alias and the argument texts; null: leave it */
+  rewrite(np: string, args: string[], firstNode: Node): string | null;
+  /** module the replacement needs imported */
+  needs?: string;
+  /** the replacement names numpy (np.sort): the rule needs a name bound to numpy in the cell */
+  usesNumpy?: boolean;
+}
+
+const REMOVED_FUNCTIONS: Record<string, RemovedFunction> = {
+  alen: { since: '1.23', rewrite: (_np, args) => (args.length === 1 ? `len(${args[0] as string})` : null) },
+  loads: { since: '1.22', rewrite: (_np, args) => `pickle.loads(${args.join(', ')})`, needs: 'pickle' },
+  msort: {
+    since: '2.0',
+    rewrite: (np, args) => (args.length === 1 ? `${np}.sort(${args[0] as string}, axis=0)` : null),
+    usesNumpy: true,
+  },
+  asfarray: {
+    since: '2.0',
+    rewrite: (np, args) => (args.length === 1 ? `${np}.asarray(${args[0] as string}, dtype=${np}.float64)` : null),
+    usesNumpy: true,
+  },
+};
+
+export const removedFunctions = defineRule({
+  id: 'numpy.removed-functions',
+  title:
+    'np.alen(a) → len(a), np.loads → pickle.loads, np.msort(a) → np.sort(a, axis=0), np.asfarray, np.typeDict, np.math',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: { package: 'numpy', version: '1.21', date: '2021-06-22' },
+  explanation:
+    'Functions and aliases NumPy removed, each with an exact replacement: np.typeDict → np.sctypeDict (1.21), np.loads → pickle.loads (1.22), np.alen(a) → len(a) (1.23), np.msort(a) → np.sort(a, axis=0), np.asfarray(a) → np.asarray(a, dtype=np.float64) and np.math → the standard math module (2.0).',
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: /module 'numpy' has no attribute '(alen|loads|msort|asfarray|typeDict|math)'/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: ['alen', 'loads', 'msort', 'asfarray', 'typeDict', '.math.'],
+  apply(parsed, ctx) {
+    const installed = packageVersion(ctx.env, 'numpy');
+    const removed = (since: string): boolean =>
+      !installed || compareVersions(installed, since) >= 0 || ctx.errors.length > 0;
+    const edits: SourceEdit[] = [];
+    const needs = new Set<string>();
+    // np.sort / np.asarray need a name for numpy even where the call came in through `from numpy import msort`
+    let np: ReturnType<typeof moduleReference> | undefined;
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      const spec = q?.startsWith('numpy.') ? REMOVED_FUNCTIONS[q.slice('numpy.'.length)] : undefined;
+      if (!spec || !removed(spec.since) || callArguments(call).length !== positionalArguments(call).length) continue;
+      const args = positionalArguments(call);
+      const usesNumpy = spec.usesNumpy === true;
+      if (usesNumpy && np === undefined) np = moduleReference(parsed, ctx, 'numpy', 'np');
+      if (usesNumpy && !np) continue;
+      const text = spec.rewrite(
+        np?.name ?? 'np',
+        args.map((a) => parsed.text(a)),
+        args[0] as Node,
+      );
+      if (!text) continue;
+      edits.push(replaceNode(call, text));
+      if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);
+    }
+    for (const { node, name } of numpyAttributes(parsed, ctx, { typeDict: 'sctypeDict', math: 'math' })) {
+      if (name === 'typeDict' && removed('1.21'))
+        edits.push(replaceNode(node.childForFieldName('attribute') as Node, 'sctypeDict'));
+      if (name === 'math' && removed('2.0')) {
+        edits.push(replaceNode(node, 'math'));
+        if (ctx.imports.bindings.get('math') !== 'math') needs.add('math');
+      }
+    }
+    if (needs.size > 0)
+      edits.push(
+        insertAtCellTop(
+          parsed,
+          [...needs]
+            .sort()
+            .map((m) => `import ${m}`)
+            .join('\n'),
+        ),
+      );
+    if (np) edits.push(...np.edits);
+    return edits;
+  },
+});

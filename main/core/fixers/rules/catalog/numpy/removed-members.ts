@@ -1,0 +1,251 @@
+// numpy.removed-members: np.NINF → -np.inf, np.PZERO/NZERO, np.issubclass_, np.safe_eval, np.in1d → np.isin(…).ravel(), np.cast[t](x), np.nbytes[t], np.recfromcsv, np.obj2sctype …
+import type { ParsedSource } from '../../python-parser';
+import { type CellContext, defineRule } from '../../rule';
+import type { Node } from 'web-tree-sitter';
+import { callArguments, keywordArgument, keywordName, positionalArguments } from '../../syntax';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { moduleReference, insertAtCellTop } from '../helpers';
+import { inExceptClause, SIMPLE, NUMPY2, GUIDE } from './_shared';
+
+/** `numpy.<name>` attribute uses in the cell, by the notebook's imports (or `np.` when the error names numpy). */
+function numpyMembers(
+  parsed: ParsedSource,
+  ctx: CellContext,
+  names: ReadonlySet<string>,
+  prefix = 'numpy.',
+): { node: Node; name: string }[] {
+  const found: { node: Node; name: string }[] = [];
+  for (const attr of parsed.nodes('attribute')) {
+    if (!ctx.inScope(attr) || inExceptClause(attr, parsed)) continue;
+    const nameNode = attr.childForFieldName('attribute');
+    if (!nameNode || !names.has(parsed.text(nameNode))) continue;
+    let qualified = ctx.imports.resolve(attr, parsed);
+    const object = attr.childForFieldName('object');
+    if (
+      !qualified &&
+      ctx.errors.length > 0 &&
+      object?.type === 'identifier' &&
+      parsed.text(object) === 'np' &&
+      prefix === 'numpy.'
+    )
+      qualified = `numpy.${parsed.text(nameNode)}`;
+    if (qualified === `${prefix}${parsed.text(nameNode)}`) found.push({ node: attr, name: parsed.text(nameNode) });
+  }
+  return found;
+}
+
+/** Is an expression in this position safe without parentheses (`-np.inf` as an argument, not `1 - -np.inf`)? */
+function standsAlone(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return true;
+  if (
+    [
+      'argument_list',
+      'list',
+      'tuple',
+      'expression_list',
+      'return_statement',
+      'parenthesized_expression',
+      'expression_statement',
+      'set',
+    ].includes(parent.type)
+  )
+    return true;
+  if (parent.type === 'keyword_argument' || parent.type === 'pair')
+    return parent.childForFieldName('value')?.startIndex === node.startIndex;
+  if (parent.type === 'assignment') return parent.childForFieldName('right')?.startIndex === node.startIndex;
+  return false;
+}
+
+/** Members whose replacement is an expression: the text for a numpy name `np`. */
+const EXPRESSIONS: Record<
+  string,
+  { text: (np: string) => string; needs?: string; usesNumpy?: boolean; unary?: boolean }
+> = {
+  NINF: { text: (np) => `-${np}.inf`, usesNumpy: true, unary: true },
+  PZERO: { text: () => '0.0' },
+  NZERO: { text: () => '-0.0', unary: true },
+  issubclass_: { text: () => 'issubclass' },
+  safe_eval: { text: () => 'ast.literal_eval', needs: 'ast' },
+};
+
+/** Calls whose replacement has another shape; null leaves the call alone. */
+interface CallRewrite {
+  rewrite(np: string, args: Node[], call: Node, parsed: ParsedSource): string | null;
+  needs?: string;
+}
+
+const plainArgs = (args: Node[], parsed: ParsedSource): string => args.map((a) => parsed.text(a)).join(', ');
+
+const CALLS: Record<string, CallRewrite> = {
+  // "np.in1d(ar1, ar2) is equivalent to np.isin(ar1, ar2).ravel()" (in1d flattened its result; isin keeps the shape)
+  in1d: {
+    rewrite: (np, _a, call, parsed) => `${np}.isin${parsed.text(call.childForFieldName('arguments') as Node)}.ravel()`,
+  },
+  // disp(mesg) printed mesg and a newline to stdout
+  disp: {
+    rewrite: (_np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1 ? `print(${parsed.text(args[0] as Node)})` : null,
+  },
+  fastCopyAndTranspose: {
+    rewrite: (np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1
+        ? `${np}.transpose(${parsed.text(args[0] as Node)}).copy()`
+        : null,
+  },
+  obj2sctype: {
+    rewrite: (np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1
+        ? `${np}.dtype(${parsed.text(args[0] as Node)}).type`
+        : null,
+  },
+  sctype2char: {
+    rewrite: (np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1
+        ? `${np}.dtype(${parsed.text(args[0] as Node)}).char`
+        : null,
+  },
+  issctype: {
+    rewrite: (np, args, call, parsed) => {
+      const rep = args[0];
+      if (args.length !== 1 || callArguments(call).length !== 1 || !rep || !SIMPLE.has(rep.type)) return null;
+      return `(isinstance(${parsed.text(rep)}, type) and issubclass(${parsed.text(rep)}, ${np}.generic))`;
+    },
+  },
+  // find_common_type(array_types, []) is the promotion of the array types: np.result_type(*array_types)
+  find_common_type: {
+    rewrite: (np, args, call, parsed) => {
+      const [types, scalars] = args;
+      if (args.length !== 2 || callArguments(call).length !== 2 || !types || !scalars) return null;
+      if (
+        !['list', 'tuple'].includes(types.type) ||
+        !['list', 'tuple'].includes(scalars.type) ||
+        scalars.namedChildCount > 0 ||
+        types.namedChildCount === 0
+      )
+        return null;
+      return `${np}.result_type(${plainArgs(types.namedChildren, parsed)})`;
+    },
+  },
+  // recfromcsv/recfromtxt were genfromtxt with these defaults (the caller's keywords win), viewed as a recarray
+  recfromcsv: {
+    rewrite: (np, args, call, parsed) =>
+      genfromtxtCall(np, args, call, parsed, {
+        delimiter: "','",
+        names: 'True',
+        case_sensitive: "'lower'",
+        dtype: 'None',
+      }),
+  },
+  recfromtxt: { rewrite: (np, args, call, parsed) => genfromtxtCall(np, args, call, parsed, { dtype: 'None' }) },
+  // np.source(obj) printed the source
+  source: {
+    rewrite: (_np, args, call, parsed) =>
+      args.length === 1 && callArguments(call).length === 1 && call.parent?.type === 'expression_statement'
+        ? `print(inspect.getsource(${parsed.text(args[0] as Node)}))`
+        : null,
+    needs: 'inspect',
+  },
+};
+
+function genfromtxtCall(
+  np: string,
+  args: Node[],
+  call: Node,
+  parsed: ParsedSource,
+  defaults: Record<string, string>,
+): string | null {
+  const all = callArguments(call);
+  if (args.length !== 1 || all.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) return null;
+  if (keywordArgument(call, 'usemask', parsed)) return null;
+  const given = new Set(all.filter((a) => a.type === 'keyword_argument').map((a) => keywordName(a, parsed)));
+  const extra = Object.entries(defaults)
+    .filter(([k]) => !given.has(k))
+    .map(([k, v]) => `${k}=${v}`);
+  return `${np}.genfromtxt(${[...all.map((a) => parsed.text(a)), ...extra].join(', ')}).view(${np}.recarray)`;
+}
+
+const EXPRESSION_NAMES = new Set(Object.keys(EXPRESSIONS));
+
+const CALL_NAMES = new Set(Object.keys(CALLS));
+
+export const removedMembers = defineRule({
+  id: 'numpy.removed-members',
+  title:
+    'np.NINF → -np.inf, np.PZERO/NZERO, np.issubclass_, np.safe_eval, np.in1d → np.isin(…).ravel(), np.cast[t](x), np.nbytes[t], np.recfromcsv, np.obj2sctype …',
+  kind: 'error-repair',
+  library: 'NumPy',
+  since: NUMPY2,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_ → issubclass, np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type, np.sctype2char(x) → np.dtype(x).char, np.issctype(t) → isinstance(t, type) and issubclass(t, np.generic), np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function) are left alone.`,
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue:
+          /module 'numpy' has no attribute '(NINF|PZERO|NZERO|issubclass_|safe_eval|in1d|cast|nbytes|disp|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)'|`np\.(NINF|PZERO|NZERO|issubclass_|safe_eval|cast|nbytes|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)` was removed/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: [...EXPRESSION_NAMES, ...CALL_NAMES, 'cast[', 'nbytes['],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const needs = new Set<string>();
+    let np: ReturnType<typeof moduleReference> | undefined;
+    const numpyName = (): string | null => {
+      if (np === undefined) np = moduleReference(parsed, ctx, 'numpy', 'np');
+      return np?.name ?? null;
+    };
+    const names = new Set([...EXPRESSION_NAMES, ...CALL_NAMES, 'cast', 'nbytes']);
+    for (const { node, name } of numpyMembers(parsed, ctx, names)) {
+      const parent = node.parent;
+      if (name in EXPRESSIONS) {
+        const spec = EXPRESSIONS[name] as (typeof EXPRESSIONS)[string];
+        const npName = spec.usesNumpy ? numpyName() : 'np';
+        if (!npName) continue;
+        const text = spec.text(npName);
+        edits.push(replaceNode(node, spec.unary && !standsAlone(node) ? `(${text})` : text));
+        if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);
+      } else if (name === 'cast' || name === 'nbytes') {
+        // np.cast[t](x) and np.nbytes[t]
+        if (parent?.type !== 'subscript' || parent.childForFieldName('value')?.startIndex !== node.startIndex) continue;
+        const key = parent.childForFieldName('subscript');
+        const npName = numpyName();
+        if (!key || !npName) continue;
+        if (name === 'nbytes') edits.push(replaceNode(parent, `${npName}.dtype(${parsed.text(key)}).itemsize`));
+        else {
+          const call = parent.parent;
+          if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== parent.startIndex) continue;
+          const args = positionalArguments(call);
+          if (args.length !== 1 || callArguments(call).length !== 1) continue;
+          edits.push(
+            replaceNode(call, `${npName}.asarray(${parsed.text(args[0] as Node)}).astype(${parsed.text(key)})`),
+          );
+        }
+      } else {
+        const call = parent;
+        if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== node.startIndex) continue;
+        const spec = CALLS[name] as CallRewrite;
+        const npName = numpyName();
+        if (!npName) continue;
+        const text = spec.rewrite(npName, positionalArguments(call), call, parsed);
+        if (!text) continue;
+        edits.push(replaceNode(call, text));
+        if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);
+      }
+    }
+    if (edits.length === 0) return [];
+    if (needs.size > 0)
+      edits.push(
+        insertAtCellTop(
+          parsed,
+          [...needs]
+            .sort()
+            .map((m) => `import ${m}`)
+            .join('\n'),
+        ),
+      );
+    if (np) edits.push(...np.edits);
+    return edits;
+  },
+});

@@ -1,0 +1,51 @@
+// pandas.2-removed-names: pandas 2.0 removals: Int64Index/Float64Index → Index, .is_monotonic → .is_monotonic_increasing, pd.datetime → datetime
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { insertAtCellTop } from '../helpers';
+import { pd } from './_shared';
+
+const PANDAS2_ATTRIBUTES: Record<string, string> = { is_monotonic: 'is_monotonic_increasing' };
+
+const PANDAS2_NAMES: Record<string, string> = { Int64Index: 'Index', UInt64Index: 'Index', Float64Index: 'Index' };
+
+export const removedNames2 = defineRule({
+  id: 'pandas.2-removed-names',
+  title:
+    'pandas 2.0 removals: Int64Index/Float64Index → Index, .is_monotonic → .is_monotonic_increasing, pd.datetime → datetime',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  explanation:
+    'pandas 2.0 removed the typed Index subclasses (pd.Index infers the dtype), the is_monotonic alias and the pd.datetime re-export of the standard library class.',
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: /has no attribute '(Int64Index|UInt64Index|Float64Index|is_monotonic|datetime)'/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: ['Int64Index', 'Float64Index', 'is_monotonic', 'datetime'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    let needsDatetime = false;
+    for (const attr of parsed.nodes('attribute')) {
+      if (!ctx.inScope(attr)) continue;
+      const name = attr.childForFieldName('attribute') as Node;
+      const q = ctx.imports.resolve(attr, parsed);
+      const last = parsed.text(name);
+      if (q && q.startsWith('pandas.') && last in PANDAS2_NAMES && q === `pandas.${last}`)
+        edits.push(replaceNode(name, PANDAS2_NAMES[last] as string));
+      else if (q === 'pandas.datetime') {
+        edits.push(replaceNode(attr, 'datetime.datetime'));
+        needsDatetime = true;
+      } else if (last in PANDAS2_ATTRIBUTES && attr.parent?.type !== 'call')
+        edits.push(replaceNode(name, PANDAS2_ATTRIBUTES[last] as string));
+    }
+    if (needsDatetime && ctx.imports.bindings.get('datetime') !== 'datetime')
+      edits.push(insertAtCellTop(parsed, 'import datetime'));
+    return edits;
+  },
+});

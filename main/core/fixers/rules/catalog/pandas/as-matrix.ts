@@ -1,0 +1,46 @@
+// pandas.as-matrix: .as_matrix() → .values
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import {
+  methodName,
+  methodReceiver,
+  callArguments,
+  positionalArguments,
+  keywordArgument,
+  asPrimary,
+} from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+import { pd } from './_shared';
+
+export const asMatrix = defineRule({
+  id: 'pandas.as-matrix',
+  title: '.as_matrix() → .values',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.23',
+  explanation:
+    'DataFrame/Series.as_matrix() was removed in pandas 1.0; .values is what it returned (.as_matrix(columns=cols) becomes [cols].values).',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'as_matrix'/ }], pattern: true },
+  needles: ['as_matrix'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (methodName(call, parsed) !== 'as_matrix' || !ctx.inScope(call)) continue;
+      const receiver = methodReceiver(call) as Node;
+      const args = callArguments(call);
+      const columns =
+        positionalArguments(call)[0] ?? keywordArgument(call, 'columns', parsed)?.childForFieldName('value');
+      if (args.length > 1 || (args.length === 1 && !columns)) continue;
+      edits.push(
+        replaceNode(
+          call,
+          columns
+            ? `${asPrimary(receiver, parsed)}[${parsed.text(columns)}].values`
+            : `${asPrimary(receiver, parsed)}.values`,
+        ),
+      );
+    }
+    return edits;
+  },
+});

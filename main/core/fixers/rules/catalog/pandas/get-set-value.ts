@@ -1,0 +1,44 @@
+// pandas.get-set-value: df.get_value(i, c) / df.set_value(i, c, v) → df.at[i, c]
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName, methodReceiver, positionalArguments, callArguments, asPrimary } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+import { pd } from './_shared';
+
+export const getSetValue = defineRule({
+  id: 'pandas.get-set-value',
+  title: 'df.get_value(i, c) / df.set_value(i, c, v) → df.at[i, c]',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.21',
+  explanation:
+    'get_value/set_value were removed in pandas 1.0; .at[row, column] reads and writes one value the same way.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /object has no attribute '(get_value|set_value)'/ }],
+    pattern: true,
+  },
+  needles: ['get_value(', 'set_value('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed);
+      if ((name !== 'get_value' && name !== 'set_value') || !ctx.inScope(call)) continue;
+      const receiver = methodReceiver(call) as Node;
+      const args = positionalArguments(call);
+      if (args.length !== callArguments(call).length) continue;
+      const r = asPrimary(receiver, parsed);
+      if (name === 'get_value' && args.length === 2)
+        edits.push(replaceNode(call, `${r}.at[${args.map((a) => parsed.text(a)).join(', ')}]`));
+      if (name === 'set_value' && args.length === 3 && call.parent?.type === 'expression_statement') {
+        edits.push(
+          replaceNode(
+            call,
+            `${r}.at[${parsed.text(args[0] as Node)}, ${parsed.text(args[1] as Node)}] = ${parsed.text(args[2] as Node)}`,
+          ),
+        );
+      }
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,33 @@
+// The pandas rules, one rule per file (<what>.ts, exporting the rule), listed here in application order.
+// A new rule of this library: add its file and its export here, and place it in ../index.ts's RULES.
+//
+// pandas: APIs removed between 0.20 and 2.x (.ix, .as_matrix, DataFrame.sort, pd.rolling_*, Series.reshape,
+// pandas.tools.plotting, get/set_value, TimeGrouper, from_csv, DataFrame.append in 2.0, positional axis in
+// drop, numeric_only defaults, pd.np …).
+export { seriesMultidimIndexing } from './series-multidim-indexing';
+export { ixIndexer } from './ix-indexer';
+export { asMatrix } from './as-matrix';
+export { sortMethods } from './sort-methods';
+export { windowFunctions } from './window-functions';
+export { seriesReshape } from './series-reshape';
+export { plottingModule } from './plotting-module';
+export { timeGrouper } from './time-grouper';
+export { getSetValue } from './get-set-value';
+export { fromCsv } from './from-csv';
+export { readerKeywords } from './reader-keywords';
+export { dataframeAppend } from './dataframe-append';
+export { dropPositionalAxis } from './drop-positional-axis';
+export { numericOnly } from './numeric-only';
+export { pdNp } from './pd-np';
+export { removedNames2 } from './2-removed-names';
+export { strReplaceRegex } from './str-replace-regex';
+export { keywordOnlyArguments } from './keyword-only-arguments';
+export { readSqueeze } from './read-squeeze';
+export { lookupMad } from './lookup-mad';
+export { removedMethods } from './removed-methods';
+export { resampleHow } from './resample-how';
+export { movedFunctions } from './moved-functions';
+export { weekofyear } from './weekofyear';
+export { seriesAggDict } from './series-agg-dict';
+export { reductionLevel } from './reduction-level';
+export { inplaceRemoved } from './inplace-removed';

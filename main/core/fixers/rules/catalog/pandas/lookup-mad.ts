@@ -1,0 +1,63 @@
+// pandas.lookup-mad: df.lookup(rows, cols) → indexing by get_indexer; x.mad() → (x - x.mean()).abs().mean()
+import type { Node } from 'web-tree-sitter';
+import { type Rule, defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName, methodReceiver, callArguments, positionalArguments } from '../../syntax';
+import { pd, surelyNotPandas } from './_shared';
+
+/** `x` when it can be repeated without evaluating anything twice that matters (a name, attribute or column). */
+function repeatable(node: Node | null, parsed: Parameters<Rule['apply']>[0]): string | null {
+  if (!node) return null;
+  if (node.type === 'identifier' || node.type === 'attribute') return parsed.text(node);
+  if (node.type === 'subscript') {
+    const value = node.childForFieldName('value');
+    const index = node.childForFieldName('subscript');
+    if (
+      (value?.type === 'identifier' || value?.type === 'attribute') &&
+      index &&
+      ['string', 'integer', 'list'].includes(index.type)
+    )
+      return parsed.text(node);
+  }
+  return null;
+}
+
+export const lookupMad = defineRule({
+  id: 'pandas.lookup-mad',
+  title: 'df.lookup(rows, cols) → indexing by get_indexer; x.mad() → (x - x.mean()).abs().mean()',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.2',
+  explanation:
+    'pandas 2.0 removed DataFrame.lookup (deprecated 1.2) and Series/DataFrame.mad (deprecated 1.5). lookup(rows, cols) picked one value per (row label, column label) pair: df.values[df.index.get_indexer(rows), df.columns.get_indexer(cols)] picks the same values. mad() was the mean absolute deviation around the mean, which (x - x.mean()).abs().mean() computes.',
+  trigger: {
+    errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(lookup|mad)'/ }],
+    pattern: true,
+  },
+  needles: ['.lookup(', '.mad('],
+  apply(parsed, ctx) {
+    if (!ctx.imports.imports('pandas') && ctx.errors.length === 0) return [];
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed);
+      if ((name !== 'lookup' && name !== 'mad') || !ctx.inScope(call)) continue;
+      const receiver = methodReceiver(call);
+      const x = repeatable(receiver, parsed);
+      if (!x || surelyNotPandas(receiver, parsed, ctx)) continue;
+      const args = callArguments(call);
+      if (name === 'mad' && args.length === 0) edits.push(replaceNode(call, `(${x} - ${x}.mean()).abs().mean()`));
+      const positional = positionalArguments(call);
+      if (name === 'lookup' && args.length === 2 && positional.length === 2) {
+        const [rows, cols] = positional.map((a) => parsed.text(a));
+        edits.push(
+          replaceNode(
+            call,
+            `${x}.values[${x}.index.get_indexer(${rows as string}), ${x}.columns.get_indexer(${cols as string})]`,
+          ),
+        );
+      }
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,27 @@
+// pandas.pd-np: pd.np.X → np.X
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { moduleReference } from '../helpers';
+import { pd } from './_shared';
+
+export const pdNp = defineRule({
+  id: 'pandas.pd-np',
+  title: 'pd.np.X → np.X',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.0',
+  explanation: 'pandas re-exported numpy as pd.np until 2.0; import numpy directly.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'pandas' has no attribute 'np'/ }], pattern: true },
+  needles: ['.np.'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const uses = parsed
+      .nodes('attribute')
+      .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'pandas.np');
+    const np = uses.length > 0 ? moduleReference(parsed, ctx, 'numpy', 'np') : null;
+    if (!np) return [];
+    for (const attr of uses) edits.push(replaceNode(attr, np.name));
+    return [...edits, ...np.edits];
+  },
+});

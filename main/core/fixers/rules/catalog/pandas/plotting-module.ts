@@ -1,0 +1,31 @@
+// pandas.plotting-module: pandas.tools.plotting / pd.scatter_matrix → pandas.plotting
+import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { defineRule } from '../../rule';
+import { pd } from './_shared';
+
+const PLOTTING_MOVES: ModuleMove[] = [
+  { from: 'pandas.tools.plotting', to: 'pandas.plotting' },
+  { from: 'pandas', names: { scatter_matrix: { module: 'pandas.plotting' } } },
+];
+
+export const plottingModule = defineRule({
+  id: 'pandas.plotting-module',
+  title: 'pandas.tools.plotting / pd.scatter_matrix → pandas.plotting',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.20',
+  explanation:
+    'pandas 0.20 moved plotting helpers (scatter_matrix, andrews_curves, parallel_coordinates, …) to pandas.plotting; the old pandas.tools.plotting and pd.scatter_matrix were removed by 1.0.',
+  trigger: {
+    errors: [
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.tools/ },
+      { ename: 'AttributeError', evalue: /module 'pandas' has no attribute '(scatter_matrix|tools)'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['tools', 'scatter_matrix'],
+  apply(parsed, ctx) {
+    return PLOTTING_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});

@@ -1,0 +1,112 @@
+// pandas.removed-methods: get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid (pandas 1.0)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import {
+  callArguments,
+  positionalArguments,
+  methodName,
+  methodReceiver,
+  keywordArgument,
+  appendArguments,
+} from '../../syntax';
+import { pd, pandasAlias } from './_shared';
+
+export const removedMethods = defineRule({
+  id: 'pandas.removed-methods',
+  title:
+    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid (pandas 1.0)',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.20',
+  explanation:
+    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common).",
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue:
+          /object has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid)'/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: [
+    'get_dtype_counts',
+    'ftypes',
+    'clip_upper',
+    'clip_lower',
+    'sortlevel',
+    'reindex_axis',
+    'convert_objects',
+    'from_items',
+    '.valid(',
+  ],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const alias = pandasAlias(ctx) ?? 'pd';
+    const attrOf = (call: Node): Node => call.childForFieldName('function')?.childForFieldName('attribute') as Node;
+    for (const attr of parsed.nodes('attribute')) {
+      const name = attr.childForFieldName('attribute');
+      if (name && parsed.text(name) === 'ftypes' && ctx.inScope(attr) && attr.parent?.type !== 'call')
+        edits.push(replaceNode(name, 'dtypes'));
+    }
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      if (
+        q === 'pandas.DataFrame.from_items' &&
+        callArguments(call).length === 1 &&
+        positionalArguments(call).length === 1
+      ) {
+        edits.push(
+          replaceNode(
+            call,
+            `${parsed.text(call.childForFieldName('function')?.childForFieldName('object') as Node)}(dict(${parsed.text(positionalArguments(call)[0] as Node)}))`,
+          ),
+        );
+        continue;
+      }
+      const name = methodName(call, parsed);
+      const receiver = methodReceiver(call);
+      if (!name || q || !receiver) continue;
+      const args = callArguments(call);
+      const positional = positionalArguments(call);
+      if (name === 'get_dtype_counts' && args.length === 0)
+        edits.push(replaceNode(attrOf(call), 'dtypes.value_counts'));
+      else if ((name === 'clip_upper' || name === 'clip_lower') && positional.length === 1) {
+        edits.push(
+          replaceNode(attrOf(call), 'clip'),
+          insertAt((positional[0] as Node).startIndex, name === 'clip_upper' ? 'upper=' : 'lower='),
+        );
+      } else if (name === 'sortlevel') {
+        edits.push(replaceNode(attrOf(call), 'sort_index'));
+        const level = positional[0];
+        if (level && args[0]?.startIndex === level.startIndex) edits.push(insertAt(level.startIndex, 'level='));
+        else if (!keywordArgument(call, 'level', parsed)) {
+          const edit = appendArguments(call, ['level=0'], parsed);
+          if (edit) edits.push(edit);
+        }
+      } else if (name === 'reindex_axis') edits.push(replaceNode(attrOf(call), 'reindex'));
+      else if (name === 'convert_objects') {
+        const numeric = keywordArgument(call, 'convert_numeric', parsed);
+        if (args.length === 0) edits.push(replaceNode(attrOf(call), 'infer_objects'));
+        else if (
+          args.length === 1 &&
+          numeric &&
+          parsed.text(numeric.childForFieldName('value') as Node) === 'True' &&
+          receiver.type === 'subscript'
+        ) {
+          edits.push(replaceNode(call, `${alias}.to_numeric(${parsed.text(receiver)}, errors='coerce')`));
+        }
+      } else if (name === 'valid' && args.length === 0) {
+        // a common method name: only the call the error points at
+        const text = parsed.text(call);
+        if (ctx.errors.some((e) => (e.line ?? '').includes(text) || e.traceback.some((frame) => frame.includes(text))))
+          edits.push(replaceNode(attrOf(call), 'dropna'));
+      }
+    }
+    return edits;
+  },
+});

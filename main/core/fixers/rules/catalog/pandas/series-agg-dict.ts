@@ -1,0 +1,42 @@
+// pandas.series-agg-dict: grouped['col'].agg({'name': 'sum'}) → .agg([('name', 'sum')])
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName, callArguments } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+import { pd } from './_shared';
+
+export const seriesAggDict = defineRule({
+  id: 'pandas.series-agg-dict',
+  title: "grouped['col'].agg({'name': 'sum'}) → .agg([('name', 'sum')])",
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.20',
+  explanation:
+    'Renaming the result of a Series aggregation with a dict ({\'new_name\': func}) was removed in pandas 1.0 ("nested renamer is not supported"); a list of (name, func) pairs gives the same columns. Applied on the failing line; nested dicts on a DataFrame are left for review (their replacement changes the column levels).',
+  trigger: { errors: [{ ename: 'SpecificationError', evalue: /nested renamer is not supported/ }] },
+  errorScope: 'line',
+  needles: ['.agg(', '.aggregate('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed);
+      if ((name !== 'agg' && name !== 'aggregate') || !ctx.inScope(call)) continue;
+      const args = callArguments(call);
+      const dict = args[0];
+      if (args.length !== 1 || dict?.type !== 'dictionary') continue;
+      const pairs = dict.namedChildren.filter((c) => c.type !== 'comment');
+      if (
+        pairs.length === 0 ||
+        !pairs.every((p) => p.type === 'pair' && p.childForFieldName('value')?.type !== 'dictionary')
+      )
+        continue;
+      const items = pairs.map(
+        (p) =>
+          `(${parsed.text(p.childForFieldName('key') as Node)}, ${parsed.text(p.childForFieldName('value') as Node)})`,
+      );
+      edits.push(replaceNode(dict, `[${items.join(', ')}]`));
+    }
+    return edits;
+  },
+});

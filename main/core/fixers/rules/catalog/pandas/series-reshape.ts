@@ -1,0 +1,34 @@
+// pandas.series-reshape: series.reshape(…) → series.values.reshape(…)
+import { defineRule } from '../../rule';
+import { type SourceEdit, insertAt } from '../../source-edit';
+import { methodName, methodReceiver } from '../../syntax';
+import { pd } from './_shared';
+
+export const seriesReshape = defineRule({
+  id: 'pandas.series-reshape',
+  title: 'series.reshape(…) → series.values.reshape(…)',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('1.0', '2020-01-29'),
+  deprecatedIn: '0.19',
+  explanation:
+    'Series.reshape was removed; reshaping the underlying NumPy array (.values.reshape) gives what it returned. Applied only on the failing line, since NumPy arrays have reshape too.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /'Series' object has no attribute 'reshape'/ }] },
+  errorScope: 'line',
+  needles: ['.reshape('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (methodName(call, parsed) !== 'reshape' || !ctx.inScope(call)) continue;
+      const receiver = methodReceiver(call);
+      if (
+        !receiver ||
+        parsed.text(receiver).endsWith('.values') ||
+        ctx.imports.resolve(receiver, parsed)?.startsWith('numpy')
+      )
+        continue;
+      edits.push(insertAt(receiver.endIndex, '.values'));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,38 @@
+// pandas.weekofyear: .dt.weekofyear / .dt.week → .dt.isocalendar().week
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { pd } from './_shared';
+
+export const weekofyear = defineRule({
+  id: 'pandas.weekofyear',
+  title: '.dt.weekofyear / .dt.week → .dt.isocalendar().week',
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  deprecatedIn: '1.1',
+  explanation:
+    'Series.dt.week/.weekofyear (and DatetimeIndex.week/.weekofyear) were removed in pandas 2.0; isocalendar().week is the same ISO week number.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(weekofyear|week)'/ }], pattern: true },
+  needles: ['.week'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const attr of parsed.nodes('attribute')) {
+      const name = attr.childForFieldName('attribute');
+      const object = attr.childForFieldName('object');
+      if (
+        !name ||
+        !object ||
+        !ctx.inScope(attr) ||
+        !['week', 'weekofyear'].includes(parsed.text(name)) ||
+        attr.parent?.type === 'call'
+      )
+        continue;
+      // `.dt.week` on a Series; on anything else only where the error says so
+      const dt = object.type === 'attribute' && parsed.text(object.childForFieldName('attribute') as Node) === 'dt';
+      if (dt || (ctx.errors.length > 0 && parsed.text(name) === 'weekofyear'))
+        edits.push(replaceNode(name, 'isocalendar().week'));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,28 @@
+// python.configparser-readfp: parser.readfp(f) → parser.read_file(f)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName } from '../../syntax';
+import { py } from './_shared';
+
+export const configparserReadfp = defineRule({
+  id: 'python.configparser-readfp',
+  title: 'parser.readfp(f) → parser.read_file(f)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: py('3.12', '2023-10-02'),
+  deprecatedIn: '3.2',
+  explanation:
+    "Python 3.12 removed ConfigParser.readfp (What's New 3.12, configparser); read_file reads the same file object. Applied on the failing line.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'readfp'/ }] },
+  errorScope: 'line',
+  needles: ['.readfp('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const attribute = call.childForFieldName('function')?.childForFieldName('attribute');
+      if (methodName(call, parsed) === 'readfp' && attribute && ctx.inScope(call))
+        edits.push(replaceNode(attribute, 'read_file'));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,105 @@
+// python.removed-stdlib-names: time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec
+import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { defineRule, packageVersion } from '../../rule';
+import { compareVersions } from '../../version';
+import { replaceNode } from '../../source-edit';
+
+const COLLECTIONS_ABC = [
+  'Mapping',
+  'MutableMapping',
+  'Sequence',
+  'MutableSequence',
+  'Iterable',
+  'Iterator',
+  'Callable',
+  'Hashable',
+  'Set',
+  'MutableSet',
+  'Sized',
+  'Container',
+  'Generator',
+  'KeysView',
+  'ItemsView',
+  'ValuesView',
+];
+
+interface StdlibRemoval {
+  since: string;
+  move: ModuleMove;
+}
+
+const STDLIB_REMOVALS: StdlibRemoval[] = [
+  { since: '3.8', move: { from: 'time', names: { clock: { name: 'perf_counter' } } } },
+  { since: '3.8', move: { from: 'cgi', names: { escape: { module: 'html' } } } },
+  { since: '3.9', move: { from: 'xml.etree.cElementTree', to: 'xml.etree.ElementTree' } },
+  { since: '3.9', move: { from: 'fractions', names: { gcd: { module: 'math' } } } },
+  {
+    since: '3.10',
+    move: {
+      from: 'collections',
+      names: Object.fromEntries(COLLECTIONS_ABC.map((n) => [n, { module: 'collections.abc' }])),
+    },
+  },
+  { since: '3.11', move: { from: 'inspect', names: { getargspec: { name: 'getfullargspec' } } } },
+];
+
+export const removedStdlibNames = defineRule({
+  id: 'python.removed-stdlib-names',
+  title:
+    'time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec',
+  kind: 'error-repair',
+  library: 'Python',
+  since: { package: 'python', version: '3.8', date: '2019-10-14' },
+  explanation:
+    'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock → time.perf_counter and cgi.escape → html.escape (3.8), xml.etree.cElementTree → xml.etree.ElementTree and fractions.gcd → math.gcd (3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue:
+          /module '(time|cgi|fractions|collections|inspect)' has no attribute '(clock|escape|gcd|getargspec|\w+)'/,
+      },
+      {
+        ename: 'ImportError',
+        evalue:
+          /cannot import name '(clock|escape|gcd|getargspec|Mapping|MutableMapping|Sequence|Iterable|Iterator|Callable|Hashable|Set|Sized|Container)' from '(time|cgi|fractions|collections|inspect)'/,
+      },
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'xml\.etree\.cElementTree'/ },
+    ],
+    pattern: true,
+  },
+  needles: [
+    'clock',
+    'cgi',
+    'cElementTree',
+    'gcd',
+    'getargspec',
+    ...COLLECTIONS_ABC.map((n) => `collections.${n}`),
+    'from collections import',
+    'import collections',
+  ],
+  apply(parsed, ctx) {
+    const python = packageVersion(ctx.env, 'python');
+    const edits = STDLIB_REMOVALS.filter((r) => !python || compareVersions(python, r.since) >= 0).flatMap((r) =>
+      moduleMoveEdits(parsed, ctx, r.move),
+    );
+    // collections.Iterable → collections.abc.Iterable needs the submodule imported: `import collections.abc`
+    const dottedAbc = ctx.notebook.codeCells.some((i) =>
+      new RegExp(`\\bcollections\\.(${COLLECTIONS_ABC.join('|')})\\b`).test(ctx.notebook.source(i)),
+    );
+    if (dottedAbc && (!python || compareVersions(python, '3.10') >= 0)) {
+      for (const statement of parsed.nodes('import_statement')) {
+        const items = statement.childrenForFieldName('name');
+        const only = items[0];
+        if (
+          items.length === 1 &&
+          only?.type === 'dotted_name' &&
+          parsed.text(only) === 'collections' &&
+          ctx.inScope(statement)
+        )
+          edits.push(replaceNode(only, 'collections.abc'));
+      }
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,95 @@
+// Helpers shared by several python2 rules of this folder (helpers used by one rule live in its file;
+// helpers of several libraries in ../helpers.ts).
+import type { CellContext, NotebookView } from '../../rule';
+import type { Node } from 'web-tree-sitter';
+import { definesName } from '../../syntax';
+import type { ParsedSource } from '../../python-parser';
+import type { SourceEdit } from '../../source-edit';
+import { insertAtCellTop } from '../helpers';
+
+export const PY3 = { package: 'python', version: '3.0', date: '2008-12-03' };
+
+/** The trimmed cell lines an error points at: its `line`, and the `---->` line of the cell's own frame. */
+export function errorLines(ctx: CellContext, source: string): Set<string> {
+  const lines = source.split('\n');
+  const found = new Set<string>();
+  for (const error of ctx.errors) {
+    if (error.line?.trim()) found.add(error.line.trim());
+    for (const frame of error.traceback.map((t) => t.replace(/\u001b\[[0-9;]*m/g, ''))) {
+      if (!/Cell In\[|<ipython-input-|input-\d+-/.test(frame)) continue;
+      const arrow = /-+>\s*(\d+)/.exec(frame);
+      const line = arrow ? lines[Number(arrow[1]) - 1] : undefined;
+      if (line?.trim()) found.add(line.trim());
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Could the source define `name` (assign, import, loop over, take as a parameter, def/class)? Every such form
+ * has the name not directly followed by `(`, except def/class: a cell that only calls it (or a method of the
+ * same name) is not parsed to find out.
+ */
+export function mayDefine(source: string, name: string): boolean {
+  if (!source.includes(name)) return false;
+  let pattern = DEFINITION_PATTERNS.get(name);
+  if (!pattern)
+    DEFINITION_PATTERNS.set(name, (pattern = new RegExp(`\\b${name}\\b(?!\\s*\\()|\\b(def|class)\\s+${name}\\b`)));
+  return pattern.test(source);
+}
+
+export const DEFINITION_PATTERNS = new Map<string, RegExp>();
+
+export function isNameUse(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.startIndex === node.startIndex)
+    return false;
+  if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.startIndex === node.startIndex)
+    return false;
+  if (
+    [
+      'dotted_name',
+      'aliased_import',
+      'parameters',
+      'default_parameter',
+      'typed_parameter',
+      'function_definition',
+      'class_definition',
+    ].includes(parent.type)
+  )
+    return false;
+  if (parent.type === 'assignment' && parent.childForFieldName('left')?.startIndex === node.startIndex) return false;
+  return true;
+}
+
+export const ITERATOR_BUILTINS = ['map', 'filter', 'zip'];
+
+/** Is the node an operand of `+` (list concatenation in Python 2)? */
+export function concatenated(node: Node): boolean {
+  const parent = node.parent;
+  return (
+    parent?.type === 'binary_operator' &&
+    parent.childForFieldName('operator')?.type === '+' &&
+    (parent.childForFieldName('left')?.startIndex === node.startIndex ||
+      parent.childForFieldName('right')?.startIndex === node.startIndex)
+  );
+}
+
+export const WHATS_NEW = "What's New in Python 3.0";
+
+/** Names among `names` that some cell of the notebook binds itself (def, class, assignment, import, parameter). */
+export function notebookDefines(notebook: NotebookView, names: readonly string[]): Set<string> {
+  const defined = new Set<string>();
+  for (const index of notebook.codeCells) {
+    const source = notebook.source(index);
+    for (const name of names)
+      if (!defined.has(name) && source.includes(name) && definesName(notebook.parse(index), name)) defined.add(name);
+  }
+  return defined;
+}
+
+export function ensureImport(parsed: ParsedSource, ctx: CellContext, module: string, edits: SourceEdit[]): void {
+  if (ctx.imports.bindings.get(module) !== module) edits.push(insertAtCellTop(parsed, `import ${module}`));
+}

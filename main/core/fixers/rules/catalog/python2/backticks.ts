@@ -1,0 +1,27 @@
+// python2.backticks: `x` → repr(x)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { PY3 } from './_shared';
+
+export const backticks = defineRule({
+  id: 'python2.backticks',
+  title: '`x` → repr(x)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 removed the backtick spelling of repr(); `x` becomes repr(x), the same string.',
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
+  needles: ['`'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('string')) {
+      if (!ctx.inScope(node) || node.child(0)?.type !== 'string_start' || parsed.text(node.child(0) as Node) !== '`')
+        continue;
+      const text = parsed.text(node);
+      if (!text.endsWith('`') || text.length < 3) continue;
+      edits.push(replaceNode(node, `repr(${text.slice(1, -1).trim()})`));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,115 @@
+// python2.integer-division-sizes: range(len(x)/2), x[:n/2] → // where both sides are integers
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../python-parser';
+import { positionalArguments } from '../../syntax';
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { PY3 } from './_shared';
+
+const CERTAIN_INT_CALLS = new Set(['len', 'int', 'round']);
+
+/** An expression that is an integer in Python 2 and 3 alike: a literal, len(…), int(…), x.shape[i], x.size. */
+function certainlyInteger(node: Node | null, parsed: ParsedSource): boolean {
+  if (!node) return false;
+  if (node.type === 'integer') return true;
+  if (node.type === 'parenthesized_expression') return certainlyInteger(node.namedChildren[0] ?? null, parsed);
+  if (node.type === 'call') {
+    const fn = node.childForFieldName('function');
+    return (
+      fn?.type === 'identifier' &&
+      CERTAIN_INT_CALLS.has(parsed.text(fn)) &&
+      (parsed.text(fn) !== 'round' || positionalArguments(node).length === 1)
+    );
+  }
+  if (node.type === 'subscript') {
+    const value = node.childForFieldName('value');
+    return (
+      value?.type === 'attribute' &&
+      parsed.text(value.childForFieldName('attribute') as Node) === 'shape' &&
+      node.childForFieldName('subscript')?.type === 'integer'
+    );
+  }
+  if (node.type === 'binary_operator') {
+    const op = node.childForFieldName('operator')?.type;
+    return (
+      ['+', '-', '*', '//', '%'].includes(op ?? '') &&
+      certainlyInteger(node.childForFieldName('left'), parsed) &&
+      certainlyInteger(node.childForFieldName('right'), parsed)
+    );
+  }
+  return false;
+}
+
+const SIZE_CALLS = new Set([
+  'range',
+  'xrange',
+  'randint',
+  'zeros',
+  'ones',
+  'empty',
+  'reshape',
+  'sample',
+  'arange',
+  'repeat',
+  'tile',
+  'head',
+  'tail',
+  'nlargest',
+  'nsmallest',
+]);
+
+export const integerDivisionSizes = defineRule({
+  id: 'python2.integer-division-sizes',
+  title: 'range(len(x)/2), x[:n/2] → // where both sides are integers',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i]) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …), the Python 2 meaning was //, and Python 3's float would be rejected there.",
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers/,
+      },
+    ],
+    pattern: true,
+  },
+  // the left operand of a certain integer ends in `)` (len(x)), `]` (x.shape[0]) or a digit
+  needles: [/[)\]\d]\s*\/(?![/=])/],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const op of parsed.nodes('binary_operator')) {
+      const operator = op.childForFieldName('operator');
+      if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
+      if (
+        !certainlyInteger(op.childForFieldName('left'), parsed) ||
+        !certainlyInteger(op.childForFieldName('right'), parsed)
+      )
+        continue;
+      let sized = false;
+      for (
+        let p: Node | null = op.parent, child: Node = op;
+        p && !['expression_statement', 'block', 'module'].includes(p.type);
+        child = p, p = p.parent
+      ) {
+        if (p.type === 'slice') sized = true;
+        else if (p.type === 'subscript' && p.childForFieldName('value')?.startIndex !== child.startIndex) sized = true;
+        else if (p.type === 'argument_list' && p.parent?.type === 'call') {
+          const fn = p.parent.childForFieldName('function');
+          const name = fn ? parsed.text(fn).split('.').pop() : '';
+          if (name && SIZE_CALLS.has(name) && child.type !== 'keyword_argument') sized = true;
+          break;
+        } else if (
+          !['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) ||
+          sized
+        )
+          break;
+        if (sized) break;
+      }
+      if (sized) edits.push(replaceNode(operator, '//'));
+    }
+    return edits;
+  },
+});

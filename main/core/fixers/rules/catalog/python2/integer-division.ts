@@ -1,0 +1,68 @@
+// python2.integer-division: a / b → a // b where an integer is required
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { PY3 } from './_shared';
+
+const INT_CONTEXT_CALLS = new Set([
+  'range',
+  'xrange',
+  'randint',
+  'zeros',
+  'ones',
+  'empty',
+  'reshape',
+  'sample',
+  'choice',
+  'arange',
+  'repeat',
+  'tile',
+  'int',
+]);
+
+export const integerDivision = defineRule({
+  id: 'python2.integer-division',
+  title: 'a / b → a // b where an integer is required',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'In Python 2, / between integers was floor division; in Python 3 it returns a float, which range(), slicing and indexing reject. The rule uses // on the failing line, inside range()/sizes and indexes only.',
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers|only integer scalar arrays|must be int|'float' object is not iterable|integer argument expected, got float/,
+      },
+      { ename: 'IndexError', evalue: /only integers, slices/ },
+      { ename: 'ValueError', evalue: /invalid literal for int\(\)|expected an integer|must be an integer/ },
+    ],
+  },
+  errorScope: 'line',
+  needles: ['/'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const op of parsed.nodes('binary_operator')) {
+      const operator = op.childForFieldName('operator');
+      if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
+      let inIntegerContext = false;
+      for (
+        let p: Node | null = op.parent;
+        p && !['expression_statement', 'block', 'module'].includes(p.type);
+        p = p.parent
+      ) {
+        if (p.type === 'slice' || (p.type === 'subscript' && !p.childForFieldName('value')?.equals(op)))
+          inIntegerContext = true;
+        if (p.type === 'call') {
+          const fn = p.childForFieldName('function');
+          const name = fn ? parsed.text(fn).split('.').pop() : '';
+          if (name && INT_CONTEXT_CALLS.has(name)) inIntegerContext = true;
+        }
+        if (inIntegerContext) break;
+      }
+      if (inIntegerContext) edits.push({ start: operator.startIndex, end: operator.endIndex, text: '//' });
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,55 @@
+// python2.iterator-builtins: map(…)[0], len(filter(…)), zip(…)[i], filter(…) + […], range(n) + […] → list(…)
+import { defineRule } from '../../rule';
+import { definesName } from '../../syntax';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { PY3, ITERATOR_BUILTINS, mayDefine, concatenated } from './_shared';
+
+export const iteratorBuiltins = defineRule({
+  id: 'python2.iterator-builtins',
+  title: 'map(…)[0], len(filter(…)), zip(…)[i], filter(…) + […], range(n) + […] → list(…)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'In Python 3 map(), filter() and zip() return iterators and range() a range object; in Python 2 they returned lists. Where the result is used as a list — indexed, sliced, passed to len() (map/filter/zip), or concatenated with + (all four) — it is wrapped in list(). Other uses (a for loop, sorted(), sum()) work on the iterator and are left alone.',
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /'(map|filter|zip)' object (is not subscriptable|has no len)|object of type '(map|filter|zip)' has no len|unsupported operand type\(s\) for \+: '(map|filter|zip|range)'|unsupported operand type\(s\) for \+: '\w+' and '(map|filter|zip|range)'|can only concatenate list \(not "(map|filter|zip|range)"\)/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: [/(^|[^.\w])(map|filter|zip)\(/m, /(^|[^.\w])range\([^\n]*\+|\+[^\n]*(^|[^.\w])range\(/m],
+  prepare(notebook) {
+    const defined = new Set<string>();
+    for (const index of notebook.codeCells) {
+      const source = notebook.source(index);
+      for (const name of [...ITERATOR_BUILTINS, 'range'])
+        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+    }
+    return defined;
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
+      if (!(ITERATOR_BUILTINS.includes(name) || name === 'range') || defined.has(name) || !ctx.inScope(call)) continue;
+      const parent = call.parent;
+      const indexed = parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex;
+      const measured =
+        parent?.type === 'argument_list' &&
+        parent.namedChildCount === 1 &&
+        parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len';
+      // range objects can be indexed and measured in Python 3; only their concatenation fails
+      if (name === 'range' ? concatenated(call) : indexed || measured || concatenated(call))
+        edits.push(replaceNode(call, `list(${parsed.text(call)})`));
+    }
+    return edits;
+  },
+});

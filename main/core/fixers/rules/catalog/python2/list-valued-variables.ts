@@ -1,0 +1,143 @@
+// python2.list-valued-variables: x = filter(…) / d.keys() / range(n), then x used as a list → x = list(…)
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../python-parser';
+import { methodName, callArguments, definesName } from '../../syntax';
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { PY3, ITERATOR_BUILTINS, mayDefine, errorLines, concatenated } from './_shared';
+
+/** The Python 3 type an error names ('map', 'dict_keys', 'range') → the calls that produce it. */
+const LAZY_TYPES: Record<string, (call: Node, parsed: ParsedSource) => boolean> = {
+  map: (call, parsed) => builtinCall(call, parsed, 'map'),
+  filter: (call, parsed) => builtinCall(call, parsed, 'filter'),
+  zip: (call, parsed) => builtinCall(call, parsed, 'zip'),
+  range: (call, parsed) => builtinCall(call, parsed, 'range'),
+  dict_keys: (call, parsed) => viewCall(call, parsed, 'keys'),
+  dict_values: (call, parsed) => viewCall(call, parsed, 'values'),
+  dict_items: (call, parsed) => viewCall(call, parsed, 'items'),
+};
+
+function builtinCall(call: Node, parsed: ParsedSource, name: string): boolean {
+  const fn = call.childForFieldName('function');
+  return fn?.type === 'identifier' && parsed.text(fn) === name;
+}
+
+function viewCall(call: Node, parsed: ParsedSource, name: string): boolean {
+  return methodName(call, parsed) === name && callArguments(call).length === 0;
+}
+
+/** List methods Python 2 code calls on those results (range and the views lack all of them in Python 3). */
+const LIST_METHODS = new Set(['sort', 'append', 'extend', 'remove', 'insert', 'pop', 'reverse', 'index', 'count']);
+
+const LAZY_TYPE_NAMES = '(map|filter|zip|range|dict_keys|dict_values|dict_items)';
+
+const LIST_USE_ERRORS = new RegExp(
+  [
+    `'${LAZY_TYPE_NAMES}' object is not subscriptable`,
+    `object of type '${LAZY_TYPE_NAMES}' has no len`,
+    `'${LAZY_TYPE_NAMES}' object has no len`,
+    `unsupported operand type\\(s\\) for \\+: '${LAZY_TYPE_NAMES}'`,
+    `unsupported operand type\\(s\\) for \\+: '\\w+' and '${LAZY_TYPE_NAMES}'`,
+    `can only concatenate list \\(not "${LAZY_TYPE_NAMES}"\\)`,
+    `'${LAZY_TYPE_NAMES}' object does not support item assignment`,
+    `'${LAZY_TYPE_NAMES}' object has no attribute '(sort|append|extend|remove|insert|pop|reverse|index|count)'`,
+  ].join('|'),
+);
+
+/**
+ * `ks = d.keys()` … `ks.sort()`, `evens = filter(f, xs)` … `evens[0]`, `r = range(n)` … `r.remove(3)`: the
+ * variable held a list in Python 2. On the error that names the lazy type, its assignment in the same cell gets
+ * list(…) — when the variable is assigned exactly once there, from such a call, before the failing use.
+ */
+export const listValuedVariables = defineRule({
+  id: 'python2.list-valued-variables',
+  title: 'x = filter(…) / d.keys() / range(n), then x used as a list → x = list(…)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error names that type and the failing line uses a variable assigned once in the same cell from such a call, the assignment is wrapped in list(), which is the Python 2 value. Variables assigned in other cells or more than once are left alone.',
+  trigger: {
+    errors: [
+      { ename: 'TypeError', evalue: LIST_USE_ERRORS },
+      { ename: 'AttributeError', evalue: LIST_USE_ERRORS },
+    ],
+  },
+  needles: ['='],
+  prepare(notebook) {
+    const defined = new Set<string>();
+    for (const index of notebook.codeCells) {
+      const source = notebook.source(index);
+      for (const name of [...ITERATOR_BUILTINS, 'range'])
+        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+    }
+    return defined;
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    const types = new Set<string>();
+    for (const error of ctx.errors)
+      for (const m of error.evalue.matchAll(
+        /'(map|filter|zip|range|dict_keys|dict_values|dict_items)'|"(map|filter|zip|range)"/g,
+      ))
+        types.add((m[1] ?? m[2]) as string);
+    const failing = errorLines(ctx, parsed.source);
+    if (types.size === 0 || failing.size === 0) return [];
+    const lineOf = (node: Node): string => {
+      const start = parsed.source.lastIndexOf('\n', node.startIndex - 1) + 1;
+      const end = parsed.source.indexOf('\n', node.startIndex);
+      return parsed.source.slice(start, end === -1 ? undefined : end).trim();
+    };
+    // name → its assignments in the cell
+    const assignments = new Map<string, Node[]>();
+    for (const assignment of parsed.nodes('assignment')) {
+      const left = assignment.childForFieldName('left');
+      if (left?.type === 'identifier')
+        assignments.set(parsed.text(left), [...(assignments.get(parsed.text(left)) ?? []), assignment]);
+      else if (left)
+        for (const id of left.descendantsOfType('identifier'))
+          if (id)
+            assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), assignment, assignment]);
+    }
+    for (const loop of [...parsed.nodes('for_statement'), ...parsed.nodes('augmented_assignment')]) {
+      const left = loop.childForFieldName('left');
+      if (left)
+        for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier'))
+          if (id) assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), loop, loop]);
+    }
+    const edits: SourceEdit[] = [];
+    const done = new Set<string>();
+    for (const id of parsed.nodes('identifier')) {
+      const name = parsed.text(id);
+      if (done.has(name) || !failing.has(lineOf(id))) continue;
+      const parent = id.parent;
+      if (!parent) continue;
+      const listUse =
+        (parent.type === 'subscript' && parent.childForFieldName('value')?.startIndex === id.startIndex) ||
+        (parent.type === 'attribute' &&
+          parent.childForFieldName('object')?.startIndex === id.startIndex &&
+          LIST_METHODS.has(parsed.text(parent.childForFieldName('attribute') as Node))) ||
+        concatenated(id) ||
+        (parent.type === 'argument_list' &&
+          parent.namedChildCount === 1 &&
+          parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len');
+      if (!listUse) continue;
+      const assigned = assignments.get(name) ?? [];
+      const only = assigned.length === 1 ? assigned[0] : undefined;
+      const right = only?.childForFieldName('right');
+      if (
+        !only ||
+        !right ||
+        right.type !== 'call' ||
+        only.endIndex > id.startIndex ||
+        only.parent?.type !== 'expression_statement'
+      )
+        continue;
+      const kind = [...types].find((t) => LAZY_TYPES[t]?.(right, parsed));
+      if (!kind || defined.has(kind)) continue;
+      done.add(name);
+      edits.push(replaceNode(right, `list(${parsed.text(right)})`));
+    }
+    return edits;
+  },
+});

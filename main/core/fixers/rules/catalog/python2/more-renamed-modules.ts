@@ -1,0 +1,60 @@
+// python2.more-renamed-modules: commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb, tkFileDialog … → their Python 3 modules
+import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../helpers';
+import { defineRule } from '../../rule';
+import { PY3 } from './_shared';
+
+/** Modules lib2to3's fix_imports/fix_imports2 rename that stdlib-modules.ts does not list. */
+const MODULE_MOVES: ModuleMove[] = [
+  { from: 'commands', to: 'subprocess' },
+  { from: 'thread', to: '_thread' },
+  { from: 'UserList', to: 'collections' },
+  { from: 'UserString', to: 'collections' },
+  { from: 'UserDict', to: 'collections', names: { IterableUserDict: { module: 'collections', name: 'UserDict' } } },
+  { from: 'repr', to: 'reprlib' },
+  { from: 'markupbase', to: '_markupbase' },
+  { from: 'whichdb', to: 'dbm' },
+  { from: 'dumbdbm', to: 'dbm.dumb' },
+  { from: 'gdbm', to: 'dbm.gnu' },
+  { from: 'DocXMLRPCServer', to: 'xmlrpc.server' },
+  { from: 'SimpleXMLRPCServer', to: 'xmlrpc.server' },
+  { from: 'CGIHTTPServer', to: 'http.server' },
+  { from: '_winreg', to: 'winreg' },
+  { from: 'tkFileDialog', to: 'tkinter.filedialog' },
+  { from: 'FileDialog', to: 'tkinter.filedialog' },
+  { from: 'tkSimpleDialog', to: 'tkinter.simpledialog' },
+  { from: 'SimpleDialog', to: 'tkinter.simpledialog' },
+  { from: 'tkColorChooser', to: 'tkinter.colorchooser' },
+  { from: 'tkCommonDialog', to: 'tkinter.commondialog' },
+  { from: 'Dialog', to: 'tkinter.dialog' },
+  { from: 'Tkdnd', to: 'tkinter.dnd' },
+  { from: 'tkFont', to: 'tkinter.font' },
+  { from: 'ScrolledText', to: 'tkinter.scrolledtext' },
+  { from: 'Tkconstants', to: 'tkinter.constants' },
+  { from: 'ttk', to: 'tkinter.ttk' },
+];
+
+export const moreRenamedModules = defineRule({
+  id: 'python2.more-renamed-modules',
+  title:
+    'commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb, tkFileDialog … → their Python 3 modules',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "PEP 3108 renamed these standard-library modules (lib2to3's fix_imports and fix_imports2): commands → subprocess (getoutput, getstatusoutput), thread → _thread, UserList/UserString/UserDict → collections, repr → reprlib, markupbase → _markupbase, whichdb → dbm, dumbdbm → dbm.dumb, gdbm → dbm.gnu, SimpleXMLRPCServer/DocXMLRPCServer → xmlrpc.server, CGIHTTPServer → http.server, _winreg → winreg, and Tkinter's dialog modules → tkinter.filedialog, tkinter.simpledialog, tkinter.font …. `import commands` becomes `import subprocess as commands`, so the notebook's names stay bound.",
+  trigger: {
+    errors: [
+      {
+        ename: 'ModuleNotFoundError',
+        evalue: new RegExp(`No module named '(${MODULE_MOVES.map((m) => m.from).join('|')})'`),
+      },
+    ],
+    pattern: true,
+  },
+  needles: moveNeedles(MODULE_MOVES).map(
+    (n) => new RegExp(`\\b(import|from)\\s+${n}\\b|\\bimport\\b[^\\n]*\\b${n}\\b`),
+  ),
+  apply(parsed, ctx) {
+    return MODULE_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});

@@ -1,0 +1,25 @@
+// python2.reduce-builtin: reduce() → functools.reduce
+import { defineRule } from '../../rule';
+import { definesName } from '../../syntax';
+import { insertAtCellTop } from '../helpers';
+import { PY3 } from './_shared';
+
+export const reduceBuiltin = defineRule({
+  id: 'python2.reduce-builtin',
+  title: 'reduce() → functools.reduce',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: 'Python 3 moved reduce() to functools; the rule imports it where the cell uses it.',
+  trigger: { errors: [{ ename: 'NameError', evalue: /name 'reduce' is not defined/ }], pattern: true },
+  needles: ['reduce('],
+  apply(parsed, ctx) {
+    if (ctx.imports.bindings.has('reduce')) return [];
+    const uses = parsed.nodes('call').filter((call) => {
+      const fn = call.childForFieldName('function');
+      return fn?.type === 'identifier' && parsed.text(fn) === 'reduce' && ctx.inScope(call);
+    });
+    if (uses.length === 0 || definesName(parsed, 'reduce')) return [];
+    return [insertAtCellTop(parsed, 'from functools import reduce')];
+  },
+});

@@ -1,0 +1,83 @@
+// python2.removed-builtins: apply(f, args, kw) → f(*args, **kw); buffer(x) → memoryview(x); intern(s) → sys.intern(s); StandardError → Exception
+import type { Node } from 'web-tree-sitter';
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { callArguments, positionalArguments, asPrimary } from '../../syntax';
+import { insertAtCellTop } from '../helpers';
+import { PY3, WHATS_NEW, notebookDefines } from './_shared';
+
+/** Is the identifier read as a value (not an attribute name, keyword name, parameter or assignment target)? */
+function isNameUse(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.startIndex === node.startIndex)
+    return false;
+  if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.startIndex === node.startIndex)
+    return false;
+  if (
+    [
+      'dotted_name',
+      'aliased_import',
+      'parameters',
+      'default_parameter',
+      'typed_parameter',
+      'function_definition',
+      'class_definition',
+      'lambda_parameters',
+    ].includes(parent.type)
+  )
+    return false;
+  if (parent.type === 'assignment' && parent.childForFieldName('left')?.startIndex === node.startIndex) return false;
+  return true;
+}
+
+const REMOVED_BUILTINS = ['apply', 'buffer', 'intern', 'StandardError'];
+
+export const removedBuiltins = defineRule({
+  id: 'python2.removed-builtins',
+  title:
+    'apply(f, args, kw) → f(*args, **kw); buffer(x) → memoryview(x); intern(s) → sys.intern(s); StandardError → Exception',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation: `Python 3 removed these builtins (${WHATS_NEW}, "Builtins"; lib2to3's fix_apply, fix_buffer, fix_intern, fix_standarderror): apply(f, args, kw) is the call f(*args, **kw); buffer(x) is memoryview(x); intern moved to sys.intern; StandardError, the base of the built-in errors, is Exception. A notebook's own apply/buffer/intern is left alone.`,
+  trigger: {
+    errors: [{ ename: 'NameError', evalue: /name '(apply|buffer|intern|StandardError)' is not defined/ }],
+    pattern: true,
+  },
+  needles: REMOVED_BUILTINS,
+  prepare(notebook) {
+    return notebookDefines(notebook, REMOVED_BUILTINS);
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    const edits: SourceEdit[] = [];
+    let sys = false;
+    for (const id of parsed.nodes('identifier')) {
+      const name = parsed.text(id);
+      if (!REMOVED_BUILTINS.includes(name) || defined.has(name) || !isNameUse(id) || !ctx.inScope(id)) continue;
+      if (name === 'StandardError') {
+        edits.push(replaceNode(id, 'Exception'));
+        continue;
+      }
+      const call = id.parent;
+      if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== id.startIndex) continue;
+      const all = callArguments(call);
+      const args = positionalArguments(call);
+      if (args.length !== all.length) continue;
+      if (name === 'apply' && args.length >= 1 && args.length <= 3) {
+        const [fn, star, kw] = args as [Node, Node | undefined, Node | undefined];
+        const parts = [star ? `*${asPrimary(star, parsed)}` : null, kw ? `**${asPrimary(kw, parsed)}` : null].filter(
+          (p): p is string => p !== null,
+        );
+        edits.push(replaceNode(call, `${asPrimary(fn, parsed)}(${parts.join(', ')})`));
+      } else if (name === 'buffer' && args.length === 1) edits.push(replaceNode(id, 'memoryview'));
+      else if (name === 'intern' && args.length === 1) {
+        edits.push(replaceNode(id, 'sys.intern'));
+        sys = true;
+      }
+    }
+    if (sys && ctx.imports.bindings.get('sys') !== 'sys') edits.push(insertAtCellTop(parsed, 'import sys'));
+    return edits;
+  },
+});

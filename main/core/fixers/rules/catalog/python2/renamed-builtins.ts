@@ -1,0 +1,50 @@
+// python2.renamed-builtins: xrange, raw_input, unicode, basestring, unichr, long → Python 3 builtins
+import { defineRule } from '../../rule';
+import { definesName } from '../../syntax';
+import { replaceNode } from '../../source-edit';
+import { PY3, mayDefine, isNameUse } from './_shared';
+
+/** Builtins Python 3 removed or renamed, used by name (not as attributes, keywords or local definitions). */
+const RENAMED_BUILTINS: Record<string, string> = {
+  xrange: 'range',
+  raw_input: 'input',
+  unicode: 'str',
+  basestring: 'str',
+  unichr: 'chr',
+  long: 'int',
+};
+
+export const renamedBuiltins = defineRule({
+  id: 'python2.renamed-builtins',
+  title: 'xrange, raw_input, unicode, basestring, unichr, long → Python 3 builtins',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'Python 3 removed these builtins: xrange → range, raw_input → input, unicode/basestring → str, unichr → chr, long → int (same results for the uses notebooks make of them). Names the notebook defines itself are left alone.',
+  trigger: {
+    errors: [{ ename: 'NameError', evalue: /name '(xrange|raw_input|unicode|basestring|unichr|long)' is not defined/ }],
+    pattern: true,
+  },
+  needles: Object.keys(RENAMED_BUILTINS),
+  prepare(notebook) {
+    // names the notebook defines itself (a variable called `long`) are not the builtins
+    const defined = new Set<string>();
+    for (const index of notebook.codeCells) {
+      const source = notebook.source(index);
+      for (const name of Object.keys(RENAMED_BUILTINS))
+        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
+    }
+    return defined;
+  },
+  apply(parsed, ctx) {
+    const defined = ctx.state as Set<string>;
+    return parsed
+      .nodes('identifier')
+      .filter((node) => {
+        const name = parsed.text(node);
+        return name in RENAMED_BUILTINS && !defined.has(name) && isNameUse(node) && ctx.inScope(node);
+      })
+      .map((node) => replaceNode(node, RENAMED_BUILTINS[parsed.text(node)] as string));
+  },
+});

@@ -1,0 +1,35 @@
+// python2.sort-cmp: sorted(x, cmp=f) / x.sort(cmp=f) → key=functools.cmp_to_key(f)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName, keywordArgument } from '../../syntax';
+import { insertAtCellTop } from '../helpers';
+import { PY3 } from './_shared';
+
+export const sortCmp = defineRule({
+  id: 'python2.sort-cmp',
+  title: 'sorted(x, cmp=f) / x.sort(cmp=f) → key=functools.cmp_to_key(f)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    'Python 3 removed the cmp argument of sorted() and list.sort(); functools.cmp_to_key turns the same comparison function into a key, so the order is unchanged.',
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /'cmp' is an invalid keyword argument|unexpected keyword argument 'cmp'/ }],
+    pattern: true,
+  },
+  needles: ['cmp='],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (!fn || !ctx.inScope(call) || !(parsed.text(fn) === 'sorted' || methodName(call, parsed) === 'sort')) continue;
+      const cmp = keywordArgument(call, 'cmp', parsed);
+      const value = cmp?.childForFieldName('value');
+      if (!cmp || !value || keywordArgument(call, 'key', parsed)) continue;
+      edits.push(replaceNode(cmp, `key=functools.cmp_to_key(${parsed.text(value)})`));
+    }
+    if (edits.length > 0 && ctx.imports.bindings.get('functools') !== 'functools')
+      edits.push(insertAtCellTop(parsed, 'import functools'));
+    return edits;
+  },
+});

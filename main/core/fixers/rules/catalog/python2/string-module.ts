@@ -1,0 +1,83 @@
+// python2.string-module: string.letters/lowercase/uppercase/maketrans, string.join/lower/split/atoi … → Python 3 names and str methods
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { callArguments, positionalArguments, asPrimary } from '../../syntax';
+import { PY3 } from './_shared';
+
+const STRING_CONSTANTS: Record<string, string> = {
+  letters: 'ascii_letters',
+  lowercase: 'ascii_lowercase',
+  uppercase: 'ascii_uppercase',
+};
+
+/** string-module functions that are str methods in Python 3: string.f(s, …) → s.f(…) */
+const STRING_METHODS = new Set([
+  'lower',
+  'upper',
+  'strip',
+  'lstrip',
+  'rstrip',
+  'split',
+  'rsplit',
+  'replace',
+  'find',
+  'rfind',
+  'count',
+  'capitalize',
+  'swapcase',
+  'zfill',
+  'ljust',
+  'rjust',
+  'center',
+  'expandtabs',
+  'translate',
+]);
+
+const STRING_CONVERSIONS: Record<string, string> = { atoi: 'int', atof: 'float', atol: 'int' };
+
+export const stringModule = defineRule({
+  id: 'python2.string-module',
+  title:
+    'string.letters/lowercase/uppercase/maketrans, string.join/lower/split/atoi … → Python 3 names and str methods',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), moved maketrans to str.maketrans, and dropped the string module's copies of str methods: string.join(words, sep) → sep.join(words), string.lower(s) → s.lower(), string.atoi(s) → int(s).",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'string' has no attribute '\w+'/ }], pattern: true },
+  needles: ['string.'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const attr of parsed.nodes('attribute')) {
+      if (!ctx.inScope(attr)) continue;
+      const qualified = ctx.imports.resolve(attr, parsed);
+      if (!qualified?.startsWith('string.')) continue;
+      const name = qualified.slice('string.'.length);
+      const nameNode = attr.childForFieldName('attribute');
+      if (!nameNode) continue;
+      if (name in STRING_CONSTANTS) edits.push(replaceNode(nameNode, STRING_CONSTANTS[name] as string));
+      else if (name === 'maketrans') edits.push(replaceNode(attr, 'str.maketrans'));
+    }
+    // string.join(words, ' ') → ' '.join(words); string.lower(s) → s.lower(); string.atoi(s) → int(s)
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      const qualified = ctx.imports.resolve(call.childForFieldName('function'), parsed);
+      if (!qualified?.startsWith('string.') || callArguments(call).length !== positionalArguments(call).length)
+        continue;
+      const name = qualified.slice('string.'.length);
+      const args = positionalArguments(call).map((a) => a);
+      const first = args[0];
+      if (!first) continue;
+      const rest = args
+        .slice(1)
+        .map((a) => parsed.text(a))
+        .join(', ');
+      if (name === 'join' && args.length <= 2)
+        edits.push(replaceNode(call, `${args[1] ? asPrimary(args[1], parsed) : "' '"}.join(${parsed.text(first)})`));
+      else if (STRING_METHODS.has(name)) edits.push(replaceNode(call, `${asPrimary(first, parsed)}.${name}(${rest})`));
+      else if (name in STRING_CONVERSIONS && args.length === 1)
+        edits.push(replaceNode(call, `${STRING_CONVERSIONS[name] as string}(${parsed.text(first)})`));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,60 @@
+// python2.sys-names: sys.maxint → sys.maxsize; reload(sys); sys.setdefaultencoding(…) removed; reload(m) → importlib.reload(m)
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { positionalArguments } from '../../syntax';
+import { insertAtCellTop } from '../helpers';
+import { PY3 } from './_shared';
+
+export const sysNames = defineRule({
+  id: 'python2.sys-names',
+  title: 'sys.maxint → sys.maxsize; reload(sys); sys.setdefaultencoding(…) removed; reload(m) → importlib.reload(m)',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 has no sys.maxint (sys.maxsize is the largest index, what notebooks use it for), no sys.setdefaultencoding (text is Unicode already: the `reload(sys); sys.setdefaultencoding('utf8')` idiom is dropped), and reload moved to importlib.",
+  trigger: {
+    errors: [
+      { ename: 'AttributeError', evalue: /module 'sys' has no attribute '(maxint|setdefaultencoding)'/ },
+      { ename: 'NameError', evalue: /name 'reload' is not defined/ },
+    ],
+    pattern: true,
+  },
+  needles: ['maxint', 'setdefaultencoding', 'reload('],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    let importlib = false;
+    for (const attr of parsed.nodes('attribute')) {
+      if (ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'sys.maxint')
+        edits.push(replaceNode(attr.childForFieldName('attribute') as Node, 'maxsize'));
+    }
+    const dropsEncoding = parsed
+      .nodes('call')
+      .some((c) => ctx.imports.resolve(c.childForFieldName('function'), parsed) === 'sys.setdefaultencoding');
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || call.parent?.type !== 'expression_statement') continue;
+      const fn = call.childForFieldName('function');
+      const args = positionalArguments(call);
+      const statement = call.parent;
+      if (ctx.imports.resolve(fn, parsed) === 'sys.setdefaultencoding') {
+        edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: Python 3 strings are Unicode`));
+      } else if (
+        fn?.type === 'identifier' &&
+        parsed.text(fn) === 'reload' &&
+        args.length === 1 &&
+        !ctx.imports.bindings.has('reload')
+      ) {
+        if (dropsEncoding && parsed.text(args[0] as Node) === 'sys')
+          edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: not needed in Python 3`));
+        else {
+          edits.push(replaceNode(fn, 'importlib.reload'));
+          importlib = true;
+        }
+      }
+    }
+    if (importlib && ctx.imports.bindings.get('importlib') !== 'importlib')
+      edits.push(insertAtCellTop(parsed, 'import importlib'));
+    return edits;
+  },
+});

@@ -1,0 +1,110 @@
+// python2.types-constants: types.StringType, types.ListType, types.IntType … → str, list, int …
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { PY3, ensureImport } from './_shared';
+
+/**
+ * types-module constants Python 3 removed (fix_types). StringType is str here, not bytes as lib2to3 wrote: a
+ * notebook's string literals are str in Python 3, and `isinstance(s, types.StringType)` asked about them.
+ */
+const TYPES_CONSTANTS: Record<string, string> = {
+  StringType: 'str',
+  UnicodeType: 'str',
+  StringTypes: '(str,)',
+  DictType: 'dict',
+  DictionaryType: 'dict',
+  ListType: 'list',
+  TupleType: 'tuple',
+  IntType: 'int',
+  LongType: 'int',
+  FloatType: 'float',
+  BooleanType: 'bool',
+  ComplexType: 'complex',
+  TypeType: 'type',
+  ClassType: 'type',
+  ObjectType: 'object',
+  SliceType: 'slice',
+  XRangeType: 'range',
+  BufferType: 'memoryview',
+  FileType: 'io.IOBase',
+  UnboundMethodType: 'types.FunctionType',
+};
+
+export const typesConstants = defineRule({
+  id: 'python2.types-constants',
+  title: 'types.StringType, types.ListType, types.IntType … → str, list, int …',
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3's types module no longer names the builtin types (lib2to3's fix_types): types.StringType/UnicodeType → str, StringTypes → (str,), DictType → dict, ListType → list, TupleType → tuple, IntType/LongType → int, FloatType → float, BooleanType → bool, ComplexType → complex, TypeType/ClassType → type, ObjectType → object, SliceType → slice, XRangeType → range, FileType → io.IOBase. StringType becomes str (lib2to3 wrote bytes): Python 3 reads the notebook's string literals as str. `from types import ListType` becomes an assignment of the same name.",
+  trigger: {
+    errors: [
+      {
+        ename: 'AttributeError',
+        evalue: new RegExp(`module 'types' has no attribute '(${Object.keys(TYPES_CONSTANTS).join('|')})'`),
+      },
+      {
+        ename: 'ImportError',
+        evalue: new RegExp(`cannot import name '(${Object.keys(TYPES_CONSTANTS).join('|')})' from 'types'`),
+      },
+    ],
+    pattern: true,
+  },
+  needles: Object.keys(TYPES_CONSTANTS),
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    let io = false;
+    for (const attr of parsed.nodes('attribute')) {
+      if (!ctx.inScope(attr)) continue;
+      const qualified = ctx.imports.resolve(attr, parsed);
+      const name = qualified?.startsWith('types.') ? qualified.slice('types.'.length) : null;
+      const target = name ? TYPES_CONSTANTS[name] : undefined;
+      if (!target) continue;
+      edits.push(
+        replaceNode(
+          attr,
+          target.startsWith('types.')
+            ? `${parsed.text(attr.childForFieldName('object') as Node)}${target.slice('types'.length)}`
+            : target,
+        ),
+      );
+      if (target.startsWith('io.')) io = true;
+    }
+    for (const statement of parsed.nodes('import_from_statement')) {
+      if (!ctx.inScope(statement) || parsed.text(statement.childForFieldName('module_name') as Node) !== 'types')
+        continue;
+      const items = statement.childrenForFieldName('name').map((node) =>
+        node.type === 'aliased_import'
+          ? {
+              name: parsed.text(node.childForFieldName('name') as Node),
+              local: parsed.text(node.childForFieldName('alias') as Node),
+              text: parsed.text(node),
+            }
+          : { name: parsed.text(node), local: parsed.text(node), text: parsed.text(node) },
+      );
+      const moved = items.filter(
+        (i) => i.name in TYPES_CONSTANTS && !(TYPES_CONSTANTS[i.name] as string).startsWith('types.'),
+      );
+      if (moved.length === 0) continue;
+      const kept = items.filter((i) => !moved.includes(i));
+      const indent = parsed.source.slice(
+        parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1,
+        statement.startIndex,
+      );
+      const assignment = `${moved.map((i) => i.local).join(', ')} = ${moved.map((i) => TYPES_CONSTANTS[i.name] as string).join(', ')}`;
+      if (moved.some((i) => (TYPES_CONSTANTS[i.name] as string).startsWith('io.'))) io = true;
+      edits.push(
+        replaceNode(
+          statement,
+          [kept.length > 0 ? `from types import ${kept.map((i) => i.text).join(', ')}` : null, assignment]
+            .filter((l): l is string => l !== null)
+            .join(`\n${indent}`),
+        ),
+      );
+    }
+    if (io) ensureImport(parsed, ctx, 'io', edits);
+    return edits;
+  },
+});

@@ -1,0 +1,27 @@
+// python2.ur-prefix: ur'…' → r'…' (when it holds no \u escape)
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { PY3 } from './_shared';
+
+export const urPrefix = defineRule({
+  id: 'python2.ur-prefix',
+  title: "ur'…' → r'…' (when it holds no \\u escape)",
+  kind: 'error-repair',
+  library: 'Python',
+  since: PY3,
+  explanation:
+    "Python 3 strings are Unicode, and it rejects the ur'' prefix. r'' is the same string unless the literal holds \\u or \\U, which Python 2's ur'' still decoded: those literals are left for review.",
+  trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
+  needles: [/\b[uU][rR]['"]/],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('string')) {
+      const start = node.child(0);
+      if (!start || !ctx.inScope(node) || start.type !== 'string_start') continue;
+      const prefix = /^([uU][rR])['"]/.exec(parsed.text(start));
+      if (!prefix || /\\[uU]/.test(parsed.text(node))) continue;
+      edits.push({ start: start.startIndex, end: start.startIndex + 2, text: (prefix[1] as string).slice(1) });
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,10 @@
+// The scipy rules, one rule per file (<what>.ts, exporting the rule), listed here in application order.
+// A new rule of this library: add its file and its export here, and place it in ../index.ts's RULES.
+//
+// Removals that the libraries' changelogs give an exact replacement for, written by hand (issue 18): SciPy 1.12's
+// removal of the NumPy functions re-exported from the scipy namespace, scikit-learn's SCORERS dict (1.3) and
+// LogisticRegression's default solver (0.22, for the l1 penalty it cannot fit), matplotlib's 'spectral' colormap
+// (2.2) and scatter's empty colour string. Each rewrite keeps what the code computes; changes whose replacement
+// computes something else (AdaBoostClassifier's algorithm='SAMME.R', removed in 1.6: 'SAMME' gives other
+// predictions) have no rule here on purpose, so the loop reports them as having none.
+export { numpyAliases } from './numpy-aliases';

@@ -1,0 +1,11 @@
+// The seaborn rules, one rule per file (<what>.ts, exporting the rule), listed here in application order.
+// A new rule of this library: add its file and its export here, and place it in ../index.ts's RULES.
+//
+// seaborn: size → height (0.9, removed later), factorplot → catplot, lvplot → boxenplot, sns.plt, jointplot
+// stat_func, and the 0.12 switch to keyword-only data arguments (sns.countplot('col', data=df)).
+export { sizeToHeight } from './size-to-height';
+export { factorplot } from './factorplot';
+export { renamedFunctions } from './renamed-functions';
+export { snsPlt } from './sns-plt';
+export { jointplotStatFunc } from './jointplot-stat-func';
+export { keywordOnlyData } from './keyword-only-data';

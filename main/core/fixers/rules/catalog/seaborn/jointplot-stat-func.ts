@@ -1,0 +1,28 @@
+// seaborn.jointplot-stat-func: jointplot(stat_func=…) removed
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { keywordArgument, removeArgument } from '../../syntax';
+import { sb, seabornFunction } from './_shared';
+
+export const jointplotStatFunc = defineRule({
+  id: 'seaborn.jointplot-stat-func',
+  title: 'jointplot(stat_func=…) removed',
+  kind: 'error-repair',
+  library: 'seaborn',
+  since: sb('0.11', '2020-09-08'),
+  deprecatedIn: '0.9',
+  explanation:
+    "jointplot's stat_func (an annotation with a correlation statistic) was removed in seaborn 0.11; the plot itself is unchanged without it.",
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'stat_func'/ }], pattern: true },
+  needles: ['stat_func'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !['jointplot', 'JointGrid'].includes(seabornFunction(call, parsed, ctx) ?? ''))
+        continue;
+      const kw = keywordArgument(call, 'stat_func', parsed);
+      if (kw) edits.push(removeArgument(kw, call));
+    }
+    return edits;
+  },
+});

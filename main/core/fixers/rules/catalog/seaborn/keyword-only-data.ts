@@ -1,0 +1,79 @@
+// seaborn.keyword-only-data: sns.countplot('col', data=df) → sns.countplot(x='col', data=df) (positional x/y)
+import { defineRule } from '../../rule';
+import { type SourceEdit, insertAt } from '../../source-edit';
+import { positionalArguments, callArguments, keywordArgument } from '../../syntax';
+import { positionalToKeywordEdits } from '../helpers';
+import { sb, seabornFunction } from './_shared';
+
+/** Positional parameter order of the functions before seaborn 0.12 made them keyword-only. */
+const OLD_POSITIONAL: Record<string, string[]> = {};
+for (const fn of ['barplot', 'countplot', 'boxplot', 'violinplot', 'stripplot', 'swarmplot', 'pointplot', 'boxenplot'])
+  OLD_POSITIONAL[fn] = ['x', 'y', 'hue', 'data'];
+for (const fn of ['scatterplot', 'lineplot']) OLD_POSITIONAL[fn] = ['x', 'y', 'hue', 'size', 'style', 'data'];
+OLD_POSITIONAL.relplot = ['x', 'y', 'hue', 'size', 'style', 'data'];
+OLD_POSITIONAL.catplot = ['x', 'y', 'hue', 'data'];
+OLD_POSITIONAL.factorplot = ['x', 'y', 'hue', 'data'];
+OLD_POSITIONAL.regplot = ['x', 'y', 'data'];
+OLD_POSITIONAL.residplot = ['x', 'y', 'data'];
+OLD_POSITIONAL.lmplot = ['x', 'y', 'data', 'hue', 'col', 'row'];
+OLD_POSITIONAL.jointplot = ['x', 'y', 'data'];
+OLD_POSITIONAL.kdeplot = ['x', 'y'];
+
+/** Functions whose data stays positional and whose next parameters became keyword-only in 0.12. */
+const DATA_FIRST: Record<string, readonly [number, ...string[]]> = {
+  FacetGrid: [1, 'row', 'col', 'hue'],
+  PairGrid: [1, 'hue', 'hue_order', 'palette'],
+  pairplot: [1, 'hue', 'hue_order', 'palette', 'vars'],
+  heatmap: [1, 'vmin', 'vmax', 'cmap', 'center', 'robust'],
+  clustermap: [1, 'pivot_kws', 'method', 'metric'],
+};
+
+export const keywordOnlyData = defineRule({
+  id: 'seaborn.keyword-only-data',
+  title: "sns.countplot('col', data=df) → sns.countplot(x='col', data=df) (positional x/y)",
+  kind: 'error-repair',
+  library: 'seaborn',
+  since: sb('0.12', '2022-09-06'),
+  deprecatedIn: '0.11',
+  explanation:
+    "seaborn 0.12 made x, y, hue … keyword-only (only data may be positional). Old calls that passed them by position get their old names: sns.barplot(df.a, df.b) → sns.barplot(x=df.a, y=df.b). A single positional argument next to data= was the x variable. FacetGrid/PairGrid/pairplot/heatmap/clustermap keep data positional and name the rest (FacetGrid(df, 'Survived') → col='Survived').",
+  trigger: {
+    errors: [
+      {
+        ename: 'TypeError',
+        evalue:
+          /takes from \d+ to \d+ positional arguments but \d+ (were|was) given|got multiple values for argument 'data'/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: [...Object.keys(OLD_POSITIONAL), ...Object.keys(DATA_FIRST)],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = seabornFunction(call, parsed, ctx);
+      const order = name ? OLD_POSITIONAL[name] : undefined;
+      if ((!order && !(name && name in DATA_FIRST)) || !ctx.inScope(call)) continue;
+      const positional = positionalArguments(call);
+      if (positional.length === 0 || callArguments(call).some((a) => a.type === 'list_splat')) continue;
+      const dataFirst = name ? DATA_FIRST[name] : undefined;
+      if (dataFirst) {
+        edits.push(...positionalToKeywordEdits(call, dataFirst, parsed, 3));
+        continue;
+      }
+      const hasData = !!keywordArgument(call, 'data', parsed);
+      // new-style calls pass only data positionally, with x=/y= keywords
+      const oldStyle =
+        positional.length >= 2 ||
+        (positional.length === 1 && hasData) ||
+        (name === 'kdeplot' && positional.length === 2);
+      if (!order || !oldStyle || positional.length > order.length) continue;
+      if (name === 'kdeplot' && positional.length < 2) continue;
+      positional.forEach((arg, i) => {
+        const param = order[i] as string;
+        if (!keywordArgument(call, param, parsed)) edits.push(insertAt(arg.startIndex, `${param}=`));
+      });
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,26 @@
+// seaborn.sns-plt: sns.plt.show() → plt.show()
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { moduleReference } from '../helpers';
+import { sb } from './_shared';
+
+export const snsPlt = defineRule({
+  id: 'seaborn.sns-plt',
+  title: 'sns.plt.show() → plt.show()',
+  kind: 'error-repair',
+  library: 'seaborn',
+  since: sb('0.8', '2017-07-08'),
+  explanation: 'seaborn used to expose matplotlib.pyplot as sns.plt; 0.8 removed it. pyplot is imported directly.',
+  trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'plt'/ }], pattern: true },
+  needles: ['.plt.'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const uses = parsed
+      .nodes('attribute')
+      .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'seaborn.plt');
+    const plt = uses.length > 0 ? moduleReference(parsed, ctx, 'matplotlib.pyplot', 'plt') : null;
+    if (!plt) return [];
+    for (const attr of uses) edits.push(replaceNode(attr, plt.name));
+    return [...edits, ...plt.edits];
+  },
+});

@@ -1,0 +1,30 @@
+// sklearn.adaboost-algorithm-samme: AdaBoostClassifier(algorithm='SAMME') → the argument removed
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { calleeOf } from '../helpers';
+import { keywordArgument, stringContent, removeArgument } from '../../syntax';
+
+export const adaboostAlgorithmSamme = defineRule({
+  id: 'sklearn.adaboost-algorithm-samme',
+  title: "AdaBoostClassifier(algorithm='SAMME') → the argument removed",
+  kind: 'error-repair',
+  library: 'scikit-learn',
+  since: { package: 'scikit-learn', version: '1.8' },
+  deprecatedIn: '1.6',
+  explanation:
+    "scikit-learn 1.6 deprecated AdaBoostClassifier's algorithm parameter (SAMME became the only algorithm) and 1.8 removed it (\"unexpected keyword argument 'algorithm'\"). algorithm='SAMME' asked for what the classifier now always does, so the argument is dropped. algorithm='SAMME.R' (the old default) is left alone: SAMME gives other predictions.",
+  trigger: {
+    errors: [{ ename: 'TypeError', evalue: /AdaBoostClassifier.*unexpected keyword argument 'algorithm'/ }],
+    pattern: true,
+  },
+  needles: ['SAMME'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['AdaBoostClassifier'])) continue;
+      const kw = keywordArgument(call, 'algorithm', parsed);
+      if (kw && stringContent(kw.childForFieldName('value'), parsed) === 'SAMME') edits.push(removeArgument(kw, call));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,28 @@
+// sklearn.externals-joblib: sklearn.externals.joblib → joblib
+import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { defineRule } from '../../rule';
+import { SK, sk } from './_shared';
+
+const JOBLIB_MOVES: ModuleMove[] = [{ from: 'sklearn.externals.joblib', to: 'joblib' }];
+
+export const externalsJoblib = defineRule({
+  id: 'sklearn.externals-joblib',
+  title: 'sklearn.externals.joblib → joblib',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.23', '2020-05-12'),
+  deprecatedIn: '0.21',
+  explanation:
+    'scikit-learn stopped vendoring joblib (deprecated 0.21, removed 0.23); the standalone joblib package, a scikit-learn dependency, has the same API.',
+  trigger: {
+    errors: [
+      { ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.externals\.joblib'/ },
+      { ename: 'ImportError', evalue: /cannot import name 'joblib' from 'sklearn\.externals'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['joblib'],
+  apply(parsed, ctx) {
+    return JOBLIB_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
+  },
+});

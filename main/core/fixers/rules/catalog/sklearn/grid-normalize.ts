@@ -1,0 +1,79 @@
+// sklearn.grid-normalize: param_grid {'linearregression__normalize': [True, False]} → the entry removed
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../python-parser';
+import { type SourceEdit, deleteRange } from '../../source-edit';
+import { type CellContext, defineRule } from '../../rule';
+import { calleeOf } from '../helpers';
+import { positionalArguments, keywordValue, stringContent } from '../../syntax';
+
+/** A grid's values for a removed parameter that all meant what the library does now: a list, tuple or set of True/False literals. */
+function booleanValues(node: Node, parsed: ParsedSource): string[] | null {
+  if (node.type === 'true' || node.type === 'false') return [parsed.text(node)];
+  if (!['list', 'tuple', 'set'].includes(node.type) || node.namedChildren.length === 0) return null;
+  const values = node.namedChildren.map((child) =>
+    child.type === 'true' || child.type === 'false' ? parsed.text(child) : null,
+  );
+  return values.every((v): v is string => v !== null) ? values : null;
+}
+
+/** Removes one `key: value` pair of a dict literal with the comma that separates it from a neighbour. */
+function removePair(pair: Node, dict: Node): SourceEdit {
+  const pairs = dict.namedChildren.filter((c) => c.type !== 'comment');
+  const index = pairs.findIndex((p) => p.startIndex === pair.startIndex);
+  const next = pairs[index + 1];
+  if (next) return deleteRange(pair.startIndex, next.startIndex);
+  const previous = pairs[index - 1];
+  if (previous) return deleteRange(previous.endIndex, pair.endIndex);
+  return deleteRange(dict.startIndex + 1, dict.endIndex - 1);
+}
+
+/** The estimator a search is built on, when it is a direct call `GridSearchCV(LinearRegression(), grid)`. */
+function searchEstimatorOf(dict: Node, parsed: ParsedSource, ctx: CellContext): string | null {
+  let node: Node | null = dict.parent;
+  if (node?.type === 'keyword_argument') node = node.parent;
+  if (node?.type === 'list') node = node.parent;
+  const call = node?.type === 'argument_list' ? node.parent : null;
+  if (
+    !call ||
+    call.type !== 'call' ||
+    !calleeOf(call, parsed, ctx.imports, 'sklearn', ['GridSearchCV', 'RandomizedSearchCV'])
+  )
+    return null;
+  const estimator = positionalArguments(call)[0] ?? keywordValue(call, 'estimator', parsed);
+  if (estimator?.type !== 'call') return null;
+  return calleeOf(estimator, parsed, ctx.imports, 'sklearn', ['LinearRegression']) ? 'LinearRegression' : null;
+}
+
+export const gridNormalize = defineRule({
+  id: 'sklearn.grid-normalize',
+  title: "param_grid {'linearregression__normalize': [True, False]} → the entry removed",
+  kind: 'error-repair',
+  library: 'scikit-learn',
+  since: { package: 'scikit-learn', version: '1.2', date: '2022-12-08' },
+  deprecatedIn: '1.0',
+  explanation:
+    "scikit-learn 1.0 deprecated the linear models' normalize parameter and 1.2 removed it, so a parameter grid that searches it fails (\"Invalid parameter 'normalize' for estimator LinearRegression()\"). For LinearRegression, ordinary least squares, rescaling the features changes neither the predictions nor the coefficients reported in the original scale, so every value of normalize scored the same: the grid entry is removed and the search finds the same best score (best_params_ no longer lists normalize). The entry is recognised by make_pipeline's step name 'linearregression__normalize', or as 'normalize' in a grid passed straight to GridSearchCV(LinearRegression(), …); only True/False values. Grids of penalized models (Ridge, Lasso), where normalize=True changed the fit, are left alone.",
+  trigger: {
+    errors: [{ ename: 'ValueError', evalue: /Invalid parameter '(linearregression__)?normalize' for estimator/ }],
+    pattern: true,
+  },
+  needles: ['normalize'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const dict of parsed.nodes('dictionary')) {
+      if (!ctx.inScope(dict)) continue;
+      for (const pair of dict.namedChildren) {
+        if (pair.type !== 'pair') continue;
+        const key = stringContent(pair.childForFieldName('key'), parsed);
+        const value = pair.childForFieldName('value');
+        if (!value || !booleanValues(value, parsed)) continue;
+        if (
+          key === 'linearregression__normalize' ||
+          (key === 'normalize' && searchEstimatorOf(dict, parsed, ctx) === 'LinearRegression')
+        )
+          edits.push(removePair(pair, dict));
+      }
+    }
+    return edits;
+  },
+});

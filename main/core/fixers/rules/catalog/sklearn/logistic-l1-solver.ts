@@ -1,0 +1,46 @@
+// sklearn.logistic-l1-solver: LogisticRegression(penalty='l1') → solver='liblinear' (the solver it had)
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { calleeOf } from '../helpers';
+import {
+  hasSplat,
+  positionalArguments,
+  keywordArgument,
+  stringContent,
+  keywordValue,
+  appendArguments,
+} from '../../syntax';
+
+export const logisticL1Solver = defineRule({
+  id: 'sklearn.logistic-l1-solver',
+  title: "LogisticRegression(penalty='l1') → solver='liblinear' (the solver it had)",
+  kind: 'error-repair',
+  library: 'scikit-learn',
+  since: { package: 'scikit-learn', version: '0.22', date: '2019-12-03' },
+  deprecatedIn: '0.20',
+  explanation:
+    "scikit-learn 0.22 changed LogisticRegression's default solver from 'liblinear' to 'lbfgs', which supports only the l2 penalty (\"Solver lbfgs supports only 'l2' or None penalties, got l1 penalty\"). A model with penalty='l1' and no solver was fitted by liblinear: solver='liblinear' is the old default, so the fit is the same. (penalty='elasticnet' needs saga, a different optimizer: left alone.)",
+  trigger: {
+    errors: [
+      { ename: 'ValueError', evalue: /Solver lbfgs supports only 'l2' or (None|'none') penalties, got l1 penalty/ },
+    ],
+    pattern: true,
+  },
+  needles: ['l1'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (
+        !ctx.inScope(call) ||
+        !calleeOf(call, parsed, ctx.imports, 'sklearn', ['LogisticRegression']) ||
+        hasSplat(call)
+      )
+        continue;
+      if (positionalArguments(call).length > 0 || keywordArgument(call, 'solver', parsed)) continue;
+      if (stringContent(keywordValue(call, 'penalty', parsed), parsed) !== 'l1') continue;
+      const edit = appendArguments(call, ["solver='liblinear'"], parsed);
+      if (edit) edits.push(edit);
+    }
+    return edits;
+  },
+});

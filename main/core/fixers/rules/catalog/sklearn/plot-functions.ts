@@ -1,0 +1,54 @@
+// sklearn.plot-functions: plot_confusion_matrix / plot_roc_curve / plot_precision_recall_curve → *Display.from_estimator
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { SK, sk } from './_shared';
+
+const PLOT_FUNCTIONS: Record<string, string> = {
+  plot_confusion_matrix: 'ConfusionMatrixDisplay',
+  plot_roc_curve: 'RocCurveDisplay',
+  plot_precision_recall_curve: 'PrecisionRecallDisplay',
+};
+
+export const plotFunctions = defineRule({
+  id: 'sklearn.plot-functions',
+  title: 'plot_confusion_matrix / plot_roc_curve / plot_precision_recall_curve → *Display.from_estimator',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.2', '2022-12-08'),
+  deprecatedIn: '1.0',
+  explanation:
+    'The sklearn.metrics.plot_* functions were removed in 1.2; ConfusionMatrixDisplay/RocCurveDisplay/PrecisionRecallDisplay.from_estimator take the same arguments.',
+  trigger: {
+    errors: [
+      {
+        ename: 'ImportError',
+        evalue: /cannot import name '(plot_confusion_matrix|plot_roc_curve|plot_precision_recall_curve)'/,
+      },
+    ],
+    pattern: true,
+  },
+  needles: Object.keys(PLOT_FUNCTIONS),
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const statement of parsed.nodes('import_from_statement')) {
+      if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics') continue;
+      for (const item of statement.childrenForFieldName('name')) {
+        const name = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
+        const display = name ? PLOT_FUNCTIONS[parsed.text(name)] : undefined;
+        if (name && display) edits.push(replaceNode(item, display));
+      }
+    }
+    for (const call of parsed.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      if (!fn || !ctx.inScope(call)) continue;
+      const q = ctx.imports.resolve(fn, parsed) ?? parsed.text(fn);
+      const name = q.slice(q.lastIndexOf('.') + 1);
+      const display = PLOT_FUNCTIONS[name];
+      if (!display || !(q.startsWith('sklearn.') || q === name)) continue;
+      const prefix = fn.type === 'attribute' ? parsed.text(fn.childForFieldName('object') as Node) + '.' : '';
+      edits.push(replaceNode(fn, `${prefix}${display}.from_estimator`));
+    }
+    return edits;
+  },
+});

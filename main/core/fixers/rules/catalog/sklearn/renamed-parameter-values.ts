@@ -1,0 +1,136 @@
+// sklearn.renamed-parameter-values: Renamed option values: criterion='mse' → 'squared_error', loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'
+import { defineRule, packageVersion } from '../../rule';
+import { compareVersions } from '../../version';
+import type { SourceEdit } from '../../source-edit';
+import type { Node } from 'web-tree-sitter';
+import { stringContent, replaceStringContent, keywordArgument } from '../../syntax';
+import { calleeOf } from '../helpers';
+import { REGRESSION_TREES, SK, sk } from './_shared';
+
+/** String values of a parameter renamed with the same meaning (classes; and param-grid keys ending in the name). */
+interface RenamedValues {
+  param: string;
+  classes: string[];
+  values: Record<string, string>;
+  since: string;
+  /** also rename inside dictionaries (param grids: 'criterion' or 'rf__criterion' keys): the old values are unambiguous */
+  inGrids?: boolean;
+}
+
+const RENAMED_VALUES: RenamedValues[] = [
+  {
+    param: 'criterion',
+    classes: REGRESSION_TREES,
+    values: { mse: 'squared_error', mae: 'absolute_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'criterion',
+    classes: ['GradientBoostingClassifier', 'GradientBoostingRegressor'],
+    values: { mse: 'squared_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['GradientBoostingRegressor'],
+    values: { ls: 'squared_error', lad: 'absolute_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['HistGradientBoostingRegressor'],
+    values: { least_squares: 'squared_error', least_absolute_deviation: 'absolute_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['SGDRegressor', 'SGDClassifier'],
+    values: { squared_loss: 'squared_error' },
+    since: '1.2',
+    inGrids: true,
+  },
+  { param: 'loss', classes: ['SGDClassifier'], values: { log: 'log_loss' }, since: '1.3', inGrids: true },
+  {
+    param: 'loss',
+    classes: ['GradientBoostingClassifier'],
+    values: { deviance: 'log_loss' },
+    since: '1.3',
+    inGrids: true,
+  },
+  {
+    param: 'loss',
+    classes: ['HistGradientBoostingClassifier'],
+    values: { binary_crossentropy: 'log_loss', categorical_crossentropy: 'log_loss' },
+    since: '1.3',
+    inGrids: true,
+  },
+  {
+    param: 'algorithm',
+    classes: ['KMeans', 'MiniBatchKMeans'],
+    values: { auto: 'lloyd', full: 'lloyd' },
+    since: '1.3',
+  },
+];
+
+export const renamedParameterValues = defineRule({
+  id: 'sklearn.renamed-parameter-values',
+  title:
+    "Renamed option values: criterion='mse' → 'squared_error', loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'",
+  kind: 'error-repair',
+  library: SK,
+  since: sk('1.2', '2022-12-08'),
+  deprecatedIn: '1.0',
+  explanation:
+    "scikit-learn renamed option strings without changing what they do and removed the old spellings: trees/forests criterion 'mse' → 'squared_error' and 'mae' → 'absolute_error', GradientBoostingRegressor loss 'ls' → 'squared_error' and 'lad' → 'absolute_error', SGD 'squared_loss' → 'squared_error' (1.2); SGDClassifier loss 'log' and GradientBoostingClassifier loss 'deviance' → 'log_loss', KMeans algorithm 'auto'/'full' → 'lloyd' (1.3). Constructor arguments and parameter-grid entries (for criterion and loss) are renamed.",
+  trigger: {
+    errors: [
+      { ename: 'InvalidParameterError', evalue: /'(criterion|loss|algorithm)' parameter/ },
+      { ename: 'ValueError', evalue: /(criterion|loss|algorithm)/ },
+      { ename: 'KeyError', evalue: /'(mse|mae|ls|lad|least_squares|squared_loss)'/ },
+    ],
+    pattern: true,
+  },
+  needles: [
+    /['"](mse|mae|ls|lad|least_squares|least_absolute_deviation|squared_loss|log|deviance|binary_crossentropy|categorical_crossentropy|auto|full)['"]/,
+  ],
+  apply(parsed, ctx) {
+    const installed = packageVersion(ctx.env, SK);
+    const active = RENAMED_VALUES.filter((entry) => !installed || compareVersions(installed, entry.since) >= 0);
+    const edits: SourceEdit[] = [];
+    const rename = (node: Node | null | undefined, values: Record<string, string>): void => {
+      if (!node) return;
+      if (node.type === 'list' || node.type === 'tuple') {
+        for (const item of node.namedChildren) rename(item, values);
+        return;
+      }
+      const content = stringContent(node, parsed);
+      const renamed = content !== null ? values[content] : undefined;
+      const edit = renamed ? replaceStringContent(node, renamed) : null;
+      if (edit) edits.push(edit);
+    };
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call)) continue;
+      for (const entry of active) {
+        if (!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes)) continue;
+        rename(keywordArgument(call, entry.param, parsed)?.childForFieldName('value'), entry.values);
+      }
+    }
+    // param grids: {'criterion': ['mse', 'mae']}, {'rf__loss': 'ls'}
+    const gridValues = new Map<string, Record<string, string>>();
+    for (const entry of active.filter((e) => e.inGrids))
+      gridValues.set(entry.param, { ...(gridValues.get(entry.param) ?? {}), ...entry.values });
+    if (gridValues.size === 0) return edits;
+    for (const pair of parsed.nodes('pair')) {
+      const key = stringContent(pair.childForFieldName('key'), parsed);
+      if (!key || !ctx.inScope(pair)) continue;
+      const param = key.slice(key.lastIndexOf('__') === -1 ? 0 : key.lastIndexOf('__') + 2);
+      const values = gridValues.get(param);
+      if (values) rename(pair.childForFieldName('value'), values);
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,75 @@
+// sklearn.scaler-one-dimensional: sc.fit_transform(y) with 1-D y → sc.fit_transform(np.reshape(y, (-1, 1))).ravel()
+import { type CellContext, defineRule } from '../../rule';
+import type { Node } from 'web-tree-sitter';
+import { methodName, methodReceiver, positionalArguments, callArguments as callArgumentsOf } from '../../syntax';
+import { moduleReference } from '../helpers';
+import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
+
+const SCALERS = ['StandardScaler', 'MinMaxScaler', 'MaxAbsScaler', 'RobustScaler'];
+
+/**
+ * Is `name` bound to a scaler throughout the notebook: every assignment to it, in any code cell, is a call to a
+ * scikit-learn scaler class (`sc_y = StandardScaler()`)? No assignment, or another one, is not certain.
+ */
+function boundToScaler(name: string, ctx: CellContext): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const assignment = new RegExp(`(^|[\\s;(,])${escaped}\\s*=(?!=)\\s*([^\\n]*)`, 'gm');
+  let scaler = 0;
+  for (const index of ctx.notebook.codeCells) {
+    for (const match of ctx.notebook.source(index).matchAll(assignment)) {
+      // `StandardScaler(…)` imported from sklearn, or `preprocessing.StandardScaler(…)` through an sklearn module
+      const call = /^(?:([\w.]+)\.)?(\w+)\s*\(/.exec(match[2] ?? '');
+      const [, prefix, called] = call ?? [];
+      if (!called || !SCALERS.includes(called)) return false;
+      const bound = prefix
+        ? ctx.imports.bindings.get(prefix.split('.')[0] as string)
+        : ctx.imports.bindings.get(called);
+      if (!bound?.startsWith('sklearn')) return false;
+      scaler++;
+    }
+  }
+  return scaler > 0;
+}
+
+export const scalerOneDimensional = defineRule({
+  id: 'sklearn.scaler-one-dimensional',
+  title: 'sc.fit_transform(y) with 1-D y → sc.fit_transform(np.reshape(y, (-1, 1))).ravel()',
+  kind: 'error-repair',
+  library: 'scikit-learn',
+  since: { package: 'scikit-learn', version: '0.19', date: '2017-08-11' },
+  deprecatedIn: '0.17',
+  explanation:
+    'Until 0.19 the scalers (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler) read a 1-D array as one feature and returned a 1-D array (0.17 deprecated it: DEPRECATION_MSG_1D); 0.19 made it the error "Expected 2D array, got 1D array instead". Scaling a target vector, sc_y.fit_transform(y), is the common case: the column is reshaped to one feature and the result raveled back to 1-D, so the values and the shape are what the old code got (a 2-D (n, 1) result would broadcast against 1-D predictions later). Applied on the failing line, to fit and fit_transform of a name every assignment of which is a scaler; transform and inverse_transform are left to sklearn.one-dimensional-x.',
+  trigger: { errors: [{ ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ }] },
+  errorScope: 'line',
+  needles: ['fit'],
+  apply(parsed, ctx) {
+    const candidates: { call: Node; x: Node; name: string }[] = [];
+    for (const call of parsed.nodes('call')) {
+      const name = methodName(call, parsed);
+      if (!ctx.inScope(call) || (name !== 'fit' && name !== 'fit_transform')) continue;
+      const receiver = methodReceiver(call);
+      const positional = positionalArguments(call);
+      const x = positional[0];
+      if (
+        receiver?.type !== 'identifier' ||
+        positional.length !== 1 ||
+        positional.length !== callArgumentsOf(call).length ||
+        !x
+      )
+        continue;
+      if (!['identifier', 'attribute', 'subscript'].includes(x.type) || !boundToScaler(parsed.text(receiver), ctx))
+        continue;
+      candidates.push({ call, x, name });
+    }
+    // one scaler call on the line: that is the one the error is about
+    if (candidates.length !== 1) return [];
+    const { call, x, name } = candidates[0] as { call: Node; x: Node; name: string };
+    const np = moduleReference(parsed, ctx, 'numpy', 'np');
+    if (!np) return [];
+    const edits: SourceEdit[] = [replaceNode(x, `${np.name}.reshape(${parsed.text(x)}, (-1, 1))`)];
+    // fit returns the scaler; fit_transform's (n, 1) result becomes the 1-D array the old scaler returned
+    if (name === 'fit_transform') edits.push(insertAt(call.endIndex, '.ravel()'));
+    return [...edits, ...np.edits];
+  },
+});

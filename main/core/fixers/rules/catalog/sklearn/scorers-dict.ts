@@ -1,0 +1,79 @@
+// sklearn.scorers-dict: sorted(SCORERS.keys()) → get_scorer_names()
+import type { Node } from 'web-tree-sitter';
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { methodName, positionalArguments, methodReceiver } from '../../syntax';
+import { insertAtCellTop } from '../helpers';
+
+/** Is the node sklearn.metrics.SCORERS (through the notebook's imports)? */
+function isScorers(node: Node | null, resolve: (n: Node) => string | null): boolean {
+  return !!node && resolve(node) === 'sklearn.metrics.SCORERS';
+}
+
+export const scorersDict = defineRule({
+  id: 'sklearn.scorers-dict',
+  title: 'sorted(SCORERS.keys()) → get_scorer_names()',
+  kind: 'error-repair',
+  library: 'scikit-learn',
+  since: { package: 'scikit-learn', version: '1.3', date: '2023-06-30' },
+  deprecatedIn: '1.0',
+  explanation:
+    'sklearn.metrics.SCORERS, the dict of scorer names, was deprecated in 1.0 ("use sklearn.metrics.get_scorer_names() to get a list of available scorers") and removed in 1.3. Where the code reads its keys, SCORERS.keys() becomes get_scorer_names(), the sorted list of the same names (sorted() of it is unchanged). Other uses (SCORERS[name]) are left alone.',
+  trigger: {
+    errors: [
+      { ename: 'ImportError', evalue: /cannot import name 'SCORERS'/ },
+      { ename: 'AttributeError', evalue: /has no attribute 'SCORERS'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['SCORERS'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    const resolve = (n: Node): string | null => ctx.imports.resolve(n, parsed);
+    let needsImport = false;
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || methodName(call, parsed) !== 'keys' || positionalArguments(call).length > 0) continue;
+      const receiver = methodReceiver(call);
+      if (!isScorers(receiver, resolve)) continue;
+      if (receiver?.type === 'attribute') {
+        // `metrics.SCORERS.keys()` → `metrics.get_scorer_names()`
+        edits.push(
+          replaceNode(call, `${parsed.text(receiver.childForFieldName('object') as Node)}.get_scorer_names()`),
+        );
+      } else {
+        edits.push(replaceNode(call, 'get_scorer_names()'));
+        needsImport = true;
+      }
+    }
+    if (edits.length === 0) return edits;
+    // `from sklearn.metrics import SCORERS` fails at import: it becomes the new name when the cell reads only the keys
+    let importReplaced = false;
+    for (const statement of parsed.nodes('import_from_statement')) {
+      const names = statement.childrenForFieldName('name');
+      if (
+        names.length !== 1 ||
+        parsed.text(names[0] as Node) !== 'SCORERS' ||
+        parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics'
+      )
+        continue;
+      const otherUses = parsed
+        .nodes('identifier')
+        .filter(
+          (id) =>
+            id.startIndex > statement.endIndex &&
+            parsed.text(id) === 'SCORERS' &&
+            !(id.parent?.type === 'attribute' && id.parent.parent?.type === 'call'),
+        );
+      if (otherUses.length > 0) continue;
+      edits.push(replaceNode(statement, 'from sklearn.metrics import get_scorer_names'));
+      importReplaced = true;
+    }
+    if (
+      needsImport &&
+      !importReplaced &&
+      ctx.imports.bindings.get('get_scorer_names') !== 'sklearn.metrics.get_scorer_names'
+    )
+      edits.push(insertAtCellTop(parsed, 'from sklearn.metrics import get_scorer_names'));
+    return edits;
+  },
+});

@@ -1,0 +1,40 @@
+// sklearn.sgd-n-iter: SGDClassifier/SGDRegressor/Perceptron(n_iter=k) → max_iter=k, tol=None
+import { defineRule } from '../../rule';
+import { type SourceEdit, insertAt } from '../../source-edit';
+import { calleeOf } from '../helpers';
+import { keywordArgument, renameKeyword } from '../../syntax';
+import { SK, sk } from './_shared';
+
+export const sgdNIter = defineRule({
+  id: 'sklearn.sgd-n-iter',
+  title: 'SGDClassifier/SGDRegressor/Perceptron(n_iter=k) → max_iter=k, tol=None',
+  kind: 'error-repair',
+  library: SK,
+  since: sk('0.21', '2019-05-09'),
+  deprecatedIn: '0.19',
+  explanation: 'n_iter was removed in 0.21; max_iter=k with tol=None runs exactly k epochs, as n_iter did.',
+  trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'n_iter'/ }], pattern: true },
+  needles: ['n_iter'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const call of parsed.nodes('call')) {
+      if (
+        !ctx.inScope(call) ||
+        !calleeOf(call, parsed, ctx.imports, 'sklearn', [
+          'SGDClassifier',
+          'SGDRegressor',
+          'Perceptron',
+          'PassiveAggressiveClassifier',
+          'PassiveAggressiveRegressor',
+        ])
+      )
+        continue;
+      const kw = keywordArgument(call, 'n_iter', parsed);
+      if (!kw || keywordArgument(call, 'max_iter', parsed)) continue;
+      const rename = renameKeyword(kw, 'max_iter');
+      if (rename) edits.push(rename);
+      if (!keywordArgument(call, 'tol', parsed)) edits.push(insertAt(kw.endIndex, ', tol=None'));
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,43 @@
+// xgboost.gpu-hist-without-gpu: tree_method='gpu_hist' → 'hist' when the runtime has no GPU
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { stringContent, replaceStringContent } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+
+export const gpuHistWithoutGpu = defineRule({
+  id: 'xgboost.gpu-hist-without-gpu',
+  title: "tree_method='gpu_hist' → 'hist' when the runtime has no GPU",
+  kind: 'error-repair',
+  library: 'xgboost',
+  since: { package: 'xgboost', version: '0.0' },
+  explanation:
+    "The notebook asks for XGBoost's GPU algorithm but this runtime has no GPU; 'hist' is the same histogram algorithm on the CPU (and 'cpu_predictor' replaces 'gpu_predictor').",
+  trigger: { errors: [{ ename: 'XGBoostError', evalue: /gpu_hist|GPU|CUDA|cuda/ }], pattern: true },
+  needles: ['gpu_hist', 'gpu_predictor', 'gpu_exact'],
+  apply(parsed, ctx) {
+    if (ctx.env.gpus.length > 0) return [];
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('string')) {
+      if (!ctx.inScope(node)) continue;
+      const content = stringContent(node, parsed);
+      const replacement =
+        content === 'gpu_hist' || content === 'gpu_exact'
+          ? 'hist'
+          : content === 'gpu_predictor'
+            ? 'cpu_predictor'
+            : null;
+      // only as the value of tree_method/predictor (keyword or params dict entry)
+      const parent = node.parent;
+      const key =
+        parent?.type === 'keyword_argument'
+          ? parsed.text(parent.childForFieldName('name') as Node)
+          : parent?.type === 'pair'
+            ? stringContent(parent.childForFieldName('key'), parsed)
+            : null;
+      if (!replacement || (key !== 'tree_method' && key !== 'predictor')) continue;
+      const edit = replaceStringContent(node, replacement);
+      if (edit) edits.push(edit);
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,11 @@
+// The xgboost rules, one rule per file (<what>.ts, exporting the rule), listed here in application order.
+// A new rule of this library: add its file and its export here, and place it in ../index.ts's RULES.
+//
+// XGBoost (and LightGBM): scikit-learn wrapper arguments renamed in 1.0 (silent → verbosity, seed →
+// random_state, nthread → n_jobs), the GPU tree method on machines without a GPU, the 2.0 removals (fit's
+// early_stopping_rounds/eval_metric, predict's ntree_limit) and LightGBM 4.0's early-stopping callbacks.
+export { sklearnWrapperArguments } from './sklearn-wrapper-arguments';
+export { gpuHistWithoutGpu } from './gpu-hist-without-gpu';
+export { fitEarlyStopping } from './fit-early-stopping';
+export { ntreeLimit } from './ntree-limit';
+export { renamedObjectiveAndBooster } from './renamed-objective-and-booster';

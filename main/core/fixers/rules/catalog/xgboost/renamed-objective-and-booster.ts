@@ -1,0 +1,51 @@
+// xgboost.renamed-objective-and-booster: objective='reg:linear' → 'reg:squarederror'; model.booster() → model.get_booster()
+import { defineRule } from '../../rule';
+import { type SourceEdit, replaceNode } from '../../source-edit';
+import { stringContent, replaceStringContent, methodName, callArguments } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
+
+const OBJECTIVE_ALIASES: Record<string, string> = { 'reg:linear': 'reg:squarederror' };
+
+export const renamedObjectiveAndBooster = defineRule({
+  id: 'xgboost.renamed-objective-and-booster',
+  title: "objective='reg:linear' → 'reg:squarederror'; model.booster() → model.get_booster()",
+  kind: 'error-repair',
+  library: 'xgboost',
+  since: { package: 'xgboost', version: '1.0', date: '2020-02-20' },
+  deprecatedIn: '0.90',
+  explanation:
+    "XGBoost renamed the squared-error objective 'reg:linear' to 'reg:squarederror' (same loss) and the scikit-learn wrapper's booster() accessor to get_booster() (same Booster).",
+  trigger: {
+    errors: [
+      { ename: 'XGBoostError', evalue: /reg:linear/ },
+      { ename: 'AttributeError', evalue: /object has no attribute 'booster'/ },
+    ],
+    pattern: true,
+  },
+  needles: ['reg:linear', '.booster()'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const node of parsed.nodes('string')) {
+      const content = stringContent(node, parsed);
+      const renamed = content ? OBJECTIVE_ALIASES[content] : undefined;
+      if (!renamed || renamed === content || !ctx.inScope(node)) continue;
+      const parent = node.parent;
+      const key =
+        parent?.type === 'keyword_argument'
+          ? parsed.text(parent.childForFieldName('name') as Node)
+          : parent?.type === 'pair'
+            ? stringContent(parent.childForFieldName('key'), parsed)
+            : null;
+      if (key !== 'objective') continue;
+      const edit = replaceStringContent(node, renamed);
+      if (edit) edits.push(edit);
+    }
+    for (const call of parsed.nodes('call')) {
+      if (methodName(call, parsed) !== 'booster' || callArguments(call).length > 0 || !ctx.inScope(call)) continue;
+      edits.push(
+        replaceNode(call.childForFieldName('function')?.childForFieldName('attribute') as Node, 'get_booster'),
+      );
+    }
+    return edits;
+  },
+});
