@@ -8,7 +8,7 @@ import type { CellError } from '../../shared/models/execution';
 import type { Notebook } from '../../shared/models/notebook';
 import { loadCase } from '../../main/core/case/case-loader';
 import { applyRules, type ApplyOptions } from '../../main/core/fixers/rules/rules-engine';
-import { loadPythonParser } from '../../main/core/fixers/rules/python-parser';
+import { loadPythonParser } from '../../main/core/python/python-parser';
 import { readNotebookFile } from '../../main/core/notebook/notebook-file';
 import { CORPUS_DIR, CORPUS_SKIP_REASON } from '../helpers/corpus';
 import { median } from '../../shared/lib/statistics';

@@ -4,7 +4,7 @@
 // lenient (it accepts Python 2 `print` and most indentation slips) but it catches truncated answers and
 // unbalanced brackets.
 import { execFile } from 'node:child_process';
-import { loadPythonParser, maskIPython, type Node } from '../rules/python-parser';
+import { loadPythonParser, maskIPython, type Node } from '../../python/python-parser';
 
 /** For each source: null when it parses, else a one-line description of the first syntax error. */
 export type SyntaxChecker = (sources: string[]) => Promise<Array<string | null>>;

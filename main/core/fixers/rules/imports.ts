@@ -2,7 +2,7 @@
 // sklearn.ensemble.RandomForestClassifier), collected over all cells, so a rule can tell that `ske.
 // RandomForestClassifier(...)` or `lm.LogisticRegression()` is the scikit-learn class it is about.
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from './python-parser';
+import type { ParsedSource } from '../../python/python-parser';
 
 export class ImportTable {
   /** local name → qualified dotted name */

@@ -8,7 +8,7 @@ import type { FixType } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
 import type { ImportTable } from './imports';
-import type { ParsedSource } from './python-parser';
+import type { ParsedSource } from '../../python/python-parser';
 import type { SourceEdit } from './source-edit';
 import { compareVersions, isBeforeDate } from './version';
 

@@ -15,7 +15,7 @@ import type { Fixer, FixContext } from '../fixer';
 import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
 import { ImportTable } from './imports';
-import { loadPythonParser, type ParsedSource, type PythonParser } from './python-parser';
+import { loadPythonParser, type ParsedSource, type PythonParser } from '../../python/python-parser';
 import {
   describeRule,
   matchesSignature,

@@ -3,7 +3,7 @@
 // Edits are applied back to front (offsets stay valid), never inside masked IPython syntax, and an edited cell
 // that parses worse than before is refused by the engine (see verifyEdit).
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource, PythonParser } from './python-parser';
+import type { ParsedSource, PythonParser } from '../../python/python-parser';
 
 export interface SourceEdit {
   /** UTF-16 offsets into the cell source, [start, end); start === end inserts */

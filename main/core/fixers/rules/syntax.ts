@@ -1,7 +1,7 @@
 // Small helpers rules use to read calls, arguments and literals on the tree-sitter-python tree and to build the
 // minimal edits (add/remove/rename one argument, swap one string) that keep the rest of a line as it was.
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from './python-parser';
+import type { ParsedSource } from '../../python/python-parser';
 import { deleteRange, insertAt, replaceNode, type SourceEdit } from './source-edit';
 
 export function sameNode(a: Node | null | undefined, b: Node | null | undefined): boolean {

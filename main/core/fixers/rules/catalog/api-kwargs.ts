@@ -13,7 +13,7 @@ import { apiChangeTable, DISTRIBUTION, libraryOf, type ApiChange, type ApiChange
 import { compareVersions } from '../version';
 import { defineRule, packageVersion, type CellContext, type Rule } from '../rule';
 import type { SourceEdit } from '../source-edit';
-import type { ParsedSource } from '../python-parser';
+import type { ParsedSource } from '../../../python/python-parser';
 import { callArguments, keywordArgument, renameKeyword, stringContent } from '../syntax';
 
 /** A keyword the error says the callee does not take. */

@@ -3,7 +3,7 @@
 // these shapes is a table entry; anything else writes its own apply().
 import type { Node } from 'web-tree-sitter';
 import type { ImportTable } from '../imports';
-import type { ParsedSource } from '../python-parser';
+import type { ParsedSource } from '../../../python/python-parser';
 import type { CellContext, NotebookView } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
 import {

@@ -2,7 +2,7 @@
 // helpers of several libraries in ../helpers.ts).
 import { type VersionPin, type CellContext, type Rule, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { calleeOf } from '../helpers';
 import { keywordArgument, isParameterSet, appendArguments } from '../../syntax';

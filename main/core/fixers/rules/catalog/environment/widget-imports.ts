@@ -1,6 +1,6 @@
 // environment.widget-imports: ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type NotebookView, type CellContext } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { commentOut } from './_shared';

@@ -1,6 +1,6 @@
 // Helpers shared by several numpy rules of this folder (helpers used by one rule live in its file;
 // helpers of several libraries in ../helpers.ts).
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import type { CellContext } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 

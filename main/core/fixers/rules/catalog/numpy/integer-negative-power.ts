@@ -1,6 +1,6 @@
 // numpy.integer-negative-power: 10 ** c with c from np.arange(-5, 5) → 10.0 ** c
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
 

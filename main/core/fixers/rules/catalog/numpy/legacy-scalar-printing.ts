@@ -1,6 +1,6 @@
 // numpy.legacy-scalar-printing: np.set_printoptions(legacy='1.25') after the first numpy import: scalars print as 0.77, not np.float64(0.77)
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type NotebookView } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 

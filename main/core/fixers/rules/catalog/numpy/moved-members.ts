@@ -1,6 +1,6 @@
 // numpy.moved-members: np.AxisError, np.ComplexWarning … → np.exceptions; np.byte_bounds, np.DataSource, np.format_parser … → their submodules; np.trapz → np.trapezoid
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { inExceptClause, NUMPY2, GUIDE } from './_shared';
 

@@ -1,5 +1,5 @@
 // numpy.removed-members: np.NINF → -np.inf, np.PZERO/NZERO, np.issubclass_, np.safe_eval, np.in1d → np.isin(…).ravel(), np.cast[t](x), np.nbytes[t], np.recfromcsv, np.obj2sctype …
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { callArguments, keywordArgument, keywordName, positionalArguments } from '../../syntax';

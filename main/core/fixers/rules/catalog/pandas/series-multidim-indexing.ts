@@ -1,6 +1,6 @@
 // pandas.series-multidim-indexing: series[:, np.newaxis] → series.to_numpy()[:, np.newaxis]
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { pd } from './_shared';

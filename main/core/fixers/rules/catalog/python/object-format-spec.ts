@@ -1,6 +1,6 @@
 // python.object-format-spec: '{:^25}'.format(array) → '{!s:^25}'.format(array)
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import {
   positionalArguments,
   callArguments as callArgumentsOf,

@@ -3,7 +3,7 @@
 import type { CellContext, NotebookView } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { definesName } from '../../syntax';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import type { SourceEdit } from '../../source-edit';
 import { insertAtCellTop } from '../helpers';
 

@@ -1,6 +1,6 @@
 // python2.dict-iterators: .iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys() (iter(…) where an iterator is needed); .viewitems() … → .items() …
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
 import { methodName, callArguments } from '../../syntax';

@@ -1,7 +1,7 @@
 // python2.dict-view-lists: d.keys() / values() / items() → list(…) where Python 2 code needed the list (printed, compared, looped over while d changes)
 import { type NotebookView, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, methodReceiver, callArguments } from '../../syntax';
 import { PY3, WHATS_NEW } from './_shared';

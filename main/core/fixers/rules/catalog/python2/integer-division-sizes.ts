@@ -1,6 +1,6 @@
 // python2.integer-division-sizes: range(len(x)/2), x[:n/2] → // where both sides are integers
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments } from '../../syntax';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';

@@ -1,6 +1,6 @@
 // python2.list-valued-variables: x = filter(…) / d.keys() / range(n), then x used as a list → x = list(…)
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { methodName, callArguments, definesName } from '../../syntax';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';

@@ -1,6 +1,6 @@
 // python2.metaclass-attribute: class A(B): __metaclass__ = M → class A(B, metaclass=M)
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';
 import { callArguments } from '../../syntax';

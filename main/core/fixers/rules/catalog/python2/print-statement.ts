@@ -1,5 +1,5 @@
 // python2.print-statement: Python 2 print statement → print() function
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import type { Node } from 'web-tree-sitter';
 import { callArguments, definesName } from '../../syntax';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';

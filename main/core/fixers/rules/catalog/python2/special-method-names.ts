@@ -1,6 +1,6 @@
 // python2.special-method-names: __nonzero__ → __bool__, next → __next__ (iterator classes), __div__ → __truediv__: aliases in the class
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { PY3, WHATS_NEW } from './_shared';

@@ -1,6 +1,6 @@
 // python2.tuple-parameters: lambda (k, v): v → lambda k_v: k_v[1]; lambda (x): x → lambda x: x; def f((a, b)): → unpacked in the body
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
 import { isNameUse, PY3 } from './_shared';

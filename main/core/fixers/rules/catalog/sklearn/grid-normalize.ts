@@ -1,6 +1,6 @@
 // sklearn.grid-normalize: param_grid {'linearregression__normalize': [True, False]} → the entry removed
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { type SourceEdit, deleteRange } from '../../source-edit';
 import { type CellContext, defineRule } from '../../rule';
 import { calleeOf } from '../helpers';

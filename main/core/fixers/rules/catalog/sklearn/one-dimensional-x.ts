@@ -1,6 +1,6 @@
 // sklearn.one-dimensional-x: fit(df['col'], y) → fit(df[['col']], y); fit(x, y) with 1-D x → np.reshape(x, (-1, 1)); predict(x) with 1-D x → one sample
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { methodName, callArguments, positionalArguments } from '../../syntax';
 import { defineRule, type CellContext } from '../../rule';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';

@@ -1,6 +1,6 @@
 // sklearn.ransac-residual-metric: RANSACRegressor(residual_metric=lambda x: np.sum(np.abs(x), axis=1)) → loss (the same residuals)
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { calleeOf } from '../helpers';

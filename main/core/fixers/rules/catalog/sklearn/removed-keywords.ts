@@ -1,6 +1,6 @@
 // sklearn.removed-keywords: Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize, min_impurity_split, behaviour)
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule, packageVersion } from '../../rule';
 import { calleeOf } from '../helpers';
 import type { SourceEdit } from '../../source-edit';

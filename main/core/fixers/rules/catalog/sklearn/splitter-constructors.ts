@@ -1,6 +1,6 @@
 // sklearn.splitter-constructors: KFold(n, n_folds=k) → KFold(n_splits=k) and `for tr, te in kf` → kf.split(X)
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments, keywordArgument, callArguments, keywordName } from '../../syntax';
 import { type RuleRunContext, type CellContext, defineRule, type NotebookView } from '../../rule';
 import { calleeOf } from '../helpers';

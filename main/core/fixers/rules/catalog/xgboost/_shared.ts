@@ -1,7 +1,7 @@
 // Helpers shared by several xgboost rules of this folder (helpers used by one rule live in its file;
 // helpers of several libraries in ../helpers.ts).
 import type { Node } from 'web-tree-sitter';
-import type { ParsedSource } from '../../python-parser';
+import type { ParsedSource } from '../../../../python/python-parser';
 import type { CellContext } from '../../rule';
 import { calleeOf } from '../helpers';
 

@@ -14,7 +14,7 @@ import {
   listRules,
   RulesFixer,
 } from '../../../../../../main/core/fixers/rules/rules-engine';
-import { loadPythonParser } from '../../../../../../main/core/fixers/rules/python-parser';
+import { loadPythonParser } from '../../../../../../main/core/python/python-parser';
 import { defineRule } from '../../../../../../main/core/fixers/rules/rule';
 import { readNotebookFile } from '../../../../../../main/core/notebook/notebook-file';
 import { describeCorpus } from '../../../../../helpers/corpus';

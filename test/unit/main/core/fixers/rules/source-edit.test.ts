@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPythonParser, type PythonParser } from '../../../../../../main/core/fixers/rules/python-parser';
+import { loadPythonParser, type PythonParser } from '../../../../../../main/core/python/python-parser';
 import { applyEdits, verifyEdit } from '../../../../../../main/core/fixers/rules/source-edit';
 
 let parser: PythonParser;

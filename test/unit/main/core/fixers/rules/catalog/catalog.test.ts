@@ -2,7 +2,7 @@
 // and every rule of the catalog has at least one example that changes code.
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../../../../../../main/core/fixers/rules/catalog/index';
-import { loadPythonParser } from '../../../../../../../main/core/fixers/rules/python-parser';
+import { loadPythonParser } from '../../../../../../../main/core/python/python-parser';
 import { cellSource, fixCells } from '../helpers';
 import { API_TABLE_CASES } from './cases/api-table';
 import { ENVIRONMENT_CASES, NUMPY_PRINTING_CASES } from './cases/environment';

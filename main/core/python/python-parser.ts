@@ -1,4 +1,5 @@
-// Parses notebook cells with tree-sitter-python (WASM, via web-tree-sitter) for the rules engine. IPython syntax
+// Parses notebook cells with tree-sitter-python (WASM, via web-tree-sitter), for the rules engine and the LLM fixer
+// (which checks a model's edit parses). IPython syntax
 // (`%magic`, `%%cellmagic`, `!shell`, `x = !cmd`, `obj?`) is masked with same-length filler first, so the grammar
 // sees valid Python, every node offset is an offset into the author's source, and rules can tell which ranges
 // they must never touch. tree-sitter reports offsets in UTF-16 code units when given a JS string, so node

@@ -3,7 +3,7 @@ import {
   loadPythonParser,
   maskIPython,
   type PythonParser,
-} from '../../../../../../main/core/fixers/rules/python-parser';
+} from '../../../../../main/core/python/python-parser';
 
 let parser: PythonParser;
 beforeAll(async () => {
