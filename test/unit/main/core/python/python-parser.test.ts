@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  loadPythonParser,
-  maskIPython,
-  type PythonParser,
-} from '../../../../../main/core/python/python-parser';
+import { loadPythonParser, maskIPython, type PythonParser } from '../../../../../main/core/python/python-parser';
 
 let parser: PythonParser;
 beforeAll(async () => {
