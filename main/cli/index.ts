@@ -17,7 +17,7 @@ usage: nbrevive <command> [options]
   images [pull|build]         Docker images: list, pull a preset, build resources/docker/Dockerfile
   rules                       the migration rules catalog
   serve                       the workbench UI and HTTP API for a browser (loopback, token)
-  worker                      a worker process running queued jobs
+  worker                      a worker running queued jobs (--queue redis://…: on any machine, for a serve --queue host)
 
 Run 'nbrevive <command> --help' for a command's options.`;
 
@@ -34,7 +34,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   images: async () => (await import('./commands/runtimes')).imagesCommand,
   rules: async () => (await import('./commands/rules')).rulesCommand,
   serve: async () => (await import('./commands/serve')).serveCommand,
-  worker: async () => (await import('./commands/serve')).workerCommand,
+  worker: async () => (await import('./commands/worker')).workerCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

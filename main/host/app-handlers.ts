@@ -11,6 +11,7 @@ import { queueHandlers } from './handlers/queue';
 import { runtimeHandlers } from './handlers/runtimes';
 import { settingsHandlers } from './handlers/settings';
 import { statsHandlers } from './handlers/stats';
+import { workerHandlers } from './handlers/workers';
 
 // Store records carry more than the API's summaries (the resolved case, worker bookkeeping): the dispatcher parses
 // every answer with the channel's output schema, which keeps only the contract's fields.
@@ -26,5 +27,6 @@ export function createAppHandlers(deps: AppHandlerDependencies): ApiHandlers {
     ...reviewHandlers(deps),
     ...exportHandlers(deps),
     ...statsHandlers(deps),
+    ...workerHandlers(deps),
   } satisfies ApiHandlers;
 }

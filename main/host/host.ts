@@ -11,6 +11,11 @@ import { EventHub } from './event-hub';
 import { ApiDispatcher, registerHandlers } from './handlers';
 import { fileSecretStore, SecretStore, secretFileFor } from '../core/store/secret-file';
 import { SpawnWorker, WorkerSupervisor } from './worker-supervisor';
+import { parseQueueUrl } from '../core/distributed/redis-url';
+import { BullQueueBackend } from './queue/bullmq-backend';
+import { WorkerApi } from './queue/worker-api';
+import { WorkerTokens } from './queue/worker-tokens';
+import { storedQueueUrl } from './queue/queue-setting';
 
 export interface HostOptions {
   dbPath: string;
@@ -25,6 +30,13 @@ export interface HostOptions {
   /** how the worker process is started (the desktop app: Electron's utilityProcess) */
   spawnWorker?: SpawnWorker;
   log?: (line: string) => void;
+  /**
+   * the distributed mode (issue 17): jobs go into the BullMQ queue at this Redis URL and remote workers
+   * (`nbrevive worker --queue …`) run them; no local worker process. Undefined: the stored setting; null: none.
+   */
+  queueUrl?: string | null;
+  /** a remote worker silent for this long has its running jobs requeued (default 60 s) */
+  remoteWorkerTimeoutMs?: number;
 }
 
 const UNFINISHED_UPLOAD_MAX_AGE_MS = 24 * 3600_000;
@@ -36,11 +48,14 @@ const UNFINISHED_UPLOAD_MAX_AGE_MS = 24 * 3600_000;
 export const MAX_WORKER_LOSSES = 3;
 
 export class NbreviveHost {
-  private constructor(
+  /** @internal startRemote (below) builds the distributed mode's host */
+  constructor(
     readonly store: Store,
     readonly events: EventHub,
     readonly dispatcher: ApiDispatcher,
     readonly supervisor: WorkerSupervisor | null,
+    /** the distributed mode's queue and worker routes; null in the embedded default */
+    readonly remote: { backend: BullQueueBackend; api: WorkerApi; setHostToken(token: string): void } | null = null,
   ) {}
 
   static async start(options: HostOptions): Promise<NbreviveHost> {
@@ -78,6 +93,10 @@ export class NbreviveHost {
       // per job, how many workers died holding it (this host's lifetime)
       const losses = new Map<string, number>();
       const secrets = options.secrets ?? fileSecretStore(secretFileFor(store.path));
+      const queueUrl = options.queueUrl === undefined ? storedQueueUrl(store) : options.queueUrl;
+      if (queueUrl) {
+        return await startRemote(store, events, options, queueUrl, defaultConcurrency, secrets);
+      }
       if (options.worker !== false) {
         supervisor = new WorkerSupervisor({
           dbPath: store.path,
@@ -120,11 +139,85 @@ export class NbreviveHost {
   /** stops the worker (its running jobs are requeued, to resume) and closes the database */
   async close(): Promise<void> {
     try {
+      await this.remote?.backend.close();
       await this.supervisor?.stop();
     } finally {
       this.store.close();
     }
   }
+}
+
+/**
+ * The host of the distributed mode: the same handlers and store, with a BullMQ queue in place of the local worker.
+ * Queue controls go to BullMQ; remote workers reach the store through the worker routes (queue/worker-api.ts).
+ */
+async function startRemote(
+  store: Store,
+  events: EventHub,
+  options: HostOptions,
+  queueUrl: string,
+  defaultConcurrency: number,
+  secrets: SecretStore,
+): Promise<NbreviveHost> {
+  const log = options.log ?? (() => {});
+  const connection = parseQueueUrl(queueUrl);
+  let api: WorkerApi | null = null;
+  const queueStatus = () => {
+    const counts = store.jobs.countByStatus();
+    return { ...queueSettings(store, defaultConcurrency), queued: counts.queued, running: counts.running };
+  };
+  const changed = (reason: string) =>
+    events.emit('app:queue.changed', { ...queueStatus(), workers: api?.alive() ?? 0, reason });
+  const backend = new BullQueueBackend({
+    store,
+    connection,
+    log,
+    workerTimeoutMs: options.remoteWorkerTimeoutMs,
+    onRequeued: () => changed('worker-lost'),
+  });
+  let hostToken: string | null = null;
+  api = new WorkerApi({
+    store,
+    events,
+    tokens: new WorkerTokens(store),
+    backend,
+    hostToken: () => hostToken,
+    workerTimeoutMs: options.remoteWorkerTimeoutMs,
+    changed,
+    log,
+  });
+  const workerApi = api;
+  const report = (what: string) => (e: unknown) => log(`queue ${connection.display}: ${what}: ${(e as Error).message}`);
+  const dispatcher = registerHandlers(
+    createAppHandlers({
+      store,
+      secrets,
+      defaultConcurrency,
+      queue: {
+        wake: () => backend.sync(),
+        // a running job stops at its worker's next heartbeat (the cancel flag is in the store)
+        cancel: () => {},
+        dequeue: (jobId) => void backend.dequeue(jobId).catch(report(`removing ${jobId}`)),
+        reprioritize: (jobId, priority) =>
+          void backend.reprioritize(jobId, priority).catch(report(`reprioritizing ${jobId}`)),
+        configure: (concurrency, paused) => void backend.configure(concurrency, paused).catch(report('configuring')),
+        workers: () => workerApi.alive(),
+        changed,
+      },
+      workers: {
+        list: () => ({ backend: 'redis' as const, queueUrl: connection.display, items: workerApi.list() }),
+      },
+    }),
+  );
+  await backend.start();
+  const initial = queueSettings(store, defaultConcurrency);
+  await backend.configure(initial.concurrency, initial.paused).catch(report('configuring'));
+  log(`jobs go to the BullMQ queue at ${connection.display}; start workers with \`nbrevive worker --queue …\``);
+  return new NbreviveHost(store, events, dispatcher, null, {
+    backend,
+    api,
+    setHostToken: (token: string) => (hostToken = token),
+  });
 }
 
 export interface RecoverOptions {

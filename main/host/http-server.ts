@@ -49,6 +49,8 @@ export interface HttpTransportOptions {
   staticDir: string | null;
   /** Host header names answered besides the loopback ones (--allow-remote); 'any' when bound to every interface */
   allowedHosts?: readonly string[] | 'any';
+  /** the remote workers' routes, /api/worker/* (distributed mode): they check their own per-worker tokens */
+  workerRoutes?: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => void;
 }
 
 export interface HttpTransport {
@@ -243,6 +245,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       });
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (options.workerRoutes && url.pathname.startsWith('/api/worker/') && req.headers.origin === undefined) {
+      // a worker is a program, never a page (no Origin); its token is one of the per-worker tokens
+      return options.workerRoutes(req, res, url);
+    }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       const origin = req.headers.origin;
       if (origin !== undefined && origin !== `http://${req.headers.host}`) {

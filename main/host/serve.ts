@@ -26,6 +26,10 @@ export interface ServeOptions {
   /** false: no worker process (the API alone) */
   worker?: boolean;
   log?: (line: string) => void;
+  /** the distributed mode: a BullMQ queue on this Redis (redis://, rediss://) instead of the local worker */
+  queueUrl?: string | null;
+  /** distributed mode: a remote worker silent this long has its jobs requeued (default 60 s) */
+  remoteWorkerTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -54,8 +58,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...(options.workerArgs ? { workerArgs: options.workerArgs } : {}),
     ...(options.heartbeatTimeoutMs !== undefined ? { heartbeatTimeoutMs: options.heartbeatTimeoutMs } : {}),
     ...(options.worker === false ? { worker: false } : {}),
+    ...(options.queueUrl !== undefined ? { queueUrl: options.queueUrl } : {}),
+    ...(options.remoteWorkerTimeoutMs !== undefined ? { remoteWorkerTimeoutMs: options.remoteWorkerTimeoutMs } : {}),
     log: (line) => log(`[nbrevive serve] ${line}`),
   });
+  host.remote?.setHostToken(token);
+  const remote = host.remote;
   const transport = createHttpTransport({
     dispatcher: host.dispatcher,
     events: host.events,
@@ -63,6 +71,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     staticDir: options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir,
     // --allow-remote on one address answers that name; on every interface (0.0.0.0, ::) any name can reach it
     allowedHosts: bindHost === '0.0.0.0' || bindHost === '::' ? 'any' : [bindHost],
+    ...(remote ? { workerRoutes: (req, res, url) => remote.api.handle(req, res, url) } : {}),
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -121,10 +130,14 @@ export async function serveCommand(options: ServeOptions = {}): Promise<number> 
   return 0;
 }
 
-export const SERVE_HELP = `usage: nbrevive serve [--port N (default 7878; 0 = any free port)] [--host 127.0.0.1] [--db PATH] [--allow-remote] [--concurrency N] [--yes]
+export const SERVE_HELP = `usage: nbrevive serve [--port N (default 7878; 0 = any free port)] [--host 127.0.0.1] [--db PATH] [--allow-remote] [--concurrency N] [--queue redis://HOST:PORT] [--yes]
 
 Serves the workbench UI (built at install) and the HTTP API (docs/http-api.md) with a
 worker running queued jobs. Prints a URL with a random token; every /api request needs it.
+--queue redis://[user:pass@]HOST:PORT[/DB] (or rediss:// for TLS): the distributed mode —
+jobs go into a BullMQ queue on that Redis and \`nbrevive worker --queue … --host URL --token T\`
+runs them on any machine (docs/scale-out.md); no local worker. --queue none: the embedded queue
+even when a queue URL is stored in the settings.
 When no usable Python is found it offers to set up the managed runtime (--yes: without asking).`;
 
 export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean; yes: boolean } {
@@ -137,6 +150,7 @@ export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean; 
       db: { type: 'string' },
       'allow-remote': { type: 'boolean', default: false },
       concurrency: { type: 'string' },
+      queue: { type: 'string' },
       yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -158,5 +172,6 @@ export function parseServeArgs(argv: string[]): ServeOptions & { help: boolean; 
     ...(values.db ? { db: values.db } : {}),
     allowRemote: values['allow-remote'],
     ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(values.queue !== undefined ? { queueUrl: values.queue === 'none' ? null : values.queue } : {}),
   };
 }

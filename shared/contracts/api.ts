@@ -51,6 +51,7 @@ import {
   StatsInputSchema,
   StatsSchema,
 } from './schemas';
+import { WorkersListOutputSchema, WorkerTokenNameSchema, WorkerTokenSchema } from './remote-worker';
 
 export const API = {
   // cases
@@ -126,6 +127,16 @@ export const API = {
 
   // stats
   'app:stats.corpus': invoke(StatsInputSchema, StatsSchema),
+
+  // remote workers (the distributed mode: `serve --queue`, `nbrevive worker --queue`)
+  'app:workers.list': invoke(Empty, WorkersListOutputSchema),
+  'app:workers.tokens': invoke(Empty, z.object({ items: z.array(WorkerTokenSchema) })),
+  /** the secret is shown once: give it to the worker with --token */
+  'app:workers.createToken': invoke(
+    z.object({ name: WorkerTokenNameSchema }).strict(),
+    z.object({ token: WorkerTokenSchema, secret: z.string() }),
+  ),
+  'app:workers.revokeToken': invoke(z.object({ tokenId: z.string().min(1) }).strict(), WorkerTokenSchema),
 
   // events
   'app:jobs.progress': event(JobProgressEventSchema),

@@ -358,6 +358,8 @@ export const AppSettingsSchema = z.object({
     defaultPrices: z.record(z.string(), PriceSchema).default({}),
   }),
   concurrency: z.number().int().positive(),
+  /** the distributed queue `serve` uses when started without --queue (password masked); null: the embedded queue */
+  queueUrl: z.string().nullable().optional(),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 export const SettingsSetInputSchema = z
@@ -379,6 +381,12 @@ export const SettingsSetInputSchema = z
         prices: z.record(z.string().min(1, 'a model name is required'), PriceSchema).optional(),
       })
       .strict()
+      .optional(),
+    /** the Redis URL of the distributed queue (docs/scale-out.md), used from the next host start; null: none */
+    queueUrl: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'queueUrl must be redis://HOST:PORT or rediss://… (TLS)')
+      .nullable()
       .optional(),
   })
   .strict();

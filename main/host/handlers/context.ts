@@ -6,6 +6,7 @@ import { JobSettingsSchema, type JobSettings } from '../../../shared/models/loop
 import { LLM_SETTINGS_KEY } from '../../core/fixers/llm/stored-settings';
 import type { Store } from '../../core/store';
 import type { SecretStore } from '../../core/store/secret-file';
+import type { WorkersListOutputSchema } from '../../../shared/contracts/remote-worker';
 
 /** What the handlers need from whoever runs the worker (the host). */
 export interface QueueControl {
@@ -18,6 +19,10 @@ export interface QueueControl {
   workers(): number;
   /** tells clients the queue changed */
   changed(reason: string): void;
+  /** a queued job left the queue (cancelled): the distributed queue drops it too */
+  dequeue?(jobId: string): void;
+  /** a job's priority changed: the distributed queue reorders it */
+  reprioritize?(jobId: string, priority: number): void;
 }
 
 export interface AppHandlerDependencies {
@@ -26,6 +31,8 @@ export interface AppHandlerDependencies {
   secrets: SecretStore;
   /** concurrency when none is stored: one per GPU, else one */
   defaultConcurrency: number;
+  /** the remote workers of the distributed mode (absent: the embedded queue, no remote workers) */
+  workers?: { list(): z.infer<typeof WorkersListOutputSchema> };
 }
 
 /** The handlers of one feature: the channels `app:<feature>.*` of the contract. */

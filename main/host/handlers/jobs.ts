@@ -25,6 +25,7 @@ export function jobHandlers({ store, queue }: AppHandlerDependencies): FeatureHa
       let result = job;
       if (job.status === 'queued' || job.status === 'paused') {
         result = store.jobs.update(jobId, { status: 'cancelled', stopReason: 'cancelled' });
+        queue.dequeue?.(jobId);
       } else if (job.status === 'running') {
         // the worker sees the flag at its next heartbeat even if this message is lost
         result = store.jobs.update(jobId, { cancelRequested: true });
@@ -55,6 +56,7 @@ export function jobHandlers({ store, queue }: AppHandlerDependencies): FeatureHa
     },
     'app:jobs.setPriority'({ jobId, priority }) {
       const job = store.jobs.update(jobId, { priority });
+      queue.reprioritize?.(jobId, priority);
       queue.changed('priority');
       return job;
     },

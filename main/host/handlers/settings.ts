@@ -12,6 +12,13 @@ import {
   type AppHandlerDependencies,
   type FeatureHandlers,
 } from './context';
+import { redactQueueUrl } from '../../core/distributed/redis-url';
+import { setStoredQueueUrl, storedQueueUrl } from '../queue/queue-setting';
+
+function maskedQueueUrl(store: AppHandlerDependencies['store']): string | null {
+  const url = storedQueueUrl(store);
+  return url === null ? null : redactQueueUrl(url);
+}
 
 export function settingsHandlers({
   store,
@@ -25,6 +32,7 @@ export function settingsHandlers({
       defaults: jobDefaults(store),
       llm: { ...llm, hasKey: secrets.hasKey(), defaultPrices: DEFAULT_PRICES },
       concurrency: queueSettings(store, defaultConcurrency).concurrency,
+      queueUrl: maskedQueueUrl(store),
     };
   };
   return {
@@ -52,6 +60,7 @@ export function settingsHandlers({
         if (rest.prices !== undefined) next.prices = rest.prices;
         store.settings.set(SETTINGS_KEYS.llm, next);
       }
+      if (input.queueUrl !== undefined) setStoredQueueUrl(store, input.queueUrl);
       return appSettings();
     },
   } satisfies FeatureHandlers<'settings'>;

@@ -34,6 +34,7 @@ describe('the app contract', () => {
       'runtimes',
       'settings',
       'stats',
+      'workers',
     ]);
     expect(API_EVENT_CHANNELS.sort()).toEqual([
       'app:iterations.finished',
