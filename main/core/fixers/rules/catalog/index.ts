@@ -106,6 +106,7 @@ export const RULES: readonly Rule[] = [
   numpy.tostring,
   numpy.ndarrayMethods,
   numpy.compatModule,
+  numpy.arrayToScalar,
   pandas.seriesMultidimIndexing,
   pandas.ixIndexer,
   pandas.asMatrix,
@@ -194,6 +195,7 @@ export const RULES: readonly Rule[] = [
   python.objectFormatSpec,
   ipython.setMatplotlibFormats,
   sklearn.ransacResidualMetric,
+  sklearn.liblinearMulticlassOvr,
   ...API_TABLE_RULES, // api-table.moved-name, api-table.keyword-rename (catalog/api-table.ts)
   environment.decorativeExtension,
   environment.widgetImports,

@@ -38,4 +38,5 @@ export { arrayCopyFalse } from './array-copy-false';
 export { tostring } from './tostring';
 export { ndarrayMethods } from './ndarray-methods';
 export { compatModule } from './compat-module';
+export { arrayToScalar } from './array-to-scalar';
 export { legacyScalarPrinting } from './legacy-scalar-printing';

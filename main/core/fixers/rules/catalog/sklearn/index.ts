@@ -44,3 +44,4 @@ export { adaboostAlgorithmSamme } from './adaboost-algorithm-samme';
 export { scalerOneDimensional } from './scaler-one-dimensional';
 export { binarizeOneSample } from './binarize-one-sample';
 export { ransacResidualMetric } from './ransac-residual-metric';
+export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';

@@ -5,6 +5,10 @@ import { one, type RuleCase } from './types';
 
 const SCIPY_112 = { packages: { scipy: '1.17.1' } };
 const SK_13 = { packages: { 'scikit-learn': '1.9.0' } };
+const NUMPY_24 = { packages: { numpy: '2.4.6' } };
+const SCALAR = 'only 0-dimensional arrays can be converted to Python scalars';
+const LIBLINEAR_MULTICLASS =
+  "The 'liblinear' solver does not support multiclass classification (n_classes >= 3). Either use another solver or wrap the estimator in a OneVsRestClassifier to keep applying a one-versus-rest scheme.";
 
 export const MORE_REMOVAL_CASES: RuleCase[] = [
   one(
@@ -388,4 +392,51 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     'import numpy as np\nclass RANSACRegressor:\n    def __init__(self, residual_metric):\n        pass\nr = RANSACRegressor(residual_metric=lambda x: np.sum(np.abs(x), axis=1))\n',
     SK_13,
   ),
+  one(
+    'numpy.array-to-scalar',
+    "'%.3f' % a and float(a) of a one-element array on the failing line",
+    "import numpy as np\nprint('Intercept: %.3f, %s' % (lr.intercept_, name))\nw = float(lr.coef_[0])\n",
+    "import numpy as np\nprint('Intercept: %.3f, %s' % (np.asarray(lr.intercept_).item(), name))\nw = float(lr.coef_[0])\n",
+    {
+      ...NUMPY_24,
+      errors: [cellError(0, 'TypeError', SCALAR, "print('Intercept: %.3f, %s' % (lr.intercept_, name))")],
+    },
+  ),
+  one(
+    'numpy.array-to-scalar',
+    'a user-defined float() and literals are left alone',
+    "import numpy as np\ndef float(v):\n    return v\nx = float(a) + int('3')\n",
+    "import numpy as np\ndef float(v):\n    return v\nx = float(a) + int('3')\n",
+    { ...NUMPY_24, errors: [cellError(0, 'TypeError', SCALAR, "x = float(a) + int('3')")] },
+  ),
+  {
+    rule: 'sklearn.liblinear-multiclass-ovr',
+    name: 'the liblinear model is wrapped one-vs-rest, its coef_ read from the per-class models',
+    before: [
+      "import numpy as np\nfrom sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', solver='liblinear')\nlr.fit(X, y)\nprint(lr.coef_.shape)\n",
+    ],
+    after: [
+      "import numpy as np\nfrom sklearn.linear_model import LogisticRegression\nfrom sklearn.multiclass import OneVsRestClassifier\nlr = OneVsRestClassifier(LogisticRegression(penalty='l1', solver='liblinear'))\nlr.fit(X, y)\nprint(np.vstack([e.coef_ for e in lr.estimators_]).shape)\n",
+    ],
+    options: { ...SK_13, errors: [cellError(0, 'ValueError', LIBLINEAR_MULTICLASS, 'lr.fit(X, y)')] },
+  },
+  {
+    rule: 'sklearn.liblinear-multiclass-ovr',
+    name: 'a name also bound to something else keeps its coef_; an lbfgs model is not wrapped',
+    before: [
+      'from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(C=1.0)\nlr.fit(X, y)\n',
+      'lr = make_model()\nprint(lr.coef_)\n',
+    ],
+    after: [
+      'from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(C=1.0)\nlr.fit(X, y)\n',
+      'lr = make_model()\nprint(lr.coef_)\n',
+    ],
+    options: {
+      ...SK_13,
+      errors: [
+        cellError(0, 'ValueError', LIBLINEAR_MULTICLASS, 'lr.fit(X, y)'),
+        cellError(1, 'AttributeError', "'OneVsRestClassifier' object has no attribute 'coef_'", 'print(lr.coef_)'),
+      ],
+    },
+  },
 ];
