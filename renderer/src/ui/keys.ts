@@ -25,6 +25,8 @@ export const SHORTCUTS: { keys: string; what: string; where: string }[] = [
   { keys: 'n', what: 'verdict: not equivalent', where: 'review' },
   { keys: 'u', what: 'verdict: unsure', where: 'review' },
   { keys: 'a', what: 'focus the note (Ctrl+Enter saves it)', where: 'review' },
+  { keys: '↑ / ↓', what: 'move to the previous / next target candidate', where: 'import (targets)' },
+  { keys: 'Enter', what: 'accept the target and go to the next case', where: 'import (targets)' },
   { keys: '[ / ]', what: 'previous / next iteration', where: 'job detail' },
   { keys: 'Esc', what: 'close this help / leave a field', where: 'everywhere' },
 ];

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { CellFidelity, FidelityVerdict } from '../../../../shared/models/fidelity';
 import { useApp, useNotifyError } from '../../app/context';
 import { cellsFromNotebookText, type DiffCell } from '../../lib/cell-align';
+import { changedLines } from '../../lib/line-diff';
 import { FIDELITY_LABELS } from './FidelityCells';
 
 const SHOWN: ReadonlySet<FidelityVerdict> = new Set(['numbers-drifted', 'different', 'new-error', 'output-missing']);
@@ -13,28 +14,6 @@ interface Compared {
   cells: CellFidelity[];
   original: DiffCell[];
   executed: DiffCell[];
-}
-
-/** Per line of a and of b: whether it is outside their longest common subsequence (changed). */
-export function changedLines(a: readonly string[], b: readonly string[]): { a: boolean[]; b: boolean[] } {
-  const n = a.length;
-  const m = b.length;
-  const dp: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
-  const ca = new Array<boolean>(n).fill(true);
-  const cb = new Array<boolean>(m).fill(true);
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      ca[i++] = false;
-      cb[j++] = false;
-    } else if (dp[i + 1]![j]! >= dp[i]![j + 1]!) i++;
-    else j++;
-  }
-  return { a: ca, b: cb };
 }
 
 function linesOf(cell: DiffCell | undefined): string[] {
