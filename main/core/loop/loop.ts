@@ -26,6 +26,7 @@ import type { Notebook } from '../../../shared/models/notebook';
 import type { FixContext, Fixer, FixHistoryEntry } from '../fixers/fixer';
 import { fixerChain, type FixerChain } from '../fixers/fixer-chain';
 import type { FixMemory } from '../fixers/llm/memory';
+import { modernizeHelperModules, recordHelperModuleErrors } from '../fixers/rules/helper-modules';
 import type { Runtime } from '../runtime/runtime';
 import { outputFidelity } from '../fidelity/compare';
 import { scoreExecution } from '../scoring/score';
@@ -555,11 +556,12 @@ export class ModernizationLoop {
   ): Promise<Awaited<ReturnType<Runtime['execute']>>> {
     const { jobId, logs } = run;
     const retries = Math.max(0, this.deps.infrastructureRetries ?? DEFAULT_INFRASTRUCTURE_RETRIES);
+    const kase = await this.helperModules(run, index, repeat);
     for (let attempt = 0; ; attempt++) {
       const result = await this.deps.runtime.execute(
         {
           notebook,
-          case: run.case,
+          case: kase,
           timeoutMs: run.settings.timeoutMs,
           jobDir: path.join(this.deps.workRoot, jobId),
           ...(run.signal ? { signal: run.signal } : {}),
@@ -569,7 +571,11 @@ export class ModernizationLoop {
           run.emit({ type: 'runner', jobId, iteration: index, run: repeat, event });
         },
       );
-      if (abortKindOf(run.signal) || !diedBeforeFirstCell(result.report)) return result;
+      if (abortKindOf(run.signal) || !diedBeforeFirstCell(result.report)) {
+        if (run.settings.fixers.includes('rules'))
+          recordHelperModuleErrors(run.case, result.report.errors, result.workingDir);
+        return result;
+      }
       const what =
         result.report.message ?? `the execution ended (${result.report.status}) before the first cell started`;
       if (attempt >= retries) {
@@ -583,6 +589,27 @@ export class ModernizationLoop {
         index,
         `the execution ended before its first cell started (${what}): retrying (${attempt + 1}/${retries}); it does not count against the fix`,
       );
+    }
+  }
+
+  /**
+   * The case to execute: with the rules fixer, the helper modules it places beside the notebook (data.files .py)
+   * are modernized by the same rules (fixers/rules/helper-modules.ts), since a fix of the cells never reaches them;
+   * the log says which. Without it, or when the environment cannot be described, the case as it is.
+   */
+  private async helperModules(run: JobRun, index: number, repeat: number): Promise<ResolvedCase> {
+    if (!run.settings.fixers.includes('rules')) return run.case;
+    try {
+      const outDir = path.join(this.deps.workRoot, `${run.jobId}.modules`, String(index));
+      const { case: kase, modernized } = await modernizeHelperModules(run.case, await run.environment, outDir);
+      if (modernized.length > 0 && repeat === 0)
+        run.logs.system(
+          index,
+          `helper modules modernized for this execution (the case's files are unchanged): ${modernized.map((m) => `${m.target} [${m.ruleIds.join(', ')}]`).join('; ')}`,
+        );
+      return kase;
+    } catch {
+      return run.case;
     }
   }
 

@@ -1,0 +1,134 @@
+// Helper modules beside a notebook: the .py files a case places next to it (data.files: a course's `mglearn/`
+// package, a `preamble.py`) are code of the same era, broken by the same library changes, but they are not cells,
+// so a fix of the notebook never reaches them. Before each execution of a job that uses the rules fixer, the rules
+// engine modernizes the executed copies of those modules: every error-repair rule that is certainly broken in this
+// environment (pattern-triggered, version-gated), and the error-triggered rules for the errors earlier runs of the
+// job raised inside the module (the traceback's frame in that file names the line). The modernized copies live in
+// the execution's folder and replace the originals only in the kernel's working directory: the case folder and the
+// stored notebook keep the author's code, as the path rewrites of the executed copy do.
+import fs from 'node:fs';
+import path from 'node:path';
+import { stripAnsi } from '../../../../shared/lib/text';
+import type { ResolvedCase } from '../../../../shared/models/case';
+import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
+import type { Notebook } from '../../../../shared/models/notebook';
+import { applyRules } from './rules-engine';
+
+/** Larger files are data that happens to end in .py, or generated code: left as they are. */
+const MAX_MODULE_BYTES = 1_000_000;
+
+export interface ModernizedModule {
+  /** the data.files target (working-dir-relative path the notebook imports it from) */
+  target: string;
+  ruleIds: string[];
+}
+
+export interface HelperModulesResult {
+  /** the case to execute: data.files of modernized modules point at their modernized copies */
+  case: ResolvedCase;
+  modernized: ModernizedModule[];
+}
+
+/** Errors raised inside each helper module during this job's earlier runs, per case object (one per job run). */
+const moduleErrors = new WeakMap<ResolvedCase, Map<string, Map<string, CellError>>>();
+
+function moduleTargets(kase: ResolvedCase): [string, string][] {
+  return Object.entries(kase.files).filter(([target]) => target.endsWith('.py') && !path.isAbsolute(target));
+}
+
+function oneCell(source: string): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
+    cells: [{ cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null }],
+  };
+}
+
+/** The innermost traceback frame in this module: its 1-based line, or null (`File /…/mglearn/tools.py:6`). */
+function frameLine(error: CellError, target: string): number | null {
+  const wanted = target.replace(/^\.\//, '');
+  let found: number | null = null;
+  for (const entry of error.traceback.map(stripAnsi)) {
+    for (const match of entry.matchAll(/File\s+"?([^\s"]+?\.py)"?(?::|, line )(\d+)/g)) {
+      const file = (match[1] as string).split(path.sep).join('/');
+      if (file === wanted || file.endsWith(`/${wanted}`)) found = Number(match[2]);
+    }
+  }
+  return found;
+}
+
+/**
+ * Remembers the errors a run raised inside the case's helper modules, so the next execution's copies get the
+ * error-triggered rules for them (and keep them in later executions, where the fixed line no longer fails).
+ */
+export function recordHelperModuleErrors(kase: ResolvedCase, errors: readonly CellError[], workingDir?: string): void {
+  const targets = moduleTargets(kase);
+  if (targets.length === 0 || errors.length === 0) return;
+  let perModule = moduleErrors.get(kase);
+  for (const [target, source] of targets) {
+    for (const error of errors) {
+      const line = frameLine(error, target);
+      if (line === null) continue;
+      // the line as the kernel ran it: the executed copy (maybe already modernized), else the original
+      let text = '';
+      for (const file of workingDir ? [path.join(workingDir, target), source] : [source]) {
+        try {
+          text = fs.readFileSync(file, 'utf8').split('\n')[line - 1]?.trim() ?? '';
+          break;
+        } catch {
+          continue;
+        }
+      }
+      if (!text) continue;
+      if (!perModule) moduleErrors.set(kase, (perModule = new Map()));
+      let known = perModule.get(target);
+      if (!known) perModule.set(target, (known = new Map()));
+      const key = `${error.ename}\u0000${error.evalue}\u0000${text}`;
+      if (!known.has(key))
+        known.set(key, {
+          cellIndex: 0,
+          cellId: null,
+          ename: error.ename,
+          evalue: error.evalue,
+          traceback: [],
+          line: text,
+          preExisting: false,
+        });
+    }
+  }
+}
+
+/**
+ * The case to execute, with its helper modules modernized into `outDir` (a folder of this execution). Modules no
+ * rule changes keep their original path; a module that cannot be read is left to fail as it would.
+ */
+export async function modernizeHelperModules(
+  kase: ResolvedCase,
+  env: EnvironmentDescription,
+  outDir: string,
+): Promise<HelperModulesResult> {
+  const targets = moduleTargets(kase);
+  if (targets.length === 0) return { case: kase, modernized: [] };
+  const files = { ...kase.files };
+  const modernized: ModernizedModule[] = [];
+  for (const [target, source] of targets) {
+    let text: string;
+    try {
+      if (fs.statSync(source).size > MAX_MODULE_BYTES) continue;
+      text = fs.readFileSync(source, 'utf8');
+    } catch {
+      continue;
+    }
+    const errors = [...(moduleErrors.get(kase)?.get(target)?.values() ?? [])];
+    const result = await applyRules(oneCell(text), 'all', env, { kinds: ['error-repair'], case: kase, errors });
+    const edit = result.edits[0];
+    if (!edit || edit.source === null || edit.source === text) continue;
+    const dest = path.join(outDir, target.replace(/\.\.(?=[/\\]|$)/g, '_up_'));
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    fs.writeFileSync(dest, edit.source);
+    files[target] = dest;
+    modernized.push({ target, ruleIds: result.ruleIds });
+  }
+  return modernized.length === 0 ? { case: kase, modernized } : { case: { ...kase, files }, modernized };
+}
