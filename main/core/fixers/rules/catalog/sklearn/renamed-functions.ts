@@ -13,7 +13,8 @@ const METRIC_MOVES: ModuleMove[] = [
       jaccard_similarity_score: { name: 'accuracy_score' },
     },
   },
-  { from: 'sklearn.externals.six', to: 'six' },
+  // six.StringIO and six.BytesIO are io's classes on Python 3; the io module needs no six installed
+  { from: 'sklearn.externals.six', to: 'six', names: { StringIO: { module: 'io' }, BytesIO: { module: 'io' } } },
   { from: 'sklearn.utils.testing', to: 'sklearn.utils._testing' },
 ];
 
@@ -26,7 +27,7 @@ export const renamedFunctions = defineRule({
   since: sk('0.23', '2020-05-12'),
   deprecatedIn: '0.21',
   explanation:
-    'Removed in 0.23/0.24 with a replacement: calinski_harabaz_score (misspelt) → calinski_harabasz_score; jaccard_similarity_score → accuracy_score, which is what it computed for ordinary (single-label) targets — jaccard_score is a different metric; sklearn.externals.six → the six package; sklearn.utils.testing → sklearn.utils._testing. Imports keep the old local name.',
+    'Removed in 0.23/0.24 with a replacement: calinski_harabaz_score (misspelt) → calinski_harabasz_score; jaccard_similarity_score → accuracy_score, which is what it computed for ordinary (single-label) targets — jaccard_score is a different metric; sklearn.externals.six → the six package (its StringIO and BytesIO → io, which they are on Python 3); sklearn.utils.testing → sklearn.utils._testing. Imports keep the old local name.',
   trigger: {
     errors: [
       { ename: 'ImportError', evalue: /cannot import name '(calinski_harabaz_score|jaccard_similarity_score|six)'/ },

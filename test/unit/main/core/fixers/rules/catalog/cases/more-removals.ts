@@ -439,4 +439,11 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   },
+  one(
+    'sklearn.renamed-functions',
+    'six.StringIO from sklearn.externals is io.StringIO (today six is often not installed)',
+    'from sklearn.externals.six import StringIO\nfrom sklearn.externals.six.moves import urllib\nbuf = StringIO()\n',
+    'from io import StringIO\nfrom six.moves import urllib\nbuf = StringIO()\n',
+    SK_13,
+  ),
 ];
