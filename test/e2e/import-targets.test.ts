@@ -1,7 +1,7 @@
 // Targets on import and the side-by-side outputs, in a real browser: Chromium (playwright-core) against the real
 // `nbrevive serve`, a corpus of two notebooks of ours imported through the UI. The import panel lists each case's
 // target candidates (those target discovery finds in the saved outputs); ↓ and Enter store the second candidate of
-// the first case, "Accept the rest" the best one of the other, both as the cases' score spec and target. The job of
+// the first case, "Accept the rest" the best one of the second, both as the cases' score spec and target. The job of
 // the first case then runs in a real kernel, where one cell prints a number other than the author's: the diff shows
 // that cell's original and new outputs side by side, the changed line marked.
 import fs from 'node:fs';
@@ -88,6 +88,26 @@ if (CHROMIUM_SKIP_REASON) {
       corpus = path.join(dir, 'corpus');
       writeNotebook(path.join(corpus, 'first', 'metrics-first.ipynb'));
       writeNotebook(path.join(corpus, 'second', 'metrics-second.ipynb'));
+      // a notebook that prints no score: nothing to choose, it is only counted
+      fs.mkdirSync(path.join(corpus, 'plain'));
+      fs.writeFileSync(
+        path.join(corpus, 'plain', 'plain.ipynb'),
+        JSON.stringify({
+          nbformat: 4,
+          nbformat_minor: 5,
+          metadata: {},
+          cells: [
+            {
+              cell_type: 'code',
+              id: 'p',
+              metadata: {},
+              execution_count: 1,
+              source: "print('hello')",
+              outputs: stdout('hello\n'),
+            },
+          ],
+        }),
+      );
       serve = await startServe(path.join(dir, 'nbrevive.db'), { NBREVIVE_PYTHON: TEST_PYTHON });
       api = createHttpApi(serve.baseUrl, serve.token);
       await api.settingsSet({ defaults: { python: TEST_PYTHON, maxIterations: 1 } });
@@ -153,7 +173,7 @@ if (CHROMIUM_SKIP_REASON) {
     }, 120_000);
 
     it("shows a drifted cell's original and new outputs side by side", async () => {
-      await page.getByRole('button', { name: 'Enqueue 2 imported' }).click();
+      await page.getByRole('button', { name: 'Enqueue 3 imported' }).click();
       const caseId = (await api.casesList({ search: 'metrics-first' })).items[0]!.id;
       const job = await until('the job to finish', 240_000, async () => {
         const j = (await api.jobsList({ limit: 10 })).items.find((x) => x.caseId === caseId);

@@ -32,11 +32,14 @@ function optionsOf(c: CaseChoices): Option[] {
   ];
 }
 
-/** The candidates of the imported cases that have no target of their own, loaded in batches. */
-function useCaseChoices(cases: readonly CaseSummary[]): CaseChoices[] | null {
+/**
+ * The candidates of the imported cases that have no target of their own, loaded in batches; `nothing` counts those
+ * whose saved outputs show no score (they stay judged on errors and output fidelity, nothing to choose).
+ */
+function useCaseChoices(cases: readonly CaseSummary[]): { list: CaseChoices[]; nothing: number } | null {
   const { api } = useApp();
   const notifyError = useNotifyError();
-  const [choices, setChoices] = useState<CaseChoices[] | null>(null);
+  const [choices, setChoices] = useState<{ list: CaseChoices[]; nothing: number } | null>(null);
   const key = cases.map((c) => c.id).join('\n');
   useEffect(() => {
     const ids = key ? key.split('\n') : [];
@@ -45,14 +48,19 @@ function useCaseChoices(cases: readonly CaseSummary[]): CaseChoices[] | null {
     setChoices(null);
     (async () => {
       const out: CaseChoices[] = [];
+      let nothing = 0;
       for (let i = 0; i < without.length; i += BATCH) {
         const res = await api.casesTargets({ caseIds: without.slice(i, i + BATCH) });
         for (const c of res.cases) {
+          if (!c.candidates.length) {
+            nothing++;
+            continue;
+          }
           const chosen = c.candidates.findIndex((x) => x.rank === c.chosenRank);
           out.push({ caseId: c.caseId, title: c.title, candidates: c.candidates, initial: Math.max(0, chosen) });
         }
       }
-      if (!cancelled) setChoices(out);
+      if (!cancelled) setChoices({ list: out, nothing });
     })().catch(notifyError);
     return () => {
       cancelled = true;
@@ -71,7 +79,8 @@ export function TargetChooser({
 }) {
   const { api, notify } = useApp();
   const notifyError = useNotifyError();
-  const choices = useCaseChoices(cases);
+  const loaded = useCaseChoices(cases);
+  const choices = loaded?.list ?? null;
   const [highlight, setHighlight] = useState<Record<string, number>>({});
   const [active, setActive] = useState(0);
   const [accepted, setAccepted] = useState<Record<string, string>>({});
@@ -89,11 +98,20 @@ export function TargetChooser({
   }, [active, choices]);
 
   if (!choices) return <p className="muted">Looking for the scores the notebooks printed…</p>;
-  const own = cases.length - choices.length;
+  const nothing = loaded?.nothing ?? 0;
+  const own = cases.length - choices.length - nothing;
+  const others = [
+    own > 0 ? `${own} case${own === 1 ? ' keeps its' : 's keep their'} own target` : '',
+    nothing > 0
+      ? `${nothing} case${nothing === 1 ? ' shows' : 's show'} no score in the saved outputs (judged on errors and output fidelity)`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   if (!choices.length)
     return (
       <p className="muted" data-testid="target-summary">
-        {own === 1 ? 'The case keeps its own target.' : `All ${own} cases keep their own targets.`}
+        Targets: {others}.
       </p>
     );
 
@@ -137,7 +155,7 @@ export function TargetChooser({
         <h3>Targets</h3>
         <span className="muted small">
           the scores the saved outputs show, best first: ↑/↓ to move, Enter to accept
-          {own > 0 ? ` · ${own} case${own === 1 ? ' keeps its' : 's keep their'} own target` : ''}
+          {others ? ` · ${others}` : ''}
         </span>
         <span className="spacer" />
         <button type="button" disabled={busy || !open.length} onClick={() => void store(open)}>
