@@ -46,6 +46,8 @@ export class BullQueueBackend {
   private lastError = '';
   /** set by a connection error; the first reconcile that reaches Redis again re-adds every queued job */
   private connectionLost = false;
+  /** the last queue controls, set again on a Redis that lost them */
+  private config: { concurrency: number; paused: boolean } | null = null;
 
   constructor(private readonly options: BullQueueBackendOptions) {
     const { connection } = options;
@@ -178,6 +180,7 @@ export class BullQueueBackend {
 
   /** pause/resume for every worker; the concurrency caps the jobs running at once across all workers */
   async configure(concurrency: number, paused: boolean): Promise<void> {
+    this.config = { concurrency, paused };
     if (paused) await this.queue.pause();
     else await this.queue.resume();
     await this.queue.setGlobalConcurrency(concurrency);
@@ -194,7 +197,10 @@ export class BullQueueBackend {
       const stored = store.jobs.countByStatus();
       // after a reconnect the server may be a fresh one (restarted without persistence): re-add every queued job
       if (this.connectionLost || inQueue < stored.queued) {
-        if (this.connectionLost) this.options.log(`queue ${this.display}: connected again`);
+        if (this.connectionLost) {
+          this.options.log(`queue ${this.display}: connected again`);
+          if (this.config) await this.configure(this.config.concurrency, this.config.paused);
+        }
         this.connectionLost = false;
         this.lastError = '';
         this.sync(true);
