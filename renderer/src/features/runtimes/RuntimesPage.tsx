@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useApp, useNotifyError } from '../../app/context';
 import { errorMessage } from '../../lib/format';
 import { formatBytes } from '../../../../shared/lib/format';
+import { WorkersPanel } from './WorkersPanel';
 
 type Check = { ok: boolean; message: string; environment: { python: string; packages: Record<string, string> } | null };
 type Pythons = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesList']>>;
@@ -124,6 +125,7 @@ export function RuntimesPage() {
             <p className="muted">No GPU found on the host (nvidia-smi absent or none visible): jobs run on the CPU.</p>
           ))}
       </section>
+      <WorkersPanel />
     </div>
   );
 }

@@ -274,12 +274,17 @@ export interface ModuleReference {
  */
 export function moduleReference(
   parsed: ParsedSource,
-  ctx: Pick<CellContext, 'imports'>,
+  ctx: Pick<CellContext, 'imports'> & Partial<Pick<CellContext, 'notebook' | 'cellIndex'>>,
   module: string,
   preferred: string,
 ): ModuleReference | null {
   const alias = ctx.imports.aliasFor(module);
-  if (alias && !definesOtherwise(parsed, alias)) return { name: alias, edits: [] };
+  if (alias && !definesOtherwise(parsed, alias)) {
+    // the notebook imports it only in a later cell: this cell runs first, so it gets its own import, same name
+    if (!boundHere(parsed, ctx, module, alias))
+      return { name: alias, edits: [insertAtCellTop(parsed, importLine(module, alias))] };
+    return { name: alias, edits: [] };
+  }
   if (!ctx.imports.bindings.has(preferred) && !definesName(parsed, preferred))
     return { name: preferred, edits: [insertAtCellTop(parsed, `import ${module} as ${preferred}`)] };
   const head = module.split('.')[0] as string;
@@ -288,6 +293,50 @@ export function moduleReference(
     return { name: module, edits: [] };
   if (headBound !== undefined || definesName(parsed, head)) return null;
   return { name: module, edits: [insertAtCellTop(parsed, `import ${module}`)] };
+}
+
+/** `import numpy as np`, `import numpy`, `import matplotlib.pyplot as plt`. */
+function importLine(module: string, alias: string): string {
+  return alias === module ? `import ${module}` : `import ${module} as ${alias}`;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Does this source import `module` under `alias` (`import m as a`, `import m`, `from parent import last as a`)? */
+function importsAs(source: string, module: string, alias: string): boolean {
+  if (!source.includes('import')) return false;
+  const m = escapeRegExp(module);
+  const a = escapeRegExp(alias);
+  const dot = module.lastIndexOf('.');
+  const patterns = [
+    alias === module
+      ? `^[ \\t]*import[ \\t]+(?:[^\\n#]*,[ \\t]*)?${m}[ \\t]*(?:[,;#]|$)`
+      : `^[ \\t]*import[ \\t]+(?:[^\\n#]*,[ \\t]*)?${m}[ \\t]+as[ \\t]+${a}\\b`,
+  ];
+  if (dot > 0) {
+    const parent = escapeRegExp(module.slice(0, dot));
+    const last = escapeRegExp(module.slice(dot + 1));
+    patterns.push(
+      `^[ \\t]*from[ \\t]+${parent}[ \\t]+import[ \\t(]+[^\\n#]*\\b${last}${alias === module.slice(dot + 1) ? '\\b' : `[ \\t]+as[ \\t]+${a}\\b`}`,
+    );
+  }
+  return patterns.some((pattern) => new RegExp(pattern, 'm').test(source));
+}
+
+/**
+ * Is `alias` (the notebook's name for `module`) bound when this cell runs: imported in this cell or an earlier one?
+ * Without the notebook's cells to look at, it is taken as bound (the notebook-wide import table says so).
+ */
+export function boundHere(
+  parsed: ParsedSource,
+  ctx: Partial<Pick<CellContext, 'notebook' | 'cellIndex'>>,
+  module: string,
+  alias: string,
+): boolean {
+  const { notebook, cellIndex } = ctx;
+  if (!notebook || cellIndex === undefined) return true;
+  if (importsAs(parsed.source, module, alias)) return true;
+  return notebook.codeCells.some((index) => index < cellIndex && importsAs(notebook.source(index), module, alias));
 }
 
 /** Is the alias bound in this cell by something other than an import (`np = …`, `def np`)? */

@@ -1,5 +1,5 @@
 // sklearn.renamed-classes: Imputer → SimpleImputer, LDA/QDA → discriminant_analysis, RandomizedPCA → PCA, GMM → GaussianMixture
-import { type ModuleMove, moduleMoveEdits, keywordRenameEdits } from '../helpers';
+import { type ModuleMove, boundHere, moduleMoveEdits, keywordRenameEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { keywordArgument, removeArgument, stringContent, appendArguments } from '../../syntax';
@@ -38,7 +38,9 @@ export const renamedClasses = defineRule({
   needles: ['Imputer', 'sklearn.lda', 'sklearn.qda', 'RandomizedPCA', 'GMM'],
   apply(parsed, ctx) {
     const edits = RENAMED_CLASS_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
-    const np = ctx.imports.aliasFor('numpy');
+    // np.nan only where numpy is imported by the time this cell runs (not just somewhere later in the notebook)
+    const alias = ctx.imports.aliasFor('numpy');
+    const np = alias && boundHere(parsed, ctx, 'numpy', alias) ? alias : null;
     for (const call of parsed.nodes('call')) {
       if (!ctx.inScope(call)) continue;
       const old = ctx.imports.resolve(call.childForFieldName('function'), parsed);
