@@ -446,4 +446,24 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     'from io import StringIO\nfrom six.moves import urllib\nbuf = StringIO()\n',
     SK_13,
   ),
+  {
+    rule: 'sklearn.renamed-classes',
+    name: "missing_values='NaN' before the cell that imports numpy: float('nan'), not an unbound np.nan",
+    before: [
+      "from sklearn.preprocessing import Imputer\nimp = Imputer(missing_values='NaN', strategy='mean', axis=0)\n",
+      'import numpy as np\n',
+    ],
+    after: [
+      "from sklearn.impute import SimpleImputer as Imputer\nimp = Imputer(missing_values=float('nan'), strategy='mean')\n",
+      'import numpy as np\n',
+    ],
+    options: SK_13,
+  },
+  {
+    rule: 'numpy.array-to-scalar',
+    name: 'numpy imported only in a later cell: the failing cell imports it itself, under the same name',
+    before: ["print('%.2f' % score)\n", 'import numpy as np\n'],
+    after: ["import numpy as np\nprint('%.2f' % np.asarray(score).item())\n", 'import numpy as np\n'],
+    options: { ...NUMPY_24, errors: [cellError(0, 'TypeError', SCALAR, "print('%.2f' % score)")] },
+  },
 ];
