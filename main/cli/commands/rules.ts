@@ -1,10 +1,13 @@
-// `nbrevive rules [--json | --markdown] [--kind K] [--library L]`: the migration rules catalog, for reading what nbrevive
-// changes (--markdown writes docs/rules.md).
+// `nbrevive rules [ID…] [--json | --markdown] [--kind K] [--library L]`: the migration rules catalog, for reading what
+// nbrevive changes (--markdown writes docs/rules.md from the rules and their files' headers). An ID a rule had before
+// it was renamed (catalog/aliases.ts) shows that rule.
 // `nbrevive rules --coverage [--json] [--library L]`: how much of the API-change table (resources/api-changes) the
 // rules repair, computed by running the engine on a snippet per table row (main/core/fixers/api-changes/coverage.ts).
 import { API_LIBRARIES, apiChangeTable, type ApiLibrary } from '../../core/fixers/api-changes/table';
 import { computeCoverage } from '../../core/fixers/api-changes/coverage';
+import { resolveRuleId } from '../../core/fixers/rules/catalog/aliases';
 import { catalogMarkdown } from '../../core/fixers/rules/catalog-docs';
+import { readRuleHeaders, RuleHeaderError } from '../../core/fixers/rules/rule-headers';
 import { listRules } from '../../core/fixers/rules/rules-engine';
 import { bold } from '../format';
 import { COMMON_OPTIONS, parse } from '../options';
@@ -64,7 +67,7 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
 }
 
 export async function rulesCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, {
+  const { values, positionals } = parse(args, {
     ...COMMON_OPTIONS,
     kind: { type: 'string' },
     library: { type: 'string' },
@@ -73,16 +76,32 @@ export async function rulesCommand(args: string[]): Promise<number> {
   });
   if (values.help) {
     console.log(
-      'usage: nbrevive rules [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json | --markdown]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]',
+      'usage: nbrevive rules [ID…] [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json | --markdown]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]',
     );
     return 0;
   }
   if (values.coverage) return coverageCommand(values.library as string | undefined, Boolean(values.json));
-  const rules = listRules().filter(
-    (r) => (!values.kind || r.kind === values.kind) && (!values.library || r.library === values.library),
+  const all = listRules();
+  const ids = positionals.map(resolveRuleId);
+  const unknown = positionals.filter((id, i) => !all.some((r) => r.id === ids[i]));
+  if (unknown.length > 0) {
+    console.error(`nbrevive: unknown rule id(s) ${unknown.join(', ')} (\`nbrevive rules\` lists them all)`);
+    return 2;
+  }
+  const rules = all.filter(
+    (r) =>
+      (ids.length === 0 || ids.includes(r.id)) &&
+      (!values.kind || r.kind === values.kind) &&
+      (!values.library || r.library === values.library),
   );
   if (values.markdown) {
-    process.stdout.write(catalogMarkdown(rules));
+    try {
+      process.stdout.write(catalogMarkdown(rules, readRuleHeaders(rules.map((r) => r.id))));
+    } catch (e) {
+      if (!(e instanceof RuleHeaderError)) throw e;
+      console.error(`nbrevive: ${e.message}`);
+      return 2;
+    }
     return 0;
   }
   if (values.json) {

@@ -1,11 +1,16 @@
 // The rules catalog as a Markdown page (docs/rules.md, written by `nbrevive rules --markdown`): one table per
-// library, then each rule with what changed, in which version, what triggers it and what the edit does. Generated
-// from the rules' own metadata, so the page cannot drift from the code (a test compares them).
+// library, then each rule with what changed, in which version, what triggers it and what the edit does, and from
+// its file's header comment (rule-headers.ts) why it broke, the changelog, an example before → after and the fix's
+// safety. Generated from the code, so the page cannot drift from it (a test compares them).
 import type { RuleInfo } from './rule';
+import type { RuleHeader } from './rule-headers';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function catalogMarkdown(rules: readonly RuleInfo[]): string {
+export function catalogMarkdown(
+  rules: readonly RuleInfo[],
+  headers: ReadonlyMap<string, RuleHeader> = new Map(),
+): string {
   const byLibrary = new Map<string, RuleInfo[]>();
   for (const r of rules) byLibrary.set(r.library, [...(byLibrary.get(r.library) ?? []), r]);
   const out: string[] = [
@@ -37,7 +42,16 @@ export function catalogMarkdown(rules: readonly RuleInfo[]): string {
         `**${r.title}** — ${r.kind}, ${r.library} ${r.since.version}${r.deprecatedIn ? ` (deprecated in ${r.deprecatedIn})` : ''}.`,
         '',
       );
+      const header = headers.get(r.id);
+      if (header) out.push(`*Why it broke:* ${header.why}`, '');
       out.push(r.explanation.trim(), '');
+      if (header) {
+        if (header.changelog.length)
+          out.push(`*Changelog:* ${header.changelog.map((url) => `<${url}>`).join(', ')}`, '');
+        out.push('*Example:*', '', '```python', header.example.before, '```', '', 'becomes', '', '```python');
+        out.push(header.example.after, '```', '', `*Fix safety:* ${header.safety}`, '');
+        if (header.leftAlone) out.push(`*Left alone:* ${header.leftAlone}`, '');
+      }
       if (triggers.length) out.push(`Triggered by: ${triggers.join('; ')}.`, '');
     }
   }

@@ -1,4 +1,16 @@
-// calibrate.sklearn-cv-3-folds: cross_val_score/GridSearchCV/…: pin cv=3 (default became 5 in 0.22)
+// calibrate.sklearn-cv-3-folds — cross_val_score/GridSearchCV/…: pin cv=3 (default became 5 in 0.22)
+//
+// Why it broke: scikit-learn 0.22 (2019-12-03) changed a default, so a notebook written before it computes something
+// else today (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.22.html
+// Example:
+//     s = cross_val_score(m, X, y)
+//     g = GridSearchCV(m, grid, cv=None)
+//   →
+//     s = cross_val_score(m, X, y, cv=3)
+//     g = GridSearchCV(m, grid, cv=3)
+// Fix safety: Restores the old result: the default the notebook was written against is pinned, so it computes what it
+// computed in its era. The fix is flagged 'defaults-pinned' for review.
 import { pinDefault, SK_022 } from './_shared';
 
 export const sklearnCv3Folds = pinDefault({

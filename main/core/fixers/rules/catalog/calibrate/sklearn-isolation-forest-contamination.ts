@@ -1,4 +1,15 @@
-// calibrate.sklearn-isolation-forest-contamination: IsolationForest: pin contamination=0.1 (default became "auto" in 0.22)
+// calibrate.sklearn-isolation-forest-contamination — IsolationForest: pin contamination=0.1 (default became "auto" in
+// 0.22)
+//
+// Why it broke: scikit-learn 0.22 (2019-12-03) changed a default, so a notebook written before it computes something
+// else today (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.22.html
+// Example:
+//     iso = IsolationForest(random_state=0)
+//   →
+//     iso = IsolationForest(random_state=0, contamination=0.1)
+// Fix safety: Restores the old result: the default the notebook was written against is pinned, so it computes what it
+// computed in its era. The fix is flagged 'defaults-pinned' for review.
 import { pinDefault, SK_022 } from './_shared';
 
 export const sklearnIsolationForestContamination = pinDefault({

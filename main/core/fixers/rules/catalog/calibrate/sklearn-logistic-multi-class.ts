@@ -1,4 +1,16 @@
-// calibrate.sklearn-logistic-multi-class: LogisticRegression with a non-liblinear solver: pin multi_class='ovr' (default became 'auto' in 0.22)
+// calibrate.sklearn-logistic-multi-class — LogisticRegression with a non-liblinear solver: pin multi_class='ovr'
+// (default became 'auto' in 0.22)
+//
+// Why it broke: scikit-learn 0.22 (2019-12-03) changed a default, so a notebook written before it computes something
+// else today (the explanation below cites the release notes). The rewrite applies before scikit-learn 1.7, which no
+// longer has the replacement.
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.22.html
+// Example:
+//     c = LogisticRegression(solver="lbfgs")
+//   →
+//     c = LogisticRegression(solver="lbfgs", multi_class='ovr')
+// Fix safety: Restores the old result: the default the notebook was written against is pinned, so it computes what it
+// computed in its era. The fix is flagged 'defaults-pinned' for review.
 import { stringContent, keywordArgument } from '../../syntax';
 import { pinDefault, SK_022 } from './_shared';
 

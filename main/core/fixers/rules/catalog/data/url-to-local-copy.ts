@@ -1,4 +1,17 @@
-// data.url-to-local-copy: Data URL → the local copy the case provides
+// data.url-to-local-copy — Data URL → the local copy the case provides
+//
+// Why it broke: Python 0.0: from this release on the old code fails or computes something else (the explanation below
+// cites the release notes).
+// Example:
+//     url = 'https://example.org/data/bikeshare.csv'
+//     bikes = pd.read_csv(url, index_col='datetime')
+//     x = pd.read_csv("http://example.org/extra.csv")
+//   →
+//     url = '../input/bikeshare.csv'
+//     bikes = pd.read_csv(url, index_col='datetime')
+//     x = pd.read_csv("data/extra.csv")
+// Fix safety: Same result, when the local copy is the file the URL served (the case maps each URL to its copy).
+// Left alone: left alone when the kernel reports an unmapped URL.
 import type { ResolvedCase } from '../../../../../../shared/models/case';
 import path from 'node:path';
 import { defineRule } from '../../rule';

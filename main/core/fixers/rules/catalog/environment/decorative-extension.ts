@@ -1,4 +1,15 @@
-// environment.decorative-extension: %load_ext watermark / autotime / nb_black … and their magics, commented out when the package is missing
+// environment.decorative-extension — %load_ext watermark / autotime / nb_black … and their magics, commented out when
+// the package is missing
+//
+// Why it broke: IPython is not installed in the environment the notebook runs in, and the lines that only decorate
+// with it fail.
+// Example:
+//     %load_ext nb_black
+//   →
+//     # %load_ext nb_black  # nbrevive: nb_black is not installed here; it only reformats the cells
+// Fix safety: Same computed results: the extension only printed versions or timings, reformatted cells or notified
+// the browser; that decoration is gone.
+// Left alone: not without the error: the package may be installed; not for an extension that computes (Cython).
 import { defineRule, type NotebookView } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { commentOut } from './_shared';

@@ -1,4 +1,17 @@
-// environment.widget-imports: ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing
+// environment.widget-imports — ipywidgets / IPython.html widget imports and @interact decorations, commented out when
+// the package is missing
+//
+// Why it broke: ipywidgets is not installed in the environment the notebook runs in, and the lines that only decorate
+// with it fail.
+// Example:
+//     @im
+//   →
+//     # @im  # nbrevive: widgets only decorate the notebook; disabled with the widget import
+// Fix safety: Same computed results: the widgets only displayed controls; the functions they decorated stay and run
+// as before.
+// Left alone: never when a widget value is used for results; never when a widget is called inside a function of the
+// notebook; never when the notebook reads the widget @interact hangs on the function; never when the notebook defines
+// its own function of a widget name (shadowing); and 2 more cases in its fixture.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type NotebookView, type CellContext } from '../../rule';

@@ -1,4 +1,17 @@
-// ipython.set-matplotlib-formats: from IPython.display import set_matplotlib_formats → from matplotlib_inline.backend_inline import set_matplotlib_formats
+// ipython.set-matplotlib-formats — from IPython.display import set_matplotlib_formats → from
+// matplotlib_inline.backend_inline import set_matplotlib_formats
+//
+// Why it broke: IPython 9.0, deprecated since 7.23: from this release on the old code fails or computes something
+// else (the explanation below cites the release notes).
+// Changelog: https://ipython.readthedocs.io/en/stable/whatsnew/version9.html
+// Example:
+//     from IPython.display import set_matplotlib_formats, display
+//   →
+//     from matplotlib_inline.backend_inline import set_matplotlib_formats
+//     from IPython.display import display
+// Fix safety: Same result: the rewrite computes what the code computed before IPython 9.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: an error whose last frame is the cell (nothing of ours to move): left alone.
 import { type ModuleMove, moduleMoveEdits, insertAtCellTop } from '../helpers';
 import { defineRule } from '../../rule';
 

@@ -1,4 +1,17 @@
-// lightgbm.early-stopping-callbacks: lgb.train(…, early_stopping_rounds=n, verbose_eval=k) → callbacks=[lgb.early_stopping(n), lgb.log_evaluation(k)]
+// lightgbm.early-stopping-callbacks — lgb.train(…, early_stopping_rounds=n, verbose_eval=k) →
+// callbacks=[lgb.early_stopping(n), lgb.log_evaluation(k)]
+//
+// Why it broke: LightGBM 4.0 (2023-07-14), deprecated since 3.3: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://github.com/microsoft/LightGBM/releases/tag/v4.0.0
+// Example:
+//     bst = lgb.train(params, dtrain, 1000, valid_sets=[dval], early_stopping_rounds=100, verbose_eval=50)
+//     clf.fit(X, y, eval_set=[(Xv, yv)], early_stopping_rounds=20, verbose=False)
+//   →
+//     bst = lgb.train(params, dtrain, 1000, valid_sets=[dval], callbacks=[lgb.early_stopping(100), lgb.log_evaluatio …
+//     clf.fit(X, y, eval_set=[(Xv, yv)], callbacks=[lgb.early_stopping(20)])
+// Fix safety: Same result: the rewrite computes what the code computed before LightGBM 4.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { calleeOf, insertAtCellTop } from '../helpers';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';

@@ -1,4 +1,18 @@
-// matplotlib.axes3d-figure: Axes3D(fig) → fig.add_subplot(projection='3d')
+// matplotlib.axes3d-figure — Axes3D(fig) → fig.add_subplot(projection='3d')
+//
+// Why it broke: matplotlib 3.6 (2022-09-15), deprecated since 3.4: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.6.0.html
+// Example:
+//     ax = Axes3D(fig, elev=48, azim=134)
+//     ax2 = Axes3D(fig, rect=[0, 0, .95, 1], elev=48)
+//     ax3 = Axes3D(fig, [0, 0, 1, 1])
+//   →
+//     ax = fig.add_subplot(projection='3d', elev=48, azim=134)
+//     ax2 = fig.add_axes([0, 0, .95, 1], projection='3d', elev=48)
+//     ax3 = fig.add_axes([0, 0, 1, 1], projection='3d')
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.6; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { positionalArguments, callArguments, keywordName, asPrimary } from '../../syntax';

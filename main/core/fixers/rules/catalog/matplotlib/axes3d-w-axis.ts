@@ -1,4 +1,16 @@
-// matplotlib.axes3d-w-axis: ax.w_xaxis / w_yaxis / w_zaxis → ax.xaxis / yaxis / zaxis
+// matplotlib.axes3d-w-axis — ax.w_xaxis / w_yaxis / w_zaxis → ax.xaxis / yaxis / zaxis
+//
+// Why it broke: matplotlib 3.8 (2023-09-15), deprecated since 3.1: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.8.0.html
+// Example:
+//     ax.w_xaxis.set_ticklabels([])
+//     ax.w_zaxis.set_ticklabels([])
+//   →
+//     ax.xaxis.set_ticklabels([])
+//     ax.zaxis.set_ticklabels([])
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.8; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { mpl } from './_shared';

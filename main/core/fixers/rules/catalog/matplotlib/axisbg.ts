@@ -1,4 +1,18 @@
-// matplotlib.axisbg: axisbg= → facecolor=, set_axis_bgcolor → set_facecolor
+// matplotlib.axisbg — axisbg= → facecolor=, set_axis_bgcolor → set_facecolor
+//
+// Why it broke: matplotlib 2.2 (2018-03-06), deprecated since 2.0: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_2.2.0.html
+// Example:
+//     plt.subplot(121, axisbg="#DBDBDB")
+//     fig.add_subplot(221, axisbg="#DBDBDB")
+//     ax.set_axis_bgcolor("white")
+//   →
+//     plt.subplot(121, facecolor="#DBDBDB")
+//     fig.add_subplot(221, facecolor="#DBDBDB")
+//     ax.set_facecolor("white")
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 2.2; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { keywordRenameEdits } from '../helpers';
 import { methodName } from '../../syntax';

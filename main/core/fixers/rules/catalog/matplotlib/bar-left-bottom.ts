@@ -1,4 +1,16 @@
-// matplotlib.bar-left-bottom: bar(left=…) → bar(x=…), barh(bottom=…) → barh(y=…)
+// matplotlib.bar-left-bottom — bar(left=…) → bar(x=…), barh(bottom=…) → barh(y=…)
+//
+// Why it broke: matplotlib 3.0 (2018-09-18), deprecated since 2.0: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.0.0.html
+// Example:
+//     plt.bar(left=idx, height=vals, width=0.5)
+//     ax.barh(bottom=pos, width=w)
+//   →
+//     plt.bar(x=idx, height=vals, width=0.5)
+//     ax.barh(y=pos, width=w)
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { methodName, keywordArgument, positionalArguments } from '../../syntax';

@@ -1,4 +1,14 @@
-// matplotlib.canvas-window-title: fig.canvas.set_window_title(t) → fig.canvas.manager.set_window_title(t)
+// matplotlib.canvas-window-title — fig.canvas.set_window_title(t) → fig.canvas.manager.set_window_title(t)
+//
+// Why it broke: matplotlib 3.6 (2022-09-15), deprecated since 3.4: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.6.0.html
+// Example:
+//     fig.canvas.set_window_title("x")
+//   →
+//     fig.canvas.manager.set_window_title("x")
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.6; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { methodName } from '../../syntax';

@@ -1,4 +1,14 @@
-// matplotlib.gca-projection: fig.gca(projection='3d') → fig.add_subplot(projection='3d')
+// matplotlib.gca-projection — fig.gca(projection='3d') → fig.add_subplot(projection='3d')
+//
+// Why it broke: matplotlib 3.6 (2022-09-15), deprecated since 3.4: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.6.0.html
+// Example:
+//     ax = fig.gca(projection='3d')
+//   →
+//     ax = fig.add_subplot(projection='3d')
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.6; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, keywordArgument } from '../../syntax';

@@ -1,4 +1,14 @@
-// matplotlib.grid-b: grid(b=…) → grid(visible=…)
+// matplotlib.grid-b — grid(b=…) → grid(visible=…)
+//
+// Why it broke: matplotlib 3.5 (2021-11-15): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://github.com/matplotlib/matplotlib/blob/v3.6.3/lib/matplotlib/axis.py#L1553
+// Example:
+//     plt.grid(b=True, which='major', axis='y')
+//   →
+//     plt.grid(visible=True, which='major', axis='y')
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.5; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { keywordRenameEdits } from '../helpers';
 import { methodName } from '../../syntax';

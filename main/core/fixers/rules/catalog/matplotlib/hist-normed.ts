@@ -1,4 +1,18 @@
-// matplotlib.hist-normed: hist(normed=…) → hist(density=…)
+// matplotlib.hist-normed — hist(normed=…) → hist(density=…)
+//
+// Why it broke: matplotlib 3.1 (2019-05-18), deprecated since 2.1: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.3.0.html#arguments
+// Example:
+//     plt.hist(x, bins=20, normed=True)
+//     df.Age.hist(normed=1)
+//     sns.distplot(x, hist_kws={'normed': True})
+//   →
+//     plt.hist(x, bins=20, density=True)
+//     df.Age.hist(density=1)
+//     sns.distplot(x, hist_kws={'density': True})
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.1; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { methodName, positionalArguments, stringContent, replaceStringContent } from '../../syntax';

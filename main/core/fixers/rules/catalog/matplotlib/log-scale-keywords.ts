@@ -1,4 +1,18 @@
-// matplotlib.log-scale-keywords: set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs)
+// matplotlib.log-scale-keywords — set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs)
+//
+// Why it broke: matplotlib 3.5 (2021-11-15), deprecated since 3.3: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.5.0.html
+// Example:
+//     ax.set_xscale('log', basex=2)
+//     plt.yscale('log', nonposy='clip')
+//     plt.loglog(x, y, basex=10, basey=10)
+//   →
+//     ax.set_xscale('log', base=2)
+//     plt.yscale('log', nonpositive='clip')
+//     plt.loglog(x, y, base=10)
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.5; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, keywordArgument } from '../../syntax';

@@ -1,4 +1,17 @@
-// matplotlib.mlab-normpdf: mlab.normpdf(x, mu, sigma) → scipy.stats.norm.pdf(x, mu, sigma)
+// matplotlib.mlab-normpdf — mlab.normpdf(x, mu, sigma) → scipy.stats.norm.pdf(x, mu, sigma)
+//
+// Why it broke: matplotlib 3.1 (2019-05-18), deprecated since 2.2: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.1.0.html
+// Example:
+//     import matplotlib.mlab as mlab
+//     y = mlab.normpdf(bins, mu, sigma)
+//   →
+//     import scipy.stats
+//     import matplotlib.mlab as mlab
+//     y = scipy.stats.norm.pdf(bins, mu, sigma)
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.1; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { insertAtCellTop } from '../helpers';

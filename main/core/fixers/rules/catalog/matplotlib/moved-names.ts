@@ -1,4 +1,17 @@
-// matplotlib.moved-names: matplotlib.cbook.mplDeprecation → matplotlib.MatplotlibDeprecationWarning, cm.get_cmap → pyplot.get_cmap
+// matplotlib.moved-names — matplotlib.cbook.mplDeprecation → matplotlib.MatplotlibDeprecationWarning, cm.get_cmap →
+// pyplot.get_cmap
+//
+// Why it broke: matplotlib 3.8 (2023-09-15), deprecated since 3.6: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.8.0.html
+// Example:
+//     warnings.filterwarnings('ignore', category=mpl.cbook.mplDeprecation)
+//     cmap = plt.cm.get_cmap('jet', 10)
+//   →
+//     warnings.filterwarnings('ignore', category=mpl.MatplotlibDeprecationWarning)
+//     cmap = plt.get_cmap('jet', 10)
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.8; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';

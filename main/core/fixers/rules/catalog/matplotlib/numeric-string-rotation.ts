@@ -1,4 +1,17 @@
-// matplotlib.numeric-string-rotation: rotation='90' → rotation=90
+// matplotlib.numeric-string-rotation — rotation='90' → rotation=90
+//
+// Why it broke: matplotlib 3.6 (2022-09-15): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.6.0.html
+// Example:
+//     plt.xticks(rotation='90')
+//     ax.set_xticklabels(labels, rotation='45')
+//   →
+//     plt.xticks(rotation=90)
+//     ax.set_xticklabels(labels, rotation=45)
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.6; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under matplotlib 3.5 (pattern).
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, keywordArgument, stringContent } from '../../syntax';

@@ -1,4 +1,15 @@
-// matplotlib.scatter-empty-color: scatter(…, c='') → c='none'
+// matplotlib.scatter-empty-color — scatter(…, c='') → c='none'
+//
+// Why it broke: matplotlib 3.0 (2018-09-18): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.0.0.html
+// Example:
+//     plt.scatter(x, y, s=80, c='', edgecolors='r')
+//   →
+//     plt.scatter(x, y, s=80, c='none', edgecolors='r')
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: other calls and colours are left alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { methodName, keywordValue, stringContent, replaceStringContent } from '../../syntax';

@@ -1,4 +1,16 @@
-// matplotlib.seaborn-styles: plt.style.use('seaborn-whitegrid') → 'seaborn-v0_8-whitegrid'
+// matplotlib.seaborn-styles — plt.style.use('seaborn-whitegrid') → 'seaborn-v0_8-whitegrid'
+//
+// Why it broke: matplotlib 3.6 (2022-09-15): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.6.0.html
+// Example:
+//     plt.style.use('seaborn-whitegrid')
+//     plt.style.use(['seaborn', 'ggplot'])
+//   →
+//     plt.style.use('seaborn-v0_8-whitegrid')
+//     plt.style.use(['seaborn-v0_8', 'ggplot'])
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.6; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

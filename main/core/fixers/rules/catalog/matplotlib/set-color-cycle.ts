@@ -1,4 +1,14 @@
-// matplotlib.set-color-cycle: ax.set_color_cycle(colors) → ax.set_prop_cycle(color=colors)
+// matplotlib.set-color-cycle — ax.set_color_cycle(colors) → ax.set_prop_cycle(color=colors)
+//
+// Why it broke: matplotlib 2.0 (2017-01-17), deprecated since 1.5: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_2.0.0.html
+// Example:
+//     ax.set_color_cycle(['r', 'g'])
+//   →
+//     ax.set_prop_cycle(color=['r', 'g'])
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, callArguments } from '../../syntax';

@@ -1,4 +1,19 @@
-// matplotlib.spectral-colormap: cmap='spectral' / cm.spectral → 'nipy_spectral'
+// matplotlib.spectral-colormap — cmap='spectral' / cm.spectral → 'nipy_spectral'
+//
+// Why it broke: matplotlib 2.2 (2018-03-06), deprecated since 2.0: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_2.2.0.html
+// Example:
+//     plt.scatter(x, y, c=labels, cmap='spectral')
+//     colors = plt.cm.spectral(np.linspace(0, 1, 5))
+//     m = plt.get_cmap('spectral_r')
+//   →
+//     plt.scatter(x, y, c=labels, cmap='nipy_spectral')
+//     colors = plt.cm.nipy_spectral(np.linspace(0, 1, 5))
+//     m = plt.get_cmap('nipy_spectral_r')
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 2.2; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: 'Spectral' (capitalized) is another colormap; a user's spectral variable.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { keywordValue, positionalArguments, stringContent, replaceStringContent } from '../../syntax';

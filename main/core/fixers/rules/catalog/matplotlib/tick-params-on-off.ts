@@ -1,4 +1,14 @@
-// matplotlib.tick-params-on-off: tick_params(bottom='off', labelbottom='off') → False
+// matplotlib.tick-params-on-off — tick_params(bottom='off', labelbottom='off') → False
+//
+// Why it broke: matplotlib 3.0 (2018-09-18), deprecated since 2.2: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.0.0.html
+// Example:
+//     plt.tick_params(axis='x', which='both', bottom='off', top='off', labelbottom='on')
+//   →
+//     plt.tick_params(axis='x', which='both', bottom=False, top=False, labelbottom=True)
+// Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, callArguments, keywordName, stringContent } from '../../syntax';

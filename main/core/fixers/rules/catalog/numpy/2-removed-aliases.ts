@@ -1,4 +1,21 @@
-// numpy.2-removed-aliases: NumPy 2.0 removed aliases (np.NaN, np.Inf, np.float_, np.product …)
+// numpy.2-removed-aliases — NumPy 2.0 removed aliases (np.NaN, np.Inf, np.float_, np.product …)
+//
+// Why it broke: NumPy 2.0 (2024-06-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://github.com/numpy/numpy/blob/1f90bbb55e65e7de68921bc3f1a2d94492fdf689/doc/source/release/1.25.0-notes.rst#L47
+// Changelog: https://github.com/numpy/numpy/blob/1f90bbb55e65e7de68921bc3f1a2d94492fdf689/doc/source/release/1.25.0-notes.rst#L43
+// Changelog: https://github.com/numpy/numpy/blob/v2.4.6/numpy/_expired_attrs_2_0.py#L6
+// Example:
+//     x = np.NaN
+//     y = np.float_(1)
+//     z = np.product(a)
+//   →
+//     x = np.nan
+//     y = np.float64(1)
+//     z = np.prod(a)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under numpy 1.24.
 import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
 import { numpyAttributes } from './_shared';

@@ -1,4 +1,17 @@
-// numpy.array-copy-false: np.array(x, copy=False) → np.asarray(x)
+// numpy.array-copy-false — np.array(x, copy=False) → np.asarray(x)
+//
+// Why it broke: NumPy 2.0 (2024-06-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/2.0.0-notes.html
+// Example:
+//     a = np.array(x, copy=False)
+//     b = np.array(x, dtype=float, copy=False)
+//   →
+//     a = np.asarray(x)
+//     b = np.asarray(x, dtype=float)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: copy=True, astype(copy=False) and ndmin are left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { keywordArgument, callArguments, positionalArguments, keywordName } from '../../syntax';

@@ -1,4 +1,14 @@
-// numpy.asscalar: np.asscalar(a) → a.item()
+// numpy.asscalar — np.asscalar(a) → a.item()
+//
+// Why it broke: NumPy 1.23 (2022-06-22), deprecated since 1.16: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/1.23.0-notes.html
+// Example:
+//     v = np.asscalar(a[0] + 1)
+//   →
+//     v = (a[0] + 1).item()
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.23; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { positionalArguments, callArguments, asPrimary } from '../../syntax';

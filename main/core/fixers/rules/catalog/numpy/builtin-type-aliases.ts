@@ -1,4 +1,19 @@
-// numpy.builtin-type-aliases: np.float, np.int, np.bool, np.object, np.str … → Python builtins
+// numpy.builtin-type-aliases — np.float, np.int, np.bool, np.object, np.str … → Python builtins
+//
+// Why it broke: NumPy 1.24 (2022-12-18), deprecated since 1.20: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/1.24.0-notes.html
+// Example:
+//     y = y[order].astype(np.float)
+//     mask = np.zeros(3, dtype=np.bool)
+//     n = np.int(x)
+//   →
+//     y = y[order].astype(float)
+//     mask = np.zeros(3, dtype=bool)
+//     n = int(x)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.24; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not applied when the environment has numpy 1.23.
 import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
 import { numpyAttributes } from './_shared';

@@ -1,4 +1,17 @@
-// numpy.compat-module: from numpy.compat import long, unicode, Path … → the Python 3 names
+// numpy.compat-module — from numpy.compat import long, unicode, Path … → the Python 3 names
+//
+// Why it broke: NumPy 2.0 (2024-06-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/2.0.0-notes.html
+// Example:
+//     from numpy.compat import long, unicode as text, Path
+//   →
+//     long = int
+//     text = str
+//     from pathlib import Path
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: an unknown np.compat name leaves the import alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

@@ -1,4 +1,14 @@
-// numpy.histogram-normed: np.histogram(normed=…) → density=…
+// numpy.histogram-normed — np.histogram(normed=…) → density=…
+//
+// Why it broke: NumPy 1.24 (2022-12-18), deprecated since 1.6: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/1.24.0-notes.html
+// Example:
+//     h, e = np.histogram(x, bins=10, normed=True)
+//   →
+//     h, e = np.histogram(x, bins=10, density=True)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.24; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { keywordRenameEdits } from '../helpers';
 

@@ -1,4 +1,18 @@
-// numpy.legacy-scalar-printing: np.set_printoptions(legacy='1.25') after the first numpy import: scalars print as 0.77, not np.float64(0.77)
+// numpy.legacy-scalar-printing — np.set_printoptions(legacy='1.25') after the first numpy import: scalars print as
+// 0.77, not np.float64(0.77)
+//
+// Why it broke: NumPy 2.0 (2024-06-16) changed a default, so a notebook written before it computes something else
+// today (the explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/2.0.0-notes.html
+// Example:
+//     import numpy as np
+//   →
+//     import numpy as np
+//     np.set_printoptions(legacy='1.25')  # nbrevive: NumPy >= 2 prints scalars as np.float64(...); print them as th …
+// Fix safety: Same values: only how NumPy prints scalars changes back to the notebook's era (0.77 instead of
+// np.float64(0.77)).
+// Left alone: not where numpy is not imported; not when the notebook sets legacy printing itself; not under numpy 1
+// (it prints scalars plainly); not for a notebook written with numpy 2; and 1 more cases in its fixture.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type NotebookView } from '../../rule';

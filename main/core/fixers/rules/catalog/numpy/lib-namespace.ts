@@ -1,4 +1,22 @@
-// numpy.lib-namespace: np.lib.pad, np.lib.function_base.median, from numpy.lib.shape_base import … → the main numpy namespace
+// numpy.lib-namespace — np.lib.pad, np.lib.function_base.median, from numpy.lib.shape_base import … → the main numpy
+// namespace
+//
+// Why it broke: NumPy 2.0 (2024-06-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://github.com/numpy/numpy/blob/1f90bbb55e65e7de68921bc3f1a2d94492fdf689/doc/source/release/1.16.0-notes.rst#L89
+// Example:
+//     from numpy.lib.function_base import median, percentile
+//     from numpy.lib import pad
+//     p = np.lib.pad(a, 1)
+//     m = np.lib.function_base.median(a)
+//   →
+//     from numpy import median, percentile
+//     from numpy import pad
+//     p = np.pad(a, 1)
+//     m = np.median(a)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: np.lib.NumpyVersion, np.lib.recfunctions and private names stay.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

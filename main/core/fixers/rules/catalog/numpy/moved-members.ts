@@ -1,4 +1,30 @@
-// numpy.moved-members: np.AxisError, np.ComplexWarning … → np.exceptions; np.byte_bounds, np.DataSource, np.format_parser … → their submodules; np.trapz → np.trapezoid
+// numpy.moved-members — np.AxisError, np.ComplexWarning … → np.exceptions; np.byte_bounds, np.DataSource,
+// np.format_parser … → their submodules; np.trapz → np.trapezoid
+//
+// Why it broke: NumPy 2.0 (2024-06-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://github.com/numpy/numpy/blob/v2.4.6/numpy/_expired_attrs_2_0.py#L6
+// Example:
+//     from numpy import ComplexWarning, trapz
+//     warnings.simplefilter("ignore", np.VisibleDeprecationWarning)
+//     try:
+//         s = np.sum(a, axis=3)
+//     except np.AxisError:
+//         s = 0
+//     lo, hi = np.byte_bounds(a)
+//     area = np.trapz(y, x)
+//   →
+//     from numpy.exceptions import ComplexWarning
+//     from numpy import trapezoid as trapz
+//     warnings.simplefilter("ignore", np.exceptions.VisibleDeprecationWarning)
+//     try:
+//         s = np.sum(a, axis=3)
+//     except np.exceptions.AxisError:
+//         s = 0
+//     …
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: the fallback of a compatibility try is left alone; not under NumPy 1.24.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';

@@ -1,4 +1,21 @@
-// numpy.ndarray-methods: a.ptp() → np.ptp(a), a.itemset(i, v) → a.flat[i] = v, a.newbyteorder(o) → a.view(a.dtype.newbyteorder(o))
+// numpy.ndarray-methods — a.ptp() → np.ptp(a), a.itemset(i, v) → a.flat[i] = v, a.newbyteorder(o) →
+// a.view(a.dtype.newbyteorder(o))
+//
+// Why it broke: NumPy 2.0 (2024-06-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/2.0.0-notes.html
+// Example:
+//     r = a.ptp(axis=0)
+//     a.itemset(3, 1.0)
+//     b.itemset(0, 1, 2.0)
+//     c = a.newbyteorder("S")
+//   →
+//     r = np.ptp(a, axis=0)
+//     a.flat[3] = 1.0
+//     b[0, 1] = 2.0
+//     c = a.view(a.dtype.newbyteorder("S"))
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { moduleReference } from '../helpers';

@@ -1,4 +1,17 @@
-// numpy.printoptions-threshold-nan: np.set_printoptions(threshold=np.nan) → threshold=sys.maxsize
+// numpy.printoptions-threshold-nan — np.set_printoptions(threshold=np.nan) → threshold=sys.maxsize
+//
+// Why it broke: NumPy 1.14 (2018-01-06): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/1.14.0-notes.html
+// Example:
+//     import numpy as np
+//     np.set_printoptions(threshold=np.nan)
+//   →
+//     import sys
+//     import numpy as np
+//     np.set_printoptions(threshold=sys.maxsize)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.14; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { keywordArgument } from '../../syntax';

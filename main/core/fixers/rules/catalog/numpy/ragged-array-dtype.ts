@@ -1,4 +1,14 @@
-// numpy.ragged-array-dtype: np.array(ragged lists) → np.array(…, dtype=object)
+// numpy.ragged-array-dtype — np.array(ragged lists) → np.array(…, dtype=object)
+//
+// Why it broke: NumPy 1.24 (2022-12-18), deprecated since 1.19: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/1.24.0-notes.html
+// Example:
+//     seqs = np.array(token_lists)
+//   →
+//     seqs = np.array(token_lists, dtype=object)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.24; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { keywordArgument, positionalArguments, appendArguments } from '../../syntax';

@@ -1,4 +1,14 @@
-// numpy.rank: np.rank(a) → np.ndim(a)
+// numpy.rank — np.rank(a) → np.ndim(a)
+//
+// Why it broke: NumPy 1.18 (2019-12-22): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://github.com/numpy/numpy/blob/1f90bbb55e65e7de68921bc3f1a2d94492fdf689/doc/source/release/1.18.0-notes.rst#L90
+// Example:
+//     d = np.rank(a)
+//   →
+//     d = np.ndim(a)
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.18; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
 import { numpyAttributes } from './_shared';

@@ -1,4 +1,22 @@
-// numpy.removed-functions: np.alen(a) → len(a), np.loads → pickle.loads, np.msort(a) → np.sort(a, axis=0), np.asfarray, np.typeDict, np.math
+// numpy.removed-functions — np.alen(a) → len(a), np.loads → pickle.loads, np.msort(a) → np.sort(a, axis=0),
+// np.asfarray, np.typeDict, np.math
+//
+// Why it broke: NumPy 1.21 (2021-06-22): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/1.21.0-notes.html
+// Example:
+//     import numpy as np
+//     n = np.alen(xs)
+//     obj = np.loads(blob)
+//     t = np.typeDict["f8"]
+//   →
+//     import pickle
+//     import numpy as np
+//     n = len(xs)
+//     obj = pickle.loads(blob)
+//     t = np.sctypeDict["f8"]
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.21; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';

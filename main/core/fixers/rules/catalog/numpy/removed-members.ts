@@ -1,4 +1,30 @@
-// numpy.removed-members: np.NINF → -np.inf, np.PZERO/NZERO, np.issubclass_, np.safe_eval, np.in1d → np.isin(…).ravel(), np.cast[t](x), np.nbytes[t], np.recfromcsv, np.obj2sctype …
+// numpy.removed-members — np.NINF → -np.inf, np.PZERO/NZERO, np.issubclass_, np.safe_eval, np.in1d →
+// np.isin(…).ravel(), np.cast[t](x), np.nbytes[t], np.recfromcsv, np.obj2sctype …
+//
+// Why it broke: NumPy 2.0 (2024-06-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://github.com/numpy/numpy/blob/v2.4.6/numpy/_expired_attrs_2_0.py#L6
+// Example:
+//     import numpy as np
+//     lo = np.NINF
+//     d = 1 - np.NINF
+//     z = [np.PZERO, np.NZERO]
+//     ok = np.issubclass_(t, np.integer)
+//     v = np.safe_eval('[1]')
+//     m = np.in1d(a, b)
+//     …
+//   →
+//     import ast
+//     import numpy as np
+//     lo = -np.inf
+//     d = 1 - (-np.inf)
+//     z = [0.0, -0.0]
+//     ok = issubclass(t, np.integer)
+//     v = ast.literal_eval('[1]')
+//     …
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: find_common_type with scalar types, np.sctypes and a user object with an in1d method are left alone.
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';

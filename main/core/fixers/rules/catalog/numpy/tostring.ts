@@ -1,4 +1,17 @@
-// numpy.tostring: a.tostring() → a.tobytes()
+// numpy.tostring — a.tostring() → a.tobytes()
+//
+// Why it broke: NumPy 2.3 (2025-06-07), deprecated since 1.19: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/2.3.0-notes.html
+// Example:
+//     raw = arr.tostring()
+//     buf = img.tostring(order="F")
+//   →
+//     raw = arr.tobytes()
+//     buf = img.tobytes(order="F")
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.3; where that cannot be settled
+// (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under NumPy 2.2, and a function called tostring stays.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { callArguments, keywordName } from '../../syntax';

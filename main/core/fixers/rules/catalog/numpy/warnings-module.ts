@@ -1,4 +1,17 @@
-// numpy.warnings-module: np.warnings → warnings
+// numpy.warnings-module — np.warnings → warnings
+//
+// Why it broke: NumPy 1.24 (2022-12-18): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://numpy.org/doc/stable/release/1.24.0-notes.html
+// Example:
+//     import numpy as np
+//     np.warnings.filterwarnings("ignore")
+//   →
+//     import warnings
+//     import numpy as np
+//     warnings.filterwarnings("ignore")
+// Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.24; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { insertAtCellTop } from '../helpers';

@@ -1,4 +1,24 @@
-// pandas.2-removed-names: pandas 2.0 removals: Int64Index/Float64Index → Index, .is_monotonic → .is_monotonic_increasing, pd.datetime → datetime
+// pandas.2-removed-names — pandas 2.0 removals: Int64Index/Float64Index → Index, .is_monotonic →
+// .is_monotonic_increasing, pd.datetime → datetime
+//
+// Why it broke: pandas 2.0 (2023-04-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://github.com/pandas-dev/pandas/blob/v2.3.3/doc/source/whatsnew/v1.5.0.rst#L976
+// Changelog: https://github.com/pandas-dev/pandas/blob/v1.5.3/pandas/core/indexes/base.py#L2305
+// Changelog: https://github.com/pandas-dev/pandas/blob/v1.5.3/pandas/core/base.py#L1068
+// Example:
+//     import pandas as pd
+//     i = pd.Int64Index([1, 2])
+//     ok = df.index.is_monotonic
+//     t = pd.datetime(2017, 1, 1)
+//   →
+//     import datetime
+//     import pandas as pd
+//     i = pd.Index([1, 2])
+//     ok = df.index.is_monotonic_increasing
+//     t = datetime.datetime(2017, 1, 1)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

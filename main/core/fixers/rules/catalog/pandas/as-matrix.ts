@@ -1,4 +1,18 @@
-// pandas.as-matrix: .as_matrix() → .values
+// pandas.as-matrix — .as_matrix() → .values
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.23: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     X = df.as_matrix()
+//     Y = df.as_matrix(columns=["a", "b"])
+//     Z = (a + b).as_matrix()
+//   →
+//     X = df.values
+//     Y = df[["a", "b"]].values
+//     Z = (a + b).values
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import {

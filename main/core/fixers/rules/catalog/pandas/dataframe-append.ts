@@ -1,4 +1,17 @@
-// pandas.dataframe-append: df.append(other) → pd.concat([df, other])
+// pandas.dataframe-append — df.append(other) → pd.concat([df, other])
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.4: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     df = df.append(other, ignore_index=True)
+//     rows = rows.append({"a": 1}, ignore_index=True)
+//   →
+//     df = pd.concat([df, other], ignore_index=True)
+//     rows = pd.concat([rows, pd.DataFrame([{"a": 1}])], ignore_index=True)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under pandas 1.5.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import {

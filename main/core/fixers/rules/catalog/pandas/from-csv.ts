@@ -1,4 +1,14 @@
-// pandas.from-csv: DataFrame.from_csv(path) → pd.read_csv(path, index_col=0, parse_dates=True)
+// pandas.from-csv — DataFrame.from_csv(path) → pd.read_csv(path, index_col=0, parse_dates=True)
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.21: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     df = pd.DataFrame.from_csv("a.csv")
+//   →
+//     df = pd.read_csv("a.csv", index_col=0, parse_dates=True)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { callArguments, keywordArgument } from '../../syntax';

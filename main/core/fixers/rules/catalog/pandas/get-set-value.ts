@@ -1,4 +1,16 @@
-// pandas.get-set-value: df.get_value(i, c) / df.set_value(i, c, v) → df.at[i, c]
+// pandas.get-set-value — df.get_value(i, c) / df.set_value(i, c, v) → df.at[i, c]
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.21: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     v = df.get_value(3, "Age")
+//     df.set_value(3, "Age", 30)
+//   →
+//     v = df.at[3, "Age"]
+//     df.at[3, "Age"] = 30
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, methodReceiver, positionalArguments, callArguments, asPrimary } from '../../syntax';

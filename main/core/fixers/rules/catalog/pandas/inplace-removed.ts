@@ -1,4 +1,21 @@
-// pandas.inplace-removed: df.set_axis(labels, axis=1, inplace=True) → df = df.set_axis(labels, axis=1); the same for .cat.set_categories & co.
+// pandas.inplace-removed — df.set_axis(labels, axis=1, inplace=True) → df = df.set_axis(labels, axis=1); the same for
+// .cat.set_categories & co.
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.5: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     df.set_axis(['a', 'b'], axis=1, inplace=True)
+//     df['size'].cat.set_categories(['S', 'M', 'L'], inplace=True)
+//     s.cat.as_ordered(inplace=False)
+//   →
+//     df = df.set_axis(['a', 'b'], axis=1)
+//     df['size'] = df['size'].cat.set_categories(['S', 'M', 'L'])
+//     s.cat.as_ordered()
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a result that is used, methods that keep inplace, no pandas import: left alone; a user's own set_axis
+// without pandas; not before pandas 2.0.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { methodName, keywordArgument, methodReceiver, removeArgument } from '../../syntax';

@@ -1,4 +1,21 @@
-// pandas.ix-indexer: .ix[...] → .loc[...] / .iloc[...]
+// pandas.ix-indexer — .ix[...] → .loc[...] / .iloc[...]
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.20: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     res = clf.predict(x.ix[:,[6,3]].dropna())
+//     df.ix[df.Age.isnull(), "Age"] = 0
+//     row = df.ix[5]
+//     v = df.ix[df.a > 1, 2]
+//   →
+//     res = clf.predict(x.iloc[:,[6,3]].dropna())
+//     df.loc[df.Age.isnull(), "Age"] = 0
+//     row = df.loc[5]
+//     v = df.loc[df.a > 1, df.columns[2]]
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under pandas 0.25.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';

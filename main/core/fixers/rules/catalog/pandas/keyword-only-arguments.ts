@@ -1,4 +1,24 @@
-// pandas.keyword-only-arguments: pd.concat([a, b], 1) → axis=1, read_csv(path, ';') → sep=';', df.dropna(1) → axis=1 … (pandas 2.0)
+// pandas.keyword-only-arguments — pd.concat([a, b], 1) → axis=1, read_csv(path, ';') → sep=';', df.dropna(1) → axis=1
+// … (pandas 2.0)
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.1: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     df = pd.concat([a, b], 1)
+//     t = pd.read_csv('t.tsv', '\t', header=None)
+//     d = df.dropna(1)
+//     k = df.set_index('id', False)
+//     w = df.Name.str.split(', ', 1, True)
+//   →
+//     df = pd.concat([a, b], axis=1)
+//     t = pd.read_csv('t.tsv', sep='\t', header=None)
+//     d = df.dropna(axis=1)
+//     k = df.set_index('id', drop=False)
+//     w = df.Name.str.split(', ', n=1, expand=True)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under pandas 1.5.
 import { type KeywordOnlySignature, PANDAS_KEYWORD_ONLY, PANDAS_POSITIONAL_HISTORY, eraSignature } from '../signatures';
 import { defineRule, callNeedle } from '../../rule';
 import type { SourceEdit } from '../../source-edit';

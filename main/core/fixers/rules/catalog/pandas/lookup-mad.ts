@@ -1,4 +1,16 @@
-// pandas.lookup-mad: df.lookup(rows, cols) → indexing by get_indexer; x.mad() → (x - x.mean()).abs().mean()
+// pandas.lookup-mad — df.lookup(rows, cols) → indexing by get_indexer; x.mad() → (x - x.mean()).abs().mean()
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.2: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     v = df.lookup(df.index, df['best'])
+//     m = df['Fare'].mad()
+//   →
+//     v = df.values[df.index.get_indexer(df.index), df.columns.get_indexer(df['best'])]
+//     m = (df['Fare'] - df['Fare'].mean()).abs().mean()
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
 import { type Rule, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';

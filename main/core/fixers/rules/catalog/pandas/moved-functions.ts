@@ -1,4 +1,19 @@
-// pandas.moved-functions: pandas.util.testing → pandas.testing, pandas.io.json.json_normalize → pd.json_normalize (pandas 2.0)
+// pandas.moved-functions — pandas.util.testing → pandas.testing, pandas.io.json.json_normalize → pd.json_normalize
+// (pandas 2.0)
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.0: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     import pandas.util.testing as tm
+//     from pandas.util.testing import assert_frame_equal
+//     from pandas.io.json import json_normalize
+//   →
+//     import pandas._testing as tm
+//     from pandas.testing import assert_frame_equal
+//     from pandas import json_normalize
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import { pd } from './_shared';

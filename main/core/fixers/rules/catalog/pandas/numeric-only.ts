@@ -1,4 +1,15 @@
-// pandas.numeric-only: reductions over mixed columns → .mean(numeric_only=True)
+// pandas.numeric-only — reductions over mixed columns → .mean(numeric_only=True)
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.5: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     med = df.groupby("Pclass").median()
+//   →
+//     med = df.groupby("Pclass").median(numeric_only=True)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a numpy reduction on the line is left alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { methodName, keywordArgument, methodReceiver, appendArguments } from '../../syntax';

@@ -1,4 +1,16 @@
-// pandas.read-squeeze: read_csv(…, squeeze=True) → read_csv(…).squeeze('columns')
+// pandas.read-squeeze — read_csv(…, squeeze=True) → read_csv(…).squeeze('columns')
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.4: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     s = pd.read_csv('s.csv', index_col=0, squeeze=True)
+//     t = pd.read_csv('t.csv', squeeze=False)
+//   →
+//     s = pd.read_csv('s.csv', index_col=0).squeeze('columns')
+//     t = pd.read_csv('t.csv')
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { keywordArgument, removeArgument } from '../../syntax';

@@ -1,4 +1,16 @@
-// pandas.reader-keywords: read_excel(sheetname=…) → sheet_name; read_csv(error_bad_lines=False) → on_bad_lines='skip'
+// pandas.reader-keywords — read_excel(sheetname=…) → sheet_name; read_csv(error_bad_lines=False) → on_bad_lines='skip'
+//
+// Why it broke: pandas 1.0 (2020-01-29): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     x = pd.read_excel("a.xlsx", sheetname="S")
+//     d = pd.read_csv("a.csv", error_bad_lines=False)
+//   →
+//     x = pd.read_excel("a.xlsx", sheet_name="S")
+//     d = pd.read_csv("a.csv", on_bad_lines='skip')
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule, packageVersion } from '../../rule';
 import { keywordRenameEdits } from '../helpers';
 import { compareVersions } from '../../version';

@@ -1,4 +1,16 @@
-// pandas.reduction-level: s.sum(level=0) → s.groupby(level=0).sum()
+// pandas.reduction-level — s.sum(level=0) → s.groupby(level=0).sum()
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.3: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     totals = s.sum(level=0)
+//     n = df.count(level="a")
+//   →
+//     totals = s.groupby(level=0).sum()
+//     n = df.groupby(level="a").count()
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { methodName, methodReceiver, keywordArgument, positionalArguments, removeArgument } from '../../syntax';

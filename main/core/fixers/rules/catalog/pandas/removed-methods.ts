@@ -1,4 +1,29 @@
-// pandas.removed-methods: get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid (pandas 1.0)
+// pandas.removed-methods — get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects,
+// DataFrame.from_items, valid (pandas 1.0)
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.20: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     c = df.get_dtype_counts()
+//     t = df.ftypes
+//     df['y'] = df['y'].clip_upper(100)
+//     s = df.sortlevel(1)
+//     r = df.reindex_axis(cols, axis=1)
+//     df['n'] = df['n'].convert_objects(convert_numeric=True)
+//     df = df.convert_objects()
+//     f = pd.DataFrame.from_items(pairs)
+//   →
+//     c = df.dtypes.value_counts()
+//     t = df.dtypes
+//     df['y'] = df['y'].clip(upper=100)
+//     s = df.sort_index(level=1)
+//     r = df.reindex(cols, axis=1)
+//     df['n'] = pd.to_numeric(df['n'], errors='coerce')
+//     df = df.infer_objects()
+//     f = pd.DataFrame(dict(pairs))
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

@@ -1,4 +1,16 @@
-// pandas.resample-how: x.resample('M', how='mean') → x.resample('M').mean()
+// pandas.resample-how — x.resample('M', how='mean') → x.resample('M').mean()
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.18: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     m = ts.resample('M', how='mean')
+//     d = ts.resample('D', fill_method='ffill')
+//   →
+//     m = ts.resample('M').mean()
+//     d = ts.resample('D').ffill()
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { methodName, keywordArgument, stringContent, removeArgument } from '../../syntax';

@@ -1,4 +1,14 @@
-// pandas.series-agg-dict: grouped['col'].agg({'name': 'sum'}) → .agg([('name', 'sum')])
+// pandas.series-agg-dict — grouped['col'].agg({'name': 'sum'}) → .agg([('name', 'sum')])
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.20: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     agg = df.groupby('id')['amount'].agg({'amount_sum': 'sum', 'amount_mean': np.mean})
+//   →
+//     agg = df.groupby('id')['amount'].agg([('amount_sum', 'sum'), ('amount_mean', np.mean)])
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, callArguments } from '../../syntax';

@@ -1,4 +1,15 @@
-// pandas.series-multidim-indexing: series[:, np.newaxis] → series.to_numpy()[:, np.newaxis]
+// pandas.series-multidim-indexing — series[:, np.newaxis] → series.to_numpy()[:, np.newaxis]
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.0: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     scaled = StandardScaler().fit_transform(df['SalePrice'][:,np.newaxis])
+//   →
+//     scaled = StandardScaler().fit_transform(df['SalePrice'].to_numpy()[:,np.newaxis])
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: an array (not a string-keyed column) on the failing line is left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';

@@ -1,4 +1,14 @@
-// pandas.series-reshape: series.reshape(…) → series.values.reshape(…)
+// pandas.series-reshape — series.reshape(…) → series.values.reshape(…)
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.19: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     X = df.Age.reshape(-1, 1)
+//   →
+//     X = df.Age.values.reshape(-1, 1)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { methodName, methodReceiver } from '../../syntax';

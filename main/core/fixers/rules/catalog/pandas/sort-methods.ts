@@ -1,4 +1,16 @@
-// pandas.sort-methods: DataFrame.sort(columns=…) / Series.order() / sort_index(by=…) → sort_values
+// pandas.sort-methods — DataFrame.sort(columns=…) / Series.order() / sort_index(by=…) → sort_values
+//
+// Why it broke: pandas 0.20 (2017-05-05), deprecated since 0.17: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v0.20.0.html
+// Example:
+//     df = df.sort(columns="Fare", ascending=False)
+//     s = df.sort_index(by="Age")
+//   →
+//     df = df.sort_values(by="Fare", ascending=False)
+//     s = df.sort_values(by="Age")
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 0.20; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, positionalArguments, keywordArgument, methodReceiver, renameKeyword } from '../../syntax';

@@ -1,4 +1,14 @@
-// pandas.str-replace-regex: .str.replace(pattern, repl) → regex=True where the pattern is a regular expression
+// pandas.str-replace-regex — .str.replace(pattern, repl) → regex=True where the pattern is a regular expression
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.4: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     df["t"] = df.t.str.replace("[^a-z]", " ")
+//   →
+//     df["t"] = df.t.str.replace("[^a-z]", " ", regex=True)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import {

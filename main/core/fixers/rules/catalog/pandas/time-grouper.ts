@@ -1,4 +1,14 @@
-// pandas.time-grouper: pd.TimeGrouper('M') → pd.Grouper(freq='M')
+// pandas.time-grouper — pd.TimeGrouper('M') → pd.Grouper(freq='M')
+//
+// Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.21: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v1.0.0.html
+// Example:
+//     g = df.groupby(pd.TimeGrouper("M")).sum()
+//   →
+//     g = df.groupby(pd.Grouper(freq="M")).sum()
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

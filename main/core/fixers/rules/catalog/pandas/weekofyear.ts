@@ -1,4 +1,16 @@
-// pandas.weekofyear: .dt.weekofyear / .dt.week → .dt.isocalendar().week
+// pandas.weekofyear — .dt.weekofyear / .dt.week → .dt.isocalendar().week
+//
+// Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.1: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html
+// Example:
+//     df['week'] = df['date'].dt.weekofyear
+//     w = df.date.dt.week
+//   →
+//     df['week'] = df['date'].dt.isocalendar().week
+//     w = df.date.dt.isocalendar().week
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

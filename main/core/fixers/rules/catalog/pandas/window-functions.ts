@@ -1,4 +1,20 @@
-// pandas.window-functions: pd.rolling_mean(x, w) → x.rolling(w).mean() (rolling_*, expanding_*, ewma …)
+// pandas.window-functions — pd.rolling_mean(x, w) → x.rolling(w).mean() (rolling_*, expanding_*, ewma …)
+//
+// Why it broke: pandas 0.23 (2018-05-15), deprecated since 0.18: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v0.23.0.html
+// Example:
+//     m = pd.rolling_mean(ts, 12)
+//     s = pd.rolling_std(ts, window=12, min_periods=1)
+//     e = pd.ewma(ts, span=20)
+//     q = pd.rolling_quantile(a + b, 5, 0.9)
+//   →
+//     m = ts.rolling(12).mean()
+//     s = ts.rolling(12, min_periods=1).std()
+//     e = ts.ewm(span=20).mean()
+//     q = (a + b).rolling(5).quantile(0.9)
+// Fix safety: Same result: the rewrite computes what the code computed before pandas 0.23; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { positionalArguments, callArguments, keywordArgument, keywordName, asPrimary } from '../../syntax';

@@ -1,4 +1,14 @@
-// python.configparser-readfp: parser.readfp(f) → parser.read_file(f)
+// python.configparser-readfp — parser.readfp(f) → parser.read_file(f)
+//
+// Why it broke: Python 3.12 (2023-10-02), deprecated since 3.2: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.12.html
+// Example:
+//     config.readfp(open('setup.cfg'))
+//   →
+//     config.read_file(open('setup.cfg'))
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.12; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName } from '../../syntax';

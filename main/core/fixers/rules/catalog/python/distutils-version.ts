@@ -1,4 +1,14 @@
-// python.distutils-version: distutils.version.LooseVersion / StrictVersion → packaging.version.Version
+// python.distutils-version — distutils.version.LooseVersion / StrictVersion → packaging.version.Version
+//
+// Why it broke: Python 3.12 (2023-10-02), deprecated since 3.10: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.12.html
+// Example:
+//     from distutils.version import LooseVersion, StrictVersion
+//   →
+//     from packaging.version import Version as LooseVersion, Version as StrictVersion
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.12; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import { type SourceEdit, replaceNode } from '../../source-edit';

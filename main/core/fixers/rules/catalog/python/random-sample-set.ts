@@ -1,4 +1,14 @@
-// python.random-sample-set: random.sample(a_set, k) → random.sample(tuple(a_set), k)
+// python.random-sample-set — random.sample(a_set, k) → random.sample(tuple(a_set), k)
+//
+// Why it broke: Python 3.11 (2022-10-24), deprecated since 3.9: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.11.html
+// Example:
+//     seeds = random.sample(set(ids), 5)
+//   →
+//     seeds = random.sample(tuple(set(ids)), 5)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.11; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { methodName, positionalArguments, callArguments } from '../../syntax';

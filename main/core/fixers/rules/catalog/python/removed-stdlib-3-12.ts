@@ -1,4 +1,15 @@
-// python.removed-stdlib-3-12: locale.format → format_string, SafeConfigParser → ConfigParser, imp.reload → importlib.reload, typing.io/typing.re → typing, pipes.quote → shlex.quote
+// python.removed-stdlib-3-12 — locale.format → format_string, SafeConfigParser → ConfigParser, imp.reload →
+// importlib.reload, typing.io/typing.re → typing, pipes.quote → shlex.quote
+//
+// Why it broke: Python 3.12 (2023-10-02): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.12.html
+// Example:
+//     print(locale.format('%.2f', x, True))
+//   →
+//     print(locale.format_string('%.2f', x, True))
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.12; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';

@@ -1,4 +1,25 @@
-// python.removed-stdlib-names: time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec
+// python.removed-stdlib-names — time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree,
+// fractions.gcd, cgi.escape, inspect.getargspec
+//
+// Why it broke: Python 3.8 (2019-10-14): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.8.html
+// Example:
+//     import collections
+//     from collections import Iterable, OrderedDict
+//     import xml.etree.cElementTree as ET
+//     t0 = time.clock()
+//     ok = isinstance(x, collections.Mapping)
+//   →
+//     import collections.abc
+//     from collections.abc import Iterable
+//     from collections import OrderedDict
+//     import xml.etree.ElementTree as ET
+//     t0 = time.perf_counter()
+//     ok = isinstance(x, collections.abc.Mapping)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.8; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: collections ABCs kept under Python 3.9.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';

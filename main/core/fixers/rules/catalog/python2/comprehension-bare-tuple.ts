@@ -1,4 +1,15 @@
-// python2.comprehension-bare-tuple: [x for x in 1, 2] → [x for x in (1, 2)]
+// python2.comprehension-bare-tuple — [x for x in 1, 2] → [x for x in (1, 2)]
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     ys = [x * 2 for x in 1, 2, 3]
+//   →
+//     ys = [x * 2 for x in (1, 2, 3)]
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a parenthesized tuple is left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

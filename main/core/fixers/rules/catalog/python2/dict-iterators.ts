@@ -1,4 +1,19 @@
-// python2.dict-iterators: .iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys() (iter(…) where an iterator is needed); .viewitems() … → .items() …
+// python2.dict-iterators — .iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys() (iter(…) where
+// an iterator is needed); .viewitems() … → .items() …
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     for k, v in d.iteritems():
+//         pass
+//     vals = list(d.itervalues())
+//   →
+//     for k, v in d.items():
+//         pass
+//     vals = list(d.values())
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';

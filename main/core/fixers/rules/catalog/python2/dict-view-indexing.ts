@@ -1,4 +1,14 @@
-// python2.dict-view-indexing: d.keys()[i] → list(d.keys())[i], a.items() + b.items() → list(…) + list(…)
+// python2.dict-view-indexing — d.keys()[i] → list(d.keys())[i], a.items() + b.items() → list(…) + list(…)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     first = d.keys()[0]
+//   →
+//     first = list(d.keys())[0]
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

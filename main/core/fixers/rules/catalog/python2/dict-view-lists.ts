@@ -1,4 +1,24 @@
-// python2.dict-view-lists: d.keys() / values() / items() → list(…) where Python 2 code needed the list (printed, compared, looped over while d changes)
+// python2.dict-view-lists — d.keys() / values() / items() → list(…) where Python 2 code needed the list (printed,
+// compared, looped over while d changes)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     for k in d.keys():
+//         if d[k] > 1:
+//             del d[k]
+//     print(d.keys())
+//     same = d.keys() == ['a']
+//   →
+//     for k in list(d.keys()):
+//         if d[k] > 1:
+//             del d[k]
+//     print(list(d.keys()))
+//     same = list(d.keys()) == ['a']
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a loop that only reads, and print of something that may not be a dict, are left alone.
 import { type NotebookView, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';

@@ -1,4 +1,15 @@
-// python2.except-comma: except E, e: → except E as e:
+// python2.except-comma — except E, e: → except E as e:
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     except ValueError, e:
+//   →
+//     except ValueError as e:
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: leaves a tuple of exceptions alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

@@ -1,4 +1,16 @@
-// python2.except-unpacking: except E, (a, b): → except E as e: (a, b) = e.args
+// python2.except-unpacking — except E, (a, b): → except E as e: (a, b) = e.args
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     except IOError, (errno, msg):
+//   →
+//     except IOError as exc:
+//         errno, msg = exc.args
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: except (A, B) as e: is Python 3 already.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

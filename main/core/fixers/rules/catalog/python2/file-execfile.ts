@@ -1,4 +1,14 @@
-// python2.file-execfile: file(path) → open(path); execfile(path) → exec(compile(open(path).read(), path, "exec"))
+// python2.file-execfile — file(path) → open(path); execfile(path) → exec(compile(open(path).read(), path, "exec"))
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     for line in file('data.txt'):
+//   →
+//     for line in open('data.txt'):
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { definesName, positionalArguments, callArguments } from '../../syntax';
 import { type SourceEdit, replaceNode } from '../../source-edit';

@@ -1,4 +1,20 @@
-// python2.function-attributes: f.func_name, f.func_code, f.func_defaults … → f.__name__ …; m.im_func, m.im_self, m.im_class → m.__func__, m.__self__, m.__self__.__class__
+// python2.function-attributes — f.func_name, f.func_code, f.func_defaults … → f.__name__ …; m.im_func, m.im_self,
+// m.im_class → m.__func__, m.__self__, m.__self__.__class__
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     print(f.func_name, f.func_defaults, f.func_code.co_argcount)
+//     m = obj.method
+//     print(m.im_self, m.im_func, m.im_class)
+//   →
+//     print(f.__name__, f.__defaults__, f.__code__.co_argcount)
+//     m = obj.method
+//     print(m.__self__, m.__func__, m.__self__.__class__)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: self.func_name of the notebook's own class is its own attribute.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { PY3, WHATS_NEW } from './_shared';

@@ -1,4 +1,18 @@
-// python2.has-key: d.has_key(k) → k in d
+// python2.has-key — d.has_key(k) → k in d
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     if d.has_key(k):
+//         pass
+//     x = not d.has_key(k)
+//   →
+//     if k in d:
+//         pass
+//     x = not (k in d)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, methodReceiver, positionalArguments, callArguments, asOperand } from '../../syntax';

@@ -1,4 +1,15 @@
-// python2.helper-module-builtins: Python 2 builtins used inside a helper module the notebook imports
+// python2.helper-module-builtins — Python 2 builtins used inside a helper module the notebook imports
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     compared = ka.predict(test_data, results, "Logit")
+//   →
+//     import builtins; builtins.xrange = range  # Python 2 helper module
+//     compared = ka.predict(test_data, results, "Logit")
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { insertAtCellTop } from '../helpers';
 import { PY3 } from './_shared';

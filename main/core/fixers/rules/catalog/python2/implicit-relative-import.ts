@@ -1,4 +1,15 @@
-// python2.implicit-relative-import: Python 2 package with implicit relative imports (No module named '<sibling>')
+// python2.implicit-relative-import — Python 2 package with implicit relative imports (No module named '<sibling>')
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     import numpy as np
+//   →
+//     import numpy as np
+//     import sys; sys.path.insert(0, 'KaggleAux')  # Python 2 package: its modules import each other without the pac …
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { PY3 } from './_shared';

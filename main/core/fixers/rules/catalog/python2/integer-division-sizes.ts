@@ -1,4 +1,24 @@
-// python2.integer-division-sizes: range(len(x)/2), x[:n/2] → // where both sides are integers
+// python2.integer-division-sizes — range(len(x)/2), x[:n/2] → // where both sides are integers
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     for i in range(len(xs)/2):
+//         pass
+//     mid = xs[len(xs)/2]
+//     half = df.head(df.shape[0]/2)
+//     ratio = len(a) / 2
+//     m = xs[int(n * 0.5) / 2]
+//   →
+//     for i in range(len(xs)//2):
+//         pass
+//     mid = xs[len(xs)//2]
+//     half = df.head(df.shape[0]//2)
+//     ratio = len(a) / 2
+//     m = xs[int(n * 0.5) // 2]
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments } from '../../syntax';

@@ -1,4 +1,17 @@
-// python2.iterator-builtins: map(…)[0], len(filter(…)), zip(…)[i], filter(…) + […], range(n) + […] → list(…)
+// python2.iterator-builtins — map(…)[0], len(filter(…)), zip(…)[i], filter(…) + […], range(n) + […] → list(…)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     a = filter(f, xs) + [1]
+//     b = range(3) + [4]
+//   →
+//     a = list(filter(f, xs)) + [1]
+//     b = list(range(3)) + [4]
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a notebook's own range is left alone; a notebook that defines its own map is left alone.
 import { defineRule } from '../../rule';
 import { definesName } from '../../syntax';
 import { type SourceEdit, replaceNode } from '../../source-edit';

@@ -1,4 +1,15 @@
-// python2.list-valued-variables: x = filter(…) / d.keys() / range(n), then x used as a list → x = list(…)
+// python2.list-valued-variables — x = filter(…) / d.keys() / range(n), then x used as a list → x = list(…)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     ks = d.keys()
+//   →
+//     ks = list(d.keys())
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: assigned twice, or from something else: left alone; a notebook's own filter is left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { methodName, callArguments, definesName } from '../../syntax';

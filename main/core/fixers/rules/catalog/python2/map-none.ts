@@ -1,4 +1,20 @@
-// python2.map-none: map(None, xs) → list(xs); map(None, a, b) → list(itertools.zip_longest(a, b))
+// python2.map-none — map(None, xs) → list(xs); map(None, a, b) → list(itertools.zip_longest(a, b))
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     a = map(None, xs)
+//     b = map(None, xs, ys)
+//     c = list(map(None, xs, ys))
+//   →
+//     import itertools
+//     a = list(xs)
+//     b = list(itertools.zip_longest(xs, ys))
+//     c = list(itertools.zip_longest(xs, ys))
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: map(f, xs) and the notebook's own map are left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { positionalArguments, callArguments } from '../../syntax';

@@ -1,4 +1,22 @@
-// python2.metaclass-attribute: class A(B): __metaclass__ = M → class A(B, metaclass=M)
+// python2.metaclass-attribute — class A(B): __metaclass__ = M → class A(B, metaclass=M)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     class A(object):
+//         __metaclass__ = ABCMeta
+//         x = 1
+//     class B:
+//         __metaclass__ = Meta
+//   →
+//     class A(object, metaclass=ABCMeta):
+//         x = 1
+//     class B(metaclass=Meta):
+//         pass
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a Python 3 metaclass= is left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';

@@ -1,4 +1,24 @@
-// python2.more-renamed-modules: commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb, tkFileDialog … → their Python 3 modules
+// python2.more-renamed-modules — commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb,
+// tkFileDialog … → their Python 3 modules
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     import commands
+//     import thread
+//     from UserList import UserList
+//     import repr
+//     import tkFileDialog
+//   →
+//     import subprocess as commands
+//     import _thread as thread
+//     from collections import UserList
+//     import reprlib as repr
+//     import tkinter.filedialog as tkFileDialog
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a module that only sounds alike is left alone.
 import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import { PY3 } from './_shared';

@@ -1,4 +1,14 @@
-// python2.next-method: it.next() → next(it)
+// python2.next-method — it.next() → next(it)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     header = reader.next()
+//   →
+//     header = next(reader)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { definesName, methodReceiver, methodName, callArguments } from '../../syntax';
 import { type SourceEdit, replaceNode } from '../../source-edit';

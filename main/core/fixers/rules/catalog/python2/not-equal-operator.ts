@@ -1,4 +1,16 @@
-// python2.not-equal-operator: a <> b → a != b
+// python2.not-equal-operator — a <> b → a != b
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     if a <> b:
+//         c = x<>y
+//   →
+//     if a != b:
+//         c = x!=y
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { PY3 } from './_shared';

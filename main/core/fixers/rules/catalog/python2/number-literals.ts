@@ -1,4 +1,16 @@
-// python2.number-literals: Python 2 octal (0777) and long (10L) literals
+// python2.number-literals — Python 2 octal (0777) and long (10L) literals
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     os.chmod(p, 0755)
+//     n = 10L
+//   →
+//     os.chmod(p, 0o755)
+//     n = 10
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { PY3 } from './_shared';

@@ -1,4 +1,29 @@
-// python2.operator-functions: operator.isCallable, sequenceIncludes, isSequenceType, isMappingType, isNumberType, repeat, irepeat → Python 3 equivalents
+// python2.operator-functions — operator.isCallable, sequenceIncludes, isSequenceType, isMappingType, isNumberType,
+// repeat, irepeat → Python 3 equivalents
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     import operator
+//     a = operator.isCallable(f)
+//     b = operator.sequenceIncludes(xs, 1)
+//     c = operator.isSequenceType(xs)
+//     d = operator.isMappingType(m)
+//     e = operator.isNumberType(n)
+//     r = operator.repeat([0], 3)
+//   →
+//     import collections.abc
+//     import numbers
+//     import operator
+//     a = callable(f)
+//     b = operator.contains(xs, 1)
+//     c = isinstance(xs, collections.abc.Sequence)
+//     d = isinstance(m, collections.abc.Mapping)
+//     …
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: operator.itemgetter and a user's own module called operator stay.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { positionalArguments, callArguments } from '../../syntax';

@@ -1,4 +1,20 @@
-// python2.print-statement: Python 2 print statement → print() function
+// python2.print-statement — Python 2 print statement → print() function
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     print map(str, xs)
+//     print 'pairs:', zip(a, b)
+//     print range(3),
+//   →
+//     print(list(map(str, xs)))
+//     print('pairs:', list(zip(a, b)))
+//     print(list(range(3)), end=' ')
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a Python 3 notebook: print(a), print(b) and print(x) + y are left alone without an error; leaves Python
+// 3 prints and a bare print in a Python 3 notebook alone.
 import type { ParsedSource } from '../../../../python/python-parser';
 import type { Node } from 'web-tree-sitter';
 import { callArguments, definesName } from '../../syntax';

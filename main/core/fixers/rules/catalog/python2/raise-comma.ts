@@ -1,4 +1,14 @@
-// python2.raise-comma: raise E, V → raise E(V); raise E, V, T → raise E(V).with_traceback(T)
+// python2.raise-comma — raise E, V → raise E(V); raise E, V, T → raise E(V).with_traceback(T)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//         raise ValueError, "negative: %d" % x
+//   →
+//         raise ValueError("negative: %d" % x)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

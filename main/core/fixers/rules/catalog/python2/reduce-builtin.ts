@@ -1,4 +1,15 @@
-// python2.reduce-builtin: reduce() → functools.reduce
+// python2.reduce-builtin — reduce() → functools.reduce
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     total = reduce(lambda a, b: a + b, xs)
+//   →
+//     from functools import reduce
+//     total = reduce(lambda a, b: a + b, xs)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { definesName } from '../../syntax';
 import { insertAtCellTop } from '../helpers';

@@ -1,4 +1,28 @@
-// python2.removed-builtins: apply(f, args, kw) → f(*args, **kw); buffer(x) → memoryview(x); intern(s) → sys.intern(s); StandardError → Exception
+// python2.removed-builtins — apply(f, args, kw) → f(*args, **kw); buffer(x) → memoryview(x); intern(s) →
+// sys.intern(s); StandardError → Exception
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     r = apply(f, (1, 2))
+//     s = apply(g, args, {"b": 5})
+//     t = apply(h)
+//     b = buffer(data)
+//     k = intern(name)
+//     class E(StandardError):
+//   →
+//     import sys
+//     r = f(*(1, 2))
+//     s = g(*args, **{"b": 5})
+//     t = h()
+//     b = memoryview(data)
+//     k = sys.intern(name)
+//     class E(Exception):
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: the notebook's own apply and buffer are left alone; buffer(obj, offset) is not memoryview(obj): left
+// alone.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';

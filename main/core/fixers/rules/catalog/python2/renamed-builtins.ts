@@ -1,4 +1,22 @@
-// python2.renamed-builtins: xrange, raw_input, unicode, basestring, unichr, long → Python 3 builtins
+// python2.renamed-builtins — xrange, raw_input, unicode, basestring, unichr, long → Python 3 builtins
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     for i in xrange(10):
+//         s = unicode(i)
+//     name = raw_input("name? ")
+//     ok = isinstance(s, basestring)
+//   →
+//     for i in range(10):
+//         s = str(i)
+//     name = input("name? ")
+//     ok = isinstance(s, str)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: leaves names the notebook defines (in another cell) alone; leaves attributes and keywords with those
+// names alone.
 import { defineRule } from '../../rule';
 import { definesName } from '../../syntax';
 import { replaceNode } from '../../source-edit';

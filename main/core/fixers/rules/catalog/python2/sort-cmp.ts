@@ -1,4 +1,17 @@
-// python2.sort-cmp: sorted(x, cmp=f) / x.sort(cmp=f) → key=functools.cmp_to_key(f)
+// python2.sort-cmp — sorted(x, cmp=f) / x.sort(cmp=f) → key=functools.cmp_to_key(f)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     ranked = sorted(items, cmp=compare)
+//     items.sort(cmp=lambda a, b: a - b)
+//   →
+//     import functools
+//     ranked = sorted(items, key=functools.cmp_to_key(compare))
+//     items.sort(key=functools.cmp_to_key(lambda a, b: a - b))
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, keywordArgument } from '../../syntax';

@@ -1,4 +1,30 @@
-// python2.special-method-names: __nonzero__ → __bool__, next → __next__ (iterator classes), __div__ → __truediv__: aliases in the class
+// python2.special-method-names — __nonzero__ → __bool__, next → __next__ (iterator classes), __div__ → __truediv__:
+// aliases in the class
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     class It(object):
+//         def __iter__(self):
+//             return self
+//         def next(self):
+//             raise StopIteration
+//     class V(object):
+//         def __div__(self, o):
+//             return self
+//   →
+//         __bool__ = __nonzero__
+//     class It(object):
+//         def __iter__(self):
+//             return self
+//         def next(self):
+//             raise StopIteration
+//         __next__ = next
+//     …
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a class with next but no iterator protocol, or with __bool__ already, is left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';

@@ -1,4 +1,19 @@
-// python2.stdlib-modules: Python 2 standard-library modules → their Python 3 names
+// python2.stdlib-modules — Python 2 standard-library modules → their Python 3 names
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     import cPickle
+//     from StringIO import StringIO
+//     from itertools import izip, chain
+//   →
+//     import pickle as cPickle
+//     from io import StringIO
+//     from builtins import zip as izip
+//     from itertools import chain
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';

@@ -1,4 +1,17 @@
-// python2.string-module: string.letters/lowercase/uppercase/maketrans, string.join/lower/split/atoi … → Python 3 names and str methods
+// python2.string-module — string.letters/lowercase/uppercase/maketrans, string.join/lower/split/atoi … → Python 3
+// names and str methods
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     chars = string.letters
+//     t = string.maketrans("ab", "cd")
+//   →
+//     chars = string.ascii_letters
+//     t = str.maketrans("ab", "cd")
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { callArguments, positionalArguments, asPrimary } from '../../syntax';

@@ -1,4 +1,30 @@
-// python2.sys-exc-attributes: sys.exc_type / exc_value / exc_traceback → sys.exc_info()[i]; sys.exitfunc = f → atexit.register(f); os.getcwdu() → os.getcwd()
+// python2.sys-exc-attributes — sys.exc_type / exc_value / exc_traceback → sys.exc_info()[i]; sys.exitfunc = f →
+// atexit.register(f); os.getcwdu() → os.getcwd()
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     import sys, os
+//     try:
+//         run()
+//     except:
+//         print(sys.exc_type, sys.exc_value)
+//         tb = sys.exc_traceback
+//     sys.exitfunc = cleanup
+//     here = os.getcwdu()
+//   →
+//     import atexit
+//     import sys, os
+//     try:
+//         run()
+//     except:
+//         print(sys.exc_info()[0], sys.exc_info()[1])
+//         tb = sys.exc_info()[2]
+//     …
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: sys.exc_info() and a variable called exc_type are left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

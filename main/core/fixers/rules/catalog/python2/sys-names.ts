@@ -1,4 +1,19 @@
-// python2.sys-names: sys.maxint → sys.maxsize; reload(sys); sys.setdefaultencoding(…) removed; reload(m) → importlib.reload(m)
+// python2.sys-names — sys.maxint → sys.maxsize; reload(sys); sys.setdefaultencoding(…) removed; reload(m) →
+// importlib.reload(m)
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     reload(sys)
+//     sys.setdefaultencoding('utf8')
+//     best = sys.maxint
+//   →
+//     pass  # reload(sys): not needed in Python 3
+//     pass  # sys.setdefaultencoding('utf8'): Python 3 strings are Unicode
+//     best = sys.maxsize
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

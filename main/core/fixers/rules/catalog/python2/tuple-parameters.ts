@@ -1,4 +1,18 @@
-// python2.tuple-parameters: lambda (k, v): v → lambda k_v: k_v[1]; lambda (x): x → lambda x: x; def f((a, b)): → unpacked in the body
+// python2.tuple-parameters — lambda (k, v): v → lambda k_v: k_v[1]; lambda (x): x → lambda x: x; def f((a, b)): →
+// unpacked in the body
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     top = sorted(d.items(), key=lambda (k, v): v, reverse=True)
+//     def dist((x, y)):
+//   →
+//     top = sorted(d.items(), key=lambda k_v: k_v[1], reverse=True)
+//     def dist(x_y):
+//         x, y = x_y
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';

@@ -1,4 +1,22 @@
-// python2.types-constants: types.StringType, types.ListType, types.IntType … → str, list, int …
+// python2.types-constants — types.StringType, types.ListType, types.IntType … → str, list, int …
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     if isinstance(x, types.StringType) or isinstance(x, types.UnicodeType):
+//         pass
+//     ok = type(v) in (types.IntType, types.LongType, types.FloatType)
+//     from types import ListType, FunctionType
+//   →
+//     if isinstance(x, str) or isinstance(x, str):
+//         pass
+//     ok = type(v) in (int, int, float)
+//     from types import FunctionType
+//     ListType = list
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: types.FunctionType and types.NoneType exist in Python 3: left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

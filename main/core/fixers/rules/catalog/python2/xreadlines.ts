@@ -1,4 +1,18 @@
-// python2.xreadlines: for line in f.xreadlines() → for line in f
+// python2.xreadlines — for line in f.xreadlines() → for line in f
+//
+// Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://docs.python.org/3/whatsnew/3.0.html
+// Example:
+//     for line in f.xreadlines():
+//         print(line)
+//     it = f.xreadlines()
+//   →
+//     for line in f:
+//         print(line)
+//     it = iter(f)
+// Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodReceiver, methodName, callArguments } from '../../syntax';

@@ -1,4 +1,11 @@
-// runtime.sklearn-parallel-jobs: n_jobs=-1 for forests, neighbours, searches and cross-validation that did not set it
+// runtime.sklearn-parallel-jobs — n_jobs=-1 for forests, neighbours, searches and cross-validation that did not set it
+//
+// Why it broke: Nothing broke: a speed-up that applies from scikit-learn 0.0.
+// Example:
+//     g = GridSearchCV(RandomForestClassifier(), grid)
+//   →
+//     g = GridSearchCV(RandomForestClassifier(), grid, n_jobs=-1)
+// Fix safety: Same result: the independent fits run in parallel (n_jobs=-1); only the wall time changes.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { calleeOf } from '../helpers';

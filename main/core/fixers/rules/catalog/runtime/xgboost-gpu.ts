@@ -1,4 +1,13 @@
-// runtime.xgboost-gpu: XGBoost on the GPU (tree_method='gpu_hist' / device='cuda') where the notebook asked for a GPU
+// runtime.xgboost-gpu — XGBoost on the GPU (tree_method='gpu_hist' / device='cuda') where the notebook asked for a GPU
+//
+// Why it broke: Nothing broke: a speed-up that applies from XGBoost 0.0.
+// Example:
+//     m = xgb.XGBClassifier(n_estimators=500)
+//   →
+//     m = xgb.XGBClassifier(n_estimators=500, tree_method='gpu_hist')
+// Fix safety: Close, not identical: XGBoost's GPU histogram algorithm trains the same kind of model, but
+// floating-point sums in another order can change the last digits of the score.
+// Left alone: nothing without a GPU.
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import type { SourceEdit } from '../../source-edit';

@@ -1,4 +1,21 @@
-// scipy.numpy-aliases: scipy.interp, scipy.array, scipy.sqrt … → numpy.interp, numpy.array, numpy.sqrt …
+// scipy.numpy-aliases — scipy.interp, scipy.array, scipy.sqrt … → numpy.interp, numpy.array, numpy.sqrt …
+//
+// Why it broke: SciPy 1.12 (2024-01-20), deprecated since 1.4: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://docs.scipy.org/doc/scipy/release/1.12.0-notes.html
+// Example:
+//     from scipy import interp, stats
+//     y = interp(x, xp, fp)
+//     z = sp.sqrt(2) + sp.stats.norm.pdf(0)
+//   →
+//     from numpy import interp
+//     from scipy import stats
+//     y = interp(x, xp, fp)
+//     import numpy
+//     z = numpy.sqrt(2) + sp.stats.norm.pdf(0)
+// Fix safety: Same result: the rewrite computes what the code computed before SciPy 1.12; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not before SciPy 1.12; a user's own interp (no scipy import) is left alone.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 

@@ -1,4 +1,16 @@
-// seaborn.factorplot: sns.factorplot(…) → sns.catplot(…, kind='point')
+// seaborn.factorplot — sns.factorplot(…) → sns.catplot(…, kind='point')
+//
+// Why it broke: seaborn 0.12 (2022-09-06), deprecated since 0.9: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://seaborn.pydata.org/whatsnew/v0.12.0.html
+// Example:
+//     sns.factorplot('Pclass', 'Survived', data=df)
+//     sns.factorplot(x='Sex', data=df, kind='count')
+//   →
+//     sns.catplot('Pclass', 'Survived', data=df, kind='point')
+//     sns.catplot(x='Sex', data=df, kind='count')
+// Fix safety: Same result: the rewrite computes what the code computed before seaborn 0.12; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

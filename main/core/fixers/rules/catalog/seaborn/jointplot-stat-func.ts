@@ -1,4 +1,14 @@
-// seaborn.jointplot-stat-func: jointplot(stat_func=…) removed
+// seaborn.jointplot-stat-func — jointplot(stat_func=…) removed
+//
+// Why it broke: seaborn 0.11 (2020-09-08), deprecated since 0.9: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://seaborn.pydata.org/whatsnew/v0.11.0.html
+// Example:
+//     sns.jointplot(x="a", y="b", data=df, stat_func=stats.pearsonr)
+//   →
+//     sns.jointplot(x="a", y="b", data=df)
+// Fix safety: Same result: the rewrite computes what the code computed before seaborn 0.11; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { keywordArgument, removeArgument } from '../../syntax';

@@ -1,4 +1,17 @@
-// seaborn.keyword-only-data: sns.countplot('col', data=df) → sns.countplot(x='col', data=df) (positional x/y)
+// seaborn.keyword-only-data — sns.countplot('col', data=df) → sns.countplot(x='col', data=df) (positional x/y)
+//
+// Why it broke: seaborn 0.12 (2022-09-06), deprecated since 0.11: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://seaborn.pydata.org/whatsnew/v0.12.0.html
+// Example:
+//     sns.countplot('Survived', data=train)
+//     sns.barplot(df.Sex, df.Survived)
+//   →
+//     sns.countplot(x='Survived', data=train)
+//     sns.barplot(x=df.Sex, y=df.Survived)
+// Fix safety: Same result: the rewrite computes what the code computed before seaborn 0.12; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under seaborn 0.11.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { positionalArguments, callArguments, keywordArgument } from '../../syntax';

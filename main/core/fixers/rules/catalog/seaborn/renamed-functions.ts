@@ -1,4 +1,14 @@
-// seaborn.renamed-functions: sns.lvplot → sns.boxenplot
+// seaborn.renamed-functions — sns.lvplot → sns.boxenplot
+//
+// Why it broke: seaborn 0.9 (2018-07-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://seaborn.pydata.org/whatsnew/v0.9.0.html
+// Example:
+//     sns.lvplot(x="a", y="b", data=df)
+//   →
+//     sns.boxenplot(x="a", y="b", data=df)
+// Fix safety: Same result: the rewrite computes what the code computed before seaborn 0.9; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

@@ -1,4 +1,17 @@
-// seaborn.size-to-height: FacetGrid/pairplot/jointplot/lmplot/factorplot(size=…) → height=…
+// seaborn.size-to-height — FacetGrid/pairplot/jointplot/lmplot/factorplot(size=…) → height=…
+//
+// Why it broke: seaborn 0.9 (2018-07-16): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://seaborn.pydata.org/whatsnew/v0.9.0.html
+// Example:
+//     grid = sns.FacetGrid(train_df, col='Survived', row='Pclass', size=2.2, aspect=1.6)
+//     sns.pairplot(df, size=2.5)
+//   →
+//     grid = sns.FacetGrid(train_df, col='Survived', row='Pclass', height=2.2, aspect=1.6)
+//     sns.pairplot(df, height=2.5)
+// Fix safety: Same result: the rewrite computes what the code computed before seaborn 0.9; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: scatterplot(size=…) is the marker variable: untouched.
 import { defineRule } from '../../rule';
 import { keywordRenameEdits } from '../helpers';
 import { sb, seabornFunction } from './_shared';

@@ -1,4 +1,17 @@
-// seaborn.sns-plt: sns.plt.show() → plt.show()
+// seaborn.sns-plt — sns.plt.show() → plt.show()
+//
+// Why it broke: seaborn 0.8 (2017-07-08): from this release on the old code fails or computes something else (the
+// explanation below cites the release notes).
+// Changelog: https://seaborn.pydata.org/whatsnew/v0.8.0.html
+// Example:
+//     import seaborn as sns
+//     sns.plt.show()
+//   →
+//     import matplotlib.pyplot as plt
+//     import seaborn as sns
+//     plt.show()
+// Fix safety: Same result: the rewrite computes what the code computed before seaborn 0.8; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { moduleReference } from '../helpers';

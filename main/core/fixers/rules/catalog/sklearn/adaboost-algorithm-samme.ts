@@ -1,4 +1,16 @@
-// sklearn.adaboost-algorithm-samme: AdaBoostClassifier(algorithm='SAMME') → the argument removed
+// sklearn.adaboost-algorithm-samme — AdaBoostClassifier(algorithm='SAMME') → the argument removed
+//
+// Why it broke: scikit-learn 1.8, deprecated since 1.6: from this release on the old code fails or computes something
+// else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.8.html
+// Example:
+//     ada = AdaBoostClassifier(n_estimators=200, algorithm='SAMME', learning_rate=0.5)
+//   →
+//     ada = AdaBoostClassifier(n_estimators=200, learning_rate=0.5)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.8; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: 'SAMME.R' (other predictions), a user's own AdaBoostClassifier, other classes: left alone; not before
+// scikit-learn 1.8.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { calleeOf } from '../helpers';

@@ -1,4 +1,16 @@
-// sklearn.binarize-one-sample: binarize(y_prob, threshold=0.3)[0] with 1-D y_prob → binarize(np.reshape(y_prob, (1, -1)), threshold=0.3)[0]
+// sklearn.binarize-one-sample — binarize(y_prob, threshold=0.3)[0] with 1-D y_prob → binarize(np.reshape(y_prob, (1,
+// -1)), threshold=0.3)[0]
+//
+// Why it broke: scikit-learn 0.19 (2017-08-11), deprecated since 0.17: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.19.html
+// Example:
+//     y_pred_class = binarize(y_pred_prob, threshold=0.3)[0]
+//   →
+//     y_pred_class = binarize(np.reshape(y_pred_prob, (1, -1)), threshold=0.3)[0]
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.19; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: without [0], a user-defined binarize, and without the error: left alone; a user's own binarize.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { moduleReference, calleeOf } from '../helpers';

@@ -1,4 +1,21 @@
-// sklearn.estimator-transform-selection: forest.transform(X) → SelectFromModel(forest, prefit=True).transform(X)
+// sklearn.estimator-transform-selection — forest.transform(X) → SelectFromModel(forest, prefit=True).transform(X)
+//
+// Why it broke: scikit-learn 0.19 (2017-08-11), deprecated since 0.17: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.19.html
+// Example:
+//     from sklearn.ensemble import ExtraTreesClassifier
+//     clf = ExtraTreesClassifier()
+//     clf = clf.fit(X, y)
+//     X_new = clf.transform(X)
+//   →
+//     from sklearn.feature_selection import SelectFromModel
+//     from sklearn.ensemble import ExtraTreesClassifier
+//     clf = ExtraTreesClassifier()
+//     clf = clf.fit(X, y)
+//     X_new = SelectFromModel(clf, prefit=True).transform(X)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.19; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type NotebookView, type RuleRunContext, defineRule } from '../../rule';
 import { calleeOf, insertAtCellTop } from '../helpers';
 import { methodName, methodReceiver, positionalArguments, keywordArgument, callArguments } from '../../syntax';

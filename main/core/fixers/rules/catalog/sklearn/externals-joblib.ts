@@ -1,4 +1,18 @@
-// sklearn.externals-joblib: sklearn.externals.joblib → joblib
+// sklearn.externals-joblib — sklearn.externals.joblib → joblib
+//
+// Why it broke: scikit-learn 0.23 (2020-05-12), deprecated since 0.21: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.23.html
+// Example:
+//     from sklearn.externals import joblib
+//     joblib.dump(model, "m.pkl")
+//     from sklearn.externals.joblib import Parallel, delayed
+//   →
+//     import joblib
+//     joblib.dump(model, "m.pkl")
+//     from joblib import Parallel, delayed
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.23; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import { SK, sk } from './_shared';

@@ -1,4 +1,14 @@
-// sklearn.get-feature-names: .get_feature_names() → list(.get_feature_names_out())
+// sklearn.get-feature-names — .get_feature_names() → list(.get_feature_names_out())
+//
+// Why it broke: scikit-learn 1.2 (2022-12-08), deprecated since 1.0: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.2.html
+// Example:
+//     names = vec.get_feature_names()
+//   →
+//     names = list(vec.get_feature_names_out())
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.2; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';
 import { methodName } from '../../syntax';

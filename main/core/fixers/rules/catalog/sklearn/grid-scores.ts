@@ -1,4 +1,15 @@
-// sklearn.grid-scores: search.grid_scores_ → search.cv_results_ (and RFECV.grid_scores_ → cv_results_['mean_test_score'])
+// sklearn.grid-scores — search.grid_scores_ → search.cv_results_ (and RFECV.grid_scores_ →
+// cv_results_['mean_test_score'])
+//
+// Why it broke: scikit-learn 0.20 (2018-09-25), deprecated since 0.18: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v0.18.rst#L729
+// Example:
+//     plt.plot(range(1, len(rfecv.grid_scores_) + 1), rfecv.grid_scores_)
+//   →
+//     plt.plot(range(1, len(rfecv.cv_results_['mean_test_score']) + 1), rfecv.cv_results_['mean_test_score'])
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.20; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule, packageVersion } from '../../rule';
 import { calleeOf } from '../helpers';
 import { type SourceEdit, replaceNode } from '../../source-edit';

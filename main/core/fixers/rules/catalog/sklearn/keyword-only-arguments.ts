@@ -1,4 +1,24 @@
-// sklearn.keyword-only-arguments: SelectKBest(chi2, 10) → SelectKBest(chi2, k=10): positional arguments scikit-learn made keyword-only
+// sklearn.keyword-only-arguments — SelectKBest(chi2, 10) → SelectKBest(chi2, k=10): positional arguments scikit-learn
+// made keyword-only
+//
+// Why it broke: scikit-learn 1.0 (2021-09-24), deprecated since 0.23: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.0.html
+// Example:
+//     sel = SelectKBest(chi2, 10)
+//     rfe = RFE(model, 5)
+//     kf = KFold(5, True, 42)
+//     cm = metrics.confusion_matrix(y, p, [0, 1])
+//     clf = svm.SVC(1.0, "linear")
+//   →
+//     sel = SelectKBest(chi2, k=10)
+//     rfe = RFE(model, n_features_to_select=5)
+//     kf = KFold(5, shuffle=True, random_state=42)
+//     cm = metrics.confusion_matrix(y, p, labels=[0, 1])
+//     clf = svm.SVC(C=1.0, kernel="linear")
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under scikit-learn 0.24.
 import { callNeedle, defineRule } from '../../rule';
 import { SKLEARN_KEYWORD_ONLY, eraSignature, SKLEARN_POSITIONAL_HISTORY } from '../signatures';
 import type { SourceEdit } from '../../source-edit';

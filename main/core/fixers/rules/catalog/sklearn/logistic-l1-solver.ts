@@ -1,4 +1,16 @@
-// sklearn.logistic-l1-solver: LogisticRegression(penalty='l1') → solver='liblinear' (the solver it had)
+// sklearn.logistic-l1-solver — LogisticRegression(penalty='l1') → solver='liblinear' (the solver it had)
+//
+// Why it broke: scikit-learn 0.22 (2019-12-03), deprecated since 0.20: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.22.html
+// Example:
+//     lr = LogisticRegression(penalty='l1', C=0.1)
+//   →
+//     lr = LogisticRegression(penalty='l1', C=0.1, solver='liblinear')
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.22; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a solver given, penalty='l2', elasticnet, a user's own class: left alone; a user's own
+// LogisticRegression.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { calleeOf } from '../helpers';

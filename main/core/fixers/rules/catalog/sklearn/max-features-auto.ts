@@ -1,4 +1,17 @@
-// sklearn.max-features-auto: max_features='auto' → 'sqrt' (classifiers) / 1.0 (regressors)
+// sklearn.max-features-auto — max_features='auto' → 'sqrt' (classifiers) / 1.0 (regressors)
+//
+// Why it broke: scikit-learn 1.3 (2023-06-30), deprecated since 1.1: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.3.html
+// Example:
+//     rf = RandomForestClassifier(max_features='auto')
+//     grid = {'max_features': ['auto', 'log2'], 'n_estimators': [100]}
+//   →
+//     rf = RandomForestClassifier(max_features='sqrt')
+//     grid = {'max_features': ['sqrt', 'log2'], 'n_estimators': [100]}
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.3; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under scikit-learn 1.2.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

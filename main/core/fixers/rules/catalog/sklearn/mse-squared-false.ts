@@ -1,4 +1,19 @@
-// sklearn.mse-squared-false: mean_squared_error(y, p, squared=False) → root_mean_squared_error(y, p)
+// sklearn.mse-squared-false — mean_squared_error(y, p, squared=False) → root_mean_squared_error(y, p)
+//
+// Why it broke: scikit-learn 1.6 (2024-12-09), deprecated since 1.4: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.6.html
+// Example:
+//     from sklearn.metrics import mean_squared_error
+//     rmse = mean_squared_error(y, p, squared=False)
+//     mse = mean_squared_error(y, p, squared=True)
+//   →
+//     from sklearn.metrics import root_mean_squared_error
+//     from sklearn.metrics import mean_squared_error
+//     rmse = root_mean_squared_error(y, p)
+//     mse = mean_squared_error(y, p)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.6; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { calleeOf, insertAtCellTop } from '../helpers';

@@ -1,4 +1,16 @@
-// sklearn.one-dimensional-x: fit(df['col'], y) → fit(df[['col']], y); fit(x, y) with 1-D x → np.reshape(x, (-1, 1)); predict(x) with 1-D x → one sample
+// sklearn.one-dimensional-x — fit(df['col'], y) → fit(df[['col']], y); fit(x, y) with 1-D x → np.reshape(x, (-1, 1));
+// predict(x) with 1-D x → one sample
+//
+// Why it broke: scikit-learn 0.19 (2017-08-11), deprecated since 0.17: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.19.html
+// Example:
+//     print(model.predict([3, 5, 4, 2]))
+//   →
+//     print(model.predict([[3, 5, 4, 2]]))
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.19; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: two candidate calls on the failing line: left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { methodName, callArguments, positionalArguments } from '../../syntax';

@@ -1,4 +1,17 @@
-// sklearn.onehot-categorical-features: OneHotEncoder(categorical_features=cols) → ColumnTransformer
+// sklearn.onehot-categorical-features — OneHotEncoder(categorical_features=cols) → ColumnTransformer
+//
+// Why it broke: scikit-learn 0.22 (2019-12-03), deprecated since 0.20: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.22.html
+// Example:
+//     from sklearn.preprocessing import OneHotEncoder
+//     enc = OneHotEncoder(categorical_features=[0, 3], sparse=False)
+//   →
+//     from sklearn.compose import ColumnTransformer
+//     from sklearn.preprocessing import OneHotEncoder
+//     enc = ColumnTransformer([('onehot', OneHotEncoder(sparse=False), [0, 3])], remainder='passthrough')
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.22; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { calleeOf, insertAtCellTop } from '../helpers';

@@ -1,4 +1,17 @@
-// sklearn.plot-functions: plot_confusion_matrix / plot_roc_curve / plot_precision_recall_curve → *Display.from_estimator
+// sklearn.plot-functions — plot_confusion_matrix / plot_roc_curve / plot_precision_recall_curve →
+// *Display.from_estimator
+//
+// Why it broke: scikit-learn 1.2 (2022-12-08), deprecated since 1.0: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.2.html
+// Example:
+//     from sklearn.metrics import plot_confusion_matrix
+//     plot_confusion_matrix(clf, X_test, y_test, cmap="Blues")
+//   →
+//     from sklearn.metrics import ConfusionMatrixDisplay
+//     ConfusionMatrixDisplay.from_estimator(clf, X_test, y_test, cmap="Blues")
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.2; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

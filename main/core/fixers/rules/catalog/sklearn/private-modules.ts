@@ -1,4 +1,16 @@
-// sklearn.private-modules: Private submodules (sklearn.ensemble.forest, sklearn.tree.tree, …) → public modules
+// sklearn.private-modules — Private submodules (sklearn.ensemble.forest, sklearn.tree.tree, …) → public modules
+//
+// Why it broke: scikit-learn 0.24 (2020-12-22), deprecated since 0.22: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.24.html
+// Example:
+//     from sklearn.ensemble.forest import RandomForestClassifier
+//     from sklearn.datasets.samples_generator import make_blobs
+//   →
+//     from sklearn.ensemble import RandomForestClassifier
+//     from sklearn.datasets import make_blobs
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.24; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import { SK, sk } from './_shared';

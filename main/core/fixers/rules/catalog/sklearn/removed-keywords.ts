@@ -1,4 +1,19 @@
-// sklearn.removed-keywords: Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize, min_impurity_split, behaviour)
+// sklearn.removed-keywords — Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort,
+// normalize, min_impurity_split, behaviour)
+//
+// Why it broke: scikit-learn 0.24 (2020-12-22): from this release on the old code fails or computes something else
+// (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.24.html
+// Example:
+//     km = KMeans(n_clusters=3, n_jobs=-1)
+//     g = GridSearchCV(m, grid, iid=False, cv=5)
+//     r = Ridge(alpha=1.0, normalize=False)
+//   →
+//     km = KMeans(n_clusters=3)
+//     g = GridSearchCV(m, grid, cv=5)
+//     r = Ridge(alpha=1.0)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.24; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule, packageVersion } from '../../rule';

@@ -1,4 +1,18 @@
-// sklearn.renamed-classes: Imputer → SimpleImputer, LDA/QDA → discriminant_analysis, RandomizedPCA → PCA, GMM → GaussianMixture
+// sklearn.renamed-classes — Imputer → SimpleImputer, LDA/QDA → discriminant_analysis, RandomizedPCA → PCA, GMM →
+// GaussianMixture
+//
+// Why it broke: scikit-learn 0.22 (2019-12-03), deprecated since 0.20: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v0.17.rst#L415
+// Changelog: https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v0.18.rst#L716
+// Example:
+//     from sklearn.preprocessing import Imputer
+//     imp = Imputer(missing_values='NaN', strategy='mean', axis=0)
+//   →
+//     from sklearn.impute import SimpleImputer as Imputer
+//     imp = Imputer(missing_values=float('nan'), strategy='mean')
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.22; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, boundHere, moduleMoveEdits, keywordRenameEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';

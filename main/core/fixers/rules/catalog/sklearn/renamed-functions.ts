@@ -1,4 +1,17 @@
-// sklearn.renamed-functions: calinski_harabaz_score → calinski_harabasz_score, jaccard_similarity_score → accuracy_score, sklearn.externals.six → six
+// sklearn.renamed-functions — calinski_harabaz_score → calinski_harabasz_score, jaccard_similarity_score →
+// accuracy_score, sklearn.externals.six → six
+//
+// Why it broke: scikit-learn 0.23 (2020-05-12), deprecated since 0.21: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v0.20.rst#L375
+// Example:
+//     from sklearn.metrics import calinski_harabaz_score, jaccard_similarity_score, f1_score
+//     from sklearn.externals import six
+//   →
+//     from sklearn.metrics import calinski_harabasz_score as calinski_harabaz_score, accuracy_score as jaccard_simil …
+//     import six
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.23; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';

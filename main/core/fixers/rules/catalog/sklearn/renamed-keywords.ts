@@ -1,4 +1,17 @@
-// sklearn.renamed-keywords: Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, base_estimator → estimator, TSNE n_iter → max_iter
+// sklearn.renamed-keywords — Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output,
+// base_estimator → estimator, TSNE n_iter → max_iter
+//
+// Why it broke: scikit-learn 0.21 (2019-05-09): from this release on the old code fails or computes something else
+// (the explanation below cites the release notes).
+// Changelog: https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v0.19.rst#L865
+// Changelog: https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v1.2.rst#L946
+// Example:
+//     enc = OneHotEncoder(sparse=False)
+//   →
+//     enc = OneHotEncoder(sparse_output=False)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.21; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under scikit-learn 1.2.
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import { keywordRenameEdits, calleeOf } from '../helpers';

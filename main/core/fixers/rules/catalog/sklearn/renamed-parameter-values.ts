@@ -1,4 +1,15 @@
-// sklearn.renamed-parameter-values: Renamed option values: criterion='mse' → 'squared_error', loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'
+// sklearn.renamed-parameter-values — Renamed option values: criterion='mse' → 'squared_error',
+// loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'
+//
+// Why it broke: scikit-learn 1.2 (2022-12-08), deprecated since 1.0: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.2.html
+// Example:
+//     t = DecisionTreeRegressor(criterion='mae')
+//   →
+//     t = DecisionTreeRegressor(criterion='absolute_error')
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.2; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import type { SourceEdit } from '../../source-edit';

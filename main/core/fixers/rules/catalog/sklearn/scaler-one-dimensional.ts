@@ -1,4 +1,16 @@
-// sklearn.scaler-one-dimensional: sc.fit_transform(y) with 1-D y → sc.fit_transform(np.reshape(y, (-1, 1))).ravel()
+// sklearn.scaler-one-dimensional — sc.fit_transform(y) with 1-D y → sc.fit_transform(np.reshape(y, (-1, 1))).ravel()
+//
+// Why it broke: scikit-learn 0.19 (2017-08-11), deprecated since 0.17: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.19.html
+// Example:
+//     y_std = sc_y.fit_transform(y)
+//   →
+//     y_std = sc_y.fit_transform(np.reshape(y, (-1, 1))).ravel()
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.19; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a name also bound to something else, a non-scaler estimator, and without the error: left alone; a
+// user's own StandardScaler class.
 import { type CellContext, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { methodName, methodReceiver, positionalArguments, callArguments as callArgumentsOf } from '../../syntax';

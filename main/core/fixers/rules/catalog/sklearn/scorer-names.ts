@@ -1,4 +1,18 @@
-// sklearn.scorer-names: scoring='mean_squared_error' → 'neg_mean_squared_error' (and the other loss scorers)
+// sklearn.scorer-names — scoring='mean_squared_error' → 'neg_mean_squared_error' (and the other loss scorers)
+//
+// Why it broke: scikit-learn 0.20 (2018-09-25), deprecated since 0.18: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.20.html
+// Example:
+//     scores = cross_val_score(linreg, X, y, cv=10, scoring='mean_squared_error')
+//     rmse = np.sqrt(-scores).mean()
+//     g = GridSearchCV(m, p, scoring="mean_absolute_error")
+//   →
+//     scores = cross_val_score(linreg, X, y, cv=10, scoring='neg_mean_squared_error')
+//     rmse = np.sqrt(-scores).mean()
+//     g = GridSearchCV(m, p, scoring="neg_mean_absolute_error")
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.20; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';

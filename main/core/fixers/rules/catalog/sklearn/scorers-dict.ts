@@ -1,4 +1,17 @@
-// sklearn.scorers-dict: sorted(SCORERS.keys()) → get_scorer_names()
+// sklearn.scorers-dict — sorted(SCORERS.keys()) → get_scorer_names()
+//
+// Why it broke: scikit-learn 1.3 (2023-06-30), deprecated since 1.0: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.3.html
+// Example:
+//     from sklearn.metrics import SCORERS
+//     print(sorted(SCORERS.keys()))
+//   →
+//     from sklearn.metrics import get_scorer_names
+//     print(sorted(get_scorer_names()))
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.3; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: SCORERS[name] is left alone; a dict of the notebook named SCORERS too; a user's SCORERS dict.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';

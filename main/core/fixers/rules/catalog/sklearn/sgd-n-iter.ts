@@ -1,4 +1,15 @@
-// sklearn.sgd-n-iter: SGDClassifier/SGDRegressor/Perceptron(n_iter=k) → max_iter=k, tol=None
+// sklearn.sgd-n-iter — SGDClassifier/SGDRegressor/Perceptron(n_iter=k) → max_iter=k, tol=None
+//
+// Why it broke: scikit-learn 0.21 (2019-05-09), deprecated since 0.19: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.21.html
+// Example:
+//     sgd = SGDClassifier(n_iter=5, tol=1e-4)
+//   →
+//     sgd = SGDClassifier(max_iter=5, tol=1e-4)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.21; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a notebook's own SGDClassifier is left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { calleeOf } from '../helpers';

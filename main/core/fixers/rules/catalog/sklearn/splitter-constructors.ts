@@ -1,4 +1,16 @@
-// sklearn.splitter-constructors: KFold(n, n_folds=k) → KFold(n_splits=k) and `for tr, te in kf` → kf.split(X)
+// sklearn.splitter-constructors — KFold(n, n_folds=k) → KFold(n_splits=k) and `for tr, te in kf` → kf.split(X)
+//
+// Why it broke: scikit-learn 0.20 (2018-09-25), deprecated since 0.18: from this release on the old code fails or
+// computes something else (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.20.html
+// Example:
+//     kf = KFold(len(X), n_folds=5, shuffle=True, random_state=0)
+//     skf = StratifiedKFold(y, n_folds=3)
+//   →
+//     kf = KFold(n_splits=5, shuffle=True, random_state=0)
+//     skf = StratifiedKFold(n_splits=3)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.20; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments, keywordArgument, callArguments, keywordName } from '../../syntax';

@@ -1,4 +1,19 @@
-// sklearn.splitter-random-state-without-shuffle: KFold/StratifiedKFold(random_state=r) without shuffle=True → random_state dropped
+// sklearn.splitter-random-state-without-shuffle — KFold/StratifiedKFold(random_state=r) without shuffle=True →
+// random_state dropped
+//
+// Why it broke: scikit-learn 0.24 (2020-12-22): from this release on the old code fails or computes something else
+// (the explanation below cites the release notes).
+// Changelog: https://scikit-learn.org/stable/whats_new/v0.24.html
+// Example:
+//     skf = StratifiedKFold(n_splits=5, random_state=42)
+//     kf = KFold(n_splits=5, shuffle=False, random_state=0)
+//   →
+//     skf = StratifiedKFold(n_splits=5)
+//     kf = KFold(n_splits=5, shuffle=False)
+// Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.24; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: shuffle=True, a shuffle variable, positional arguments: left alone; a notebook's own KFold is left
+// alone; not before scikit-learn 0.24.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { calleeOf } from '../helpers';

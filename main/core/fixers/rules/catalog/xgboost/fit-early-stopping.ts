@@ -1,4 +1,16 @@
-// xgboost.fit-early-stopping: model.fit(…, early_stopping_rounds=…, eval_metric=…) → XGBClassifier(early_stopping_rounds=…, eval_metric=…)
+// xgboost.fit-early-stopping — model.fit(…, early_stopping_rounds=…, eval_metric=…) →
+// XGBClassifier(early_stopping_rounds=…, eval_metric=…)
+//
+// Why it broke: XGBoost 2.0 (2023-09-12), deprecated since 1.6: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://xgboost.readthedocs.io/en/stable/changes/v2.0.0.html
+// Example:
+//     model = XGBClassifier(n_estimators=500, learning_rate=0.05)
+//   →
+//     model = XGBClassifier(n_estimators=500, learning_rate=0.05, early_stopping_rounds=50, eval_metric='auc')
+// Fix safety: Same result: the rewrite computes what the code computed before XGBoost 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: not under xgboost 1.7.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { calleeOf } from '../helpers';

@@ -1,4 +1,17 @@
-// xgboost.gpu-hist-without-gpu: tree_method='gpu_hist' → 'hist' when the runtime has no GPU
+// xgboost.gpu-hist-without-gpu — tree_method='gpu_hist' → 'hist' when the runtime has no GPU
+//
+// Why it broke: XGBoost 0.0: from this release on the old code fails or computes something else (the explanation
+// below cites the release notes).
+// Changelog: https://xgboost.readthedocs.io/en/stable/changes/v0.0.0.html
+// Example:
+//     m = XGBClassifier(tree_method='gpu_hist', predictor='gpu_predictor')
+//     params = {'tree_method': 'gpu_hist'}
+//   →
+//     m = XGBClassifier(tree_method='hist', predictor='cpu_predictor')
+//     params = {'tree_method': 'hist'}
+// Fix safety: Same result: the rewrite computes what the code computed before XGBoost 0.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: kept when the runtime has a GPU.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { stringContent, replaceStringContent } from '../../syntax';

@@ -1,4 +1,18 @@
-// xgboost.ntree-limit: predict(…, ntree_limit=m.best_ntree_limit) → iteration_range=(0, m.best_iteration + 1)
+// xgboost.ntree-limit — predict(…, ntree_limit=m.best_ntree_limit) → iteration_range=(0, m.best_iteration + 1)
+//
+// Why it broke: XGBoost 2.0 (2023-09-12), deprecated since 1.4: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://xgboost.readthedocs.io/en/stable/changes/v2.0.0.html
+// Example:
+//     p = model.predict(dtest, ntree_limit=model.best_ntree_limit)
+//     q = bst.predict(d, ntree_limit=100)
+//     n = model.best_ntree_limit
+//   →
+//     p = model.predict(dtest, iteration_range=(0, model.best_iteration + 1))
+//     q = bst.predict(d, iteration_range=(0, 100))
+//     n = (model.best_iteration + 1)
+// Fix safety: Same result: the rewrite computes what the code computed before XGBoost 2.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { keywordArgument } from '../../syntax';

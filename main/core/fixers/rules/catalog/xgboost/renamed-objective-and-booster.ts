@@ -1,4 +1,19 @@
-// xgboost.renamed-objective-and-booster: objective='reg:linear' → 'reg:squarederror'; model.booster() → model.get_booster()
+// xgboost.renamed-objective-and-booster — objective='reg:linear' → 'reg:squarederror'; model.booster() →
+// model.get_booster()
+//
+// Why it broke: XGBoost 1.0 (2020-02-20), deprecated since 0.90: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://xgboost.readthedocs.io/en/stable/changes/v1.0.0.html
+// Example:
+//     m = xgb.XGBRegressor(objective='reg:linear')
+//     params = {'objective': 'reg:linear', 'eta': 0.1}
+//     scores = m.booster().get_fscore()
+//   →
+//     m = xgb.XGBRegressor(objective='reg:squarederror')
+//     params = {'objective': 'reg:squarederror', 'eta': 0.1}
+//     scores = m.get_booster().get_fscore()
+// Fix safety: Same result: the rewrite computes what the code computed before XGBoost 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { stringContent, replaceStringContent, methodName, callArguments } from '../../syntax';

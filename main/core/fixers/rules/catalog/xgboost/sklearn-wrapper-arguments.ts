@@ -1,4 +1,14 @@
-// xgboost.sklearn-wrapper-arguments: XGBClassifier(silent=…, seed=…, nthread=…) → verbosity, random_state, n_jobs
+// xgboost.sklearn-wrapper-arguments — XGBClassifier(silent=…, seed=…, nthread=…) → verbosity, random_state, n_jobs
+//
+// Why it broke: XGBoost 1.0 (2020-02-20), deprecated since 0.81: from this release on the old code fails or computes
+// something else (the explanation below cites the release notes).
+// Changelog: https://xgboost.readthedocs.io/en/stable/changes/v1.0.0.html
+// Example:
+//     m = xgb.XGBRegressor(n_estimators=100, silent=1, seed=7, nthread=-1)
+//   →
+//     m = xgb.XGBRegressor(n_estimators=100, verbosity=0, random_state=7, n_jobs=-1)
+// Fix safety: Same result: the rewrite computes what the code computed before XGBoost 1.0; where that cannot be
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { keywordArgument } from '../../syntax';
