@@ -211,7 +211,8 @@ async function startRemote(
   );
   await backend.start();
   const initial = queueSettings(store, defaultConcurrency);
-  await backend.configure(initial.concurrency, initial.paused).catch(report('configuring'));
+  // not awaited: a Redis that is down answers when it is back, and the host serves meanwhile
+  void backend.configure(initial.concurrency, initial.paused).catch(report('configuring'));
   log(`jobs go to the BullMQ queue at ${connection.display}; start workers with \`nbrevive worker --queue …\``);
   return new NbreviveHost(store, events, dispatcher, null, {
     backend,

@@ -241,7 +241,10 @@ export class BullQueueBackend {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await this.idle().catch(() => {});
-    await this.queue.close().catch(() => {});
+    // a Redis that is down must not hold up the host's exit
+    const bounded = (p: Promise<unknown>) =>
+      Promise.race([p.catch(() => {}), new Promise((r) => setTimeout(r, 3000).unref())]);
+    await bounded(this.idle());
+    await bounded(this.queue.close());
   }
 }

@@ -245,7 +245,8 @@ export async function runRemoteWorker(options: RemoteWorkerOptions): Promise<num
     clearInterval(heartbeat);
     // running jobs are told to stop resumably; their processors report them back to the queue ('paused')
     for (const r of running.values()) r.controller.abort('pause');
-    await worker.close().catch(() => {});
+    // close() waits for the processors (they report their jobs back); a Redis that is down must not hold the exit
+    await Promise.race([worker.close().catch(() => {}), new Promise((r) => setTimeout(r, 30_000).unref())]);
     resolveDone();
   }
   process.once('SIGINT', () => void stop());
