@@ -108,6 +108,34 @@ function errorLineTexts(error: CellError, source: string): string[] {
   return texts;
 }
 
+/**
+ * An error raised inside a function the notebook defined in another cell (`process()` fails in cleanTicket's
+ * `if len(ticket) > 0:`) is the defining cell's to fix: the traceback's innermost notebook frame names that line.
+ * When it is not in the failing cell and exactly one other code cell has it, the error is also given to that cell,
+ * scoped to that line; the failing cell keeps its own copy.
+ */
+function withDefiningCells(errors: readonly CellError[], view: WorkingNotebook): CellError[] {
+  const out = [...errors];
+  for (const error of errors) {
+    const frames = error.traceback.map(stripAnsi).filter((frame) => /Cell In\[|<ipython-input-|input-\d+-/.test(frame));
+    const innermost = frames.at(-1);
+    if (!innermost || frames.length < 2 || !view.isCodeCell(error.cellIndex)) continue;
+    const arrow = /^-+>\s*\d+\s?(.*)$/m.exec(innermost);
+    const text = arrow?.[1]?.trim();
+    if (!text || text.length < 4) continue;
+    const hasLine = (index: number): boolean =>
+      view
+        .source(index)
+        .split('\n')
+        .some((line) => line.trim() === text);
+    if (hasLine(error.cellIndex)) continue;
+    const owners = view.codeCells.filter((index) => index !== error.cellIndex && hasLine(index));
+    if (owners.length !== 1) continue;
+    out.push({ ...error, cellIndex: owners[0] as number, cellId: null, line: text, traceback: [] });
+  }
+  return out;
+}
+
 /** The import statements of a cell, dedented, with their parenthesized or backslash continuation lines. */
 export function importStatements(source: string): string[] {
   if (!/\bimport\b/.test(source)) return [];
@@ -367,7 +395,7 @@ export async function applyRules(
   const parser = await loadPythonParser();
   const view = new WorkingNotebook(notebook, parser);
   const created = options.created !== undefined ? options.created : (options.case?.created ?? null);
-  const errors = options.errors ?? [];
+  const errors = withDefiningCells(options.errors ?? [], view);
   const applications: RuleApplication[] = [];
   const refused: RefusedApplication[] = [];
   const runContext: RuleRunContext = {

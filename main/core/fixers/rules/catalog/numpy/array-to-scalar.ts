@@ -1,12 +1,20 @@
-// numpy.array-to-scalar: float(a) / int(a) / '%.3f' % a / math.f(a) of a one-element array → np.asarray(a).item()
+// numpy.array-to-scalar — float(a), int(a), '%.3f' % a, math.f(a) of a one-element array → np.asarray(a).item()
 //
-// Why it broke: NumPy 2.4.0 expired the 1.25 deprecation of converting an array with ndim > 0 to a scalar
-// (doc/source/release/2.4.0-notes.rst, "Raise TypeError on attempt to convert array with ndim > 0 to scalar",
-// https://github.com/numpy/numpy/pull/29841). Old notebooks print a fitted model's one-element intercept_ or the
-// prediction for one sample this way.
-// Example: print('Intercept: %.3f' % lr.intercept_) → print('Intercept: %.3f' % np.asarray(lr.intercept_).item())
-// Safety: only on the failing line, only the values a numeric conversion takes; np.asarray(v).item() is v itself for
-// numbers and numpy scalars, so code that already worked computes the same; a redefined float/int is left alone.
+// Why it broke: NumPy 2.4.0 (2025-12-20) expired the 1.25 deprecation of converting an array with ndim > 0 to a
+// scalar: float(a), int(a), printf-style %f/%d of a and the math functions raise TypeError ("only 0-dimensional
+// arrays can be converted to Python scalars") where they took the one element of a model's intercept_ or of the
+// prediction for one sample.
+// Changelog: https://github.com/numpy/numpy/blob/main/doc/source/release/2.4.0-notes.rst#raise-typeerror-on-attempt-to-convert-array-with-ndim--0-to-scalar
+// Changelog: https://github.com/numpy/numpy/pull/29841
+// Example:
+//     print('Intercept: %.3f' % lr.intercept_)
+//   →
+//     print('Intercept: %.3f' % np.asarray(lr.intercept_).item())
+// Fix safety: Same result: np.asarray(v).item() is the element of a one-element array and v itself for numbers,
+// numpy scalars and strings, so code that already worked computes the same; only on the failing line, and only the
+// values a numeric conversion takes (%s and %r keep printing the array).
+// Left alone: literals, a float/int/complex the notebook defines itself, and a notebook where no name for numpy is
+// free.
 import type { Node } from 'web-tree-sitter';
 import { defineRule, type CellContext, type Rule } from '../../rule';
 import { replaceNode, type SourceEdit } from '../../source-edit';

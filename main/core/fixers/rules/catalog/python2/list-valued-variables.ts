@@ -9,10 +9,11 @@
 //     ks = list(d.keys())
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-// Left alone: assigned twice, or from something else: left alone; a notebook's own filter is left alone.
+// Left alone: the binding that reaches the use is not such a call (assigned from something else), or is in a loop or
+// a branch before the use, or in another cell; a notebook's own filter is left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { methodName, callArguments, definesName } from '../../syntax';
+import { methodName, callArguments, definesName, enclosingStatement } from '../../syntax';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { PY3, ITERATOR_BUILTINS, mayDefine, errorLines, concatenated } from './_shared';
@@ -60,6 +61,23 @@ const LIST_USE_ERRORS = new RegExp(
  * variable held a list in Python 2. On the error that names the lazy type, its assignment in the same cell gets
  * list(…) — when the variable is assigned exactly once there, from such a call, before the failing use.
  */
+/**
+ * The last binding of a name before its use when it is a plain `name = …` statement in the same block as the
+ * statement that uses the name (straight-line code: nothing in between can rebind it), else null. `bindings` are
+ * the cell's assignments, loops and augmented assignments of the name (tuple targets count twice).
+ */
+function reachingAssignment(bindings: readonly Node[], use: Node): Node | null {
+  const before = bindings.filter((binding) => binding.endIndex < use.startIndex);
+  const last = before.at(-1);
+  if (!last || last.type !== 'assignment' || last.childForFieldName('left')?.type !== 'identifier') return null;
+  // a binding that encloses the use (a loop over the name) or a second entry for the same node is no plain one
+  if (before.filter((binding) => binding.id === last.id).length > 1) return null;
+  if (bindings.some((binding) => binding.startIndex <= use.startIndex && use.endIndex <= binding.endIndex)) return null;
+  const statement = last.parent;
+  if (statement?.type !== 'expression_statement') return null;
+  return enclosingStatement(use).parent?.id === statement.parent?.id ? last : null;
+}
+
 export const listValuedVariables = defineRule({
   id: 'python2.list-valued-variables',
   title: 'x = filter(…) / d.keys() / range(n), then x used as a list → x = list(…)',
@@ -67,7 +85,7 @@ export const listValuedVariables = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error names that type and the failing line uses a variable assigned once in the same cell from such a call, the assignment is wrapped in list(), which is the Python 2 value. Variables assigned in other cells or more than once are left alone.',
+    'In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error names that type and the failing line uses a variable assigned once in the same cell from such a call, the assignment is wrapped in list(), which is the Python 2 value. A variable reassigned step by step gets list() on the assignment that reaches the use: the last one before it, in the same block. Variables assigned in other cells, in a loop or a branch before the use, are left alone.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: LIST_USE_ERRORS },
@@ -134,7 +152,10 @@ export const listValuedVariables = defineRule({
           parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len');
       if (!listUse) continue;
       const assigned = assignments.get(name) ?? [];
-      const only = assigned.length === 1 ? assigned[0] : undefined;
+      // the binding that reaches the use: the cell's only one, or (a name reassigned step by step, `t = t.split()`,
+      // `t = filter(…, t)`) the last one before the use, a plain assignment in the same block as the use's statement
+      // with no other binding of the name in between
+      const only = assigned.length === 1 ? assigned[0] : reachingAssignment(assigned, id);
       const right = only?.childForFieldName('right');
       if (
         !only ||

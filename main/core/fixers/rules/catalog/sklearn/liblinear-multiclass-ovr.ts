@@ -1,14 +1,20 @@
-// sklearn.liblinear-multiclass-ovr: LogisticRegression(solver='liblinear') on 3+ classes →
-// OneVsRestClassifier(LogisticRegression(…)), its coef_/intercept_ read from the per-class models
+// sklearn.liblinear-multiclass-ovr — LogisticRegression(solver='liblinear') on 3+ classes → OneVsRestClassifier(LogisticRegression(…))
 //
-// Why it broke: scikit-learn 1.5 deprecated LogisticRegression(multi_class) and 1.8 removed it (doc/whats_new/v1.5.rst:
-// "If you still want to use the one-vs-rest scheme, you can use OneVsRestClassifier(LogisticRegression(..))"); the
-// liblinear solver, the default before 0.22 (and what sklearn.logistic-l1-solver / the solver calibration pin), now
-// refuses 3 or more classes instead of fitting one-vs-rest.
-// Example: lr = LogisticRegression(penalty='l1', solver='liblinear') on wine → lr = OneVsRestClassifier(LogisticRegression(…));
-// later lr.coef_[1] → np.vstack([e.coef_ for e in lr.estimators_])[1]
-// Safety: the wrapper fits the same per-class liblinear models the old multi_class='ovr' fitted; coef_/intercept_ are
-// rewritten only for a variable every assignment of which is such a model, and only where the error asks for them.
+// Why it broke: scikit-learn 1.8 (2025-12-09) removed LogisticRegression's multi_class (deprecated in 1.5), and the
+// liblinear solver, the default before 0.22 and what sklearn.logistic-l1-solver and the solver calibration pin,
+// refuses 3 or more classes instead of fitting one model per class against the rest.
+// Changelog: https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v1.5.rst#L503
+// Example:
+//     lr = LogisticRegression(penalty='l1', C=0.1, solver='liblinear')
+//     lr.fit(X_wine, y_wine); lr.coef_[1]
+//   →
+//     lr = OneVsRestClassifier(LogisticRegression(penalty='l1', C=0.1, solver='liblinear'))
+//     lr.fit(X_wine, y_wine); np.vstack([e.coef_ for e in lr.estimators_])[1]
+// Fix safety: Same result: the wrapper fits the per-class liblinear models that multi_class='ovr' fitted, predicts
+// the argmax of their decision functions and normalizes their probabilities, as the old model did; coef_ and
+// intercept_ become the stacked per-class arrays the old model had.
+// Left alone: models with another solver, and coef_/intercept_ of a variable the notebook also binds to anything
+// else.
 import type { Node } from 'web-tree-sitter';
 import { defineRule, type CellContext, type NotebookView, type Rule } from '../../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';

@@ -466,4 +466,39 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     after: ["import numpy as np\nprint('%.2f' % np.asarray(score).item())\n", 'import numpy as np\n'],
     options: { ...NUMPY_24, errors: [cellError(0, 'TypeError', SCALAR, "print('%.2f' % score)")] },
   },
+  {
+    rule: 'python2.list-valued-variables',
+    name: 'a name reassigned step by step inside a function of another cell: the assignment that reaches len()',
+    before: [
+      "def clean(ticket):\n    ticket = ticket.split()\n    ticket = map(lambda t: t.strip(), ticket)\n    ticket = filter(lambda t: not t.isdigit(), ticket)\n    if len(ticket) > 0:\n        return ticket[0]\n    return 'XXX'\n",
+      "codes = [clean(t) for t in ['A/5 21171', '113803']]\n",
+    ],
+    after: [
+      "def clean(ticket):\n    ticket = ticket.split()\n    ticket = map(lambda t: t.strip(), ticket)\n    ticket = list(filter(lambda t: not t.isdigit(), ticket))\n    if len(ticket) > 0:\n        return ticket[0]\n    return 'XXX'\n",
+      "codes = [clean(t) for t in ['A/5 21171', '113803']]\n",
+    ],
+    options: {
+      errors: [
+        cellError(
+          1,
+          'TypeError',
+          "object of type 'filter' has no len()",
+          "codes = [clean(t) for t in ['A/5 21171', '113803']]",
+          [
+            'TypeError                                 Traceback (most recent call last)',
+            "Cell In[7], line 1\n----> 1 codes = [clean(t) for t in ['A/5 21171', '113803']]",
+            'Cell In[6], line 5, in clean(ticket)\n      3 ticket = map(lambda t: t.strip(), ticket)\n      4 ticket = filter(lambda t: not t.isdigit(), ticket)\n----> 5 if len(ticket) > 0:\n      6     return ticket[0]',
+            "TypeError: object of type 'filter' has no len()",
+          ],
+        ),
+      ],
+    },
+  },
+  one(
+    'python2.list-valued-variables',
+    'the last binding before the use is in a branch: left alone',
+    'ts = filter(f, xs)\nif flag:\n    ts = g(xs)\nprint(len(ts))\n',
+    'ts = filter(f, xs)\nif flag:\n    ts = g(xs)\nprint(len(ts))\n',
+    { errors: [cellError(0, 'TypeError', "object of type 'filter' has no len()", 'print(len(ts))')] },
+  ),
 ];
