@@ -51,6 +51,8 @@ interface Registered {
 
 // an executed notebook with images can be large; it arrives in one request
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
+/** as the embedded mode's MAX_WORKER_LOSSES (host.ts): the workers a job may lose before it is failed */
+const MAX_TAKEOVERS = 3;
 
 class HttpError extends Error {
   constructor(
@@ -108,6 +110,8 @@ export class WorkerApi {
   private readonly bundles = new CaseBundles();
   /** per (job, worker): the last log seq of the worker's own numbering the host stored */
   private readonly logSeq = new Map<string, number>();
+  /** per job: how often a worker took it over from one that stopped answering (this host's lifetime) */
+  private readonly losses = new Map<string, number>();
 
   constructor(private readonly options: WorkerApiOptions) {}
 
@@ -249,8 +253,29 @@ export class WorkerApi {
       }
       // BullMQ hands a job to one worker at a time: a job still 'running' under another remote worker is one
       // whose worker stalled (killed, frozen), and this worker takes it over from its last stored iteration
-      const takeover = job.status === 'running' && isRemoteWorkerId(job.workerId);
-      if (job.status !== 'queued' && !takeover) return { run: false as const, status: job.status };
+      const again = job.status === 'running' && job.workerId === workerId;
+      const takeover = job.status === 'running' && isRemoteWorkerId(job.workerId) && !again;
+      if (job.status !== 'queued' && !takeover && !again) return { run: false as const, status: job.status };
+      if (takeover) {
+        // a job that freezes or kills every worker it runs on is not handed out forever
+        const lost = (this.losses.get(jobId) ?? 0) + 1;
+        this.losses.set(jobId, lost);
+        if (lost >= MAX_TAKEOVERS) {
+          this.losses.delete(jobId);
+          store.jobs.update(jobId, {
+            status: 'failed',
+            stopReason: 'worker-lost',
+            workerId: null,
+            error: {
+              code: 'internal',
+              message:
+                `the workers running this job stopped answering ${lost} times (killed, crashed or frozen), so it is not handed out again: ` +
+                "read the job's last log lines for what froze it, fix the case, then retry the job",
+            },
+          });
+          return { run: false as const, status: 'failed' };
+        }
+      }
       return store.jobs.claim(jobId, workerId, ['queued', 'running'])
         ? null
         : { run: false as const, status: job.status };
