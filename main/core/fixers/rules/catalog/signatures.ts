@@ -1,9 +1,11 @@
 // Keyword-only parameters of scikit-learn ≥ 1.0 and pandas ≥ 2.0, for turning the positional arguments old
-// notebooks pass into keywords. Generated with inspect.signature from the reference stack (scikit-learn 1.2.1:
-// every public estimator of sklearn.utils.all_estimators() and the public functions of its main modules; pandas
-// 1.5.3, whose deprecate_nonkeyword_arguments wrappers carry the 2.0 signatures). An entry is
-// [number of parameters that may still be positional, first keyword-only names in order…]. Hand edits: the
-// old order of AgglomerativeClustering and FeatureAgglomeration; OneHotEncoder left out (its old signature was a different one).
+// notebooks pass into keywords. SKLEARN_KEYWORD_ONLY and PANDAS_KEYWORD_ONLY are GENERATED: do not edit them by
+// hand; change tools/signatures/keyword-only.py and run `npx tsx tools/signatures/generate.ts` (`--check` compares).
+// The script reads inspect.signature in the reference stack (scikit-learn 1.2.1: every public estimator of
+// sklearn.utils.all_estimators() and the public functions of its main modules; pandas 1.5.3, whose
+// deprecate_nonkeyword_arguments wrappers carry the 2.0 signatures). An entry is [number of parameters that may
+// still be positional, first keyword-only names in order…]. Its hand edits: the old order of AgglomerativeClustering
+// and FeatureAgglomeration; OneHotEncoder left out (its old signature was a different one).
 //
 // The names after `*` are today's order, which is NOT always the order a notebook's positional arguments had:
 // parameters were inserted (scikit-learn 0.18 put `groups` after y in cross_val_score/learning_curve, 0.20 put
