@@ -1,4 +1,4 @@
-// Python 3.12–3.14 standard-library removals (catalog/stdlib.ts) and old call protocols (catalog/protocols.ts):
+// Python 3.12–3.14 standard-library removals (catalog/python/) and old call protocols (catalog/sklearn/):
 // the rewrite, what must be left alone (shadowing, ambiguous calls, older Pythons), and a few run in today's stack.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Examples for catalog/numpy2.ts: NumPy 2.0's migration guide beyond the pure renames of catalog/numpy.ts.
+// Examples for NumPy 2.0's migration guide in catalog/numpy/, beyond the pure renames of numpy.2-removed-aliases.
 import { cellError } from '../../helpers';
 import { one, type RuleCase } from './types';
 

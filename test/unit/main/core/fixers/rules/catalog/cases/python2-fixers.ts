@@ -1,4 +1,4 @@
-// Examples for catalog/python2-fixers.ts: lib2to3's fixer mechanisms that catalog/python2.ts does not cover.
+// Examples for lib2to3's fixer mechanisms in catalog/python2/ (the rules after the common Python 2 → 3 ones).
 import { cellError } from '../../helpers';
 import { one, type RuleCase } from './types';
 

@@ -1,4 +1,5 @@
-// Before → after examples of catalog/stdlib.ts (Python 3.11–3.14 removals) and catalog/protocols.ts (old call protocols).
+// Before → after examples of catalog/python/ (Python 3.11–3.14 removals) and of the old call protocols in
+// catalog/sklearn/.
 import { cellError } from '../../helpers';
 import { one, type RuleCase } from './types';
 
