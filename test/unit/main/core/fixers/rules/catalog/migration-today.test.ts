@@ -1,6 +1,6 @@
-// The lib2to3-mechanism rules of catalog/python2/ and NumPy 2.0's migration rules of catalog/numpy/ in today's
-// stack (Python 3.14, NumPy 2.4): each old snippet fails there or prints something else than it did in Python 2 / NumPy 1, and the rewritten one prints what the
-// old code printed (written out here from the Python 2 and NumPy 1 semantics).
+// The lib2to3-mechanism rules of catalog/python2/ and NumPy 2.0's migration rules of catalog/numpy/ in today's stack
+// (Python 3.14, NumPy 2.4): each old snippet fails there or prints something else than it did in Python 2 / NumPy 1,
+// and the rewritten one prints what the old code printed (written out here from the Python 2 and NumPy 1 semantics).
 import { expect, it } from 'vitest';
 import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeToday } from '../../../../../../helpers/python';

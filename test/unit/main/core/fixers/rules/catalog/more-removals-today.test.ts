@@ -1,6 +1,6 @@
 // The removals added to catalog/{scipy,sklearn,matplotlib,python,ipython}/, numpy/ and pandas/ after corpus2's
-// today's-stack run, checked in today's stack (Python 3.14, NumPy 2.4, scikit-learn 1.9): the old snippet fails there, the rewritten one
-// runs and prints what the old code computed.
+// today's-stack run, checked in today's stack (Python 3.14, NumPy 2.4, scikit-learn 1.9): the old snippet fails there,
+// the rewritten one runs and prints what the old code computed.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

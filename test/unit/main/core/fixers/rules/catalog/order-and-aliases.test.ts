@@ -1,7 +1,7 @@
-// The catalog's application order is part of its behaviour (earlier rules edit first; a later rule reads their
-// output), so it is pinned: rule-order.txt lists every id in the order RULES applies them. A new rule adds its id
-// there at the place it takes in catalog/index.ts. The generic rules of catalog/api-table.ts run as one block, in
-// that file's own order: the line `api-table.*` stands for them. Renamed ids stay resolvable through catalog/aliases.ts.
+// The catalog's application order is part of its behaviour (earlier rules edit first; a later rule reads their output),
+// so it is pinned: rule-order.txt lists every id in the order RULES applies them. A new rule adds its id there at the
+// place it takes in catalog/index.ts. The generic rules of catalog/api-table.ts run as one block, in that file's own
+// order: the line `api-table.*` stands for them. Renamed ids stay resolvable through catalog/aliases.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
-// Environment-only lines (catalog/environment/ and catalog/numpy/legacy-scalar-printing.ts): before → after
-// examples, with the errors a kernel really reports (IPython 8.5 and 9.11: `%load_ext` of a missing package raises ModuleNotFoundError).
+// Environment-only lines (catalog/environment/ and catalog/numpy/legacy-scalar-printing.ts): before → after examples,
+// with the errors a kernel really reports (IPython 8.5 and 9.11: `%load_ext` of a missing package raises
+// ModuleNotFoundError).
 import { cellError } from '../../helpers';
 import { one, type RuleCase } from './types';
 
