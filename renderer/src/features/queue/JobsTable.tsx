@@ -25,13 +25,11 @@ const COLUMNS: { key: SortKey; label: string; className: string }[] = [
 ];
 
 export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
-  const { api, navigate, notify, reloadJobs } = useApp();
-  const notifyError = useNotifyError();
+  const { navigate } = useApp();
   const [filter, setFilter] = useState<JobFilter>(EMPTY_FILTER);
   const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'created', order: 'desc' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [cursor, setCursor] = useState(0);
-  const [batchDir, setBatchDir] = useState('');
   const search = useRef<HTMLInputElement>(null);
 
   const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort.key, sort.order), [jobs, filter, sort]);
@@ -66,57 +64,6 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
     else if (e.key === 'Enter' && current) navigate({ screen: 'job', jobId: current.id });
     else return;
     e.preventDefault();
-  };
-
-  const bulk = async (what: string, f: (j: JobSummary) => Promise<unknown>, eligible: (j: JobSummary) => boolean) => {
-    const targets = chosen.filter(eligible);
-    if (!targets.length) return notify(`None of the selected jobs can be ${what}`, 'error');
-    const results = await Promise.allSettled(targets.map(f));
-    const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    notify(
-      `${targets.length - failed.length} job(s) ${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`,
-      failed.length ? 'error' : 'info',
-    );
-    reloadJobs();
-  };
-  const enqueueCases = async () => {
-    const caseIds = [...new Set(chosen.map((j) => j.caseId))];
-    if (!caseIds.length) return;
-    try {
-      const { jobs: queued } = await api.jobsEnqueue({ caseIds });
-      notify(`Queued ${queued.length} new job(s)`);
-      reloadJobs();
-    } catch (e) {
-      notifyError(e);
-    }
-  };
-  const exportReport = async (format: 'csv' | 'json' | 'html') => {
-    const jobIds = chosen.length ? chosen.map((j) => j.id) : undefined;
-    try {
-      if (format === 'html') {
-        const stats = await api.statsCorpus(jobIds ? { jobIds } : {});
-        downloadText(htmlReport(stats, jobs, new Date().toISOString()), 'nbrevive-report.html', 'text/html');
-      } else {
-        const res = await api.exportsReport({ format, ...(jobIds ? { jobIds } : {}) });
-        downloadText(
-          res.content ?? '',
-          `nbrevive-report.${format}`,
-          format === 'csv' ? 'text/csv' : 'application/json',
-        );
-      }
-    } catch (e) {
-      notifyError(e);
-    }
-  };
-  const exportBatch = async () => {
-    if (!chosen.length) return notify('Select the jobs to export first', 'error');
-    if (!batchDir.trim()) return notify('Type a folder on the host to write the notebooks to', 'error');
-    try {
-      const res = await api.exportsBatch({ jobIds: chosen.map((j) => j.id), dir: batchDir.trim() });
-      notify(`Wrote ${res.count} notebook(s) and report.json to ${res.path}`);
-    } catch (e) {
-      notifyError(e);
-    }
   };
 
   const allSelected = rows.length > 0 && chosen.length === rows.length;
@@ -187,58 +134,7 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
           {rows.length} of {jobs.length} jobs
         </span>
       </div>
-      <div className="row toolbar bulk" aria-label="bulk actions">
-        <span>{chosen.length} selected</span>
-        <button type="button" disabled={!chosen.length} onClick={() => void enqueueCases()}>
-          Enqueue again
-        </button>
-        <button
-          type="button"
-          disabled={!chosen.length}
-          onClick={() =>
-            void bulk(
-              'cancelled',
-              (j) => api.jobsCancel({ jobId: j.id }),
-              (j) => ['queued', 'paused', 'running'].includes(j.status),
-            )
-          }
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          disabled={!chosen.length}
-          onClick={() =>
-            void bulk(
-              'retried',
-              (j) => api.jobsRetry({ jobId: j.id }),
-              (j) => ['failed', 'cancelled', 'paused'].includes(j.status),
-            )
-          }
-        >
-          Retry
-        </button>
-        <input
-          aria-label="folder on the host for the batch export"
-          placeholder="host folder for notebooks"
-          value={batchDir}
-          onChange={(e) => setBatchDir(e.target.value)}
-        />
-        <button type="button" disabled={!chosen.length} onClick={() => void exportBatch()}>
-          Export notebooks
-        </button>
-        <span className="spacer" />
-        <span className="muted">Report{chosen.length ? ' of selection' : ''}:</span>
-        <button type="button" onClick={() => void exportReport('csv')}>
-          CSV
-        </button>
-        <button type="button" onClick={() => void exportReport('json')}>
-          JSON
-        </button>
-        <button type="button" onClick={() => void exportReport('html')}>
-          HTML
-        </button>
-      </div>
+      <BulkActions jobs={jobs} chosen={chosen} />
       <div
         className="table"
         role="grid"
@@ -287,6 +183,118 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** What can be done with the selected jobs: enqueue their cases again, cancel, retry, export; and the reports. */
+function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[] }) {
+  const { api, notify, reloadJobs } = useApp();
+  const notifyError = useNotifyError();
+  const [batchDir, setBatchDir] = useState('');
+  const bulk = async (what: string, f: (j: JobSummary) => Promise<unknown>, eligible: (j: JobSummary) => boolean) => {
+    const targets = chosen.filter(eligible);
+    if (!targets.length) return notify(`None of the selected jobs can be ${what}`, 'error');
+    const results = await Promise.allSettled(targets.map(f));
+    const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    notify(
+      `${targets.length - failed.length} job(s) ${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`,
+      failed.length ? 'error' : 'info',
+    );
+    reloadJobs();
+  };
+  const enqueueCases = async () => {
+    const caseIds = [...new Set(chosen.map((j) => j.caseId))];
+    if (!caseIds.length) return;
+    try {
+      const { jobs: queued } = await api.jobsEnqueue({ caseIds });
+      notify(`Queued ${queued.length} new job(s)`);
+      reloadJobs();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const exportReport = async (format: 'csv' | 'json' | 'html') => {
+    const jobIds = chosen.length ? chosen.map((j) => j.id) : undefined;
+    try {
+      if (format === 'html') {
+        const stats = await api.statsCorpus(jobIds ? { jobIds } : {});
+        downloadText(htmlReport(stats, jobs, new Date().toISOString()), 'nbrevive-report.html', 'text/html');
+      } else {
+        const res = await api.exportsReport({ format, ...(jobIds ? { jobIds } : {}) });
+        downloadText(
+          res.content ?? '',
+          `nbrevive-report.${format}`,
+          format === 'csv' ? 'text/csv' : 'application/json',
+        );
+      }
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const exportBatch = async () => {
+    if (!chosen.length) return notify('Select the jobs to export first', 'error');
+    if (!batchDir.trim()) return notify('Type a folder on the host to write the notebooks to', 'error');
+    try {
+      const res = await api.exportsBatch({ jobIds: chosen.map((j) => j.id), dir: batchDir.trim() });
+      notify(`Wrote ${res.count} notebook(s) and report.json to ${res.path}`);
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  return (
+    <div className="row toolbar bulk" aria-label="bulk actions">
+      <span>{chosen.length} selected</span>
+      <button type="button" disabled={!chosen.length} onClick={() => void enqueueCases()}>
+        Enqueue again
+      </button>
+      <button
+        type="button"
+        disabled={!chosen.length}
+        onClick={() =>
+          void bulk(
+            'cancelled',
+            (j) => api.jobsCancel({ jobId: j.id }),
+            (j) => ['queued', 'paused', 'running'].includes(j.status),
+          )
+        }
+      >
+        Cancel
+      </button>
+      <button
+        type="button"
+        disabled={!chosen.length}
+        onClick={() =>
+          void bulk(
+            'retried',
+            (j) => api.jobsRetry({ jobId: j.id }),
+            (j) => ['failed', 'cancelled', 'paused'].includes(j.status),
+          )
+        }
+      >
+        Retry
+      </button>
+      <input
+        aria-label="folder on the host for the batch export"
+        placeholder="host folder for notebooks"
+        value={batchDir}
+        onChange={(e) => setBatchDir(e.target.value)}
+      />
+      <button type="button" disabled={!chosen.length} onClick={() => void exportBatch()}>
+        Export notebooks
+      </button>
+      <span className="spacer" />
+      <span className="muted">Report{chosen.length ? ' of selection' : ''}:</span>
+      <button type="button" onClick={() => void exportReport('csv')}>
+        CSV
+      </button>
+      <button type="button" onClick={() => void exportReport('json')}>
+        JSON
+      </button>
+      <button type="button" onClick={() => void exportReport('html')}>
+        HTML
+      </button>
+    </div>
   );
 }
 
