@@ -4,13 +4,13 @@
 // explanation below cites the release notes).
 // Changelog: https://numpy.org/doc/stable/release/1.12.0-notes.html
 // Example:
-//         lr = LogisticRegression(C=10**c, random_state=0)
-//         params.append(10**c)
-//         k = 2**c
+//     lr = LogisticRegression(C=10**c, random_state=0)
+//     params.append(10**c)
+//     k = 2**c
 //   →
-//         lr = LogisticRegression(C=10.0**c, random_state=0)
-//         params.append(10.0**c)
-//         k = 2.0**c
+//     lr = LogisticRegression(C=10.0**c, random_state=0)
+//     params.append(10.0**c)
+//     k = 2.0**c
 // Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.12; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: an array exponent (old result: zeros), a range() loop, a user-defined c: left alone; without the error:

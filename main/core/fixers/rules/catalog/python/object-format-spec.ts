@@ -4,9 +4,9 @@
 // cites the release notes).
 // Changelog: https://docs.python.org/3/whatsnew/3.4.html
 // Example:
-//         print('{:^9} {} {:^25}'.format(iteration, data[0], data[1]))
+//     print('{:^9} {} {:^25}'.format(iteration, data[0], data[1]))
 //   →
-//         print('{!s:^9} {} {!s:^25}'.format(iteration, data[0], data[1]))
+//     print('{!s:^9} {} {!s:^25}'.format(iteration, data[0], data[1]))
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.4; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: typed, precision, width-only fields, literals, bools, another line and a conversion already there: left

@@ -5,9 +5,9 @@
 // explanation below cites the release notes).
 // Changelog: https://docs.python.org/3/whatsnew/3.12.html
 // Example:
-//             self.assertEquals(sum([1, 2]), 3)
+//     self.assertEquals(sum([1, 2]), 3)
 //   →
-//             self.assertEqual(sum([1, 2]), 3)
+//     self.assertEqual(sum([1, 2]), 3)
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.12; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule, packageVersion } from '../../rule';

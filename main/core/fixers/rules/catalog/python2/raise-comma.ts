@@ -4,9 +4,9 @@
 // explanation below cites the release notes).
 // Changelog: https://docs.python.org/3/whatsnew/3.0.html
 // Example:
-//         raise ValueError, "negative: %d" % x
+//     raise ValueError, "negative: %d" % x
 //   →
-//         raise ValueError("negative: %d" % x)
+//     raise ValueError("negative: %d" % x)
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';

@@ -4,10 +4,10 @@
 // computes something else (the explanation below cites the release notes).
 // Changelog: https://scikit-learn.org/stable/whats_new/v1.2.html
 // Example:
-//                   'linearregression__fit_intercept': [True, False],
-//                   'linearregression__normalize': [True, False]}
+//     'linearregression__fit_intercept': [True, False],
+//     'linearregression__normalize': [True, False]}
 //   →
-//                   'linearregression__fit_intercept': [True, False]}
+//     'linearregression__fit_intercept': [True, False]}
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.2; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: penalized models' grids, values that are not True/False, a user's own LinearRegression and a plain

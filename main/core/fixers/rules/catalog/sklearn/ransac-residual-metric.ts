@@ -5,10 +5,10 @@
 // computes something else (the explanation below cites the release notes).
 // Changelog: https://scikit-learn.org/stable/whats_new/v0.20.html
 // Example:
-//                              max_trials=100,
-//                              residual_metric=lambda x: np.sum(np.abs(x), axis=1),
+//     max_trials=100,
+//     residual_metric=lambda x: np.sum(np.abs(x), axis=1),
 //   →
-//                              max_trials=100,
+//     max_trials=100,
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.20; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: another metric, a loss given too, a user's own RANSACRegressor: left alone; a user's own
