@@ -12,7 +12,10 @@
 //                        dist-packages and today's stack's, when present)
 //   --out DIR            default resources/api-changes
 //   --today PYTHON       today's stack's interpreter (default /var/cache/nbrevive/python3-today, tools/today-stack.sh):
-//                        a deprecated name that no longer resolves there is recorded as removed; --no-today skips it
+//                        a deprecated name that no longer resolves there is recorded as removed, a removed or
+//                        renamed one that still does as deprecated; --no-today skips it
+//   --era PYTHON         an older interpreter with both names of many renames (default /usr/bin/python3, Debian
+//                        bookworm's 2023 stack): `old is new` there proves an alias (pure); --no-era skips it
 //
 // The extraction is heuristic and honest: a row whose replacement is not one clear name gets new=null.
 import { execFileSync } from 'node:child_process';
@@ -51,6 +54,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const MIRRORS = '/work/.mirror';
 /** today's stack's interpreter (tools/today-stack.sh): deprecated names are probed there */
 const TODAY_PYTHON = '/var/cache/nbrevive/python3-today';
+/** an older stack that still has both names of many renames (Debian bookworm's): aliases are proven there */
+const ERA_PYTHON = '/usr/bin/python3';
 
 // ---------------------------------------------------------------------------------------------- arguments
 function parseArgs(argv: string[]): {
@@ -59,11 +64,13 @@ function parseArgs(argv: string[]): {
   sitePackages: string[];
   out: string;
   today: string | null;
+  era: string | null;
 } {
   const mirrors: string[] = [];
   const sitePackages: string[] = [];
   let docs: string | null = null;
   let today: string | null = TODAY_PYTHON;
+  let era: string | null = ERA_PYTHON;
   let out = path.join(ROOT, 'resources', 'api-changes');
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -78,6 +85,8 @@ function parseArgs(argv: string[]): {
     else if (arg === '--out') out = value();
     else if (arg === '--today') today = value();
     else if (arg === '--no-today') today = null;
+    else if (arg === '--era') era = value();
+    else if (arg === '--no-era') era = null;
     else if (arg === '--help') {
       console.log(
         'usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]',
@@ -98,7 +107,7 @@ function parseArgs(argv: string[]): {
     ])
       if (fs.existsSync(dir)) sitePackages.push(dir);
   }
-  return { mirrors, docs, sitePackages, out, today };
+  return { mirrors, docs, sitePackages, out, today, era };
 }
 
 // ---------------------------------------------------------------------------------------------- git
@@ -286,8 +295,12 @@ function rstEntries(file: ChangelogFile): Entry[] {
   let version = file.version;
   let date: string | null = file.date ?? null;
   let current: { lines: string[]; line: number } | null = null;
+  // heading levels in the order their underline characters first appear (rst's rule), and the level of an open
+  // "C API" section: its entries are about C functions and struct members (`PyArray_X`), not Python names
+  const levels: string[] = [];
+  let cApiLevel: number | null = null;
   const close = (): void => {
-    if (current)
+    if (current && cApiLevel === null)
       entries.push({
         text: current.lines.join(' ').replace(/\s+/g, ' ').trim(),
         line: current.line,
@@ -303,6 +316,11 @@ function rstEntries(file: ChangelogFile): Entry[] {
     // a heading: text underlined with = - ~ ^ " *
     if (/^([=\-~^"*+#])\1{2,}\s*$/.test(next) && line.trim() && !/^\s/.test(line)) {
       close();
+      const char = next.trim()[0] as string;
+      if (!levels.includes(char)) levels.push(char);
+      const level = levels.indexOf(char);
+      if (cApiLevel !== null && level <= cApiLevel) cApiLevel = null;
+      if (cApiLevel === null && /\bC[- ]API\b/i.test(line)) cApiLevel = level;
       const v =
         /\b(?:Version|version|v|SciPy|NumPy|pandas|statsmodels|What's new in|Release)\s*v?(\d+\.\d+(?:\.\d+)?)/.exec(
           line,
@@ -393,6 +411,21 @@ function shorten(text: string): string {
   return clean.length > 300 ? `${clean.slice(0, 297)}...` : clean;
 }
 
+/**
+ * An entry without its issue and pull-request references ("(:issue:`10711`)", "(`gh-14036 <…>`__)", "(GH1234)").
+ * They stand between a name and what follows it: "removed in favor of ``B`` (:issue:`1`)" reads as "``B`` (…)",
+ * which the replacement check takes for "``B`` (or …)" and drops.
+ */
+export function withoutReferences(text: string): string {
+  return text
+    .replace(
+      /\s*\((?:\s*,?\s*(?::(?:issue|pr|user|gh|ghpull|ghissue):`[^`]*`|`(?:gh|GH)-?\d+ <[^>]*>`_{1,2}|GH\s?#?\d+|#\d+))+\s*\)/g,
+      '',
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function removalVersion(text: string): string | null {
   const m =
     /(?:will be |to be |is |are )?removed (?:in|from) (?:version |v|scikit-learn |pandas |NumPy |numpy |matplotlib |SciPy |scipy |seaborn |statsmodels )?(\d+\.\d+(?:\.\d+)?)/i.exec(
@@ -427,11 +460,20 @@ const RENAME_VERB =
   /\b(?:(?:has|have|had)\s+)?(?:(?:been|was|were|is|are|be)\s+)?(?:now\s+)?(?:renamed|moved|relocated)\s+(?:to|into|as|in)\s+(?:the\s+)?(?:new\s+)?(?:public\s+)?(?:(?:module|submodule|function|class|method|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)|\b(?:is|are)\s+now\s+(?:called|named|available\s+(?:as|in|under)|located\s+in|exposed\s+as|in)\s+(?:the\s+)?(?:module\s+)?(?=``|:[\w:]+:`|`)/gi;
 /** "use B instead", "in favour of B", "replaced by B", "still available as B" (the name after it is the replacement). */
 const REPLACEMENT =
-  /\b(?:in\s+favou?r\s+of|[Uu]se|replaced\s+(?:by|with)|superseded\s+by|[Pp]lease\s+use|still\s+available\s+(?:as|under|in)|available\s+under)\s+(?:the\s+)?(?:new\s+)?(?:(?:function|class|method|module|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)/g;
+  /\b(?:in\s+favou?r\s+of|[Uu]se|replaced\s+(?:by|with)|superseded\s+by|[Pp]lease\s+use|still\s+available\s+(?:as|under|in)|available\s+under)\s+(?:the\s+)?(?:new\s+)?(?:top[- ]level\s+)?(?:(?:function|class|method|module|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)/g;
 
 /** A name the table may carry: no private part (`_x`, `pandas._libs`), dunder methods aside. */
 export function isPublicName(qualified: string): boolean {
   return qualified.split('.').every((part) => !part.startsWith('_') || /^__\w+__$/.test(part));
+}
+
+/**
+ * A C-API name or a word that is no Python attribute, which a release note mentions outside a "C API" heading:
+ * `PyArray_CastTo`, `NPY_REFCOUNT`, `npy_interrupt`, `numpy.None`, `numpy.print` (from "remove ``print()``'s").
+ */
+export function isCApiName(qualified: string): boolean {
+  const last = qualified.slice(qualified.lastIndexOf('.') + 1);
+  return /^(?:Py[A-Z][A-Za-z]*_\w+|Py_\w+|NPY_\w+|npy_\w+|None|True|False|print|__all__)$/.test(last);
 }
 
 /** Consecutive tokens joined by commas / "and" / "or", from `start` going forwards (+1) or backwards (-1). */
@@ -490,7 +532,7 @@ type Row = Omit<ApiChange, 'library' | 'origin'>;
  * A name mentioned in passing (no verb governs it) gives no row; names with a private part give none.
  */
 export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Row[] {
-  const text = entry.text;
+  const text = withoutReferences(entry.text);
   if (!/renam|remov|deprecat|moved|relocat|instead|in favou?r|default|dropped|is now|are now|available as/i.test(text))
     return [];
   const rows: Row[] = [];
@@ -501,6 +543,7 @@ export function rowsOfEntry(spec: LibrarySpec, entry: Entry, link: string): Row[
     const names = [row.old, row.new ?? ''].map((n) => n.replace(/\(.*$/, ''));
     const param = /\((\w+)/.exec(row.old)?.[1];
     if (!names.every((n) => !n || isPublicName(n)) || (param && param.startsWith('_'))) return;
+    if (isCApiName(names[0] as string)) return;
     if (row.old === row.new) return;
     if (!rows.some((r) => r.kind === row.kind && r.old === row.old && r.new === row.new)) rows.push(row);
   };
@@ -648,6 +691,9 @@ function rowsOfSentence(
       // `a.B.x` renamed to ``y``: a bare new name keeps the old one's module or class
       if (n && !n.name.includes('.') && o.name.includes('.'))
         newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${n.name}`;
+      // "use ``obj.items`` instead" (pandas' way of naming a member of the object at hand): a sibling member
+      if (n && /^(?:obj|df|ser|series|s|idx|index|arr|ax|fig)\.\w+$/.test(n.name) && /\.[A-Z]\w*\.\w+$/.test(oldQ))
+        newQ = `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${n.name.slice(n.name.indexOf('.') + 1)}`;
       // a class "renamed to" a snake_case bare word is a parameter the entry talks about: no row
       if (
         n &&
@@ -720,7 +766,27 @@ function rowsOfSentence(
       : listFrom(text, tokens, beforeIndex, -1);
     const gap = text.slice((tokens[beforeIndex] as Token).end, at);
     if (gap.length > 60 || /[.;]/.test(gap)) continue;
+    // "`f`'s argument is now called `x`", "The second argument of `f` has been renamed to `x`": a parameter of f,
+    // whose old name the sentence gives elsewhere (or not at all)
+    if (/^'s\s+(?:first\s+)?(?:argument|parameter|keyword)/.test(gap)) continue;
+    const lead = text.slice(Math.max(0, (listBefore[0] as Token).index - 40), (listBefore[0] as Token).index);
+    if (/\b(?:argument|parameter|keyword)s?\s+(?:of|to|in)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?$/i.test(lead))
+      continue;
+    // "A basic ``parametrize`` decorator is now available in ``numpy.testing``": a new feature, not a move
+    if (/(?:^|[.;]\s*)(?:A|An)\s+(?:[\w-]+\s+){0,3}$/.test(lead)) continue;
     for (const t of [...listBefore, ...listAfter]) used.add(t);
+    // "… is now available in/under ``m``", "moved into ``m``": ``m`` is where the name lives, not its new name
+    const location = /\b(?:in|under|into)\s+(?:the\s+)?(?:module\s+)?$/i.test(m[0]);
+    if (location && listAfter.length === 1 && listBefore.every((t) => t.name.includes('.') || isName(t))) {
+      const where = listAfter[0] as Token;
+      emit(
+        listBefore,
+        listBefore.map((t) => ({ ...where, name: `${where.name}.${t.name.slice(t.name.lastIndexOf('.') + 1)}` })),
+        'renamed',
+        true,
+      );
+      continue;
+    }
     emit(listBefore, listAfter, 'renamed', true);
   }
 
@@ -749,6 +815,19 @@ function rowsOfSentence(
       (t): t is Token => t !== undefined && !used.has(t) && !/^\s*(?:\(|or\b|and\b)/.test(text.slice(t.end, t.end + 5)),
     );
   const replacement = replacements.length === 1 ? (replacements[0] as Token) : null;
+  // "Deprecated A, B and C in favor of X, Y and Z": as many replacements as names, paired in order ("X or Y" is a
+  // choice, not a list)
+  const firstReplacement = [...text.matchAll(REPLACEMENT)]
+    .map((m) => tokens.findIndex((t) => t.index === (m.index ?? 0) + m[0].length))
+    .find((k) => k >= 0);
+  const replacementList =
+    firstReplacement === undefined ? [] : listFrom(text, tokens, firstReplacement, 1).filter((t) => !used.has(t));
+  const listed = (list: Token[]): Token[] | null => {
+    if (list.length === 1) return replacement ? [replacement] : null;
+    if (replacementList.length !== list.length || list.some((t) => replacementList.includes(t))) return null;
+    const span = text.slice((replacementList[0] as Token).index, (replacementList.at(-1) as Token).end);
+    return /\bor\b/.test(span) ? null : replacementList;
+  };
   const still = /still available|available under/.test(text);
   // removed: "Removed (the deprecated) A, B and C", "A (has been|was|is now) removed"
   const removedVerb = /\b(?:[Rr]emoved|[Rr]emove|[Rr]emoving|[Dd]ropped|[Dd]rop|[Ee]xpired)\b/g;
@@ -763,9 +842,11 @@ function rowsOfSentence(
       !/\bsupport\b/i.test(text.slice(end, (tokens[next] as Token).index)) &&
       !/\b(?:will|to|would|may|should|be)\s+$/i.test(text.slice(Math.max(0, at - 12), at))
     ) {
-      const list = listFrom(text, tokens, next, 1).filter((t) => !used.has(t) && t !== replacement);
+      const list = listFrom(text, tokens, next, 1).filter(
+        (t) => !used.has(t) && t !== replacement && !replacementList.includes(t),
+      );
       for (const t of list) used.add(t);
-      emit(list, replacement && list.length === 1 ? [replacement] : null, 'removed', still);
+      emit(list, listed(list), 'removed', still);
       continue;
     }
     // backwards: "A and B have been removed", "A is removed" (not "will be removed": that is a deprecation)
@@ -777,9 +858,9 @@ function rowsOfSentence(
         between,
       )
     ) {
-      const list = subjectList(prev).filter((t) => !used.has(t) && t !== replacement);
+      const list = subjectList(prev).filter((t) => !used.has(t) && t !== replacement && !replacementList.includes(t));
       for (const t of list) used.add(t);
-      emit(list, replacement && list.length === 1 ? [replacement] : null, 'removed', still);
+      emit(list, listed(list), 'removed', still);
     }
   }
 
@@ -802,11 +883,11 @@ function rowsOfSentence(
         list = subjectList(prev);
     }
     if (!list) continue;
-    list = list.filter((t) => !used.has(t) && t !== replacement);
+    list = list.filter((t) => !used.has(t) && t !== replacement && !replacementList.includes(t));
     if (list.length === 0) continue;
     for (const t of list) used.add(t);
     // a value being deprecated ("``positive=True``") is not the name
-    emit(list, replacement && list.length === 1 ? [replacement] : null, 'deprecated', still);
+    emit(list, listed(list), 'deprecated', still);
   }
   // a replacement with no verb in this sentence belongs to the previous sentence's subject: left alone (no guess)
 }
@@ -1072,6 +1153,148 @@ def callname(node):
     if isinstance(f, ast.Attribute): return f.attr
     if isinstance(f, ast.Name): return f.id
     return ''
+# where each name is defined and under which public paths it is re-exported (numpy.core.fromnumeric.sum is
+# numpy.sum): explicit 'from m import a as b', 'from m import *' (public names), and classes' bases, so that a
+# member of a base class (pandas' NDFrame) is reported under the public classes that inherit it
+defs = {}       # module -> set of names defined at its top level
+imports = {}    # module -> {local: (source module, source name)}
+stars = {}      # module -> [source modules]
+classes = {}    # (module, class) -> {bases: [dotted], members: set}
+def dotted(node):
+    if isinstance(node, ast.Name): return node.id
+    if isinstance(node, ast.Attribute):
+        head = dotted(node.value)
+        return head + '.' + node.attr if head else None
+    return None
+def scan_imports(body, module, is_pkg):
+    d = defs.setdefault(module, set()); imp = imports.setdefault(module, {}); st = stars.setdefault(module, [])
+    for node in body:
+        if isinstance(node, (ast.If, ast.Try)):
+            scan_imports(node.body + getattr(node, 'orelse', []) + [n for h in getattr(node, 'handlers', []) for n in h.body] + getattr(node, 'finalbody', []), module, is_pkg)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            d.add(node.name)
+        elif isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name): d.add(t.id)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ''
+            if node.level:
+                parts = module.split('.') if is_pkg else module.split('.')[:-1]
+                parts = parts[:len(parts) - (node.level - 1)] if node.level > 1 else parts
+                base = '.'.join(parts + ([node.module] if node.module else []))
+            for a in node.names:
+                if a.name == '*': st.append(base)
+                else: imp[a.asname or a.name] = (base, a.name)
+def resolve(module, name, seen=None):
+    seen = seen or set()
+    if (module, name) in seen: return None
+    seen.add((module, name))
+    if name in defs.get(module, ()) and name not in imports.get(module, {}): return (module, name)
+    if name in imports.get(module, {}):
+        src, orig = imports[module][name]
+        if src in defs: return resolve(src, orig, seen) or (src + '.' + orig in defs and (src + '.' + orig, None)) or None
+        return None
+    if not name.startswith('_'):
+        for src in stars.get(module, []):
+            r = resolve(src, name, seen)
+            if r: return r
+    return None
+_aliases = None
+def aliases():
+    global _aliases
+    if _aliases is None:
+        _aliases = {}
+        for module in list(defs):
+            if any(p.startswith('_') for p in module.split('.')): continue
+            names = set(defs.get(module, ())) | set(imports.get(module, {}))
+            for src in stars.get(module, []): names |= set(defs.get(src, ()))
+            for name in names:
+                if name.startswith('_'): continue
+                r = resolve(module, name)
+                if r and r[1] is not None: _aliases.setdefault(r, set()).add(module + '.' + name)
+        for src in list(stars):
+            pass
+    return _aliases
+def canonical(module, name):
+    found = aliases().get((module, name))
+    if not found: return None
+    return min(found, key=lambda a: (a.count('.'), len(a)))
+def subclasses(key):
+    out = []
+    for (m, c), info in classes.items():
+        if 'testing' in m.split('.') or 'tests' in m.split('.'): continue
+        for b in info['bases']:
+            if '.' in b:
+                head, _, rest = b.rpartition('.')
+                src = imports.get(m, {}).get(head.split('.')[0])
+                mod = (src[0] + '.' + src[1]) if src else head
+                mod = mod + head[len(head.split('.')[0]):] if src else mod
+                r = resolve(mod, rest) if mod in defs else None
+            else:
+                r = resolve(m, b)
+            if r == key: out.append((m, c))
+    return out
+def owners(module, name):
+    # public spellings of module.name (a module-level name, or Class.member)
+    parts = name.split('.')
+    if len(parts) == 1:
+        c = canonical(module, name)
+        return [c] if c else []
+    if len(parts) != 2: return []
+    cls, member = parts
+    result, todo, seen = [], [(module, cls)], set()
+    while todo:
+        key = todo.pop()
+        if key in seen: continue
+        seen.add(key)
+        c = canonical(*key)
+        subs = [k for k in subclasses(key) if member not in classes.get(k, {}).get('members', set())]
+        # a base class users never name (pandas' NDFrame) is met through its public subclasses
+        if c and not (subs and key == (module, cls) and c.count('.') > 1): result.append(c + '.' + member)
+        todo.extend(subs)
+    return result
+def params_of(fn):
+    a = fn.args
+    return [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
+def is_warn(stmt):
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and callname(stmt.value) == 'warn' and stmt.value.args
+def delegate(fn, warn_stmt):
+    # the deprecated function's whole body is the warning and 'return <call>' / 'yield from <call>' passing its own
+    # parameters through unchanged: the replacement computes the same thing (the old name is an alias)
+    body = [s for s in fn.body if s is not warn_stmt and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str))]
+    if len(body) != 1: return None
+    s = body[0]
+    # a property that only warns and returns another attribute of the object (is_monotonic → is_monotonic_increasing)
+    if isinstance(s, ast.Return) and isinstance(s.value, ast.Attribute) and dotted(s.value) and params_of(fn) == ['self']:
+        return dotted(s.value)
+    call = s.value if isinstance(s, ast.Return) else s.value.value if isinstance(s, ast.Expr) and isinstance(s.value, ast.YieldFrom) else None
+    if not isinstance(call, ast.Call): return None
+    target = dotted(call.func)
+    if not target: return None
+    params = [p for p in params_of(fn) if p not in ('self', 'cls')]
+    passed = [a.id for a in call.args if isinstance(a, ast.Name)] + [k.value.id for k in call.keywords if k.arg and isinstance(k.value, ast.Name) and k.arg == k.value.id]
+    star = [a for a in call.args if isinstance(a, ast.Starred)] + [k for k in call.keywords if k.arg is None]
+    if len(passed) + len(star) != len(call.args) + len(call.keywords): return None
+    if sorted(passed) != sorted(params) and not star: return None
+    if star and (not fn.args.vararg and not fn.args.kwarg): return None
+    return target
+def warned(fn, module, prefix, rel):
+    for stmt in fn.body:
+        if not is_warn(stmt): continue
+        msg = lit(stmt.value.args[0])
+        if not isinstance(msg, str) or 'deprecat' not in msg.lower(): continue
+        out.append(dict(kind='warn', module=module, name=prefix + fn.name, message=msg, params=params_of(fn), delegate=delegate(fn, stmt), line=stmt.lineno, file=rel))
+def module_getattr(fn, module, rel):
+    # 'def __getattr__(name): if name == "X": warnings.warn("X is deprecated ... use Y"); return Y'
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.If): continue
+        t = node.test
+        if not (isinstance(t, ast.Compare) and len(t.comparators) == 1 and isinstance(t.ops[0], ast.Eq) and isinstance(t.comparators[0], ast.Constant) and isinstance(t.comparators[0].value, str)): continue
+        for stmt in node.body:
+            if is_warn(stmt):
+                msg = lit(stmt.value.args[0])
+                if isinstance(msg, str) and 'deprecat' in msg.lower():
+                    out.append(dict(kind='warn', module=module, name=t.comparators[0].value, message=msg, params=[], delegate=None, line=stmt.lineno, file=rel))
 for dirpath, dirs, files in os.walk(os.path.join(root, pkg)):
     dirs[:] = [d for d in dirs if d not in ('tests', 'test', '__pycache__')]
     for fn in files:
@@ -1109,14 +1332,28 @@ for dirpath, dirs, files in os.walk(os.path.join(root, pkg)):
                             old = kw.get('old_arg_name', args[0] if args else None); new = kw.get('new_arg_name', args[1] if len(args) > 1 else None)
                             if isinstance(old, str):
                                 out.append(dict(kind='rename-param', module=module, name=prefix + node.name, since=None, old=old, new=new if isinstance(new, str) else None, line=dec.lineno, file=rel))
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        warned(node, module, prefix, rel)
                     if isinstance(node, ast.ClassDef):
                         visit(node.body, prefix + node.name + '.')
+                        if not prefix:
+                            classes[(module, node.name)] = dict(bases=[b for b in (dotted(x) for x in node.bases) if b], members={n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))})
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == '__getattr__' and not prefix:
+                        module_getattr(node, module, rel)
         visit(tree.body, '')
+        scan_imports(tree.body, module, fn == '__init__.py')
+for item in out:
+    item['owners'] = owners(item['module'], item['name'])
 print(json.dumps(out))
 `;
 
 interface Mined {
-  kind: 'expired' | 'deprecated' | 'rename-param';
+  kind: 'expired' | 'deprecated' | 'rename-param' | 'warn';
+  /** public spellings of module.name (re-exports, and public subclasses for a base class's member) */
+  owners?: string[];
+  /** 'warn': the function's parameters, and the call its body delegates to when it only warns and delegates */
+  params?: string[];
+  delegate?: string | null;
   module: string;
   name: string;
   message?: string;
@@ -1196,13 +1433,86 @@ function installedVersion(sitePackages: string, pkg: string, dist: RegExp): stri
 export function replacementInMessage(message: string): string | null {
   const found = new Set<string>();
   for (const m of message.matchAll(
-    /\b(?:[Uu]se|[Rr]eplace (?:usages of \S+ )?with|in favou?r of|renamed to|moved to|available as|[Pp]lease use)\s+(?:the\s+)?[`'"]{0,2}([A-Za-z_][\w.]*)(\(\))?[`'"]{0,2}(?=[\s.,;)]|$)/g,
+    /\b(?:[Uu]se|[Rr]eplace (?:usages of \S+ )?with|in favou?r of|renamed to|moved to|available as|[Pp]lease use)\s+(?:the\s+)?[`'"]{0,2}(\.?[A-Za-z_][\w.]*)(\(\))?[`'"]{0,2}(?=[\s,;)]|\.(?!\w)|$)/g,
   )) {
-    const name = m[1] as string;
-    if (/^(the|a|an|it|this|that|of|with|instead)$/i.test(name)) continue;
+    const name = (m[1] as string).replace(/\.+$/, '');
+    if (/^\.?(the|a|an|it|this|that|of|with|instead)$/i.test(name)) continue;
     found.add(name);
   }
   return found.size === 1 ? ([...found][0] as string) : null;
+}
+
+/**
+ * Rows of a `warnings.warn("… is deprecated …")` inside a function (or a module's `__getattr__` branch): about the
+ * function when the message's subject (the text before "deprecat") names it, about one of its parameters when it
+ * names that instead; anything else (a value, a behaviour) gives no row. The replacement is the one the message
+ * names ("Use .items instead" is the sibling member). The row is pure (the same computation under another name)
+ * only when the function's whole body is the warning plus a call of that replacement passing its own parameters
+ * through unchanged — the code itself says it is an alias.
+ */
+export function warnedRows(
+  m: Pick<Mined, 'module' | 'name' | 'message' | 'owners' | 'params' | 'delegate'>,
+  library: ApiLibrary,
+  qualify: (name: string) => string | null,
+  version: string,
+  link: string,
+  release: string,
+): ApiChange[] {
+  const message = m.message ?? '';
+  const at = message.search(/deprecat/i);
+  if (at < 0) return [];
+  const subject = message.slice(0, at);
+  const last = m.name.slice(m.name.lastIndexOf('.') + 1);
+  if (last.startsWith('_')) return [];
+  const word = (name: string): RegExp => new RegExp(`(?:^|[^\\w])${name.replace(/[.]/g, '\\.')}(?:[^\\w]|$)`);
+  const publicModule = m.module
+    .split('.')
+    .filter((p) => !p.startsWith('_'))
+    .join('.');
+  const owners = m.owners && m.owners.length > 0 ? m.owners : [`${publicModule}.${m.name}`];
+  const base = {
+    library,
+    version,
+    date: null,
+    note: `deprecation warning in ${release}: ${message}`.slice(0, 300),
+    link,
+    removedIn: removalVersion(message),
+    origin: 'source' as const,
+  };
+  const target = replacementInMessage(message.slice(at));
+  // the subject is the name itself ("iteritems is deprecated", "The frame.append method is deprecated"), not a use of
+  // it ("Passing method to get_loc is deprecated", "Setting categories in-place is deprecated")
+  const aboutName = new RegExp(
+    `^\\s*(?:the\\s+)?['"\`]*(?:[\\w.]+\\.)?${last}(?:\\(\\))?['"\`]*(?:\\s+(?:method|attribute|property|function|class|module|alias|keyword))?(?:\\s*(?:,|and|or)\\s+['"\`]*[\\w.]+(?:\\(\\))?['"\`]*)*\\s+(?:is|are|has\\s+been|have\\s+been|was|were)\\s+(?:now\\s+)?$`,
+    'i',
+  );
+  if (aboutName.test(subject)) {
+    const delegated = m.delegate ? m.delegate.slice(m.delegate.lastIndexOf('.') + 1) : null;
+    const selfDelegate = m.delegate && /^self\.\w+$/.test(m.delegate) ? delegated : null;
+    return owners.map((old) => {
+      const parent = old.slice(0, old.lastIndexOf('.'));
+      let newQ: string | null = null;
+      if (target) {
+        const bare = target.replace(/^\./, '');
+        newQ = target.startsWith('.') || !bare.includes('.') ? `${parent}.${bare}` : (qualify(bare) ?? bare);
+      } else if (selfDelegate) newQ = `${parent}.${selfDelegate}`;
+      const pure = newQ !== null && delegated !== null && newQ.endsWith(`.${delegated}`);
+      return { ...base, kind: 'deprecated' as const, old, new: newQ && isPublicName(newQ) ? newQ : null, pure };
+    });
+  }
+  // a parameter of the function: "null_counts is deprecated. Use show_counts instead"
+  const params = (m.params ?? []).filter((p) => p !== 'self' && p !== 'cls' && word(p).test(subject));
+  if (params.length !== 1 || last === '__getattr__') return [];
+  const param = params[0] as string;
+  const callee = (owner: string): string => (owner.endsWith('.__init__') ? owner.slice(0, -'.__init__'.length) : owner);
+  const newParam = target && /^\w+$/.test(target) && target !== param ? target : null;
+  return owners.map((owner) => ({
+    ...base,
+    kind: 'signature-changed' as const,
+    old: `${callee(owner)}(${param})`,
+    new: newParam ? `${callee(owner)}(${newParam})` : null,
+    pure: false,
+  }));
 }
 
 function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<ApiLibrary, string[]> } {
@@ -1274,12 +1584,16 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
           });
           continue;
         }
+        if (m.kind === 'warn') {
+          rows.push(...warnedRows(m, spec.library, qualify, version, link, `${spec.pkg} ${version}`));
+          continue;
+        }
         const message = [m.message, m.alternative ? `alternative: ${m.alternative}` : ''].filter(Boolean).join(' ');
         let target = m.alternative ?? replacementInMessage(m.message ?? '');
         if (target && /\s|\(/.test(target)) target = null;
         // a bare alternative is a sibling in the same module or class
         // the public spelling of the old name: names defined in private modules are used through public ones
-        const oldQ = public_ ? `${public_}.${m.name}` : oldBase;
+        const oldQ = m.owners?.[0] ?? (public_ ? `${public_}.${m.name}` : oldBase);
         if (target && !/^[A-Za-z_][\w.]*$/.test(target)) target = null;
         const newQ = target
           ? target.includes('.')
@@ -1379,7 +1693,9 @@ export function fillReplacements(rows: ApiChange[]): void {
     const source = candidates.find((c) => c.pure) ?? (candidates[0] as ApiChange);
     row.new = targets[0] as string;
     row.kind = kindOf(row.old, row.new);
-    row.pure = candidates.every((c) => c.pure === true);
+    // one replacement named everywhere, and one source proves it the same object (a rename, or the release's
+    // code making the old name warn and call the new one): the removal is a rename
+    row.pure = candidates.some((c) => c.pure === true);
     row.note = shorten(`${row.note} [replacement from its deprecation: ${source.link}]`);
   }
 }
@@ -1427,20 +1743,102 @@ print(json.dumps(out))
   }
 }
 
+/**
+ * Whether a module-level rename is the same object under two names, asked of an older stack that still has both
+ * (Debian bookworm's 2023 stack: numpy 1.24, pandas 1.5, scikit-learn 1.2, scipy 1.10, matplotlib 3.6). `old is new`
+ * there proves an alias, whatever the entry's wording ("use `np.float64` instead" for `np.float_`); two different
+ * objects make a replacement that a message or "use X instead" named not pure (`np.recfromtxt` is not
+ * `np.genfromtxt`: it returned a record array). A changelog's "renamed to" stays as it says (a deprecated
+ * subclass that warns is not identical, yet the same computation).
+ */
+function proveAliases(rows: ApiChange[], python: string | null): { same: number; different: number } {
+  if (!python || !fs.existsSync(python)) return { same: 0, different: 0 };
+  const candidates = rows.filter(
+    (r) =>
+      (r.kind === 'renamed' || r.kind === 'moved' || r.kind === 'deprecated') &&
+      r.new !== null &&
+      r.library !== 'python' &&
+      /^[A-Za-z_][\w.]*$/.test(r.new) &&
+      !r.old.includes('(') &&
+      ![r.old, r.new].some((n) =>
+        n
+          .split('.')
+          .slice(0, -1)
+          .some((p) => /^[A-Z]/.test(p)),
+      ),
+  );
+  const program = String.raw`
+import importlib, json, sys, warnings
+warnings.simplefilter('ignore')
+def get(name):
+    parts = name.split('.')
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module('.'.join(parts[:cut]))
+        except Exception:
+            continue
+        try:
+            for p in parts[cut:]:
+                obj = getattr(obj, p)
+            return obj
+        except Exception:
+            return None
+    return None
+out = {}
+for old, new in json.load(sys.stdin):
+    a, b = get(old), get(new)
+    out[old + ' ' + new] = None if a is None or b is None else (a is b)
+print(json.dumps(out))
+`;
+  let answers: Record<string, boolean | null>;
+  try {
+    const pairs = [...new Set(candidates.map((r) => `${r.old} ${r.new}`))].map((k) => k.split(' '));
+    const result = execFileSync(python, ['-c', program], {
+      input: JSON.stringify(pairs),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 600_000,
+    });
+    answers = JSON.parse(result.trim().split('\n').at(-1) as string) as Record<string, boolean | null>;
+  } catch (error) {
+    console.warn(`[extract] probing the era stack failed (${(error as Error).message.split('\n')[0]})`);
+    return { same: 0, different: 0 };
+  }
+  let same = 0;
+  let different = 0;
+  for (const row of candidates) {
+    // a member whose release code only warned and delegated is proven already (warnedRows); its function objects
+    // differ by construction
+    if (row.note.startsWith('deprecation warning in')) continue;
+    const answer = answers[`${row.old} ${row.new}`];
+    if (answer === true && row.pure !== true) {
+      row.pure = true;
+      row.note = shorten(`${row.note} [the same object in the era stack: an alias]`);
+      same++;
+    } else if (answer === false && row.pure === true && !/\b(?:renamed|moved)\b/i.test(row.note)) {
+      row.pure = false;
+      row.note = shorten(`${row.note} [a different object in the era stack: not an alias]`);
+      different++;
+    }
+  }
+  return { same, different };
+}
+
 /** Deprecated names gone from today's stack become removals (their removal release: the one the entry names). */
 function promoteGone(rows: ApiChange[], python: string | null): { promoted: number; stillThere: number } {
   if (!python || !fs.existsSync(python)) return { promoted: 0, stillThere: 0 };
   // only modules and module-level names: an instance attribute (``coef_``) is never on its class, so a member's
   // absence there proves nothing
+  const member = (r: ApiChange): boolean =>
+    r.old
+      .split('.')
+      .slice(0, -1)
+      .some((p) => /^[A-Z]/.test(p));
   const candidates = rows.filter(
     (r) =>
-      (r.kind === 'deprecated' || r.kind === 'removed') &&
+      (r.kind === 'deprecated' || r.kind === 'removed' || r.kind === 'renamed' || r.kind === 'moved') &&
       r.library !== 'python' &&
-      !r.old.includes('(') &&
-      !r.old
-        .split('.')
-        .slice(0, -1)
-        .some((p) => /^[A-Z]/.test(p)),
+      !r.old.includes('('),
   );
   const gone = probeToday(python, [...new Set(candidates.map((r) => r.old))]);
   if (!gone) return { promoted: 0, stillThere: 0 };
@@ -1449,12 +1847,22 @@ function promoteGone(rows: ApiChange[], python: string | null): { promoted: numb
   for (const row of candidates) {
     const present = gone.get(row.old);
     if (present === undefined) continue;
+    // a name today's stack still has is nothing to repair there (reinstated, kept as an alias, or an entry about a
+    // new feature "now available in …"): a deprecation at most. A member found on its class is there; one not
+    // found may be an instance attribute, so absence proves nothing for members.
+    if (row.kind !== 'deprecated' && present) {
+      row.kind = 'deprecated';
+      row.note = shorten(`${row.note} [still resolves in today's stack]`);
+      stillThere++;
+      continue;
+    }
+    if (member(row)) continue;
     if (row.kind === 'deprecated' && !present) {
       row.kind = row.new ? kindOf(row.old, row.new) : 'removed';
       row.note = shorten(`${row.note} [deprecated in ${row.version}; absent from today's stack]`);
       if (row.removedIn) row.version = row.removedIn;
       promoted++;
-    } else if (row.kind === 'removed' && present) stillThere++;
+    }
   }
   return { promoted, stillThere };
 }
@@ -1507,9 +1915,13 @@ function main(): void {
 
   const allRows = [...byLibrary.values()].flatMap((b) => b.rows);
   fillReplacements(allRows);
+  const identity = proveAliases(allRows, args.era);
+  console.log(
+    `[extract] era stack (${args.era ?? 'absent'}): ${identity.same} renames proven aliases there (the same object), ${identity.different} "use X instead" / message renames are different objects (not pure)`,
+  );
   const probe = promoteGone(allRows, args.today);
   console.log(
-    `[extract] today's stack (${args.today ?? 'absent'}): ${probe.promoted} deprecated names are gone there (now removals); ${probe.stillThere} "removed" names still resolve there`,
+    `[extract] today's stack (${args.today ?? 'absent'}): ${probe.promoted} deprecated names are gone there (now removals); ${probe.stillThere} removed/renamed/moved names still resolve there (now deprecations)`,
   );
   fillReplacements(allRows);
 

@@ -7,8 +7,8 @@
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { Notebook } from '../../../../shared/models/notebook';
 import { applyRules } from '../rules/rules-engine';
-import { API_TABLE_RULES } from '../rules/catalog/api-table';
-import { isDottedName, type ApiChange, type ApiChangeTable, type ApiLibrary } from './table';
+import { API_TABLE_RULES, resolveMember } from '../rules/catalog/api-table';
+import { classMember, isDottedName, type ApiChange, type ApiChangeTable, type ApiLibrary } from './table';
 
 /** Today's stack, the versions the catalog is verified against (tools/today-stack.sh). */
 export const TODAY_ENVIRONMENT: EnvironmentDescription = {
@@ -144,9 +144,37 @@ export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
   }
   if (!row.new) return { outOfScope: 'removed without a named replacement' };
   if (!isDottedName(row.new)) return { outOfScope: 'replacement is an expression, not a name' };
-  if (!row.new.includes('.')) return { outOfScope: 'replacement is a builtin or bare name' };
   const newName = row.new;
   const [module, name] = split(row.old);
+  if (!row.new.includes('.')) {
+    // numpy's aliases of builtins (`np.float` → `float`): the repaired source uses the builtin, not the old name
+    const alias = ALIASES.find(([target]) => target === module);
+    if (!PY_BUILTINS.has(row.new) || !alias) return { outOfScope: 'replacement is a builtin or bare name' };
+    const source = `import ${alias[0]} as ${alias[1]}\nvalue = ${alias[1]}.${name}\n`;
+    return {
+      source,
+      error: error('AttributeError', `module '${alias[0]}' has no attribute '${name}'`, `value = ${alias[1]}.${name}`),
+      uses: (s) => new RegExp(`(?<![\\w.])${escape(newName)}\\b`).test(s) && !refersTo(s, row.old),
+    };
+  }
+  const member = classMember(row.old);
+  if (member) {
+    // a method or attribute of a class: the runtime's AttributeError names the object's type, the source does not
+    const now = classMember(newName);
+    if (!now || now.cls !== member.cls)
+      return { outOfScope: "method or attribute of a class moved elsewhere (needs the object's type)" };
+    const top = row.old.split('.')[0] as string;
+    const source = `import ${top}\nvalue = obj.${member.member}\n`;
+    return {
+      source,
+      error: error(
+        'AttributeError',
+        `'${member.className}' object has no attribute '${member.member}'`,
+        `value = obj.${member.member}`,
+      ),
+      uses: (s) => new RegExp(`\\bobj\\.${escape(now.member)}\\b`).test(s),
+    };
+  }
   if (!module) {
     // a top-level module (Python's removed modules)
     return {
@@ -155,7 +183,7 @@ export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
       uses: (s) => refersTo(s, newName) || new RegExp(`import\\s+${escape(newName)}\\b`).test(s),
     };
   }
-  if (/(^|\.)[A-Z]/.test(module)) return { outOfScope: "method or attribute of a class (needs the object's type)" };
+  if (/(^|\.)[A-Z]/.test(module)) return { outOfScope: "attribute of a nested class member (needs the object's type)" };
   const alias = ALIASES.find(([target]) => target === module);
   if (alias) {
     const [target, local] = alias;
@@ -178,6 +206,9 @@ export function snippetFor(row: ApiChange): Snippet | { outOfScope: string } {
   };
 }
 
+/** Python's builtins that numpy's removed aliases name as their replacement (`np.float` → `float`). */
+const PY_BUILTINS = new Set(['bool', 'int', 'float', 'complex', 'object', 'str', 'bytes', 'long', 'unicode']);
+
 const GENERIC = new Set(API_TABLE_RULES.map((rule) => rule.id));
 
 /** Runs the rules engine on a row's snippet and says who repaired it. */
@@ -189,6 +220,14 @@ export async function coverRow(row: ApiChange, env: EnvironmentDescription = TOD
   const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
   const handled = result.ruleIds.length > 0 && snippet.uses(source);
   // "use X instead" names a replacement that may behave differently: only a hand-written rule may take it
+  const member = classMember(row.old);
+  if (!handled && member && row.pure === true && resolveMember(snippet.error, env).status === 'ambiguous')
+    return {
+      row,
+      outcome: 'out-of-scope',
+      reason: "member renamed differently in the library's classes (which object `x.name` is needs its type): refused",
+      ruleIds: [],
+    };
   if (!handled && row.kind !== 'signature-changed' && row.pure !== true)
     return {
       row,

@@ -284,7 +284,11 @@ const keywordRename = defineRule({
             : fn.type === 'identifier'
               ? parsed.text(fn)
               : null;
-        if (name !== bare && !(found.estimatorParameter && name === 'set_params')) continue;
+        if (name === null) continue;
+        // the callee under another local name (`from … import QuadraticDiscriminantAnalysis as QDA`) is the same
+        const aliased =
+          name !== bare && fn.type === 'identifier' && (ctx.imports.resolve(fn, parsed) ?? '').endsWith(`.${bare}`);
+        if (name !== bare && !aliased && !(found.estimatorParameter && name === 'set_params')) continue;
         if (
           !callArguments(call).some(
             (a) => a.type === 'keyword_argument' && parsed.text(a.childForFieldName('name') as Node) === found.keyword,

@@ -8,11 +8,13 @@
 import type { CellError } from '../../../../../shared/models/execution';
 import {
   apiChangeTable,
+  classMember,
   DISTRIBUTION,
   isDottedName,
   libraryOf,
   type ApiChange,
   type ApiChangeTable,
+  type ApiLibrary,
 } from '../../api-changes/table';
 import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule } from '../rule';
 import type { SourceEdit } from '../source-edit';
@@ -99,14 +101,27 @@ export function resolveMissing(
   env: CellContext['env'],
   table: ApiChangeTable = apiChangeTable(),
 ): Resolution {
+  // a substitute in another library (numpy 2's "Use `inspect.getsource` instead" for `np.source`, which printed
+  // the source instead of returning it) is not the same object under a new name: only the library's own names
   if (missing.fromMessage)
-    return { status: 'resolved', old: missing.old, new: missing.fromMessage, source: 'message', rows: [] };
+    return libraryOf(missing.fromMessage) === libraryOf(missing.old)
+      ? { status: 'resolved', old: missing.old, new: missing.fromMessage, source: 'message', rows: [] }
+      : { status: 'unknown', old: missing.old };
   const library = libraryOf(missing.old);
   if (!library) return { status: 'unknown', old: missing.old };
   const installed = packageVersion(env, DISTRIBUTION[library]);
   const { names, rows } = table.replacements(missing.old, installed);
   // a replacement in another library, or a bare builtin, is not a move this rule can make
-  const usable = names.filter((name) => name.includes('.') && name !== missing.old);
+  // followed through later renames of the replacement itself (a chain of moves ends where the name lives now)
+  const usable = [
+    ...new Set(
+      names
+        .filter((name) => name.includes('.') && name !== missing.old)
+        .map((name) => table.follow(name, installed) ?? `${name}?`),
+    ),
+  ];
+  if (usable.some((name) => name.endsWith('?')))
+    return { status: 'ambiguous', old: missing.old, candidates: usable.map((n) => n.replace(/\?$/, '')) };
   if (usable.length === 0) return { status: 'unknown', old: missing.old };
   if (usable.length > 1) return { status: 'ambiguous', old: missing.old, candidates: usable };
   return {
@@ -114,7 +129,9 @@ export function resolveMissing(
     old: missing.old,
     new: usable[0] as string,
     source: 'table',
-    rows: rows.filter((row) => row.new === usable[0]),
+    rows: rows.filter(
+      (row) => row.new === usable[0] || (row.new !== null && table.follow(row.new, installed) === usable[0]),
+    ),
   };
 }
 
@@ -211,5 +228,104 @@ const movedName = defineRule({
   },
 });
 
+/** `'DataFrame' object has no attribute 'iteritems'` (Python may add ". Did you mean: 'items'?"). */
+const OBJECT_ATTRIBUTE = /'(\w+)' object has no attribute '(\w+)'/;
+
+/** The libraries whose classes the member repair knows, by class name (a class name found in one library only). */
+function libraryOfClass(className: string, table: ApiChangeTable): ApiLibrary | null {
+  const libraries = new Set<ApiLibrary>();
+  for (const row of table.rows) if (classMember(row.old)?.className === className) libraries.add(row.library);
+  return libraries.size === 1 ? ([...libraries][0] as ApiLibrary) : null;
+}
+
+export type MemberResolution =
+  | { status: 'resolved'; className: string; old: string; new: string; rows: ApiChange[] }
+  | { status: 'ambiguous'; candidates: string[] }
+  | { status: 'unknown' };
+
+/**
+ * The new name of a class member the runtime says is missing: the table's pure renames of that member name, which
+ * every class of the library that had it must agree on (the source does not say which object an `x.name` is).
+ */
+export function resolveMember(
+  error: Pick<CellError, 'ename' | 'evalue'>,
+  env: CellContext['env'],
+  table: ApiChangeTable = apiChangeTable(),
+): MemberResolution {
+  const m = error.ename === 'AttributeError' ? OBJECT_ATTRIBUTE.exec(error.evalue) : null;
+  if (!m) return { status: 'unknown' };
+  const [, className, member] = m as unknown as [string, string, string];
+  const library = libraryOfClass(className, table);
+  if (!library) return { status: 'unknown' };
+  const installed = packageVersion(env, DISTRIBUTION[library]);
+  const { names, ownRows } = table.memberReplacements(library, className, member, installed);
+  if (names.length === 0) return { status: 'unknown' };
+  if (names.length > 1 || names.some((n) => n.endsWith('?')))
+    return { status: 'ambiguous', candidates: names.map((n) => n.replace(/\?$/, '')) };
+  return { status: 'resolved', className, old: member, new: names[0] as string, rows: ownRows };
+}
+
+/**
+ * Attribute names the user's own code gives objects: methods and attributes of their classes (`def items(self)`,
+ * `self.items = …`) and attribute assignments (`obj.items = …`). Renaming `x.items` would then touch their code.
+ */
+function userAttributes(view: NotebookView): Set<string> {
+  const names = new Set<string>();
+  for (const index of view.codeCells) {
+    const parsed = view.parse(index);
+    for (const cls of parsed.nodes('class_definition'))
+      for (const def of cls.descendantsOfType('function_definition')) {
+        const id = def.childForFieldName('name');
+        if (id) names.add(parsed.text(id));
+      }
+    for (const node of [...parsed.nodes('assignment'), ...parsed.nodes('augmented_assignment')]) {
+      const left = node.childForFieldName('left');
+      for (const target of left ? [left, ...left.descendantsOfType('attribute')] : [])
+        if (target.type === 'attribute') {
+          const attribute = target.childForFieldName('attribute');
+          if (attribute) names.add(parsed.text(attribute));
+        }
+    }
+  }
+  return names;
+}
+
+const renamedMember = defineRule({
+  id: 'api-table.renamed-member',
+  title: 'Renamed methods and attributes of library classes → their new name (API-change table)',
+  kind: 'error-repair',
+  library: 'generic',
+  since: { package: 'python', version: '3.0' },
+  explanation:
+    "An object of a library class (the error names it: `'DataFrame' object has no attribute 'iteritems'`) no longer has a method or attribute. The API-change table says the member was renamed inside the class — the changelog says renamed, or the release's own code made the old name a plain alias that only warned and called the new one — and every class of that library that had the member agrees on the new name, so the source's `.old` accesses in the failing cell are renamed (followed through later renames: `iterkv` → `iteritems` → `items`). Nothing is changed when classes disagree, when the notebook's own classes or assignments use that attribute name, or when the name is used on a module.",
+  trigger: { errors: [{ ename: 'AttributeError', evalue: OBJECT_ATTRIBUTE }] },
+  errorScope: 'cell',
+  prepare(view) {
+    return { attributes: userAttributes(view) };
+  },
+  apply(parsed, ctx) {
+    const { attributes } = ctx.state as { attributes: Set<string> };
+    const edits: SourceEdit[] = [];
+    const done = new Set<string>();
+    for (const error of ctx.errors) {
+      const resolution = resolveMember(error, ctx.env);
+      if (resolution.status !== 'resolved' || done.has(resolution.old)) continue;
+      done.add(resolution.old);
+      // the user's own classes or objects carry an attribute of that name (or of the new one): not ours to rename
+      if (attributes.has(resolution.old) || attributes.has(resolution.new)) continue;
+      for (const node of parsed.nodes('attribute')) {
+        if (!ctx.inScope(node)) continue;
+        const attribute = node.childForFieldName('attribute');
+        const object = node.childForFieldName('object');
+        if (!attribute || !object || parsed.text(attribute) !== resolution.old) continue;
+        // `np.x` / `pd.x`: a module's attribute is the moved-name repair's, not a member of an object
+        if (object.type === 'identifier' && ctx.imports.bindings.has(parsed.text(object))) continue;
+        edits.push({ start: attribute.startIndex, end: attribute.endIndex, text: resolution.new });
+      }
+    }
+    return edits;
+  },
+});
+
 // the keyword-argument repair (catalog/api-kwargs.ts) is listed with it: both are the table's generic repairs
-export const API_TABLE_RULES: Rule[] = [movedName, ...API_KWARG_RULES];
+export const API_TABLE_RULES: Rule[] = [movedName, renamedMember, ...API_KWARG_RULES];

@@ -66,4 +66,24 @@ export const API_TABLE_CASES: RuleCase[] = [
       errors: [cellError(0, 'TypeError', "OneHotEncoder.__init__() got an unexpected keyword argument 'sparse'")],
     },
   ),
+  one(
+    'api-table.renamed-member',
+    "a pandas method renamed inside its class (the error names the object's type)",
+    'import pandas as pd\ndf = pd.DataFrame({"a": [1]})\nfor name, col in df.iteritems():\n    print(name)\n',
+    'import pandas as pd\ndf = pd.DataFrame({"a": [1]})\nfor name, col in df.items():\n    print(name)\n',
+    {
+      packages: { pandas: '2.3.3' },
+      errors: [cellError(0, 'AttributeError', "'DataFrame' object has no attribute 'iteritems'")],
+    },
+  ),
+  one(
+    'api-table.renamed-member',
+    "not applied where the notebook's own class has a member of that name",
+    'import pandas as pd\nclass Table:\n    def iteritems(self):\n        return []\nrows = Table().iteritems()\n',
+    'import pandas as pd\nclass Table:\n    def iteritems(self):\n        return []\nrows = Table().iteritems()\n',
+    {
+      packages: { pandas: '2.3.3' },
+      errors: [cellError(0, 'AttributeError', "'DataFrame' object has no attribute 'iteritems'")],
+    },
+  ),
 ];
