@@ -16,7 +16,7 @@ import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';
 import { openStore, resolveDbPath, type CaseRecord, type Job, type Store } from '../../core/store';
 import { bold } from '../format';
 import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
-import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError } from '../options';
+import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError, withStoredUrlMap } from '../options';
 
 export const CORPUS_HELP = `usage: nbrevive corpus run <dir> [--concurrency N] [--max-iterations N] [--fixers rules,llm] [--target auto] [--json]
 
@@ -88,7 +88,7 @@ export async function corpusCommand(args: string[]): Promise<number> {
     throw new UsageError('--concurrency must be a positive integer');
   const maxIterations = Number(values['max-iterations'] ?? 16);
   const fixers = (values.fixers ?? 'rules').split(',') as JobSettings['fixers'];
-  const settings = jobSettingsFrom(values, { maxIterations, fixers });
+  const cliSettings = jobSettingsFrom(values, { maxIterations, fixers });
   if (values.target !== undefined && values.target !== 'auto')
     throw new UsageError(
       `--target accepts only 'auto' (the best score its saved outputs show), got '${values.target}'`,
@@ -96,6 +96,7 @@ export async function corpusCommand(args: string[]): Promise<number> {
   const autoTarget = values.target === 'auto';
   const store = openStore(resolveDbPath(values.db));
   try {
+    const settings = withStoredUrlMap(cliSettings, store);
     const runtime = await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
     const caseDirs = await findCases(dir);
     if (caseDirs.length === 0)
