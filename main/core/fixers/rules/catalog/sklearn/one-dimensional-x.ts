@@ -17,6 +17,7 @@ import { methodName, callArguments, positionalArguments } from '../../syntax';
 import { defineRule, type CellContext } from '../../rule';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';
 import { moduleReference } from '../helpers';
+import { oneFeatureScalerUse } from './scaler-one-dimensional';
 import { SK } from './_shared';
 
 const FIT_METHODS = new Set(['fit', 'fit_transform', 'fit_predict']);
@@ -119,6 +120,8 @@ export const oneDimensionalX = defineRule({
         ambiguous = true;
         continue;
       }
+      // a scaler fitted on one feature reads a 1-D array as that feature: sklearn.scaler-one-dimensional's case
+      if (oneFeatureScalerUse(call, parsed, ctx)) continue;
       const sample = sampleCandidate(call, parsed);
       if (sample) samples.push({ call, X: sample });
     }

@@ -11,7 +11,7 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: a name also bound to something else, a non-scaler estimator, and without the error: left alone; a
 // user's own StandardScaler class.
-import { type CellContext, defineRule } from '../../rule';
+import { type CellContext, type Rule, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { methodName, methodReceiver, positionalArguments, callArguments as callArgumentsOf } from '../../syntax';
 import { moduleReference } from '../helpers';
@@ -43,6 +43,49 @@ function boundToScaler(name: string, ctx: CellContext): boolean {
   return scaler > 0;
 }
 
+/** `np.reshape(v, (-1, 1))`, `v.reshape(-1, 1)`, `df[['col']]`, `df[['col']].values`: certainly one feature. */
+const ONE_FEATURE = [
+  /^[\w.]+\.reshape\(.*,\s*\(\s*-1\s*,\s*1\s*\)\s*\)$/s,
+  /\.reshape\(\s*-1\s*,\s*1\s*\)$/,
+  /\[\s*\[\s*(['"])[^'"]*\1\s*\]\s*\](\.values)?$/,
+];
+
+/**
+ * Was the scaler `name` fitted on one feature: every fit/fit_transform of it in the notebook (at least one) is given
+ * one column (as the rewrite above, or the author's reshape(-1, 1), writes it)? Then its transform and
+ * inverse_transform of a 1-D array meant that column too, as they did before 0.19.
+ */
+export function fittedOnOneFeature(name: string, ctx: Pick<CellContext, 'notebook'>): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const fit = new RegExp(`(^|[^\\w.])${escaped}\\.fit(_transform)?\\s*\\(`);
+  let fits = 0;
+  for (const index of ctx.notebook.codeCells) {
+    if (!fit.test(ctx.notebook.source(index))) continue;
+    const parsed = ctx.notebook.parse(index);
+    for (const call of parsed.nodes('call')) {
+      const method = methodName(call, parsed);
+      const receiver = methodReceiver(call);
+      if ((method !== 'fit' && method !== 'fit_transform') || receiver?.type !== 'identifier') continue;
+      if (parsed.text(receiver) !== name) continue;
+      const x = positionalArguments(call)[0];
+      if (!x || !ONE_FEATURE.some((pattern) => pattern.test(parsed.text(x)))) return false;
+      fits++;
+    }
+  }
+  return fits > 0;
+}
+
+/** `sc.transform(x)` / `sc.inverse_transform(x)` of a scaler fitted on one feature: the call, its receiver's name. */
+export function oneFeatureScalerUse(call: Node, parsed: Parameters<Rule['apply']>[0], ctx: CellContext): boolean {
+  const method = methodName(call, parsed);
+  const receiver = methodReceiver(call);
+  if ((method !== 'transform' && method !== 'inverse_transform') || receiver?.type !== 'identifier') return false;
+  const positional = positionalArguments(call);
+  if (positional.length !== 1 || callArgumentsOf(call).length !== 1) return false;
+  const name = parsed.text(receiver);
+  return boundToScaler(name, ctx) && fittedOnOneFeature(name, ctx);
+}
+
 export const scalerOneDimensional = defineRule({
   id: 'sklearn.scaler-one-dimensional',
   title: 'sc.fit_transform(y) with 1-D y → sc.fit_transform(np.reshape(y, (-1, 1))).ravel()',
@@ -51,10 +94,10 @@ export const scalerOneDimensional = defineRule({
   since: { package: 'scikit-learn', version: '0.19', date: '2017-08-11' },
   deprecatedIn: '0.17',
   explanation:
-    'Until 0.19 the scalers (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler) read a 1-D array as one feature and returned a 1-D array (0.17 deprecated it: DEPRECATION_MSG_1D); 0.19 made it the error "Expected 2D array, got 1D array instead". Scaling a target vector, sc_y.fit_transform(y), is the common case: the column is reshaped to one feature and the result raveled back to 1-D, so the values and the shape are what the old code got (a 2-D (n, 1) result would broadcast against 1-D predictions later). Applied on the failing line, to fit and fit_transform of a name every assignment of which is a scaler; transform and inverse_transform are left to sklearn.one-dimensional-x.',
+    'Until 0.19 the scalers (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler) read a 1-D array as one feature and returned a 1-D array (0.17 deprecated it: DEPRECATION_MSG_1D); 0.19 made it the error "Expected 2D array, got 1D array instead". Scaling a target vector, sc_y.fit_transform(y), is the common case: the column is reshaped to one feature and the result raveled back to 1-D, so the values and the shape are what the old code got (a 2-D (n, 1) result would broadcast against 1-D predictions later). Applied on the failing line, to fit and fit_transform of a name every assignment of which is a scaler. A scaler every fit of which was given one column (np.reshape(y, (-1, 1)), y.reshape(-1, 1), df[["col"]]) read a 1-D array given to transform or inverse_transform as that column too (sc_y.inverse_transform(lr.predict(X)) turned predictions back into prices): it is reshaped to one feature and the result raveled back to 1-D; other transform calls are left to sklearn.one-dimensional-x.',
   trigger: { errors: [{ ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ }] },
   errorScope: 'line',
-  needles: ['fit'],
+  needles: ['fit', 'transform'],
   apply(parsed, ctx) {
     const candidates: { call: Node; x: Node; name: string }[] = [];
     for (const call of parsed.nodes('call')) {
@@ -74,14 +117,25 @@ export const scalerOneDimensional = defineRule({
         continue;
       candidates.push({ call, x, name });
     }
+    // transform / inverse_transform of a scaler fitted on one feature: a 1-D array is that feature, 1-D out
+    for (const call of parsed.nodes('call')) {
+      if (!ctx.inScope(call) || !oneFeatureScalerUse(call, parsed, ctx)) continue;
+      const x = positionalArguments(call)[0] as Node;
+      if (
+        ['identifier', 'attribute', 'subscript', 'call', 'list'].includes(x.type) &&
+        !/reshape\(/.test(parsed.text(x))
+      )
+        candidates.push({ call, x, name: methodName(call, parsed) as string });
+    }
     // one scaler call on the line: that is the one the error is about
     if (candidates.length !== 1) return [];
     const { call, x, name } = candidates[0] as { call: Node; x: Node; name: string };
     const np = moduleReference(parsed, ctx, 'numpy', 'np');
     if (!np) return [];
     const edits: SourceEdit[] = [replaceNode(x, `${np.name}.reshape(${parsed.text(x)}, (-1, 1))`)];
-    // fit returns the scaler; fit_transform's (n, 1) result becomes the 1-D array the old scaler returned
-    if (name === 'fit_transform') edits.push(insertAt(call.endIndex, '.ravel()'));
+    // fit returns the scaler; fit_transform's, transform's and inverse_transform's (n, 1) result becomes the 1-D
+    // array the old scaler returned
+    if (name !== 'fit') edits.push(insertAt(call.endIndex, '.ravel()'));
     return [...edits, ...np.edits];
   },
 });

@@ -135,4 +135,17 @@ describeToday("NumPy 2.4 scalars and liblinear one-vs-rest in today's stack", (p
     after = after.replace(/\n$/, '');
     expect(run(after)).toEqual(expected);
   });
+  it('inverse_transform of 1-D values by a scaler fitted on one column gives them back 1-D, as before 0.19', async () => {
+    const setup =
+      'import numpy as np\nfrom sklearn.preprocessing import StandardScaler\ny = np.array([1.0, 2.0, 3.0, 4.0])\nsc_y = StandardScaler()\ny_std = sc_y.fit_transform(np.reshape(y, (-1, 1))).ravel()\n';
+    const line = 'back = sc_y.inverse_transform(y_std[:2])';
+    const show = '\nprint(back.shape, [round(float(v), 3) for v in back])\n';
+    expect(run(setup + line + show).out).toMatch(/Expected 2D array, got 1D array instead/);
+    const result = await fixCells([setup, line + show], 'all', {
+      ...TODAY,
+      errors: [cellError(1, 'ValueError', 'Expected 2D array, got 1D array instead:', line)],
+    });
+    expect(result.ruleIds).toEqual(['sklearn.scaler-one-dimensional']);
+    expect(run(setup + cellSource(result, 1))).toEqual({ ok: true, out: '(2,) [1.0, 2.0]' });
+  });
 });

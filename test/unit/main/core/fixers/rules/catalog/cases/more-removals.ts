@@ -501,4 +501,45 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     'ts = filter(f, xs)\nif flag:\n    ts = g(xs)\nprint(len(ts))\n',
     { errors: [cellError(0, 'TypeError', "object of type 'filter' has no len()", 'print(len(ts))')] },
   ),
+  {
+    rule: 'sklearn.scaler-one-dimensional',
+    name: 'inverse_transform of 1-D predictions by a scaler fitted on one column: that column, 1-D out',
+    before: [
+      'import numpy as np\nfrom sklearn.preprocessing import StandardScaler\nsc_y = StandardScaler()\ny_std = sc_y.fit_transform(np.reshape(y, (-1, 1))).ravel()\n',
+      'prices = sc_y.inverse_transform(lr.predict(X_test))\n',
+    ],
+    after: [
+      'import numpy as np\nfrom sklearn.preprocessing import StandardScaler\nsc_y = StandardScaler()\ny_std = sc_y.fit_transform(np.reshape(y, (-1, 1))).ravel()\n',
+      'prices = sc_y.inverse_transform(np.reshape(lr.predict(X_test), (-1, 1))).ravel()\n',
+    ],
+    options: {
+      ...SK_13,
+      errors: [
+        cellError(
+          1,
+          'ValueError',
+          'Expected 2D array, got 1D array instead:',
+          'prices = sc_y.inverse_transform(lr.predict(X_test))',
+        ),
+      ],
+    },
+  },
+  {
+    rule: 'sklearn.one-dimensional-x',
+    name: 'a scaler fitted on a variable of unknown shape: transform of a 1-D list stays one sample',
+    before: [
+      'from sklearn.preprocessing import StandardScaler\nsc_x = StandardScaler()\nX_std = sc_x.fit_transform(X)\n',
+      'v = sc_x.transform([5.0, 6.0])\n',
+    ],
+    after: [
+      'from sklearn.preprocessing import StandardScaler\nsc_x = StandardScaler()\nX_std = sc_x.fit_transform(X)\n',
+      'v = sc_x.transform([[5.0, 6.0]])\n',
+    ],
+    options: {
+      ...SK_13,
+      errors: [
+        cellError(1, 'ValueError', 'Expected 2D array, got 1D array instead:', 'v = sc_x.transform([5.0, 6.0])'),
+      ],
+    },
+  },
 ];
