@@ -99,6 +99,50 @@ export function recordHelperModuleErrors(kase: ResolvedCase, errors: readonly Ce
   }
 }
 
+/** What the log names for a deferred import (no catalog rule: a helper module's own repair). */
+export const DEFERRED_IMPORT = 'helper-modules.deferred-import';
+
+/**
+ * A helper module is a library of functions of which a notebook uses a few: a top-level `from M import N` of a name
+ * its library removed (an earlier run's ImportError "cannot import name 'N' from 'M'", left after the rules) fails
+ * the whole import, and every function with it. The name's import is deferred to its use: guarded by
+ * `except ImportError`, so the module imports and only code that uses N fails (NameError), as it would have failed
+ * anyway; the other names of the statement are imported as before.
+ */
+export function deferRemovedImports(source: string, errors: readonly CellError[]): { source: string; names: string[] } {
+  const names: string[] = [];
+  let out = source;
+  for (const error of errors) {
+    if (error.ename !== 'ImportError') continue;
+    const removed = /cannot import name '(\w+)' from '([\w.]+)'/.exec(error.evalue);
+    if (!removed) continue;
+    const [, name, module] = removed as unknown as [string, string, string];
+    const lines = out.split('\n');
+    const index = lines.findIndex((line) => {
+      const m = /^from\s+([\w.]+)\s+import\s+([\w\s,]+?)\s*(#.*)?$/.exec(line);
+      return m?.[1] === module && (m[2] as string).split(',').some((item) => item.trim() === name);
+    });
+    if (index === -1) continue;
+    const items = (/import\s+([\w\s,]+?)\s*(#.*)?$/.exec(lines[index] as string)?.[1] ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const rest = items.filter((item) => item !== name);
+    lines.splice(
+      index,
+      1,
+      ...(rest.length ? [`from ${module} import ${rest.join(', ')}`] : []),
+      'try:',
+      `    from ${module} import ${name}`,
+      `except ImportError:  # nbrevive: ${module} has no ${name} any more; only code that uses it fails`,
+      '    pass',
+    );
+    out = lines.join('\n');
+    names.push(name);
+  }
+  return { source: out, names };
+}
+
 /**
  * The case to execute, with its helper modules modernized into `outDir` (a folder of this execution). Modules no
  * rule changes keep their original path; a module that cannot be read is left to fail as it would.
@@ -122,13 +166,15 @@ export async function modernizeHelperModules(
     }
     const errors = [...(moduleErrors.get(kase)?.get(target)?.values() ?? [])];
     const result = await applyRules(oneCell(text), 'all', env, { kinds: ['error-repair'], case: kase, errors });
-    const edit = result.edits[0];
-    if (!edit || edit.source === null || edit.source === text) continue;
+    const ruled = result.edits[0]?.source ?? text;
+    const deferred = deferRemovedImports(ruled, errors);
+    const modern = deferred.source;
+    if (modern === text) continue;
     const dest = path.join(outDir, target.replace(/\.\.(?=[/\\]|$)/g, '_up_'));
     fs.mkdirSync(path.dirname(dest), { recursive: true });
-    fs.writeFileSync(dest, edit.source);
+    fs.writeFileSync(dest, modern);
     files[target] = dest;
-    modernized.push({ target, ruleIds: result.ruleIds });
+    modernized.push({ target, ruleIds: deferred.names.length ? [...result.ruleIds, DEFERRED_IMPORT] : result.ruleIds });
   }
   return modernized.length === 0 ? { case: kase, modernized } : { case: { ...kase, files }, modernized };
 }

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedCase } from '../../../../../../shared/models/case';
 import {
+  DEFERRED_IMPORT,
+  deferRemovedImports,
   modernizeHelperModules,
   recordHelperModuleErrors,
 } from '../../../../../../main/core/fixers/rules/helper-modules';
@@ -118,6 +120,40 @@ describe('modernizeHelperModules', () => {
       },
     ]);
     expect((await modernizeHelperModules(other, TODAY, path.join(other.root, 'run'))).modernized).toEqual([]);
+  });
+});
+
+describe('a removed name a helper module imports', () => {
+  it('is deferred to its use: the other names and the module still import', async () => {
+    const kase = caseWith({
+      'course/datasets.py':
+        'from sklearn.datasets import load_boston, make_moons\n\ndef moons():\n    return make_moons(5)\n',
+    });
+    recordHelperModuleErrors(kase, [
+      {
+        cellIndex: 0,
+        cellId: null,
+        ename: 'ImportError',
+        evalue:
+          "cannot import name 'load_boston' from 'sklearn.datasets' (/usr/lib/python3/dist-packages/sklearn/datasets/__init__.py)",
+        traceback: [
+          'Cell In[1], line 1\n----> 1 import course.datasets',
+          'File /tmp/job/working/course/datasets.py:1\n----> 1 from sklearn.datasets import load_boston, make_moons',
+        ],
+        line: 'import course.datasets',
+        preExisting: false,
+      },
+    ]);
+    const { case: executed, modernized } = await modernizeHelperModules(kase, TODAY, path.join(kase.root, 'run'));
+    expect(modernized).toEqual([{ target: 'course/datasets.py', ruleIds: [DEFERRED_IMPORT] }]);
+    expect(fs.readFileSync(executed.files['course/datasets.py'] as string, 'utf8')).toBe(
+      'from sklearn.datasets import make_moons\ntry:\n    from sklearn.datasets import load_boston\nexcept ImportError:  # nbrevive: sklearn.datasets has no load_boston any more; only code that uses it fails\n    pass\n\ndef moons():\n    return make_moons(5)\n',
+    );
+  });
+
+  it('is left alone without the error', () => {
+    const source = 'from sklearn.datasets import load_boston\n';
+    expect(deferRemovedImports(source, [])).toEqual({ source, names: [] });
   });
 });
 
