@@ -12,7 +12,7 @@ import { ApiDispatcher, registerHandlers } from './handlers';
 import { fileSecretStore, SecretStore, secretFileFor } from '../core/store/secret-file';
 import { SpawnWorker, WorkerSupervisor } from './worker-supervisor';
 import { parseQueueUrl } from '../core/distributed/redis-url';
-import { BullQueueBackend } from './queue/bullmq-backend';
+import { BullQueueBackend, NO_GLOBAL_CAP } from './queue/bullmq-backend';
 import { WorkerApi } from './queue/worker-api';
 import { WorkerTokens } from './queue/worker-tokens';
 import { storedQueueUrl } from './queue/queue-setting';
@@ -95,7 +95,8 @@ export class NbreviveHost {
       const secrets = options.secrets ?? fileSecretStore(secretFileFor(store.path));
       const queueUrl = options.queueUrl === undefined ? storedQueueUrl(store) : options.queueUrl;
       if (queueUrl) {
-        return await startRemote(store, events, options, queueUrl, defaultConcurrency, secrets);
+        // the host's GPUs say nothing about the workers': unless a cap is set, the workers' slots decide
+        return await startRemote(store, events, options, queueUrl, NO_GLOBAL_CAP, secrets);
       }
       if (options.worker !== false) {
         supervisor = new WorkerSupervisor({

@@ -21,6 +21,12 @@ export interface BullQueueBackendOptions {
   onRequeued?: (jobIds: string[]) => void;
 }
 
+/**
+ * The distributed mode's default concurrency, the largest the API accepts: no global cap (each worker's slots
+ * decide). A smaller setting caps the jobs running at once across every worker.
+ */
+export const NO_GLOBAL_CAP = 64;
+
 /** BullMQ retries a job whose processor threw (host unreachable for minutes): a few times, backing off. */
 const JOB_OPTIONS = {
   removeOnComplete: true,
@@ -183,7 +189,8 @@ export class BullQueueBackend {
     this.config = { concurrency, paused };
     if (paused) await this.queue.pause();
     else await this.queue.resume();
-    await this.queue.setGlobalConcurrency(concurrency);
+    if (concurrency >= NO_GLOBAL_CAP) await this.queue.removeGlobalConcurrency();
+    else await this.queue.setGlobalConcurrency(concurrency);
   }
 
   /** queued jobs in the store that BullMQ lacks (Redis lost them), and jobs whose worker went silent */

@@ -36,6 +36,8 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
 
 export class HostClient {
   readonly baseUrl: string;
+  /** set when the worker stops: no request retries past it (a dead host must not hold the exit for minutes) */
+  private giveUpAt = Infinity;
 
   constructor(private readonly options: HostClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -50,7 +52,7 @@ export class HostClient {
         return await fn();
       } catch (e) {
         const retryable = (e as { retryable?: boolean }).retryable === true || e instanceof TypeError;
-        if (!retryable || Date.now() > deadline || this.options.signal?.aborted) {
+        if (!retryable || Date.now() > Math.min(deadline, this.giveUpAt) || this.options.signal?.aborted) {
           if (retryable)
             throw new NbreviveError(
               'runtime-unavailable',
@@ -64,6 +66,11 @@ export class HostClient {
         delay = Math.min(delay * 2, 5000);
       }
     }
+  }
+
+  /** from now on, requests retry for at most `ms` more */
+  capRetries(ms: number): void {
+    this.giveUpAt = Math.min(this.giveUpAt, Date.now() + ms);
   }
 
   /** POST /api/worker/<op> with a JSON body; the answer's JSON */

@@ -243,6 +243,8 @@ export async function runRemoteWorker(options: RemoteWorkerOptions): Promise<num
     if (stopping) return;
     stopping = true;
     clearInterval(heartbeat);
+    // the jobs' last reports get a few seconds to reach the host; past that they resume from what it stored
+    client.capRetries(15_000);
     // running jobs are told to stop resumably; their processors report them back to the queue ('paused')
     for (const r of running.values()) r.controller.abort('pause');
     // close() waits for the processors (they report their jobs back); a Redis that is down must not hold the exit

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQueueUrl } from '../../../main/core/distributed/redis-url';
 import { createJob, importCase } from '../../../main/core/jobs/job-service';
 import { openStore, type CaseRecord, type Store } from '../../../main/core/store';
-import { BullQueueBackend } from '../../../main/host/queue/bullmq-backend';
+import { BullQueueBackend, NO_GLOBAL_CAP } from '../../../main/host/queue/bullmq-backend';
 import { REPO_ROOT } from '../../helpers/corpus';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -78,8 +78,10 @@ describe.skipIf(MISSING !== null)(`the BullMQ queue backend${MISSING ? ` (skippe
     await backend.configure(3, true);
     expect(await backend.queue.isPaused()).toBe(true);
     expect(await backend.queue.getGlobalConcurrency()).toBe(3);
-    await backend.configure(3, false);
+    await backend.configure(NO_GLOBAL_CAP, false);
     expect(await backend.queue.isPaused()).toBe(false);
+    // the default: no cap across workers, each worker's slots decide
+    expect(await backend.queue.getGlobalConcurrency()).toBeNull();
     store.jobs.update(high, { status: 'cancelled', stopReason: 'cancelled' });
     await backend.dequeue(high);
     expect(await queuedIds()).toEqual([low]);
