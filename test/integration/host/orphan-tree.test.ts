@@ -73,6 +73,6 @@ it('a setsid double-forked child with an emptied environment dies with a SIGKILL
   expect(fs.readFileSync(`/proc/${escaped}/environ`, 'utf8')).not.toContain('NBREVIVE_WORKER_TAG');
   const worker = server.host.supervisor!.pid!;
   process.kill(worker, 'SIGKILL');
-  await until(`the escaped child ${escaped} to be gone`, 15_000, () => !isProcessAlive(escaped));
+  await until(`the escaped child ${escaped} to be gone`, 45_000, () => !isProcessAlive(escaped));
   await api.jobsCancel({ jobId: jobs[0]!.id });
 }, 150_000);
