@@ -15,7 +15,6 @@ import { parseQueueUrl } from '../core/distributed/redis-url';
 import { BullQueueBackend, NO_GLOBAL_CAP } from './queue/bullmq-backend';
 import { WorkerApi } from './queue/worker-api';
 import { WorkerTokens } from './queue/worker-tokens';
-import { storedQueueUrl } from './queue/queue-setting';
 
 export interface HostOptions {
   dbPath: string;
@@ -32,7 +31,8 @@ export interface HostOptions {
   log?: (line: string) => void;
   /**
    * the distributed mode (issue 17): jobs go into the BullMQ queue at this Redis URL and remote workers
-   * (`nbrevive worker --queue …`) run them; no local worker process. Undefined: the stored setting; null: none.
+   * (`nbrevive worker --queue …`) run them over the HTTP transport's worker routes; no local worker process.
+   * Only `serve` has those routes: it resolves the stored setting (the desktop app never goes distributed).
    */
   queueUrl?: string | null;
   /** a remote worker silent for this long has its running jobs requeued (default 60 s) */
@@ -93,10 +93,10 @@ export class NbreviveHost {
       // per job, how many workers died holding it (this host's lifetime)
       const losses = new Map<string, number>();
       const secrets = options.secrets ?? fileSecretStore(secretFileFor(store.path));
-      const queueUrl = options.queueUrl === undefined ? storedQueueUrl(store) : options.queueUrl;
-      if (queueUrl) {
+      if (options.queueUrl) {
         // the host's GPUs say nothing about the workers': unless a cap is set, the workers' slots decide
-        return await startRemote(store, events, options, queueUrl, NO_GLOBAL_CAP, secrets);
+        const cap = options.defaultConcurrency ?? NO_GLOBAL_CAP;
+        return await startRemote(store, events, options, options.queueUrl, cap, secrets);
       }
       if (options.worker !== false) {
         supervisor = new WorkerSupervisor({

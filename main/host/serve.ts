@@ -7,6 +7,7 @@ import { resolveDbPath } from '../core/store';
 import { createToken, isLoopbackHost } from './auth';
 import { NbreviveHost } from './host';
 import { createHttpTransport } from './http-server';
+import { readStoredQueueUrl } from './queue/queue-setting';
 
 export const DEFAULT_STATIC_DIR = path.resolve(import.meta.dirname, '../../out/renderer');
 
@@ -52,13 +53,16 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     );
   }
   const token = options.token ?? createToken();
+  const dbPath = resolveDbPath(options.db ?? null);
+  // --queue wins; without it, the queue URL stored in the settings (Settings → distributed queue), if any
+  const queueUrl = options.queueUrl !== undefined ? options.queueUrl : readStoredQueueUrl(dbPath);
   const host = await NbreviveHost.start({
-    dbPath: resolveDbPath(options.db ?? null),
+    dbPath,
     ...(options.concurrency !== undefined ? { defaultConcurrency: options.concurrency } : {}),
     ...(options.workerArgs ? { workerArgs: options.workerArgs } : {}),
     ...(options.heartbeatTimeoutMs !== undefined ? { heartbeatTimeoutMs: options.heartbeatTimeoutMs } : {}),
     ...(options.worker === false ? { worker: false } : {}),
-    ...(options.queueUrl !== undefined ? { queueUrl: options.queueUrl } : {}),
+    queueUrl,
     ...(options.remoteWorkerTimeoutMs !== undefined ? { remoteWorkerTimeoutMs: options.remoteWorkerTimeoutMs } : {}),
     log: (line) => log(`[nbrevive serve] ${line}`),
   });
