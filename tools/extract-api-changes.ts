@@ -6,10 +6,11 @@
 //   --mirror DIR         a git directory of a library's repository (`fetch` puts them under /work/.mirror/owner+name/repo;
 //                        default: every known one found there). Read with `git show REF:path`, never checked out.
 //   --docs DIR           a folder with Debian's extracted doc packages (python-sklearn-doc, python-pandas-doc,
-//                        python-matplotlib-doc, python3.14-doc): the changelogs of repositories too large to mirror.
-//                        See docs/api-changes.md for the two commands that fill it.
-//   --site-packages DIR  installed libraries whose deprecation decorators are mined (default: the system's
-//                        dist-packages and today's stack's, when present)
+//                        python-matplotlib-doc, python3.14-doc): the changelogs of repositories too large to mirror
+//                        (default: the docs/ folder tools/api-change-sources.sh fills, when present)
+//   --site-packages DIR  libraries whose deprecation decorators and warnings are mined, one release each (default:
+//                        bullseye's from tools/api-change-sources.sh, the system's dist-packages (bookworm) and
+//                        today's stack's, when present)
 //   --out DIR            default resources/api-changes
 //   --today PYTHON       today's stack's interpreter (default /var/cache/nbrevive/python3-today, tools/today-stack.sh):
 //                        a deprecated name that no longer resolves there is recorded as removed, a removed or
@@ -54,6 +55,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const MIRRORS = '/work/.mirror';
 /** today's stack's interpreter (tools/today-stack.sh): deprecated names are probed there */
 const TODAY_PYTHON = '/var/cache/nbrevive/python3-today';
+/** what tools/api-change-sources.sh fetches: Debian's doc packages (docs/) and bullseye's libraries (bullseye/) */
+const SOURCES = path.join(process.env.NBREVIVE_CACHE_DIR ?? '/var/cache/nbrevive', 'api-sources');
 /** an older stack that still has both names of many renames (Debian bookworm's): aliases are proven there */
 const ERA_PYTHON = '/usr/bin/python3';
 
@@ -89,7 +92,7 @@ function parseArgs(argv: string[]): {
     else if (arg === '--no-era') era = null;
     else if (arg === '--help') {
       console.log(
-        'usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]',
+        "usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR] [--today PYTHON | --no-today] [--era PYTHON | --no-era]\n(tools/api-change-sources.sh fetches the doc packages and bullseye's libraries it reads by default)",
       );
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}`);
@@ -100,8 +103,10 @@ function parseArgs(argv: string[]): {
       if (fs.existsSync(path.join(dir, 'HEAD'))) mirrors.push(dir);
     }
   }
+  if (docs === null && fs.existsSync(path.join(SOURCES, 'docs'))) docs = path.join(SOURCES, 'docs');
   if (sitePackages.length === 0) {
     for (const dir of [
+      path.join(SOURCES, 'bullseye/usr/lib/python3/dist-packages'),
       '/usr/lib/python3/dist-packages',
       '/var/cache/nbrevive/today-root/usr/lib/python3/dist-packages',
     ])
@@ -134,7 +139,7 @@ const SKLEARN_MODULES = new Set(
   ),
 );
 
-const SPECS: Record<ApiLibrary, LibrarySpec> = {
+export const SPECS: Record<ApiLibrary, LibrarySpec> = {
   'scikit-learn': {
     library: 'scikit-learn',
     minVersion: '0.17',
@@ -1137,7 +1142,7 @@ function modulesRemoved(text: string, anchor: string): { old: string; new: strin
  * (pandas, statsmodels), and NumPy 2.0's `__expired_attributes__` table (its AttributeError messages).
  * A small Python program reads them with the ast module (the messages are literals).
  */
-const MINER = String.raw`
+export const MINER = String.raw`
 import ast, json, os, sys, re
 root, pkg = sys.argv[1], sys.argv[2]
 out = []
@@ -1218,7 +1223,8 @@ def aliases():
 def canonical(module, name):
     found = aliases().get((module, name))
     if not found: return None
-    return min(found, key=lambda a: (a.count('.'), len(a)))
+    # the shortest public path; among equals the defining module's own, then the first in order (deterministic)
+    return min(found, key=lambda a: (a.count('.'), a.rsplit('.', 1)[0] != module, len(a), a))
 def subclasses(key):
     out = []
     for (m, c), info in classes.items():
@@ -1252,7 +1258,7 @@ def owners(module, name):
         # a base class users never name (pandas' NDFrame) is met through its public subclasses
         if c and not (subs and key == (module, cls) and c.count('.') > 1): result.append(c + '.' + member)
         todo.extend(subs)
-    return result
+    return sorted(set(result))
 def params_of(fn):
     a = fn.args
     return [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
@@ -1296,8 +1302,8 @@ def module_getattr(fn, module, rel):
                 if isinstance(msg, str) and 'deprecat' in msg.lower():
                     out.append(dict(kind='warn', module=module, name=t.comparators[0].value, message=msg, params=[], delegate=None, line=stmt.lineno, file=rel))
 for dirpath, dirs, files in os.walk(os.path.join(root, pkg)):
-    dirs[:] = [d for d in dirs if d not in ('tests', 'test', '__pycache__')]
-    for fn in files:
+    dirs[:] = sorted(d for d in dirs if d not in ('tests', 'test', '__pycache__'))
+    for fn in sorted(files):
         if not fn.endswith('.py'): continue
         path = os.path.join(dirpath, fn)
         rel = os.path.relpath(path, root)

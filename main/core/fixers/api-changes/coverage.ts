@@ -2,8 +2,8 @@
 // removed/renamed/moved row it writes the smallest snippet that uses the old name, with the error the library
 // raises for it today, runs the rules engine on it in today's stack and counts the row handled when the result
 // uses the new name (by a hand-written rule, or by the generic table-driven repair). Keyword renames are checked
-// the same way (`f(old=1)` with the TypeError); rows without a named replacement and default changes are out of
-// scope, with the reason. Deprecated rows (the name still works in today's stack) are not counted at all.
+// the same way (`f(old=1)` with the TypeError); a removal without a named replacement counts when a hand-written
+// rule rewrites its usual uses so the old name is gone; default changes are out of scope, with the reason. Deprecated rows (the name still works in today's stack) are not counted at all.
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { Notebook } from '../../../../shared/models/notebook';
 import { applyRules } from '../rules/rules-engine';
@@ -211,10 +211,68 @@ const PY_BUILTINS = new Set(['bool', 'int', 'float', 'complex', 'object', 'str',
 
 const GENERIC = new Set(API_TABLE_RULES.map((rule) => rule.id));
 
+/**
+ * Snippets that use a removed name in the usual ways (an attribute, a call, a subscript; an import), for rows whose
+ * changelog names no replacement: a hand-written rule may still repair such a removal with an expression
+ * (`df.as_matrix()` → `df.values`, `np.asscalar(a)` → `a.item()`). Handled when a rule changed the snippet so that
+ * it no longer uses the old name.
+ */
+export function removalSnippets(row: ApiChange): Snippet[] {
+  if (row.kind !== 'removed' || row.new !== null || row.library === 'python') return [];
+  const [module, name] = split(row.old);
+  const member = classMember(row.old);
+  if (member) {
+    const top = row.old.split('.')[0] as string;
+    const evalue = `'${member.className}' object has no attribute '${member.member}'`;
+    const gone = (s: string): boolean => !new RegExp(`\\.${escape(member.member)}\\b`).test(s);
+    return [`obj.${member.member}`, `obj.${member.member}()`, `obj.${member.member}[0]`].map((use) => ({
+      source: `import ${top}\nvalue = ${use}\n`,
+      error: error('AttributeError', evalue, `value = ${use}`),
+      uses: gone,
+    }));
+  }
+  if (!module || /(^|\.)[A-Z]/.test(module)) return [];
+  const gone = (s: string): boolean => !refersTo(s, row.old);
+  const alias = ALIASES.find(([target]) => target === module);
+  const snippets: Snippet[] = [];
+  if (alias) {
+    const [target, local] = alias;
+    for (const use of [`${local}.${name}`, `${local}.${name}(data)`])
+      snippets.push({
+        source: `import ${target} as ${local}\nvalue = ${use}\n`,
+        error: error('AttributeError', `module '${target}' has no attribute '${name}'`, `value = ${use}`),
+        uses: gone,
+      });
+  }
+  snippets.push({
+    source: `from ${module} import ${name}\n`,
+    error: error(
+      'ImportError',
+      `cannot import name '${name}' from '${module}' (unknown location)`,
+      `from ${module} import ${name}`,
+    ),
+    uses: gone,
+  });
+  return snippets;
+}
+
 /** Runs the rules engine on a row's snippet and says who repaired it. */
 export async function coverRow(row: ApiChange, env: EnvironmentDescription = TODAY_ENVIRONMENT): Promise<RowCoverage> {
   const snippet = snippetFor(row);
-  if ('outOfScope' in snippet) return { row, outcome: 'out-of-scope', reason: snippet.outOfScope, ruleIds: [] };
+  if ('outOfScope' in snippet) {
+    // no replacement named: a hand-written rule may still repair the removal (with an expression)
+    for (const removal of removalSnippets(row)) {
+      const result = await applyRules(notebookOf(removal.source), 'all', env, {
+        errors: [removal.error],
+        created: null,
+      });
+      const cell = result.notebook.cells[0];
+      const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
+      const ids = result.ruleIds.filter((id) => !GENERIC.has(id));
+      if (ids.length > 0 && removal.uses(source)) return { row, outcome: 'hand-written', reason: null, ruleIds: ids };
+    }
+    return { row, outcome: 'out-of-scope', reason: snippet.outOfScope, ruleIds: [] };
+  }
   const result = await applyRules(notebookOf(snippet.source), 'all', env, { errors: [snippet.error], created: null });
   const cell = result.notebook.cells[0];
   const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');

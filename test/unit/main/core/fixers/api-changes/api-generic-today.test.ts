@@ -159,6 +159,15 @@ describe('member renames: ambiguity and coverage', () => {
     ).toBe('unknown');
   });
 
+  it('credits a removal without a named replacement only to a rule that rewrites its uses away', async () => {
+    const ix = await coverRow(row({ kind: 'removed', old: 'pandas.DataFrame.ix', new: null, version: '1.0.0' }));
+    expect(ix.outcome).toBe('hand-written');
+    expect(ix.ruleIds).toContain('pandas.ix-indexer');
+    // a removal no rule knows stays out of scope with its reason
+    const panel = await coverRow(row({ kind: 'removed', old: 'pandas.NoSuchPanel', new: null, version: '1.0.0' }));
+    expect(panel).toMatchObject({ outcome: 'out-of-scope', reason: 'removed without a named replacement' });
+  });
+
   it('counts a member rename of the real table as handled by the generic repair after running the engine', async () => {
     const covered = await coverRow(row({ old: 'pandas.DataFrame.iteritems', new: 'pandas.DataFrame.items' }));
     expect(covered).toMatchObject({ outcome: 'generic', ruleIds: ['api-table.renamed-member'] });
