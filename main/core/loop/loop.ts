@@ -26,7 +26,7 @@ import type { Notebook } from '../../../shared/models/notebook';
 import type { FixContext, Fixer, FixHistoryEntry } from '../fixers/fixer';
 import { fixerChain, type FixerChain } from '../fixers/fixer-chain';
 import type { FixMemory } from '../fixers/llm/memory';
-import { modernizeHelperModules, recordHelperModuleErrors } from '../fixers/rules/helper-modules';
+import { helperModulesDiffer, modernizeHelperModules, recordHelperModuleErrors } from '../fixers/rules/helper-modules';
 import type { Runtime } from '../runtime/runtime';
 import { outputFidelity } from '../fidelity/compare';
 import { scoreExecution } from '../scoring/score';
@@ -198,6 +198,9 @@ interface JobRun {
   logs: LogBuffer;
   timing: LoopTiming;
 }
+
+/** Re-executions of one version whose only news is an error inside a helper module (its rules change the module). */
+const MAX_HELPER_MODULE_ROUNDS = 3;
 
 export class ModernizationLoop {
   constructor(private readonly deps: LoopDependencies) {}
@@ -556,7 +559,8 @@ export class ModernizationLoop {
   ): Promise<Awaited<ReturnType<Runtime['execute']>>> {
     const { jobId, logs } = run;
     const retries = Math.max(0, this.deps.infrastructureRetries ?? DEFAULT_INFRASTRUCTURE_RETRIES);
-    const kase = await this.helperModules(run, index, repeat);
+    let kase = await this.helperModules(run, index, repeat, 0);
+    let moduleRounds = 0;
     for (let attempt = 0; ; attempt++) {
       const result = await this.deps.runtime.execute(
         {
@@ -572,8 +576,24 @@ export class ModernizationLoop {
         },
       );
       if (abortKindOf(run.signal) || !diedBeforeFirstCell(result.report)) {
-        if (run.settings.fixers.includes('rules'))
+        if (run.settings.fixers.includes('rules') && !abortKindOf(run.signal)) {
           recordHelperModuleErrors(run.case, result.report.errors, result.workingDir);
+          // errors raised inside a helper module are its rules' to repair, not a cell's (no fix of the cells would
+          // run it again): when they change a module, the same version runs again at once, a few rounds at most
+          if (moduleRounds < MAX_HELPER_MODULE_ROUNDS) {
+            const next = await this.helperModules(run, index, repeat, moduleRounds + 1);
+            if (helperModulesDiffer(kase, next)) {
+              moduleRounds++;
+              kase = next;
+              logs.system(
+                index,
+                'errors inside helper modules changed their modernized copies: running this version again',
+              );
+              attempt--; // not an infrastructure retry
+              continue;
+            }
+          }
+        }
         return result;
       }
       const what =
@@ -597,12 +617,12 @@ export class ModernizationLoop {
    * are modernized by the same rules (fixers/rules/helper-modules.ts), since a fix of the cells never reaches them;
    * the log says which. Without it, or when the environment cannot be described, the case as it is.
    */
-  private async helperModules(run: JobRun, index: number, repeat: number): Promise<ResolvedCase> {
+  private async helperModules(run: JobRun, index: number, repeat: number, round: number): Promise<ResolvedCase> {
     if (!run.settings.fixers.includes('rules')) return run.case;
     try {
-      const outDir = path.join(this.deps.workRoot, `${run.jobId}.modules`, String(index));
+      const outDir = path.join(this.deps.workRoot, `${run.jobId}.modules`, round ? `${index}-${round}` : String(index));
       const { case: kase, modernized } = await modernizeHelperModules(run.case, await run.environment, outDir);
-      if (modernized.length > 0 && repeat === 0)
+      if (modernized.length > 0 && repeat === 0 && round === 0)
         run.logs.system(
           index,
           `helper modules modernized for this execution (the case's files are unchanged): ${modernized.map((m) => `${m.target} [${m.ruleIds.join(', ')}]`).join('; ')}`,

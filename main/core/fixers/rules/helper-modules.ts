@@ -114,9 +114,21 @@ export function deferRemovedImports(source: string, errors: readonly CellError[]
   let out = source;
   for (const error of errors) {
     if (error.ename !== 'ImportError') continue;
+    // the name: "cannot import name 'N' from 'M'", or (a library's own message, scikit-learn 1.2's load_boston) the
+    // one name of the failing `from M import …` line that the message mentions
+    let name: string | undefined;
+    let module: string | undefined;
     const removed = /cannot import name '(\w+)' from '([\w.]+)'/.exec(error.evalue);
-    if (!removed) continue;
-    const [, name, module] = removed as unknown as [string, string, string];
+    if (removed) [, name, module] = removed;
+    else {
+      const line = /^from\s+([\w.]+)\s+import\s+([\w\s,]+?)\s*(#.*)?$/.exec(error.line ?? '');
+      const named = (line?.[2] ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item && new RegExp(`\\b${item}\\b`).test(error.evalue));
+      if (line && named.length === 1) [module, name] = [line[1], named[0]];
+    }
+    if (!name || !module) continue;
     const lines = out.split('\n');
     const index = lines.findIndex((line) => {
       const m = /^from\s+([\w.]+)\s+import\s+([\w\s,]+?)\s*(#.*)?$/.exec(line);
@@ -177,4 +189,20 @@ export async function modernizeHelperModules(
     modernized.push({ target, ruleIds: deferred.names.length ? [...result.ruleIds, DEFERRED_IMPORT] : result.ruleIds });
   }
   return modernized.length === 0 ? { case: kase, modernized } : { case: { ...kase, files }, modernized };
+}
+
+/** Do two executions' cases place different helper module sources (the same path, or the same content, is equal)? */
+export function helperModulesDiffer(a: ResolvedCase, b: ResolvedCase): boolean {
+  for (const [target] of moduleTargets(b)) {
+    const left = a.files[target];
+    const right = b.files[target];
+    if (left === right) continue;
+    if (!left || !right) return true;
+    try {
+      if (fs.readFileSync(left, 'utf8') !== fs.readFileSync(right, 'utf8')) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
