@@ -5,6 +5,7 @@
 // dotted use to where the name lives now when exactly one replacement is known and it is a pure rename/move (a
 // name, not a call), and leaves the code alone when the candidates disagree or the user's own code binds a name
 // the edit touches.
+import type { Node } from 'web-tree-sitter';
 import type { CellError } from '../../../../../shared/models/execution';
 import {
   apiChangeTable,
@@ -297,7 +298,7 @@ const renamedMember = defineRule({
   library: 'generic',
   since: { package: 'python', version: '3.0' },
   explanation:
-    "An object of a library class (the error names it: `'DataFrame' object has no attribute 'iteritems'`) no longer has a method or attribute. The API-change table says the member was renamed inside the class — the changelog says renamed, or the release's own code made the old name a plain alias that only warned and called the new one — and every class of that library that had the member agrees on the new name, so the source's `.old` accesses in the failing cell are renamed (followed through later renames: `iterkv` → `iteritems` → `items`). Nothing is changed when classes disagree, when the notebook's own classes or assignments use that attribute name, or when the name is used on a module.",
+    "An object of a library class (the error names it: `'DataFrame' object has no attribute 'iteritems'`) no longer has a method or attribute. The API-change table says the member was renamed inside the class — the changelog says renamed, or the release's own code made the old name a plain alias that only warned and called the new one — and every class of that library that had the member agrees on the new name, so the `.old` accesses of the failing cell on the object of the failing line (the same expression) are renamed (followed through later renames: `iterkv` → `iteritems` → `items`). Nothing is changed when classes disagree, when the notebook's own classes or assignments use that attribute name, when the name is used on a module, or when the cell uses it on several objects and the failing line is unknown.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: OBJECT_ATTRIBUTE }] },
   errorScope: 'cell',
   prepare(view) {
@@ -313,6 +314,7 @@ const renamedMember = defineRule({
       done.add(resolution.old);
       // the user's own classes or objects carry an attribute of that name (or of the new one): not ours to rename
       if (attributes.has(resolution.old) || attributes.has(resolution.new)) continue;
+      const uses: { attribute: Node; object: string; line: string }[] = [];
       for (const node of parsed.nodes('attribute')) {
         if (!ctx.inScope(node)) continue;
         const attribute = node.childForFieldName('attribute');
@@ -320,8 +322,24 @@ const renamedMember = defineRule({
         if (!attribute || !object || parsed.text(attribute) !== resolution.old) continue;
         // `np.x` / `pd.x`: a module's attribute is the moved-name repair's, not a member of an object
         if (object.type === 'identifier' && ctx.imports.bindings.has(parsed.text(object))) continue;
-        edits.push({ start: attribute.startIndex, end: attribute.endIndex, text: resolution.new });
+        const lineStart = parsed.source.lastIndexOf('\n', node.startIndex - 1) + 1;
+        const lineEnd = parsed.source.indexOf('\n', node.startIndex);
+        uses.push({
+          attribute,
+          object: parsed.text(object),
+          line: parsed.source.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).trim(),
+        });
       }
+      // only the object the error is about: the objects used on the failing line (same expression, same object),
+      // or the one object the cell uses the name on; other objects may be of another type (`s.str.pad` is not a
+      // GroupBy's `pad`), so two objects and no failing line are ambiguous
+      const failing = error.line?.trim() ?? null;
+      const onLine = failing ? uses.filter((u) => u.line === failing || u.line.includes(failing)) : [];
+      const objects = new Set((onLine.length > 0 ? onLine : uses).map((u) => u.object));
+      if (objects.size !== 1 && onLine.length === 0) continue;
+      for (const use of uses)
+        if (objects.has(use.object))
+          edits.push({ start: use.attribute.startIndex, end: use.attribute.endIndex, text: resolution.new });
     }
     return edits;
   },

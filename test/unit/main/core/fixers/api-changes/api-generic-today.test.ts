@@ -159,6 +159,24 @@ describe('member renames: ambiguity and coverage', () => {
     ).toBe('unknown');
   });
 
+  it('renames the member only on the object of the failing line; two objects and no line are ambiguous', async () => {
+    const source =
+      'import pandas as pd\nfor k, v in df.iteritems():\n    print(k)\nfor k, v in other.iteritems():\n    print(k)\n';
+    const evalue = "'DataFrame' object has no attribute 'iteritems'";
+    const withLine = await fixCells([source], GENERIC, {
+      packages: TODAY.packages,
+      errors: [cellError(0, 'AttributeError', evalue, 'for k, v in df.iteritems():')],
+    });
+    expect(cellSource(withLine, 0)).toBe(
+      'import pandas as pd\nfor k, v in df.items():\n    print(k)\nfor k, v in other.iteritems():\n    print(k)\n',
+    );
+    const noLine = await fixCells([source], GENERIC, {
+      packages: TODAY.packages,
+      errors: [cellError(0, 'AttributeError', evalue)],
+    });
+    expect(cellSource(noLine, 0)).toBe(source);
+  });
+
   it('credits a removal without a named replacement only to a rule that rewrites its uses away', async () => {
     const ix = await coverRow(row({ kind: 'removed', old: 'pandas.DataFrame.ix', new: null, version: '1.0.0' }));
     expect(ix.outcome).toBe('hand-written');
