@@ -109,6 +109,29 @@ export interface CellContext extends RuleRunContext {
   errors: CellError[];
   /** is the node where this application may edit (everywhere, or on the failing lines for errorScope 'line') */
   inScope(node: Node): boolean;
+  /** the cell's nodes of a type that are in scope, in source order (the engine applies inScope) */
+  nodes(type: string): Node[];
+  /** the calls in scope, with their callee resolved through the notebook's imports, narrowed by `filter` */
+  calls(filter?: CallFilter): ResolvedCall[];
+  /**
+   * A name this cell can write to reach `module` (the notebook's own alias, else `preferred`, else the module's full
+   * name) and the import to add for it (none when the name is bound already); null when no name is free, and the
+   * rule then leaves the code alone. The one import service: rules do not write import lines by hand.
+   */
+  requireImport(module: string, preferred: string): { name: string; edits: SourceEdit[] } | null;
+}
+
+/** Which calls a rule wants: callees under `module` (a package prefix, or a star import of it), named `names`. */
+export interface CallFilter {
+  module?: string;
+  names?: readonly string[];
+}
+
+/** A call in scope: its node, its callee's qualified name (null when not reached through an import) and last name. */
+export interface ResolvedCall {
+  node: Node;
+  callee: string | null;
+  name: string | null;
 }
 
 export type Gate = 'yes' | 'no' | 'unknown';

@@ -14,6 +14,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Fixer, FixContext } from '../fixer';
 import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
+import { cellServices } from './cell-services';
 import { ImportTable } from './imports';
 import { loadPythonParser, type ParsedSource, type PythonParser } from '../../python/python-parser';
 import {
@@ -432,7 +433,8 @@ export async function applyRules(
   const touched = new Map<number, string>();
   const cellContext = (parsed: ParsedSource, cellIndex: number, target: Target, state: unknown): CellContext => {
     const lines = target.lines;
-    return {
+    const inScope = (node: Node): boolean => !lines || lines.has(lineText(parsed.source, node.startIndex));
+    const base = {
       env,
       case: runContext.case,
       created,
@@ -443,8 +445,9 @@ export async function applyRules(
       cellIndex,
       state,
       errors: target.errors,
-      inScope: (node: Node) => !lines || lines.has(lineText(parsed.source, node.startIndex)),
+      inScope,
     };
+    return Object.assign(base, cellServices(parsed, base));
   };
   /** The rule's edits on the cell's current tree, less no-ops, overlaps and masked syntax; null when nothing changes. */
   const editsOf = (rule: Rule, cellIndex: number, target: Target, state: unknown): SourceEdit[] | null => {
