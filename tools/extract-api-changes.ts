@@ -1313,6 +1313,18 @@ for dirpath, dirs, files in os.walk(os.path.join(root, pkg)):
             tree = ast.parse(open(path, encoding='utf-8').read())
         except Exception:
             continue
+        if rel.replace(os.sep, '/') == 'numpy/__init__.py':
+            # numpy's former aliases of builtins (np.float, np.int …): the message template and the names
+            template = None
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], 'id', '') == '_msg' and isinstance(node.value, ast.Constant):
+                    template = node.value.value
+            for node in ast.walk(tree):
+                if template and isinstance(node, ast.Assign) and getattr(node.targets[0], 'id', '') == '_type_info' and isinstance(node.value, ast.List):
+                    for elt in node.value.elts:
+                        if isinstance(elt, ast.Tuple) and elt.elts and isinstance(elt.elts[0], ast.Constant):
+                            n = elt.elts[0].value
+                            out.append(dict(kind='former', module='numpy', name=n, message=template.format(n=n, extended_msg='').strip(), line=node.lineno, file=rel))
         if fn == '_expired_attrs_2_0.py':
             for node in tree.body:
                 if isinstance(node, ast.Assign) and getattr(node.targets[0], 'id', '') == '__expired_attributes__':
@@ -1354,7 +1366,7 @@ print(json.dumps(out))
 `;
 
 interface Mined {
-  kind: 'expired' | 'deprecated' | 'rename-param' | 'warn';
+  kind: 'expired' | 'deprecated' | 'rename-param' | 'warn' | 'former';
   /** public spellings of module.name (re-exports, and public subclasses for a base class's member) */
   owners?: string[];
   /** 'warn': the function's parameters, and the call its body delegates to when it only warns and delegates */
@@ -1571,6 +1583,24 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
             removedIn: '2.0.0',
             origin: 'source',
             pure: /^Use `np\.\w+` instead\.$/.test(m.message ?? '') || /still available as/.test(m.message ?? ''),
+          });
+          continue;
+        }
+        if (m.kind === 'former') {
+          // "`np.float` was a deprecated alias for the builtin `float` … use `float` by itself. Doing this will not
+          // modify any behavior and is safe." (removed in 1.24, the message of numpy 2's __getattr__)
+          rows.push({
+            library: spec.library,
+            version: '1.24.0',
+            date: '2022-12-18',
+            kind: 'moved',
+            old: `numpy.${m.name}`,
+            new: m.name,
+            note: `AttributeError message: ${(m.message ?? '').replace(/\s+/g, ' ')}`.slice(0, 300),
+            link,
+            removedIn: '1.24.0',
+            origin: 'source',
+            pure: /will not modify any behavior/.test(m.message ?? ''),
           });
           continue;
         }
