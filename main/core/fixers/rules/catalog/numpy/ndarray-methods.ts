@@ -18,7 +18,7 @@
 // (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { moduleReference } from '../helpers';
+import type { ModuleReference } from '../helpers';
 import { callArguments, positionalArguments, asPrimary } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
 import { NUMPY2, GUIDE, SIMPLE } from './_shared';
@@ -42,7 +42,7 @@ export const ndarrayMethods = defineRule({
   needles: ['.ptp(', '.itemset(', '.newbyteorder('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    let np: ReturnType<typeof moduleReference> | undefined;
+    let np: ModuleReference | null | undefined;
     for (const call of parsed.nodes('call')) {
       const fn = call.childForFieldName('function');
       const attr = fn?.type === 'attribute' ? fn.childForFieldName('attribute') : null;
@@ -52,7 +52,7 @@ export const ndarrayMethods = defineRule({
       const all = callArguments(call);
       if (all.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) continue;
       if (method === 'ptp') {
-        if (np === undefined) np = moduleReference(parsed, ctx, 'numpy', 'np');
+        if (np === undefined) np = ctx.requireImport('numpy', 'np');
         if (!np) continue;
         edits.push(
           replaceNode(call, `${np.name}.ptp(${[parsed.text(receiver), ...all.map((a) => parsed.text(a))].join(', ')})`),

@@ -11,7 +11,6 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { moduleReference } from '../helpers';
 import { pd } from './_shared';
 
 export const pdNp = defineRule({
@@ -29,7 +28,7 @@ export const pdNp = defineRule({
     const uses = parsed
       .nodes('attribute')
       .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'pandas.np');
-    const np = uses.length > 0 ? moduleReference(parsed, ctx, 'numpy', 'np') : null;
+    const np = uses.length > 0 ? ctx.requireImport('numpy', 'np') : null;
     if (!np) return [];
     for (const attr of uses) edits.push(replaceNode(attr, np.name));
     return [...edits, ...np.edits];

@@ -14,7 +14,6 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { moduleReference } from '../helpers';
 import { sb } from './_shared';
 
 export const snsPlt = defineRule({
@@ -31,7 +30,7 @@ export const snsPlt = defineRule({
     const uses = parsed
       .nodes('attribute')
       .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'seaborn.plt');
-    const plt = uses.length > 0 ? moduleReference(parsed, ctx, 'matplotlib.pyplot', 'plt') : null;
+    const plt = uses.length > 0 ? ctx.requireImport('matplotlib.pyplot', 'plt') : null;
     if (!plt) return [];
     for (const attr of uses) edits.push(replaceNode(attr, plt.name));
     return [...edits, ...plt.edits];

@@ -19,7 +19,7 @@ import type { Node } from 'web-tree-sitter';
 import { defineRule, type CellContext, type NotebookView, type Rule } from '../../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';
 import { hasSplat, keywordValue, lineStart, stringContent, topLevelStatement } from '../../syntax';
-import { calleeOf, moduleReference } from '../helpers';
+import { calleeOf } from '../helpers';
 import { SK } from './_shared';
 
 /** A cell's parsed source (the type rules get). */
@@ -131,7 +131,7 @@ export const liblinearMulticlassOvr = defineRule({
         return !(attr.parent?.type === 'assignment' && attr.parent.childForFieldName('left')?.id === attr.id);
       });
       if (reads.length > 0) {
-        const numpy = moduleReference(parsed, ctx, 'numpy', 'np');
+        const numpy = ctx.requireImport('numpy', 'np');
         if (!numpy) return wrapping ? edits : [];
         edits.push(...numpy.edits);
         for (const attr of reads) {

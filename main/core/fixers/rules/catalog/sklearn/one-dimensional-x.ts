@@ -16,7 +16,7 @@ import type { ParsedSource } from '../../../../python/python-parser';
 import { methodName, callArguments, positionalArguments } from '../../syntax';
 import { defineRule, type CellContext } from '../../rule';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';
-import { moduleReference } from '../helpers';
+import type { ModuleReference } from '../helpers';
 import { oneFeatureScalerUse } from './scaler-one-dimensional';
 import { SK } from './_shared';
 
@@ -88,9 +88,8 @@ export const oneDimensionalX = defineRule({
   needles: ['fit', 'predict', 'transform', 'score', 'decision_function'],
   apply(parsed, ctx: CellContext) {
     const edits: SourceEdit[] = [];
-    let numpy: ReturnType<typeof moduleReference> | undefined;
-    const np = (): ReturnType<typeof moduleReference> =>
-      numpy === undefined ? (numpy = moduleReference(parsed, ctx, 'numpy', 'np')) : numpy;
+    let numpy: ModuleReference | null | undefined;
+    const np = (): ModuleReference | null => (numpy === undefined ? (numpy = ctx.requireImport('numpy', 'np')) : numpy);
     const samples: { call: Node; X: Node }[] = [];
     let ambiguous = false;
     for (const call of parsed.nodes('call')) {
