@@ -25,9 +25,10 @@ export function cellServices(parsed: ParsedSource, base: Base): Pick<CellContext
           if (callee) {
             if (!callee.startsWith(`${filter.module}.`)) continue;
           } else {
-            // a bare name a star import of the module provides (`from pylab import *; hist(…)`)
+            // a bare name a star import of the module provides (`from pylab import *; hist(…)`): only a name the
+            // rule lists, since which names a star import binds is not known here (`len` is no pylab call)
             const star = base.imports.starModules.some((m) => m === filter.module || m.startsWith(`${filter.module}.`));
-            if (!star || fn?.type !== 'identifier') continue;
+            if (!star || !names || fn?.type !== 'identifier') continue;
             name = parsed.text(fn);
           }
         }

@@ -121,7 +121,10 @@ export interface CellContext extends RuleRunContext {
   requireImport(module: string, preferred: string): { name: string; edits: SourceEdit[] } | null;
 }
 
-/** Which calls a rule wants: callees under `module` (a package prefix, or a star import of it), named `names`. */
+/**
+ * Which calls a rule wants: callees under `module` (a package prefix; a bare name counts when a star import of the
+ * module is in the notebook and `names` lists it), named `names`.
+ */
 export interface CallFilter {
   module?: string;
   names?: readonly string[];
