@@ -15,12 +15,15 @@
 //   --today PYTHON       today's stack's interpreter (default /var/cache/nbrevive/python3-today, tools/today-stack.sh):
 //                        a deprecated name that no longer resolves there is recorded as removed, a removed or
 //                        renamed one that still does as deprecated; --no-today skips it
+//   --no-tags            skip mining numpy's and scipy's mirrors at their release tags (every second minor release,
+//                        unpacked with git archive under the system's temporary folder)
 //   --era PYTHON         an older interpreter with both names of many renames (default /usr/bin/python3, Debian
 //                        bookworm's 2023 stack): `old is new` there proves an alias (pure); --no-era skips it
 //
 // The extraction is heuristic and honest: a row whose replacement is not one clear name gets new=null.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   API_LIBRARIES,
@@ -68,12 +71,14 @@ function parseArgs(argv: string[]): {
   out: string;
   today: string | null;
   era: string | null;
+  tags: boolean;
 } {
   const mirrors: string[] = [];
   const sitePackages: string[] = [];
   let docs: string | null = null;
   let today: string | null = TODAY_PYTHON;
   let era: string | null = ERA_PYTHON;
+  let tags = true;
   let out = path.join(ROOT, 'resources', 'api-changes');
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -90,6 +95,7 @@ function parseArgs(argv: string[]): {
     else if (arg === '--no-today') today = null;
     else if (arg === '--era') era = value();
     else if (arg === '--no-era') era = null;
+    else if (arg === '--no-tags') tags = false;
     else if (arg === '--help') {
       console.log(
         "usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR] [--today PYTHON | --no-today] [--era PYTHON | --no-era]\n(tools/api-change-sources.sh fetches the doc packages and bullseye's libraries it reads by default)",
@@ -112,7 +118,7 @@ function parseArgs(argv: string[]): {
     ])
       if (fs.existsSync(dir)) sitePackages.push(dir);
   }
-  return { mirrors, docs, sitePackages, out, today, era };
+  return { mirrors, docs, sitePackages, out, today, era, tags };
 }
 
 // ---------------------------------------------------------------------------------------------- git
@@ -1324,7 +1330,11 @@ for dirpath, dirs, files in os.walk(os.path.join(root, pkg)):
                     for elt in node.value.elts:
                         if isinstance(elt, ast.Tuple) and elt.elts and isinstance(elt.elts[0], ast.Constant):
                             n = elt.elts[0].value
-                            out.append(dict(kind='former', module='numpy', name=n, message=template.format(n=n, extended_msg='').strip(), line=node.lineno, file=rel))
+                            try:
+                                message = template.format(n=n, extended_msg='').strip()
+                            except (KeyError, IndexError, ValueError):
+                                continue  # another release's template (other placeholders): not this table
+                            out.append(dict(kind='former', module='numpy', name=n, message=message, line=node.lineno, file=rel))
         if fn == '_expired_attrs_2_0.py':
             for node in tree.body:
                 if isinstance(node, ast.Assign) and getattr(node.targets[0], 'id', '') == '__expired_attributes__':
@@ -1533,7 +1543,50 @@ export function warnedRows(
   }));
 }
 
-function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<ApiLibrary, string[]> } {
+/**
+ * The package trees of a mirrored repository at its release tags (every second minor release from the library's
+ * first covered one), unpacked with `git archive` into a scratch folder outside the checkout and mined like an
+ * installed release: the deprecation warnings of the releases between the ones Debian ships. The folder gets an
+ * empty `<pkg>-<version>.dist-info` so that the release is known; `label` says where the tree came from.
+ */
+function tagTrees(mirrors: string[], scratch: string): { site: string; label: string }[] {
+  const trees: { site: string; label: string }[] = [];
+  const layouts: Record<string, { pkg: string; library: ApiLibrary }> = {
+    'numpy/numpy': { pkg: 'numpy', library: 'numpy' },
+    'scipy/scipy': { pkg: 'scipy', library: 'scipy' },
+  };
+  for (const gitDir of mirrors) {
+    const repo = remoteOf(gitDir);
+    const layout = repo ? layouts[repo] : undefined;
+    if (!repo || !layout) continue;
+    const min = SPECS[layout.library].minVersion;
+    const tags = git(gitDir, 'tag', '--list', 'v*.*.0')
+      .split('\n')
+      .map((t) => /^v(\d+\.\d+)\.0$/.exec(t.trim()))
+      .filter((m): m is RegExpExecArray => m !== null && compareVersions(m[1] as string, min) >= 0)
+      .map((m) => m[1] as string)
+      .sort(compareVersions)
+      .filter((_, k) => k % 2 === 0);
+    for (const version of tags) {
+      const site = path.join(scratch, repo.replace('/', '+'), version);
+      if (!fs.existsSync(path.join(site, layout.pkg))) {
+        fs.mkdirSync(site, { recursive: true });
+        const archive = execFileSync('git', ['--git-dir', gitDir, 'archive', `v${version}.0`, layout.pkg], {
+          maxBuffer: 512 * 1024 * 1024,
+        });
+        execFileSync('tar', ['-x', '-C', site], { input: archive });
+        fs.mkdirSync(path.join(site, `${layout.pkg}-${version}.0.dist-info`), { recursive: true });
+      }
+      trees.push({ site, label: `git tag v${version}.0 of github.com/${repo}` });
+    }
+  }
+  return trees;
+}
+
+function minedRows(
+  sitePackages: string[],
+  labels: ReadonlyMap<string, string> = new Map(),
+): { rows: ApiChange[]; sources: Map<ApiLibrary, string[]> } {
   const rows: ApiChange[] = [];
   const sources = new Map<ApiLibrary, string[]>();
   for (const site of sitePackages) {
@@ -1551,10 +1604,16 @@ function minedRows(sitePackages: string[]): { rows: ApiChange[]; sources: Map<Ap
         continue;
       }
       const list = sources.get(spec.library) ?? [];
-      list.push(`${spec.pkg} ${version} source (${site})`);
+      list.push(`${spec.pkg} ${version} source (${labels.get(site) ?? site})`);
       sources.set(spec.library, list);
       const qualify = SPECS[spec.library].qualify;
+      // a deprecated class's own methods (scipy 1.3's frechet_l_gen.pdf, .cdf …) are the class's deprecation, one row
+      const deprecatedClasses = new Set(
+        mined.filter((m) => m.kind === 'deprecated' && !m.name.includes('.')).map((m) => `${m.module}.${m.name}`),
+      );
       for (const m of mined) {
+        const owner = m.name.includes('.') ? `${m.module}.${m.name.slice(0, m.name.lastIndexOf('.'))}` : null;
+        if (owner && deprecatedClasses.has(owner)) continue;
         const link = `https://github.com/${spec.repo}/blob/${spec.tag(version)}/${spec.srcPrefix}${m.file}#L${m.line}`;
         const public_ = m.module
           .split('.')
@@ -1945,7 +2004,11 @@ function main(): void {
       b.rows.push(...py.rows);
     }
   }
-  const mined = minedRows(args.sitePackages);
+  const trees = args.tags ? tagTrees(args.mirrors, path.join(os.tmpdir(), 'nbrevive-api-tags')) : [];
+  const mined = minedRows(
+    [...trees.map((t) => t.site), ...args.sitePackages],
+    new Map(trees.map((t) => [t.site, t.label])),
+  );
   for (const row of mined.rows) bucket(row.library).rows.push(row);
   for (const [library, list] of mined.sources) bucket(library).sources.push(...list);
 
