@@ -2,7 +2,7 @@
 // decides it, so the loop only asks "a fix for this?" and "why none?" and never looks at a fixer's name.
 import type { Fix, JobSettings, UnresolvedError } from '../../../shared/models/loop';
 import type { FixContext, Fixer } from './fixer';
-import { RulesFixer } from './rules/rules-engine';
+import { RulesFixer } from './rules/rules-fixer';
 
 /** A fixer that can say why it has no fix for the errors a job was left with (the rules fixer does). */
 export interface ErrorDiagnoser {

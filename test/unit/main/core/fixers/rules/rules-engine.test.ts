@@ -7,13 +7,9 @@ import type { Problem, Verdict } from '../../../../../../shared/models/loop';
 import type { Notebook } from '../../../../../../shared/models/notebook';
 import { loadCase } from '../../../../../../main/core/case/case-loader';
 import type { FixContext } from '../../../../../../main/core/fixers/fixer';
-import {
-  applyRules,
-  diagnoseErrors,
-  importStatements,
-  listRules,
-  RulesFixer,
-} from '../../../../../../main/core/fixers/rules/rules-engine';
+import { applyRules, listRules } from '../../../../../../main/core/fixers/rules/rules-engine';
+import { diagnoseErrors, RulesFixer } from '../../../../../../main/core/fixers/rules/rules-fixer';
+import { importStatements } from '../../../../../../main/core/fixers/rules/working-notebook';
 import { loadPythonParser } from '../../../../../../main/core/python/python-parser';
 import { defineRule } from '../../../../../../main/core/fixers/rules/rule';
 import { readNotebookFile } from '../../../../../../main/core/notebook/notebook-file';

@@ -2,7 +2,7 @@
 // old snippet fails there, the rewritten one runs and computes what the old code meant. Plus the one change that
 // must stay unrepaired (AdaBoost's SAMME.R: its replacement predicts differently).
 import { describe, expect, it } from 'vitest';
-import { diagnoseErrors } from '../../../../../../../main/core/fixers/rules/rules-engine';
+import { diagnoseErrors } from '../../../../../../../main/core/fixers/rules/rules-fixer';
 import {
   cellError,
   environment,

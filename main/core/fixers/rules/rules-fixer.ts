@@ -1,0 +1,159 @@
+// The rules as a fixer of the loop: asks the engine (rules-engine.ts) for one fix answering the problem of the last
+// run, and, for the errors left, says why no rule applied (no rule, only rules for other versions, tried, refused)
+// so the LLM fixer or a person can pick up.
+import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
+import type { Fix, FixType, UnresolvedError } from '../../../../shared/models/loop';
+import type { Notebook } from '../../../../shared/models/notebook';
+import type { Fixer, FixContext } from '../fixer';
+import { resolveRuleId } from './catalog/aliases';
+import { RULES } from './catalog/index';
+import { matchesSignature, versionGate, type Rule } from './rule';
+import { applyRules, describeApplications, PROBLEM_KINDS, type ApplyOptions } from './rules-engine';
+
+/** The deterministic fixer: free, offline, instant; asked before any LLM. */
+export class RulesFixer implements Fixer {
+  readonly name = 'rules' as const;
+
+  constructor(private readonly rules: readonly Rule[] = RULES) {}
+
+  async propose(ctx: FixContext): Promise<Fix | null> {
+    if (ctx.signal?.aborted) return null;
+    const kinds = PROBLEM_KINDS[ctx.problem];
+    const errors = ctx.problem === 'error' ? ctx.report.errors : [];
+    const result = await applyRules(ctx.notebook, 'all', ctx.environment, {
+      kinds,
+      errors,
+      case: ctx.case,
+      exclude: ctx.exclude,
+      rules: this.rules,
+    });
+    if (result.edits.length === 0) return null;
+    const applied = this.rules.filter((rule) => result.ruleIds.includes(rule.id));
+    const first = errors.find((error) => applied.some((rule) => matchesSignature(rule, error))) ?? errors[0];
+    // an error fix that only disabled decorative lines is an `environment` fix; any repair makes it an error repair
+    const type: FixType = applied.every((rule) => rule.kind === 'environment') ? 'environment' : (kinds[0] as FixType);
+    const header =
+      type === 'error-repair'
+        ? 'Deterministic migrations for APIs that changed since the notebook was written:'
+        : type === 'environment'
+          ? 'Lines that only decorate the notebook, commented out because their package is missing here:'
+          : type === 'score-calibration'
+            ? `Pin defaults that changed after the notebook's date (${ctx.case.created ?? 'unknown'}) and that it did not set:`
+            : 'Safe runtime reductions (results unchanged):';
+    return {
+      type,
+      source: 'rules',
+      ruleIds: result.ruleIds,
+      model: null,
+      plan: `${header}\n${describeApplications(result, this.rules)}`,
+      edits: result.edits,
+      usage: null,
+      flags: [...new Set(applied.flatMap((rule) => rule.flags ?? []))],
+      signature: first
+        ? `${first.ename}: ${first.evalue.split('\n')[0]?.slice(0, 200) ?? ''}`
+        : `rules:${result.ruleIds.join(',')}`,
+    };
+  }
+
+  /** Why no rule applied to each error of the run that counts (the loop stores it when a job ends with errors). */
+  async diagnose(ctx: FixContext): Promise<UnresolvedError[]> {
+    const errors = ctx.report.errors.filter((error) => !error.preExisting);
+    return diagnoseErrors(ctx.notebook, ctx.environment, {
+      errors,
+      case: ctx.case,
+      exclude: ctx.exclude,
+      rules: this.rules,
+      kinds: PROBLEM_KINDS.error,
+    });
+  }
+}
+
+/** `rule a`, `rules a, b` */
+function rulesText(rules: readonly Rule[]): string {
+  return `rule${rules.length > 1 ? 's' : ''} ${rules.map((rule) => rule.id).join(', ')}`;
+}
+
+/**
+ * Why no rule fixed each error: no rule's error signature matches it (or only rules for other library versions
+ * do); every matching rule was tried and did not help (options.exclude); a matching rule's edit is refused (it
+ * would parse worse); a matching rule would edit the cell but was not tried (the job stopped first, or its edit
+ * leads back to a version already run); or the matching rules leave the code alone (what they rewrite is not
+ * there, or it is ambiguous: a name the notebook defines itself, a call they cannot read safely).
+ */
+export async function diagnoseErrors(
+  notebook: Notebook,
+  env: EnvironmentDescription,
+  options: Pick<ApplyOptions, 'case' | 'created' | 'exclude' | 'rules' | 'kinds'> & { errors: readonly CellError[] },
+): Promise<UnresolvedError[]> {
+  const kinds = new Set(options.kinds ?? PROBLEM_KINDS.error);
+  const pool = (options.rules ?? RULES).filter((rule) => kinds.has(rule.kind));
+  const exclude = new Set([...(options.exclude ?? [])].map(resolveRuleId));
+  const out: UnresolvedError[] = [];
+  for (const error of options.errors) {
+    const matching = pool.filter((rule) => matchesSignature(rule, error));
+    const entry = (reason: UnresolvedError['reason'], detail: string): UnresolvedError => ({
+      cellIndex: error.cellIndex,
+      cellId: error.cellId,
+      ename: error.ename,
+      evalue: error.evalue.split('\n')[0] ?? '',
+      reason,
+      detail,
+      ruleIds: matching.map((rule) => rule.id),
+    });
+    const gated = matching.filter((rule) => versionGate(rule, env) !== 'no');
+    if (gated.length === 0) {
+      const other = matching.map(
+        (rule) => `${rule.id} (${rule.since.package} ${rule.since.version}${rule.until ? ` to ${rule.until}` : '+'})`,
+      );
+      out.push(
+        entry(
+          'no-rule',
+          other.length
+            ? `only rules for other versions match this error: ${other.join(', ')}`
+            : 'no rule in the catalog matches this error',
+        ),
+      );
+      continue;
+    }
+    const live = gated.filter((rule) => !exclude.has(rule.id));
+    if (live.length === 0) {
+      out.push(
+        entry('did-not-help', `${rulesText(gated)} ${gated.length > 1 ? 'were' : 'was'} tried and did not help`),
+      );
+      continue;
+    }
+    const result = await applyRules(
+      notebook,
+      live.map((rule) => rule.id),
+      env,
+      {
+        errors: [error],
+        ...(options.case !== undefined ? { case: options.case } : {}),
+        ...(options.created !== undefined ? { created: options.created } : {}),
+        rules: live,
+      },
+    );
+    const refused = result.refused.filter((r) => r.cellIndex === error.cellIndex);
+    const applied = live.filter((rule) =>
+      result.applications.some((a) => a.ruleId === rule.id && a.cellIndex === error.cellIndex),
+    );
+    if (applied.length > 0) {
+      out.push(
+        entry(
+          'not-tried',
+          `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job stopped first, or the edit leads back to a version already run`,
+        ),
+      );
+    } else if (refused.length > 0) {
+      out.push(entry('refused', refused.map((r) => `${r.ruleId}'s edit was refused: ${r.reason}`).join('; ')));
+    } else {
+      out.push(
+        entry(
+          'ambiguous',
+          `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook defines itself, a call it cannot read safely)`,
+        ),
+      );
+    }
+  }
+  return out;
+}
