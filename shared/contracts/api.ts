@@ -5,6 +5,7 @@ import { ExecutionReportSchema } from '../models/execution';
 import { FixSchema, VerdictSchema } from '../models/loop';
 import { FidelitySchema } from '../models/fidelity';
 import { NotebookSchema } from '../models/notebook';
+import { ReviewSchema } from '../models/review';
 import { ClientOf, event, EventKeys, HandlersOf, invoke, InvokeKeys } from './channel';
 import {
   AppSettingsSchema,
@@ -42,7 +43,6 @@ import {
   pageOf,
   QueueChangedEventSchema,
   QueueStatusSchema,
-  ReviewSchema,
   ReviewSetInputSchema,
   RuntimeCheckInputSchema,
   RuntimeCheckOutputSchema,

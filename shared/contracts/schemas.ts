@@ -9,11 +9,11 @@ import {
   JobSettingsSchema,
   JobStatusSchema,
   OutcomeSchema,
-  StopReasonSchema,
   VerdictSchema,
 } from '../models/loop';
 import { PriceSchema } from '../models/llm';
-import { ReviewVerdictSchema } from '../models/review';
+import { JobFieldsSchema } from '../models/job';
+import { ReviewSchema, ReviewVerdictSchema } from '../models/review';
 import { ErrorInfoSchema } from './channel';
 
 const Id = z.string().min(1, 'an id is required');
@@ -169,34 +169,19 @@ export const CaseDetailSchema = z.object({
 });
 
 // ---------- jobs and queue
-export const JobSummarySchema = z.object({
-  id: Id,
-  caseId: Id,
-  caseTitle: z.string(),
-  status: JobStatusSchema,
-  priority: z.number().int(),
-  settings: JobSettingsSchema,
-  iterations: z.number().int().nonnegative(),
-  outcome: OutcomeSchema.nullable(),
-  stopReason: StopReasonSchema.nullable(),
-  bestIteration: z.number().int().nullable(),
-  costUsd: z.number().nonnegative(),
-  error: ErrorInfoSchema.nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  /** for the UI's corpus table (optional: older hosts omit them) */
-  competition: z.string().nullable().optional(),
-  score: z.number().nullable().optional(),
-  /** output fidelity of the best iteration: share of the author's comparable outputs reproduced (issue 16) */
-  fidelity: z.number().min(0).max(1).nullable().optional(),
-  target: z.number().nullable().optional(),
-  promptTokens: z.number().int().nonnegative().optional(),
-  completionTokens: z.number().int().nonnegative().optional(),
+/** A job as the app API lists it: the stored job's shared fields (shared/models/job.ts), those for the UI's corpus
+ * table optional (older hosts omit them), and the review's verdict. */
+export const JobSummarySchema = JobFieldsSchema.partial({
+  competition: true,
+  score: true,
+  fidelity: true,
+  target: true,
+  promptTokens: true,
+  completionTokens: true,
+  fixes: true,
+  failedFixes: true,
+}).extend({
   reviewVerdict: ReviewVerdictSchema.nullable().optional(),
-  /** fixes proposed, and those of them that did not help */
-  fixes: z.number().int().nonnegative().optional(),
-  failedFixes: z.number().int().nonnegative().optional(),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
@@ -216,7 +201,7 @@ export const JobListInputSchema = PagingSchema.extend({
   order: SortOrderSchema.default('desc'),
 }).strict();
 
-export const JobDetailSchema = z.object({ job: JobSummarySchema, review: z.lazy(() => ReviewSchema).nullable() });
+export const JobDetailSchema = z.object({ job: JobSummarySchema, review: ReviewSchema.nullable() });
 
 export const QueueStatusSchema = z.object({
   paused: z.boolean(),
@@ -392,13 +377,6 @@ export const SettingsSetInputSchema = z
   .strict();
 
 // ---------- reviews (functional equivalence of the modernized notebook, judged by a person)
-export const ReviewSchema = z.object({
-  jobId: Id,
-  verdict: ReviewVerdictSchema,
-  note: z.string(),
-  updatedAt: z.string(),
-});
-export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewSetInputSchema = z
   .object({ jobId: Id, verdict: ReviewVerdictSchema, note: z.string().max(20_000).default('') })
   .strict();

@@ -3,9 +3,8 @@
 // write lock, so two workers (threads or processes) can never claim the same job.
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { ErrorCode, NbreviveError } from '../../../shared/lib/errors';
+import { NbreviveError } from '../../../shared/lib/errors';
 import {
-  JobSettings,
   JobSettingsSchema,
   JobStatus,
   JobStatusSchema,
@@ -21,59 +20,11 @@ import {
 } from '../../../shared/models/loop';
 import { iso, isoOrNull, likePattern, msOrNull, Page, SortOrder, StoreContext } from './context';
 
-import { ReviewVerdictSchema, type ReviewVerdict } from '../../../shared/models/review';
+import { type Job, type JobError } from '../../../shared/models/job';
+import { ReviewVerdictSchema, type Review, type ReviewVerdict } from '../../../shared/models/review';
 
-/** A person's judgement of functional equivalence of the modernized notebook. */
-export interface Review {
-  jobId: string;
-  verdict: ReviewVerdict;
-  note: string;
-  updatedAt: string;
-}
-
-export interface JobError {
-  code: ErrorCode | string;
-  message: string;
-}
-
-export interface Job {
-  id: string;
-  caseId: string;
-  caseTitle: string;
-  competition: string | null;
-  status: JobStatus;
-  priority: number;
-  settings: JobSettings;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  updatedAt: string;
-  outcome: Outcome | null;
-  stopReason: StopReason | null;
-  bestIteration: number | null;
-  /** persisted iterations */
-  iterations: number;
-  /** fixes proposed (one per iteration at most) and those of them that did not help */
-  fixes: number;
-  failedFixes: number;
-  score: number | null;
-  /** output fidelity of the best iteration (issue 16); null when not measured or no best iteration yet */
-  fidelity: number | null;
-  target: number | null;
-  costUsd: number;
-  promptTokens: number;
-  completionTokens: number;
-  error: JobError | null;
-  /** the worker running the job, and its last sign of life */
-  workerId: string | null;
-  heartbeatAt: string | null;
-  /** how often a worker has claimed the job (> 1: it was resumed) */
-  attempts: number;
-  cancelRequested: boolean;
-  review: Review | null;
-  /** errors the finished job was left with and why no fix applied (empty while running or when none are left) */
-  unresolved: UnresolvedError[];
-}
+// The stored job and its review are one schema with the API's summary (shared/models/job.ts).
+export type { Job, JobError, Review };
 
 export interface NewJob {
   caseId: string;

@@ -3,6 +3,7 @@
 // and by "reproducible but drifted" (reproducible jobs whose outputs did not all come back: the ones to review).
 import { useEffect, useMemo, useState } from 'react';
 import type { Stats } from '../../../../shared/contracts/schemas';
+import { FixTypeSchema } from '../../../../shared/models/loop';
 import { useApp, useNotifyError } from '../../app/context';
 import { ChartData, countsChart, pairedChart } from '../../lib/chart-data';
 import { fidelityDistribution, FIDELITY_BUCKETS, NOT_MEASURED, reproducibleButDrifted } from '../../lib/fidelity-stats';
@@ -56,12 +57,7 @@ export function DashboardPage() {
         'not-reproducible',
         'unfinished',
       ]),
-      countsChart('Fixes by type', stats.fixes.byType, [
-        'error-repair',
-        'runtime-reduction',
-        'score-calibration',
-        'environment',
-      ]),
+      countsChart('Fixes by type', stats.fixes.byType, FixTypeSchema.options),
       countsChart('Fixes by source', stats.fixes.bySource, ['rules', 'memory', 'llm']),
       pairedChart(
         'Error types before / after',

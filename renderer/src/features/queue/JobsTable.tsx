@@ -2,6 +2,7 @@
 // enter opens), bulk actions and report exports.
 import { KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JobSummary } from '../../../../shared/contracts/schemas';
+import { REVIEW_VERDICTS } from '../../../../shared/models/review';
 import { useApp, useNotifyError } from '../../app/context';
 import { downloadText } from '../../lib/download';
 import { errorMessage, formatCost, formatScore } from '../../lib/format';
@@ -126,9 +127,9 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
         >
           <option value="any">any review</option>
           <option value="unreviewed">unreviewed</option>
-          <option value="equivalent">equivalent</option>
-          <option value="not-equivalent">not-equivalent</option>
-          <option value="unsure">unsure</option>
+          {REVIEW_VERDICTS.map((v) => (
+            <option key={v}>{v}</option>
+          ))}
         </select>
         <span className="muted" data-testid="row-count">
           {rows.length} of {jobs.length} jobs

@@ -2,8 +2,9 @@
 // same thing as the original (j/k move, e/n/u set the verdict, a focuses the note). Filters: unreviewed, and jobs
 // whose fixes were flagged as semantic changes (epochs, estimators, subsampling …).
 import { RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { IterationSummary, JobSummary, Review } from '../../../../shared/contracts/schemas';
+import type { IterationSummary, JobSummary } from '../../../../shared/contracts/schemas';
 import type { Fix } from '../../../../shared/models/loop';
+import type { Review } from '../../../../shared/models/review';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatCost, formatScore } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
