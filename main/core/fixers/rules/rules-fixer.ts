@@ -68,6 +68,9 @@ export class RulesFixer implements Fixer {
   }
 }
 
+/** The library of the API-change table's generic repairs (catalog/api-table.ts, api-kwargs.ts). */
+const GENERIC = 'generic';
+
 /** `rule a`, `rules a, b` */
 function rulesText(rules: readonly Rule[]): string {
   return `rule${rules.length > 1 ? 's' : ''} ${rules.map((rule) => rule.id).join(', ')}`;
@@ -89,8 +92,31 @@ export async function diagnoseErrors(
   const pool = (options.rules ?? RULES).filter((rule) => kinds.has(rule.kind));
   const exclude = new Set([...(options.exclude ?? [])].map(resolveRuleId));
   const out: UnresolvedError[] = [];
+  const applyOptions = {
+    ...(options.case !== undefined ? { case: options.case } : {}),
+    ...(options.created !== undefined ? { created: options.created } : {}),
+  };
   for (const error of options.errors) {
-    const matching = pool.filter((rule) => matchesSignature(rule, error));
+    let matching = pool.filter((rule) => matchesSignature(rule, error));
+    // The table's generic repairs match whole classes of errors (every "has no attribute"): they count as matching
+    // only where they would edit this cell, or were tried; otherwise the error is a gap of the specific rules.
+    const generic = matching.filter(
+      (rule) => rule.library === GENERIC && !exclude.has(rule.id) && versionGate(rule, env) !== 'no',
+    );
+    if (generic.length > 0) {
+      const probe = await applyRules(
+        notebook,
+        generic.map((rule) => rule.id),
+        env,
+        {
+          errors: [error],
+          ...applyOptions,
+          rules: generic,
+        },
+      );
+      const editing = new Set(probe.applications.filter((a) => a.cellIndex === error.cellIndex).map((a) => a.ruleId));
+      matching = matching.filter((rule) => rule.library !== GENERIC || exclude.has(rule.id) || editing.has(rule.id));
+    }
     const entry = (reason: UnresolvedError['reason'], detail: string): UnresolvedError => ({
       cellIndex: error.cellIndex,
       cellId: error.cellId,
@@ -126,12 +152,7 @@ export async function diagnoseErrors(
       notebook,
       live.map((rule) => rule.id),
       env,
-      {
-        errors: [error],
-        ...(options.case !== undefined ? { case: options.case } : {}),
-        ...(options.created !== undefined ? { created: options.created } : {}),
-        rules: live,
-      },
+      { errors: [error], ...applyOptions, rules: live },
     );
     const refused = result.refused.filter((r) => r.cellIndex === error.cellIndex);
     const applied = live.filter((rule) =>

@@ -370,6 +370,37 @@ describe('the rules past a rule gap', () => {
     ]);
   });
 
+  it("counts the table's generic repairs as matching only where they would edit the cell", async () => {
+    const env = environment();
+    // a member the API-change table renames (GraphLassoCV → GraphicalLassoCV, scikit-learn 0.20)
+    const renamed = cellError(
+      1,
+      'ImportError',
+      "cannot import name 'GraphLassoCV' from 'sklearn.covariance'",
+      'from sklearn.covariance import GraphLassoCV',
+    );
+    const table = notebookOf('x = 1\n', 'from sklearn.covariance import GraphLassoCV\n');
+    const found = await diagnoseErrors(table, env, { errors: [renamed] });
+    expect(found.map((u) => [u.reason, u.ruleIds.filter((id) => id.startsWith('api-table.'))])).toEqual([
+      ['not-tried', ['api-table.moved-name']],
+    ]);
+    // the same class of error for a name nothing renames: a gap, not "a rule left the code alone"
+    const unknown = cellError(
+      2,
+      'AttributeError',
+      "'Series' object has no attribute 'frobnicate'",
+      'df.a.frobnicate()',
+    );
+    const gapNb = notebookOf(
+      'import pandas as pd\n',
+      'x = 1\n',
+      "df = pd.DataFrame({'a': [1.0]})\ndf.a.frobnicate()\n",
+    );
+    expect((await diagnoseErrors(gapNb, env, { errors: [unknown] })).map((u) => [u.reason, u.ruleIds])).toEqual([
+      ['no-rule', []],
+    ]);
+  });
+
   it('tells a rule that left the code alone from one whose edit was refused', async () => {
     const rule = (id: string, apply: Parameters<typeof defineRule>[0]['apply']) =>
       defineRule({
