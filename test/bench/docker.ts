@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ResolvedCase } from '../../shared/models/case';
 import type { Notebook } from '../../shared/models/notebook';
+import { bareCase } from '../../main/core/case/case-loader';
 import { DockerRuntime } from '../../main/core/runtime/docker/docker-runtime';
 import { LocalRuntime } from '../../main/core/runtime/local-runtime';
 import type { Runtime } from '../../main/core/runtime/runtime';
@@ -73,21 +74,8 @@ async function main(): Promise<void> {
   }
   const local = new LocalRuntime({ python: TEST_PYTHON });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-bench-docker-'));
-  const theCase: ResolvedCase = {
-    id: 'bench',
-    title: 'bench',
-    root: tmp,
-    notebookPath: path.join(tmp, 'bench.ipynb'),
-    dataDir: null,
-    files: {},
-    dirs: [],
-    urls: {},
-    score: { kind: 'none' },
-    target: null,
-    created: null,
-    competition: null,
-    manifest: null,
-  };
+  // id and title 'bench', scored by execution only
+  const theCase: ResolvedCase = bareCase(path.join(tmp, 'bench.ipynb'), null);
   try {
     const check = await docker.check();
     if (!check.ok) throw new Error(check.message);

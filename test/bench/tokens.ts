@@ -14,27 +14,19 @@ import { cellSource } from '../../shared/lib/ipynb';
 import { buildPrompt } from '../../main/core/fixers/llm/prompt';
 import { loadTokenizer } from '../../main/core/fixers/llm/tokens';
 import { CORPUS_DIR, CORPUS_SKIP_REASON } from '../helpers/corpus';
+import { BOOKWORM_ENVIRONMENT } from '../helpers/environments';
 
-/** ../shared/ENVIRONMENT.md's reference stack (Debian bookworm). */
+/** Debian bookworm's stack with the packages the corpus imports besides the core ones. */
 const REFERENCE: EnvironmentDescription = {
-  runtime: 'local',
-  python: '3.11.2',
-  pythonPath: '/usr/bin/python3',
-  image: null,
+  ...BOOKWORM_ENVIRONMENT,
   packages: {
-    numpy: '1.24.2',
-    pandas: '1.5.3',
-    'scikit-learn': '1.2.1',
+    ...BOOKWORM_ENVIRONMENT.packages,
     scipy: '1.10.1',
-    matplotlib: '3.6.3',
     seaborn: '0.12.2',
     xgboost: '1.7.4',
     statsmodels: '0.13.5',
     nltk: '3.8',
-    nbclient: '0.7.2',
-    ipykernel: '6.17.0',
   },
-  gpus: [],
 };
 
 async function main(): Promise<void> {

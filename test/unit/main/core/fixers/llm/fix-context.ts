@@ -5,6 +5,7 @@ import type { CellError, EnvironmentDescription, ExecutionReport } from '../../.
 import type { Problem, Verdict } from '../../../../../../shared/models/loop';
 import { NotebookSchema, type Cell, type Notebook } from '../../../../../../shared/models/notebook';
 import type { FixContext, FixHistoryEntry } from '../../../../../../main/core/fixers/fixer';
+import { BOOKWORM_ENVIRONMENT } from '../../../../../helpers/environments';
 
 export function code(source: string, outputs: Cell['outputs'] = []): Cell {
   return { cell_type: 'code', source, metadata: {}, outputs, execution_count: null };
@@ -63,21 +64,7 @@ export function smallNotebook(): Notebook {
   ]);
 }
 
-export const ENVIRONMENT: EnvironmentDescription = {
-  runtime: 'local',
-  python: '3.11.2',
-  pythonPath: '/usr/bin/python3',
-  image: null,
-  packages: {
-    numpy: '1.24.2',
-    pandas: '1.5.3',
-    'scikit-learn': '1.2.1',
-    matplotlib: '3.6.3',
-    nbclient: '0.7.2',
-    ipykernel: '6.17.0',
-  },
-  gpus: [],
-};
+export const ENVIRONMENT: EnvironmentDescription = BOOKWORM_ENVIRONMENT;
 
 export function resolvedCase(overrides: Partial<ResolvedCase> = {}): ResolvedCase {
   return {
