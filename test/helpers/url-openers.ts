@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Notebook } from '../../shared/models/notebook';
+import { codeNotebook } from './notebooks';
 
 export const OPENML_ID = 424242;
 export const UNMAPPED = 'https://nbrevive-unmapped.invalid';
@@ -87,20 +88,5 @@ export function openerNotebook(requestsPath: string | null): Notebook {
     `pd.read_csv('${UNMAPPED}/other.csv')`,
     `if requests:\n    requests.get('${UNMAPPED}/missing.json', timeout=10)`,
   ];
-  return {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
-    cells: [
-      { id: 'title', cell_type: 'markdown', source: '# every way a notebook opens a URL', metadata: {} },
-      ...sources.map((source, i) => ({
-        id: `c${i + 1}`,
-        cell_type: 'code' as const,
-        source,
-        metadata: {},
-        outputs: [],
-        execution_count: null,
-      })),
-    ],
-  };
+  return codeNotebook({ id: 'title', source: '# every way a notebook opens a URL' }, sources);
 }

@@ -31,6 +31,7 @@ import {
   TEST_DOCKER_SOCKET,
   type TestEngine,
 } from '../../helpers/docker-engine';
+import { codeNotebook } from '../../helpers/notebooks';
 import { deadPid } from '../../helpers/processes';
 import { TEST_PYTHON } from '../../helpers/python';
 import { requestsFor } from '../../helpers/python-requests';
@@ -41,22 +42,7 @@ import { bareCase as caseOfNotebook } from '../../../main/core/case/case-loader'
 const CONTAINER_TEST_TIMEOUT = 600_000;
 
 function notebook(...sources: string[]): Notebook {
-  return {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
-    cells: [
-      { id: 'md', cell_type: 'markdown', source: '# written by the Docker runtime tests', metadata: {} },
-      ...sources.map((source, i) => ({
-        id: `c${i + 1}`,
-        cell_type: 'code' as const,
-        source,
-        metadata: {},
-        outputs: [],
-        execution_count: null,
-      })),
-    ],
-  };
+  return codeNotebook({ id: 'md', source: '# written by the Docker runtime tests' }, sources);
 }
 
 function bareCase(

@@ -9,23 +9,10 @@ import { isProcessAlive } from '../../../main/core/runtime/process-tree';
 import { startServer, type RunningServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
 import { TEST_PYTHON } from '../../helpers/python';
+import { until } from '../../helpers/until';
 
 let dir: string;
 let server: RunningServer;
-
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-orphan-'));

@@ -16,23 +16,14 @@ import type { IterationSummary, JobProgressEvent, LogLine } from '../../../share
 import { corpusCase, describeCorpus, REPO_ROOT } from '../../helpers/corpus';
 import { TEST_PYTHON } from '../../helpers/python';
 import { SseReader } from './sse';
+import { until as untilEvery } from '../../helpers/until';
 
 const CASE = 'srk-titanic-exploration';
 const WORKER_ARGS = ['--poll-ms', '200', '--heartbeat-ms', '500'];
 
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | null | undefined | false>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** this file polls every 250 ms */
+const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>) =>
+  untilEvery(what, timeoutMs, probe, 250);
 
 /** the Python processes (runner, kernel) a worker started: everything tagged with its tag except Node's own */
 function pythonProcesses(tag: string): string[] {

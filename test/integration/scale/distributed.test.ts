@@ -14,6 +14,7 @@ import { RunningServer, startServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../../shared/contracts/api';
 import { REPO_ROOT } from '../../helpers/corpus';
+import { until } from '../../helpers/until';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const PYTHON = '/usr/bin/python3';
@@ -37,20 +38,6 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
-}
-
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 interface Proc {

@@ -1,0 +1,21 @@
+// Small notebooks written by tests: a markdown title cell, then one unexecuted code cell per source (ids c1, c2, …).
+import type { Notebook } from '../../shared/models/notebook';
+
+export function codeNotebook(title: { id: string; source: string }, sources: readonly string[]): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
+    cells: [
+      { id: title.id, cell_type: 'markdown', source: title.source, metadata: {} },
+      ...sources.map((source, i) => ({
+        id: `c${i + 1}`,
+        cell_type: 'code' as const,
+        source,
+        metadata: {},
+        outputs: [],
+        execution_count: null,
+      })),
+    ],
+  };
+}
