@@ -59,6 +59,23 @@ export const WireIterationSchema = z.object({
   executedHash: Sha256.nullable(),
 });
 
+export type WireIteration = z.infer<typeof WireIterationSchema>;
+
+/** A stored iteration's wire fields, the same both ways: the host resuming a job, the worker sending one back. */
+export function wireIteration(it: WireIteration): WireIteration {
+  return {
+    index: it.index,
+    report: it.report,
+    verdict: it.verdict,
+    fix: it.fix,
+    fixFailed: it.fixFailed,
+    fidelity: it.fidelity ?? null,
+    createdAt: it.createdAt,
+    versionHash: it.versionHash,
+    executedHash: it.executedHash,
+  };
+}
+
 export const ClaimInputSchema = z.object({ workerId: z.string().min(1), jobId: z.string().min(1) });
 export const ClaimAnswerSchema = z.discriminatedUnion('run', [
   /** nothing to run: the job ended, was cancelled or deleted while it waited in the queue */
@@ -87,18 +104,10 @@ export type ClaimAnswer = z.infer<typeof ClaimAnswerSchema>;
 export const IterationPutSchema = z.object({
   workerId: z.string().min(1),
   jobId: z.string().min(1),
-  index: z.number().int().nonnegative(),
-  report: ExecutionReportSchema,
-  verdict: VerdictSchema,
-  fix: FixSchema.nullable(),
-  fixFailed: z.boolean(),
-  fidelity: FidelitySchema.nullable().optional(),
-  createdAt: z.string(),
+  ...WireIterationSchema.shape,
   /** serialized .ipynb; omitted when the host has the blob already (`versionHash`) */
   notebook: z.string().optional(),
-  versionHash: Sha256,
   executed: z.string().nullable().optional(),
-  executedHash: Sha256.nullable(),
 });
 export const IterationPutAnswerSchema = z.object({ stored: z.enum(['inserted', 'updated', 'unchanged']) });
 

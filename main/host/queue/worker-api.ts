@@ -16,6 +16,7 @@ import {
   RemoteWorkerInfo,
   WorkerHeartbeatSchema,
   WorkerHelloSchema,
+  wireIteration,
 } from '../../../shared/contracts/remote-worker';
 import { iterationSummary } from '../../../shared/contracts/summaries';
 import { toErrorInfo } from '../../../shared/lib/errors';
@@ -308,17 +309,7 @@ export class WorkerApi {
       originalHash: record.originalHash,
       files: bundle.files,
       paths: bundle.paths,
-      iterations: store.iterations.list(jobId).map((it) => ({
-        index: it.index,
-        report: it.report,
-        verdict: it.verdict,
-        fix: it.fix,
-        fixFailed: it.fixFailed,
-        fidelity: it.fidelity ?? null,
-        createdAt: it.createdAt,
-        versionHash: it.versionHash,
-        executedHash: it.executedHash,
-      })),
+      iterations: store.iterations.list(jobId).map(wireIteration),
     };
   }
 

@@ -2,8 +2,7 @@
 // unchanged) seeded with what the host already has (the case, the job, its stored iterations), and this module
 // copies what the loop persists there to the host as soon as it is persisted: each iteration (again when its fix
 // is set or judged; the host keys it by (job, index), so a resend never adds a row), the log lines, the progress.
-import type { z } from 'zod';
-import type { ClaimAnswer, WireIterationSchema } from '../../../shared/contracts/remote-worker';
+import { wireIteration, type ClaimAnswer, type WireIteration } from '../../../shared/contracts/remote-worker';
 import type { JobProgressEvent } from '../../../shared/contracts/schemas';
 import type { ResolvedCase } from '../../../shared/models/case';
 import type { Store } from '../../core/store';
@@ -11,7 +10,6 @@ import type { CaseCache } from './case-cache';
 import { NotOwnerError, type HostClient } from './host-client';
 
 type Runnable = Extract<ClaimAnswer, { run: true }>;
-type WireIteration = z.infer<typeof WireIterationSchema>;
 
 /** Seeds the local store: the case as it resolves here, the job under the host's id, the host's iterations. */
 export async function seedLocalJob(
@@ -46,19 +44,7 @@ export async function seedLocalJob(
   for (const it of answer.iterations) {
     const notebook = (await cache.blob(it.versionHash)).toString('utf8');
     const executed = it.executedHash ? (await cache.blob(it.executedHash)).toString('utf8') : null;
-    store.iterations.persist(
-      {
-        jobId: answer.job.id,
-        index: it.index,
-        report: it.report,
-        verdict: it.verdict,
-        fix: it.fix,
-        fixFailed: it.fixFailed,
-        fidelity: it.fidelity ?? null,
-        createdAt: it.createdAt,
-      },
-      { notebook, executed },
-    );
+    store.iterations.persist({ jobId: answer.job.id, ...wireIteration(it) }, { notebook, executed });
   }
 }
 
@@ -146,15 +132,7 @@ export class JobSync {
       await this.client.post('iteration', {
         workerId: this.workerId,
         jobId: this.jobId,
-        index: it.index,
-        report: it.report,
-        verdict: it.verdict,
-        fix: it.fix,
-        fixFailed: it.fixFailed,
-        fidelity: it.fidelity ?? null,
-        createdAt: it.createdAt,
-        versionHash: it.versionHash,
-        executedHash: it.executedHash,
+        ...wireIteration(it),
         // the notebooks travel once, with the iteration's first copy
         ...(known === undefined
           ? {
