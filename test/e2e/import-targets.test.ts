@@ -5,14 +5,13 @@
 // the first case then runs in a real kernel, where one cell prints a number other than the author's: the diff shows
 // that cell's original and new outputs side by side, the changed line marked.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApi } from '../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../shared/contracts/api';
-import { TEST_PYTHON } from '../helpers/python';
-import { CHROMIUM_SKIP_REASON, ensureRendererBuilt, launchChromium, ServeProcess, startServe } from './browser';
+import { CHROMIUM_SKIP_REASON } from './browser';
+import { E2eSession, startE2eSession, stopE2eSession } from './session';
+import { until as untilEvery } from '../helpers/until';
 
 const stdout = (text: string) => [{ output_type: 'stream', name: 'stdout', text: [text] }];
 
@@ -57,15 +56,9 @@ function writeNotebook(file: string): void {
   );
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+/** this file polls every 300 ms (a browser page) */
+const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>) =>
+  untilEvery(what, timeoutMs, probe, 300);
 
 if (CHROMIUM_SKIP_REASON) {
   console.warn(`[nbrevive tests] import-targets e2e: ${CHROMIUM_SKIP_REASON}`);
@@ -74,54 +67,48 @@ if (CHROMIUM_SKIP_REASON) {
   });
 } else {
   describe('targets on import and outputs side by side, in Chromium against nbrevive serve', () => {
-    let dir: string;
+    let session: E2eSession;
     let corpus: string;
-    let serve: ServeProcess;
     let api: NbreviveApi;
-    let browser: Browser;
     let page: Page;
     const pageErrors: string[] = [];
 
     beforeAll(async () => {
-      ensureRendererBuilt();
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-e2e-targets-'));
-      corpus = path.join(dir, 'corpus');
-      writeNotebook(path.join(corpus, 'first', 'metrics-first.ipynb'));
-      writeNotebook(path.join(corpus, 'second', 'metrics-second.ipynb'));
-      // a notebook that prints no score: nothing to choose, it is only counted
-      fs.mkdirSync(path.join(corpus, 'plain'));
-      fs.writeFileSync(
-        path.join(corpus, 'plain', 'plain.ipynb'),
-        JSON.stringify({
-          nbformat: 4,
-          nbformat_minor: 5,
-          metadata: {},
-          cells: [
-            {
-              cell_type: 'code',
-              id: 'p',
+      session = await startE2eSession({
+        prefix: 'nbrevive-e2e-targets-',
+        prepare: (dir) => {
+          corpus = path.join(dir, 'corpus');
+          writeNotebook(path.join(corpus, 'first', 'metrics-first.ipynb'));
+          writeNotebook(path.join(corpus, 'second', 'metrics-second.ipynb'));
+          // a notebook that prints no score: nothing to choose, it is only counted
+          fs.mkdirSync(path.join(corpus, 'plain'));
+          fs.writeFileSync(
+            path.join(corpus, 'plain', 'plain.ipynb'),
+            JSON.stringify({
+              nbformat: 4,
+              nbformat_minor: 5,
               metadata: {},
-              execution_count: 1,
-              source: "print('hello')",
-              outputs: stdout('hello\n'),
-            },
-          ],
-        }),
-      );
-      serve = await startServe(path.join(dir, 'nbrevive.db'), { NBREVIVE_PYTHON: TEST_PYTHON });
-      api = createHttpApi(serve.baseUrl, serve.token);
-      await api.settingsSet({ defaults: { python: TEST_PYTHON, maxIterations: 1 } });
-      browser = await launchChromium();
-      page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-      page.on('pageerror', (e) => pageErrors.push(e.message));
-      await page.goto(serve.url);
+              cells: [
+                {
+                  cell_type: 'code',
+                  id: 'p',
+                  metadata: {},
+                  execution_count: 1,
+                  source: "print('hello')",
+                  outputs: stdout('hello\n'),
+                },
+              ],
+            }),
+          );
+        },
+        defaults: { maxIterations: 1 },
+        pageErrors,
+      });
+      ({ api, page } = session);
+      await page.goto(session.serve.url);
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await serve?.stop();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => stopE2eSession(session));
 
     it('lists the candidates of each imported case; ↓ Enter and "accept the rest" store the choices', async () => {
       await page.getByLabel('path on the host to import').fill(corpus);
@@ -184,7 +171,7 @@ if (CHROMIUM_SKIP_REASON) {
       const drifted = fidelity?.cells.find((c) => c.verdict === 'numbers-drifted');
       expect(drifted?.cellIndex).toBe(2);
 
-      await page.goto(`${serve.url}#/job/${job.id}`);
+      await page.goto(`${session.serve.url}#/job/${job.id}`);
       await page.getByRole('tab', { name: 'Diff' }).click();
       const compare = page.getByRole('region', { name: 'original and new outputs side by side' });
       await compare.waitFor({ timeout: 20_000 });

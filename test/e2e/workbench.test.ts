@@ -4,32 +4,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApi } from '../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../shared/contracts/api';
 import { corpusCase, describeCorpus, REPO_ROOT } from '../helpers/corpus';
-import { TEST_PYTHON } from '../helpers/python';
-import { CHROMIUM_SKIP_REASON, ensureRendererBuilt, launchChromium, ServeProcess, startServe } from './browser';
+import { CHROMIUM_SKIP_REASON, ServeProcess } from './browser';
+import { E2eSession, startE2eSession, stopE2eSession } from './session';
 import { seedStore } from './seed';
+import { until as untilEvery } from '../helpers/until';
 
 const CASE = 'srk-titanic-exploration';
 const SEEDED = 240;
 const SHOTS = path.join(REPO_ROOT, 'docs/screenshots');
 
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | null | undefined | false>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+/** this file polls every 300 ms (a browser page) */
+const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>) =>
+  untilEvery(what, timeoutMs, probe, 300);
 
 const visibleText = (page: Page, selector: string) => page.locator(selector).first().innerText();
 
@@ -40,35 +30,27 @@ if (CHROMIUM_SKIP_REASON) {
   });
 } else {
   describeCorpus('workbench in Chromium against nbrevive serve', () => {
-    let dir: string;
+    let session: E2eSession;
     let serve: ServeProcess;
     let api: NbreviveApi;
-    let browser: Browser;
     let page: Page;
     let jobId: string;
     const pageErrors: string[] = [];
 
     beforeAll(async () => {
-      ensureRendererBuilt();
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-e2e-'));
-      const db = path.join(dir, 'nbrevive.db');
-      await seedStore(db, dir, SEEDED);
-      serve = await startServe(db, { NBREVIVE_PYTHON: TEST_PYTHON });
-      api = createHttpApi(serve.baseUrl, serve.token);
-      // fast runs: two iterations are enough for the case to be fixed
-      await api.settingsSet({ defaults: { python: TEST_PYTHON, maxIterations: 2 } });
-      browser = await launchChromium();
-      const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
-      page = await context.newPage();
-      page.on('pageerror', (e) => pageErrors.push(e.message));
+      session = await startE2eSession({
+        prefix: 'nbrevive-e2e-',
+        prepare: (dir, db) => seedStore(db, dir, SEEDED),
+        // fast runs: two iterations are enough for the case to be fixed
+        defaults: { maxIterations: 2 },
+        context: { acceptDownloads: true },
+        pageErrors,
+      });
+      ({ serve, api, page } = session);
       fs.mkdirSync(SHOTS, { recursive: true });
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await serve?.stop();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => stopE2eSession(session));
 
     it('shows the seeded jobs in a virtualized, sortable, filterable table', async () => {
       await page.goto(serve.url);

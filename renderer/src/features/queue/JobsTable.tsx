@@ -243,38 +243,38 @@ function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[
     }
   };
 
+  // the per-job actions: what each does, and the statuses it applies to (the others in a selection are skipped)
+  const transitions = [
+    {
+      label: 'Cancel',
+      done: 'cancelled',
+      run: (j: JobSummary) => api.jobsCancel({ jobId: j.id }),
+      from: ['queued', 'paused', 'running'],
+    },
+    {
+      label: 'Retry',
+      done: 'retried',
+      run: (j: JobSummary) => api.jobsRetry({ jobId: j.id }),
+      from: ['failed', 'cancelled', 'paused'],
+    },
+  ];
+
   return (
     <div className="row toolbar bulk" aria-label="bulk actions">
       <span>{chosen.length} selected</span>
       <button type="button" disabled={!chosen.length} onClick={() => void enqueueCases()}>
         Enqueue again
       </button>
-      <button
-        type="button"
-        disabled={!chosen.length}
-        onClick={() =>
-          void bulk(
-            'cancelled',
-            (j) => api.jobsCancel({ jobId: j.id }),
-            (j) => ['queued', 'paused', 'running'].includes(j.status),
-          )
-        }
-      >
-        Cancel
-      </button>
-      <button
-        type="button"
-        disabled={!chosen.length}
-        onClick={() =>
-          void bulk(
-            'retried',
-            (j) => api.jobsRetry({ jobId: j.id }),
-            (j) => ['failed', 'cancelled', 'paused'].includes(j.status),
-          )
-        }
-      >
-        Retry
-      </button>
+      {transitions.map((t) => (
+        <button
+          key={t.label}
+          type="button"
+          disabled={!chosen.length}
+          onClick={() => void bulk(t.done, t.run, (j) => t.from.includes(j.status))}
+        >
+          {t.label}
+        </button>
+      ))}
       <input
         aria-label="folder on the host for the batch export"
         placeholder="host folder for notebooks"

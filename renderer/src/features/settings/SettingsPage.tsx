@@ -29,6 +29,21 @@ interface Form {
   urlMap: string;
 }
 
+type NumberField = 'maxIterations' | 'timeoutMin' | 'tolerance' | 'fidelityThreshold' | 'runs' | 'alpha';
+
+/** The numeric job defaults, in the order the form shows them. */
+const DEFAULT_NUMBER_FIELDS: [NumberField, string][] = [
+  ['maxIterations', 'Max iterations'],
+  ['timeoutMin', 'Timeout per run (minutes)'],
+  ['tolerance', 'Tolerance τ (relative score deviation)'],
+  [
+    'fidelityThreshold',
+    "Fidelity threshold (0–1; without a target, the share of the author's outputs a run must reproduce)",
+  ],
+  ['runs', 'Runs per iteration'],
+  ['alpha', 'Significance α (t-test when runs > 1)'],
+];
+
 interface PriceRow {
   model: string;
   input: string;
@@ -150,37 +165,9 @@ export function SettingsPage() {
         <section className="panel" aria-labelledby="defaults-title">
           <h2 id="defaults-title">Defaults for new jobs</h2>
           <div className="fields">
-            <Field
-              label="Max iterations"
-              value={form.maxIterations}
-              onChange={(v) => set('maxIterations', v)}
-              type="number"
-            />
-            <Field
-              label="Timeout per run (minutes)"
-              value={form.timeoutMin}
-              onChange={(v) => set('timeoutMin', v)}
-              type="number"
-            />
-            <Field
-              label="Tolerance τ (relative score deviation)"
-              value={form.tolerance}
-              onChange={(v) => set('tolerance', v)}
-              type="number"
-            />
-            <Field
-              label="Fidelity threshold (0–1; without a target, the share of the author's outputs a run must reproduce)"
-              value={form.fidelityThreshold}
-              onChange={(v) => set('fidelityThreshold', v)}
-              type="number"
-            />
-            <Field label="Runs per iteration" value={form.runs} onChange={(v) => set('runs', v)} type="number" />
-            <Field
-              label="Significance α (t-test when runs > 1)"
-              value={form.alpha}
-              onChange={(v) => set('alpha', v)}
-              type="number"
-            />
+            {DEFAULT_NUMBER_FIELDS.map(([key, label]) => (
+              <Field key={key} label={label} value={form[key]} onChange={(v) => set(key, v)} type="number" />
+            ))}
             <label>
               Runtime
               <select value={form.runtime} onChange={(e) => set('runtime', e.target.value as Form['runtime'])}>
@@ -282,28 +269,19 @@ export function SettingsPage() {
                         autoComplete="off"
                       />
                     </td>
-                    <td>
-                      <input
-                        aria-label={`input price of ${row.model || `price ${i + 1}`}`}
-                        type="number"
-                        step="any"
-                        min={0}
-                        value={row.input}
-                        onChange={(e) => setRow({ input: e.target.value })}
-                        className="narrow"
-                      />
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`output price of ${row.model || `price ${i + 1}`}`}
-                        type="number"
-                        step="any"
-                        min={0}
-                        value={row.output}
-                        onChange={(e) => setRow({ output: e.target.value })}
-                        className="narrow"
-                      />
-                    </td>
+                    {(['input', 'output'] as const).map((side) => (
+                      <td key={side}>
+                        <input
+                          aria-label={`${side} price of ${row.model || `price ${i + 1}`}`}
+                          type="number"
+                          step="any"
+                          min={0}
+                          value={row[side]}
+                          onChange={(e) => setRow({ [side]: e.target.value })}
+                          className="narrow"
+                        />
+                      </td>
+                    ))}
                     <td>
                       <button
                         type="button"
