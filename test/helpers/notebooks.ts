@@ -19,3 +19,21 @@ export function codeNotebook(title: { id: string; source: string }, sources: rea
     ],
   };
 }
+
+/** A notebook of unexecuted code cells only (ids c0, c1, …), as a file's JSON text. */
+export function codeOnlyNotebookJson(sources: readonly string[]): string {
+  const nb = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
+    cells: sources.map((source, i) => ({
+      cell_type: 'code',
+      id: `c${i}`,
+      metadata: {},
+      execution_count: null,
+      outputs: [],
+      source,
+    })),
+  };
+  return JSON.stringify(nb, null, 1);
+}

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonOf, runCli, tempDir } from '../../helpers/cli';
+import { codeOnlyNotebookJson } from '../../helpers/notebooks';
 import { TEST_PYTHON } from '../../helpers/python';
 
 const TOOLS = 'import numpy as np\n\ndef as_float(values):\n    return np.array(values, dtype=np.float)\n';
@@ -23,20 +24,7 @@ function writeCase(dir: string): string {
     'X, y = course.datasets.moons(40)\nprint(course.tools.as_float([1, 2]).dtype, X.shape)\n',
     'print(round(float(X[:, 0].mean()), 4))\n',
   ];
-  const nb = {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
-    cells: sources.map((source, i) => ({
-      cell_type: 'code',
-      id: `c${i}`,
-      metadata: {},
-      execution_count: null,
-      outputs: [],
-      source,
-    })),
-  };
-  fs.writeFileSync(path.join(dir, 'notebook.ipynb'), JSON.stringify(nb, null, 1));
+  fs.writeFileSync(path.join(dir, 'notebook.ipynb'), codeOnlyNotebookJson(sources));
   const files = Object.fromEntries(
     ['__init__.py', 'tools.py', 'datasets.py'].map((f) => [`course/${f}`, `input/course/${f}`]),
   );

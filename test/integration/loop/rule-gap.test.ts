@@ -7,25 +7,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../main/core/store';
 import { jsonOf, runCli, tempDir } from '../../helpers/cli';
+import { codeOnlyNotebookJson } from '../../helpers/notebooks';
 import { TEST_PYTHON } from '../../helpers/python';
 
 function writeNotebook(dir: string, name: string, sources: string[]): string {
   const file = path.join(dir, name);
-  const cells = sources.map((source, i) => ({
-    cell_type: 'code',
-    id: `c${i}`,
-    metadata: {},
-    execution_count: null,
-    outputs: [],
-    source,
-  }));
-  const nb = {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
-    cells,
-  };
-  fs.writeFileSync(file, JSON.stringify(nb, null, 1));
+  fs.writeFileSync(file, codeOnlyNotebookJson(sources));
   return file;
 }
 
