@@ -4,12 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../main/host/serve';
+import type { RunningServer } from '../../../main/host/serve';
 import { REPO_ROOT } from '../../helpers/corpus';
+import { startBareHost } from '../../helpers/host';
 
 const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/host/hello.ipynb');
 
@@ -50,14 +50,7 @@ function raw(
 const json = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-http-hard-'));
-  server = await startServer({
-    db: path.join(dir, 'nbrevive.db'),
-    staticDir: null,
-    worker: false,
-    concurrency: 1,
-    log: () => {},
-  });
+  ({ dir, server } = await startBareHost('nbrevive-http-hard-'));
 });
 
 afterAll(async () => {

@@ -11,12 +11,13 @@ import { importCase } from '../../../main/core/jobs/job-service';
 import { pruneUploads, uploadsRootFor, writeUploadChunks } from '../../../main/core/jobs/uploads';
 import { readStoredLlmSettings } from '../../../main/core/fixers/llm';
 import { openStore } from '../../../main/core/store';
-import { startServer, RunningServer } from '../../../main/host/serve';
+import type { RunningServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../../shared/contracts/api';
 import { UPLOAD_CHUNK_BYTES } from '../../../shared/contracts/schemas';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { REPO_ROOT } from '../../helpers/corpus';
+import { startBareHost } from '../../helpers/host';
 
 const HELLO = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/host/hello.ipynb'));
 const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64');
@@ -38,14 +39,7 @@ async function post(channel: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-upload-'));
-  server = await startServer({
-    db: path.join(dir, 'nbrevive.db'),
-    staticDir: null,
-    worker: false,
-    concurrency: 1,
-    log: () => {},
-  });
+  ({ dir, server } = await startBareHost('nbrevive-upload-'));
   api = createHttpApi(server.baseUrl, server.token);
 });
 
