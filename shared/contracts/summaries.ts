@@ -1,6 +1,12 @@
 // Pure mappings from domain records to the API's summary shapes, used by the host and the worker alike.
+import type { Job } from '../models/job';
 import type { Iteration } from '../models/loop';
-import type { IterationSummary } from './schemas';
+import type { IterationSummary, JobSummary } from './schemas';
+
+/** A job as the API lists it: the stored record with its review's verdict alongside (the jobs table, filters). */
+export function jobSummary(job: Job): JobSummary {
+  return { ...job, reviewVerdict: job.review?.verdict ?? null };
+}
 
 export function iterationSummary(it: Iteration): IterationSummary {
   return {

@@ -1,4 +1,5 @@
 // Cases: importing a path (a notebook, a case folder, a corpus folder) or an upload's bytes, and reading them back.
+import { jobSummary } from '../../../shared/contracts/summaries';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NbreviveError, toErrorInfo } from '../../../shared/lib/errors';
@@ -60,7 +61,11 @@ export function caseHandlers({ store }: AppHandlerDependencies): FeatureHandlers
     'app:cases.list': (input) => store.cases.list(input),
     'app:cases.get'({ caseId }) {
       const record = store.cases.require(caseId);
-      return { summary: record, case: record.case, jobs: store.jobs.list({ caseId, limit: 200 }).items };
+      return {
+        summary: record,
+        case: record.case,
+        jobs: store.jobs.list({ caseId, limit: 200 }).items.map(jobSummary),
+      };
     },
     'app:cases.targets': ({ caseIds }) => caseTargets(store, caseIds),
     'app:cases.setTargets': ({ choices }) => setCaseTargets(store, choices),

@@ -1,5 +1,6 @@
 // Jobs: queueing cases with the stored defaults, reading, cancelling, retrying and reprioritizing jobs; their logs
 // and their reviews (a person's judgement of equivalence).
+import { jobSummary } from '../../../shared/contracts/summaries';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { JobSettingsSchema } from '../../../shared/models/loop';
 import { createJob } from '../../core/jobs/job-service';
@@ -13,12 +14,15 @@ export function jobHandlers({ store, queue }: AppHandlerDependencies): FeatureHa
       const jobs = store.transaction(() => records.map((r) => createJob(store, r, merged, { priority })));
       queue.wake();
       queue.changed('enqueued');
-      return { jobs };
+      return { jobs: jobs.map(jobSummary) };
     },
-    'app:jobs.list': (input) => store.jobs.list(input),
+    'app:jobs.list'(input) {
+      const page = store.jobs.list(input);
+      return { ...page, items: page.items.map(jobSummary) };
+    },
     'app:jobs.get'({ jobId }) {
       const job = store.jobs.require(jobId);
-      return { job, review: job.review };
+      return { job: jobSummary(job), review: job.review };
     },
     'app:jobs.cancel'({ jobId }) {
       const job = store.jobs.require(jobId);
@@ -32,7 +36,7 @@ export function jobHandlers({ store, queue }: AppHandlerDependencies): FeatureHa
         queue.cancel(jobId);
       }
       queue.changed('cancelled');
-      return result;
+      return jobSummary(result);
     },
     'app:jobs.retry'({ jobId }) {
       const job = store.jobs.require(jobId);
@@ -52,13 +56,13 @@ export function jobHandlers({ store, queue }: AppHandlerDependencies): FeatureHa
       });
       queue.wake();
       queue.changed('retried');
-      return requeued;
+      return jobSummary(requeued);
     },
     'app:jobs.setPriority'({ jobId, priority }) {
       const job = store.jobs.update(jobId, { priority });
       queue.reprioritize?.(jobId, priority);
       queue.changed('priority');
-      return job;
+      return jobSummary(job);
     },
   } satisfies FeatureHandlers<'jobs'>;
 }

@@ -203,6 +203,15 @@ describe('the HTTP client over every kind of channel', () => {
     const review = await client.reviewsSet({ jobId: a, verdict: 'unsure', note: 'plots differ' });
     expect((await client.reviewsGet({ jobId: a })).review).toEqual(review);
     expect((await client.jobsGet({ jobId: a })).review?.note).toBe('plots differ');
+    // the jobs table's Review column and the review filters read the verdict from the listed jobs
+    expect((await client.jobsGet({ jobId: a })).job.reviewVerdict).toBe('unsure');
+    const listedVerdicts = (await client.jobsList({})).items.map((j) => [j.id, j.reviewVerdict]);
+    expect(listedVerdicts).toEqual(
+      expect.arrayContaining([
+        [a, 'unsure'],
+        [b, null],
+      ]),
+    );
     await expect(client.iterationsGetReport({ jobId: a, index: 0 })).rejects.toMatchObject({ code: 'not-found' });
     expect((await client.iterationsList({ jobId: a })).items).toEqual([]);
     const csv = await client.exportsReport({ format: 'csv', jobIds: [a] });
