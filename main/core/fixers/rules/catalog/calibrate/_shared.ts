@@ -43,8 +43,7 @@ export function pinDefault(spec: PinnedDefault): Rule {
     flags: spec.flags ?? ['defaults-pinned'],
     apply(parsed, ctx) {
       const edits: SourceEdit[] = [];
-      for (const call of parsed.nodes('call')) {
-        if (!ctx.inScope(call)) continue;
+      for (const call of ctx.nodes('call')) {
         const callable = calleeOf(call, parsed, ctx.imports, spec.module, spec.callables);
         if (!callable || (spec.relevant && !spec.relevant(call, parsed, ctx))) continue;
         const pins = { ...spec.pins, ...(spec.overrides?.[callable] ?? {}) };

@@ -63,8 +63,7 @@ export const urlToLocalCopy = defineRule({
     if (ctx.errors.some((e) => /^(<urlopen error )?nbrevive: /.test(e.evalue))) return [];
     const byUrl = new Map(Object.entries(urls).map(([url, file]) => [normalizeUrl(url), file]));
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('string')) {
-      if (!ctx.inScope(node)) continue;
+    for (const node of ctx.nodes('string')) {
       const content = stringContent(node, parsed);
       const file = content ? byUrl.get(normalizeUrl(content)) : undefined;
       if (!file) continue;

@@ -53,8 +53,7 @@ export const earlyStoppingCallbacks = defineRule({
     const alias = ctx.imports.aliasFor('lightgbm');
     const lgb = alias ?? 'lightgbm';
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       const receiver = methodReceiver(call);
       const isTrain = q === 'lightgbm.train' || q === 'lightgbm.cv';

@@ -32,8 +32,7 @@ export const axes3dFigure = defineRule({
   needles: ['Axes3D('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       if (q !== 'mpl_toolkits.mplot3d.Axes3D' && q !== 'mpl_toolkits.mplot3d.axes3d.Axes3D') continue;
       const positional = positionalArguments(call);

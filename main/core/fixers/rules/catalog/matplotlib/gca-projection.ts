@@ -28,9 +28,8 @@ export const gcaProjection = defineRule({
   needles: ['gca('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || methodName(call, parsed) !== 'gca' || !keywordArgument(call, 'projection', parsed))
-        continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'gca' || !keywordArgument(call, 'projection', parsed)) continue;
       edits.push(
         replaceNode(call.childForFieldName('function')?.childForFieldName('attribute') as Node, 'add_subplot'),
       );

@@ -34,8 +34,8 @@ export const hold = defineRule({
   needles: ['hold'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !methodName(call, parsed)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!methodName(call, parsed)) continue;
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '';
       if (
         !q.startsWith('matplotlib') &&

@@ -52,8 +52,7 @@ export const numericStringRotation = defineRule({
   needles: ['rotation'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const name = methodName(call, parsed) ?? (fn ? parsed.text(fn) : '');
       if (!ROTATION_CALLS.has(name)) continue;

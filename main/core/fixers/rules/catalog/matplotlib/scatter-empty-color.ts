@@ -31,8 +31,8 @@ export const scatterEmptyColor = defineRule({
   needles: ['scatter'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || methodName(call, parsed) !== 'scatter') continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'scatter') continue;
       for (const key of ['c', 'color', 'facecolors', 'facecolor']) {
         const value = keywordValue(call, key, parsed);
         if (value && stringContent(value, parsed) === '') {

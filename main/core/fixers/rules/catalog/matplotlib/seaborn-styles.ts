@@ -45,8 +45,8 @@ export const seabornStyles = defineRule({
       );
       if (edit) edits.push(edit);
     };
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !STYLE_CALLS.includes(methodName(call, parsed) ?? '')) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!STYLE_CALLS.includes(methodName(call, parsed) ?? '')) continue;
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '';
       if (!q.startsWith('matplotlib.') || !q.includes('style.')) continue;
       const first = callArguments(call)[0];

@@ -28,8 +28,8 @@ export const setColorCycle = defineRule({
   needles: ['set_color_cycle'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || methodName(call, parsed) !== 'set_color_cycle') continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'set_color_cycle') continue;
       const args = callArguments(call);
       if (args.length !== 1 || args[0]?.type === 'keyword_argument') continue;
       edits.push(

@@ -43,8 +43,7 @@ export const spectralColormap = defineRule({
   needles: ['spectral'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const cmap = keywordValue(call, 'cmap', parsed) ?? keywordValue(call, 'colormap', parsed);
       const fn = ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '';
       const nameArg =
@@ -57,8 +56,7 @@ export const spectralColormap = defineRule({
         }
       }
     }
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr)) continue;
+    for (const attr of ctx.nodes('attribute')) {
       const q = ctx.imports.resolve(attr, parsed);
       const name = q?.slice(q.lastIndexOf('.') + 1) ?? '';
       if (!q || !SPECTRAL[name] || !/^matplotlib(\.pyplot)?\.cm\.spectral(_r)?$/.test(q)) continue;

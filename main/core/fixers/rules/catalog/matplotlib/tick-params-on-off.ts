@@ -29,8 +29,8 @@ export const tickParamsOnOff = defineRule({
   needles: [/['"](on|off)['"]/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || methodName(call, parsed) !== 'tick_params') continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'tick_params') continue;
       for (const arg of callArguments(call)) {
         if (arg.type !== 'keyword_argument' || !ON_OFF_KEYS.has(keywordName(arg, parsed))) continue;
         const value = arg.childForFieldName('value');

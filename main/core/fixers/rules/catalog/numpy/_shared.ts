@@ -11,8 +11,7 @@ export function numpyAttributes(
   names: Record<string, string>,
 ): { node: Node; name: string }[] {
   const found: { node: Node; name: string }[] = [];
-  for (const attr of parsed.nodes('attribute')) {
-    if (!ctx.inScope(attr)) continue;
+  for (const attr of ctx.nodes('attribute')) {
     let qualified = ctx.imports.resolve(attr, parsed);
     // the error names numpy: `np.` is numpy even where the notebook's import is not visible (a %run file)
     const object = attr.childForFieldName('object');

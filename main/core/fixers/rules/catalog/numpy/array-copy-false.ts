@@ -32,8 +32,8 @@ export const arrayCopyFalse = defineRule({
   needles: ['copy=False', 'copy = False'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || inExceptClause(call, parsed)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (inExceptClause(call, parsed)) continue;
       const fn = call.childForFieldName('function');
       if (ctx.imports.resolve(fn, parsed) !== 'numpy.array' || fn?.type !== 'attribute') continue;
       const copy = keywordArgument(call, 'copy', parsed);

@@ -109,8 +109,7 @@ export const arrayToScalar = defineRule({
   apply(parsed, ctx) {
     const redefined = ctx.state as Set<string>;
     const values: Node[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
       if (CONVERTERS.has(name) && !redefined.has(name)) {
@@ -121,8 +120,8 @@ export const arrayToScalar = defineRule({
         values.push(...positionalArguments(call));
       }
     }
-    for (const binary of parsed.nodes('binary_operator')) {
-      if (!ctx.inScope(binary) || binary.childForFieldName('operator')?.type !== '%') continue;
+    for (const binary of ctx.nodes('binary_operator')) {
+      if (binary.childForFieldName('operator')?.type !== '%') continue;
       values.push(...numericOperands(binary, parsed));
     }
     const wanted = values.filter(

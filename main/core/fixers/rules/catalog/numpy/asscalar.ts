@@ -29,9 +29,8 @@ export const asscalar = defineRule({
   needles: ['asscalar'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || ctx.imports.resolve(call.childForFieldName('function'), parsed) !== 'numpy.asscalar')
-        continue;
+    for (const call of ctx.nodes('call')) {
+      if (ctx.imports.resolve(call.childForFieldName('function'), parsed) !== 'numpy.asscalar') continue;
       const args = positionalArguments(call);
       if (args.length !== 1 || callArguments(call).length !== 1) continue;
       edits.push(replaceNode(call, `${asPrimary(args[0] as Node, parsed)}.item()`));

@@ -41,8 +41,8 @@ export const compatModule = defineRule({
   needles: ['numpy.compat'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const statement of parsed.nodes('import_from_statement')) {
-      if (!ctx.inScope(statement) || inExceptClause(statement, parsed)) continue;
+    for (const statement of ctx.nodes('import_from_statement')) {
+      if (inExceptClause(statement, parsed)) continue;
       const moduleNode = statement.childForFieldName('module_name');
       if (!moduleNode || !/^numpy\.compat(\.py3k)?$/.test(parsed.text(moduleNode).replace(/\s+/g, ''))) continue;
       const items = statement.childrenForFieldName('name').map((node) =>

@@ -79,8 +79,8 @@ export const libNamespace = defineRule({
   needles: ['lib.', 'numpy.lib'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr) || inExceptClause(attr, parsed) || attr.parent?.type === 'dotted_name') continue;
+    for (const attr of ctx.nodes('attribute')) {
+      if (inExceptClause(attr, parsed) || attr.parent?.type === 'dotted_name') continue;
       const qualified = ctx.imports.resolve(attr, parsed);
       const m = qualified ? /^numpy\.lib\.(\w+)(?:\.(\w+))?$/.exec(qualified) : null;
       if (!m) continue;
@@ -107,8 +107,8 @@ export const libNamespace = defineRule({
       if (!head) continue;
       edits.push(replaceNode(attr, `${parsed.text(head)}.${name}`));
     }
-    for (const statement of parsed.nodes('import_from_statement')) {
-      if (!ctx.inScope(statement) || inExceptClause(statement, parsed)) continue;
+    for (const statement of ctx.nodes('import_from_statement')) {
+      if (inExceptClause(statement, parsed)) continue;
       const moduleNode = statement.childForFieldName('module_name');
       if (!moduleNode) continue;
       const module = parsed.text(moduleNode).replace(/\s+/g, '');

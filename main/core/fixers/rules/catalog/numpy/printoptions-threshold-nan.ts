@@ -29,12 +29,8 @@ export const printoptionsThresholdNan = defineRule({
   needles: ['threshold'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (
-        !ctx.inScope(call) ||
-        ctx.imports.resolve(call.childForFieldName('function'), parsed) !== 'numpy.set_printoptions'
-      )
-        continue;
+    for (const call of ctx.nodes('call')) {
+      if (ctx.imports.resolve(call.childForFieldName('function'), parsed) !== 'numpy.set_printoptions') continue;
       const value = keywordArgument(call, 'threshold', parsed)?.childForFieldName('value');
       const q = value ? ctx.imports.resolve(value, parsed) : null;
       if (value && q && /^numpy\.(nan|NaN|NAN|inf|Inf)$/.test(q)) edits.push(replaceNode(value, 'sys.maxsize'));

@@ -34,8 +34,7 @@ export const raggedArrayDtype = defineRule({
   needles: ['array('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       if (
         (q !== 'numpy.array' && q !== 'numpy.asarray') ||

@@ -77,8 +77,7 @@ export const removedFunctions = defineRule({
     const needs = new Set<string>();
     // np.sort / np.asarray need a name for numpy even where the call came in through `from numpy import msort`
     let np: ReturnType<typeof moduleReference> | undefined;
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       const spec = q?.startsWith('numpy.') ? REMOVED_FUNCTIONS[q.slice('numpy.'.length)] : undefined;
       if (!spec || !removed(spec.since) || callArguments(call).length !== positionalArguments(call).length) continue;

@@ -41,8 +41,8 @@ function numpyMembers(
   prefix = 'numpy.',
 ): { node: Node; name: string }[] {
   const found: { node: Node; name: string }[] = [];
-  for (const attr of parsed.nodes('attribute')) {
-    if (!ctx.inScope(attr) || inExceptClause(attr, parsed)) continue;
+  for (const attr of ctx.nodes('attribute')) {
+    if (inExceptClause(attr, parsed)) continue;
     const nameNode = attr.childForFieldName('attribute');
     if (!nameNode || !names.has(parsed.text(nameNode))) continue;
     let qualified = ctx.imports.resolve(attr, parsed);

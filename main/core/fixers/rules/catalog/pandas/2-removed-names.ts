@@ -51,8 +51,7 @@ export const removedNames2 = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let needsDatetime = false;
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr)) continue;
+    for (const attr of ctx.nodes('attribute')) {
       const name = attr.childForFieldName('attribute') as Node;
       const q = ctx.imports.resolve(attr, parsed);
       const last = parsed.text(name);

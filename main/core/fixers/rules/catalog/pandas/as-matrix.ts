@@ -39,8 +39,8 @@ export const asMatrix = defineRule({
   needles: ['as_matrix'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'as_matrix' || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'as_matrix') continue;
       const receiver = methodReceiver(call) as Node;
       const args = callArguments(call);
       const columns =

@@ -44,8 +44,8 @@ export const dataframeAppend = defineRule({
     const alias = pandasAlias(ctx);
     if (!alias) return [];
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'append' || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'append') continue;
       const receiver = methodReceiver(call) as Node;
       const positional = positionalArguments(call);
       const other = positional[0] ?? keywordArgument(call, 'other', parsed)?.childForFieldName('value');

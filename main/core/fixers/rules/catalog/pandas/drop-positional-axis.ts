@@ -30,8 +30,8 @@ export const dropPositionalAxis = defineRule({
   needles: ['.drop('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'drop' || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'drop') continue;
       const positional = positionalArguments(call);
       const axis = positional[1];
       if (positional.length !== 2 || !axis || keywordArgument(call, 'axis', parsed)) continue;

@@ -71,8 +71,7 @@ export const keywordOnlyArguments = defineRule({
   needles: [callNeedle(Object.keys(PANDAS_KEYWORD_ONLY))],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const positional = positionalArguments(call).length;
       if (positional < 1) continue;
       const fn = call.childForFieldName('function');

@@ -29,9 +29,8 @@ export const readSqueeze = defineRule({
   needles: ['squeeze='],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       if (
-        !ctx.inScope(call) ||
         !/^pandas\.read_(csv|table|excel|fwf)$/.test(
           ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '',
         )

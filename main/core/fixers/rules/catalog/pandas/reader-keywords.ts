@@ -43,11 +43,8 @@ export const readerKeywords = defineRule({
     );
     const version = packageVersion(ctx.env, 'pandas');
     if (!version || compareVersions(version, '2.0') < 0) return edits;
-    for (const call of parsed.nodes('call')) {
-      if (
-        !ctx.inScope(call) ||
-        !/^pandas\.read_(csv|table)$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '')
-      )
+    for (const call of ctx.nodes('call')) {
+      if (!/^pandas\.read_(csv|table)$/.test(ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? ''))
         continue;
       const errorBad = keywordArgument(call, 'error_bad_lines', parsed);
       const warnBad = keywordArgument(call, 'warn_bad_lines', parsed);

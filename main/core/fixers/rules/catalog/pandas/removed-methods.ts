@@ -77,8 +77,7 @@ export const removedMethods = defineRule({
       if (name && parsed.text(name) === 'ftypes' && ctx.inScope(attr) && attr.parent?.type !== 'call')
         edits.push(replaceNode(name, 'dtypes'));
     }
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       if (
         q === 'pandas.DataFrame.from_items' &&

@@ -32,8 +32,8 @@ export const resampleHow = defineRule({
   needles: ['how=', 'fill_method='],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'resample' || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'resample') continue;
       const how = keywordArgument(call, 'how', parsed);
       const fill = keywordArgument(call, 'fill_method', parsed);
       const kw = how ?? fill;

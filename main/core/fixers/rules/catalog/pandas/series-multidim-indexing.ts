@@ -44,8 +44,7 @@ export const seriesMultidimIndexing = defineRule({
   needles: [/\]\s*\[\s*:\s*,/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('subscript')) {
-      if (!ctx.inScope(node)) continue;
+    for (const node of ctx.nodes('subscript')) {
       const series = seriesMultiIndex(node, parsed);
       if (series) edits.push(insertAt(series.endIndex, '.to_numpy()'));
     }

@@ -28,8 +28,8 @@ export const seriesReshape = defineRule({
   needles: ['.reshape('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'reshape' || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'reshape') continue;
       const receiver = methodReceiver(call);
       if (
         !receiver ||

@@ -35,8 +35,8 @@ export const strReplaceRegex = defineRule({
   needles: ['.str.replace('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'replace' || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'replace') continue;
       const receiver = methodReceiver(call);
       if (
         !receiver ||

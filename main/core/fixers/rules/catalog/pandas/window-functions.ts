@@ -62,8 +62,7 @@ export const windowFunctions = defineRule({
   needles: ['rolling_', 'expanding_', 'ewma', 'ewmstd', 'ewmvar'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       if (!q?.startsWith('pandas.')) continue;
       const spec = WINDOW_FUNCTIONS[q.slice('pandas.'.length)];

@@ -32,12 +32,8 @@ export const distutilsVersion = defineRule({
     const python = packageVersion(ctx.env, 'python');
     if (python && compareVersions(python, '3.12') < 0) return [];
     const edits: SourceEdit[] = [];
-    for (const statement of parsed.nodes('import_from_statement')) {
-      if (
-        !ctx.inScope(statement) ||
-        parsed.text(statement.childForFieldName('module_name') as Node) !== 'distutils.version'
-      )
-        continue;
+    for (const statement of ctx.nodes('import_from_statement')) {
+      if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'distutils.version') continue;
       const items = statement.childrenForFieldName('name').map((node) =>
         node.type === 'aliased_import'
           ? {

@@ -99,8 +99,8 @@ export const objectFormatSpec = defineRule({
   needles: ['.format('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || methodName(call, parsed) !== 'format' || hasSplat(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'format' || hasSplat(call)) continue;
       const receiver = methodReceiver(call);
       const content = stringContent(receiver, parsed);
       if (!receiver || content === null) continue;

@@ -29,8 +29,7 @@ export const randomSampleSet = defineRule({
   needles: ['sample('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const qualified = ctx.imports.resolve(fn, parsed);
       // random.sample or a random.Random instance's sample (rng.sample): the failing line says which failed

@@ -25,9 +25,8 @@ export const backticks = defineRule({
   needles: ['`'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('string')) {
-      if (!ctx.inScope(node) || node.child(0)?.type !== 'string_start' || parsed.text(node.child(0) as Node) !== '`')
-        continue;
+    for (const node of ctx.nodes('string')) {
+      if (node.child(0)?.type !== 'string_start' || parsed.text(node.child(0) as Node) !== '`') continue;
       const text = parsed.text(node);
       if (!text.endsWith('`') || text.length < 3) continue;
       edits.push(replaceNode(node, `repr(${text.slice(1, -1).trim()})`));

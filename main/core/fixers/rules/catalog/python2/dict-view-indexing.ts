@@ -41,8 +41,8 @@ export const dictViewIndexing = defineRule({
       node.type === 'call' &&
       ['keys', 'values', 'items'].includes(methodName(node, parsed) ?? '') &&
       callArguments(node).length === 0;
-    for (const op of parsed.nodes('binary_operator')) {
-      if (op.childForFieldName('operator')?.type !== '+' || !ctx.inScope(op)) continue;
+    for (const op of ctx.nodes('binary_operator')) {
+      if (op.childForFieldName('operator')?.type !== '+') continue;
       for (const side of [op.childForFieldName('left'), op.childForFieldName('right')])
         if (isView(side)) edits.push(replaceNode(side, `list(${parsed.text(side)})`));
     }

@@ -29,8 +29,7 @@ export const exceptComma = defineRule({
   needles: [/\bexcept\b[^:\n]*,/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const clause of parsed.nodes('except_clause')) {
-      if (!ctx.inScope(clause)) continue;
+    for (const clause of ctx.nodes('except_clause')) {
       const values = clause.childrenForFieldName('value');
       if (values.length !== 2 || values[1]?.type !== 'identifier') continue;
       const comma = clause.children.find(

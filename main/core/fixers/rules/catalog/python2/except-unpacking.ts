@@ -31,8 +31,7 @@ export const exceptUnpacking = defineRule({
   needles: [/\bexcept\b[^:\n]*,\s*[([]/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const clause of parsed.nodes('except_clause')) {
-      if (!ctx.inScope(clause)) continue;
+    for (const clause of ctx.nodes('except_clause')) {
       const values = clause.childrenForFieldName('value');
       const target = values[1];
       const block = clause.namedChildren.find((c) => c.type === 'block');

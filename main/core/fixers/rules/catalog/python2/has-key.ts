@@ -30,8 +30,8 @@ export const hasKey = defineRule({
   needles: ['has_key'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'has_key' || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'has_key') continue;
       const receiver = methodReceiver(call);
       const args = positionalArguments(call);
       if (!receiver || args.length !== 1 || callArguments(call).length !== 1) continue;

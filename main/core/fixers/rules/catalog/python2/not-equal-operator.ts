@@ -26,8 +26,7 @@ export const notEqualOperator = defineRule({
   needles: ['<>'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const comparison of parsed.nodes('comparison_operator')) {
-      if (!ctx.inScope(comparison)) continue;
+    for (const comparison of ctx.nodes('comparison_operator')) {
       for (const child of comparison.children) if (child.type === '<>') edits.push(replaceNode(child, '!='));
     }
     return edits;

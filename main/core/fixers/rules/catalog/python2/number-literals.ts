@@ -31,8 +31,7 @@ export const numberLiterals = defineRule({
   needles: [/(^|[^\w.])0[0-7]+\b|\d[lL]\b/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('integer')) {
-      if (!ctx.inScope(node)) continue;
+    for (const node of ctx.nodes('integer')) {
       const text = parsed.text(node);
       if (/^0[0-7]+$/.test(text)) edits.push(replaceNode(node, `0o${text.slice(1)}`));
       else if (/^(0[xX][0-9a-fA-F]+|\d+)[lL]$/.test(text)) edits.push(replaceNode(node, text.slice(0, -1)));

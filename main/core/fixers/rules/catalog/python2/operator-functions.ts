@@ -76,8 +76,7 @@ export const operatorFunctions = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const needs = new Set<string>();
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const qualified = ctx.imports.resolve(fn, parsed);
       const name = qualified?.startsWith('operator.') ? qualified.slice('operator.'.length) : null;

@@ -26,8 +26,7 @@ export const raiseComma = defineRule({
   needles: [/\braise\s+[\w.]+\s*,/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const statement of parsed.nodes('raise_statement')) {
-      if (!ctx.inScope(statement)) continue;
+    for (const statement of ctx.nodes('raise_statement')) {
       const list = statement.namedChildren[0];
       if (list?.type !== 'expression_list') continue;
       const [type, value, traceback, ...rest] = list.namedChildren;

@@ -61,8 +61,7 @@ export const stringModule = defineRule({
   needles: ['string.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr)) continue;
+    for (const attr of ctx.nodes('attribute')) {
       const qualified = ctx.imports.resolve(attr, parsed);
       if (!qualified?.startsWith('string.')) continue;
       const name = qualified.slice('string.'.length);
@@ -72,8 +71,7 @@ export const stringModule = defineRule({
       else if (name === 'maketrans') edits.push(replaceNode(attr, 'str.maketrans'));
     }
     // string.join(words, ' ') → ' '.join(words); string.lower(s) → s.lower(); string.atoi(s) → int(s)
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const qualified = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       if (!qualified?.startsWith('string.') || callArguments(call).length !== positionalArguments(call).length)
         continue;

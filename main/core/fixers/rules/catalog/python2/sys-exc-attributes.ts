@@ -53,8 +53,7 @@ export const sysExcAttributes = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let atexit = false;
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr)) continue;
+    for (const attr of ctx.nodes('attribute')) {
       const qualified = ctx.imports.resolve(attr, parsed);
       const name = qualified?.startsWith('sys.') ? qualified.slice(4) : null;
       if (qualified === 'os.getcwdu') edits.push(replaceNode(attr.childForFieldName('attribute') as Node, 'getcwd'));

@@ -40,15 +40,15 @@ export const sysNames = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let importlib = false;
-    for (const attr of parsed.nodes('attribute')) {
-      if (ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'sys.maxint')
+    for (const attr of ctx.nodes('attribute')) {
+      if (ctx.imports.resolve(attr, parsed) === 'sys.maxint')
         edits.push(replaceNode(attr.childForFieldName('attribute') as Node, 'maxsize'));
     }
     const dropsEncoding = parsed
       .nodes('call')
       .some((c) => ctx.imports.resolve(c.childForFieldName('function'), parsed) === 'sys.setdefaultencoding');
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || call.parent?.type !== 'expression_statement') continue;
+    for (const call of ctx.nodes('call')) {
+      if (call.parent?.type !== 'expression_statement') continue;
       const fn = call.childForFieldName('function');
       const args = positionalArguments(call);
       const statement = call.parent;

@@ -74,8 +74,7 @@ export const typesConstants = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let io = false;
-    for (const attr of parsed.nodes('attribute')) {
-      if (!ctx.inScope(attr)) continue;
+    for (const attr of ctx.nodes('attribute')) {
       const qualified = ctx.imports.resolve(attr, parsed);
       const name = qualified?.startsWith('types.') ? qualified.slice('types.'.length) : null;
       const target = name ? TYPES_CONSTANTS[name] : undefined;
@@ -90,9 +89,8 @@ export const typesConstants = defineRule({
       );
       if (target.startsWith('io.')) io = true;
     }
-    for (const statement of parsed.nodes('import_from_statement')) {
-      if (!ctx.inScope(statement) || parsed.text(statement.childForFieldName('module_name') as Node) !== 'types')
-        continue;
+    for (const statement of ctx.nodes('import_from_statement')) {
+      if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'types') continue;
       const items = statement.childrenForFieldName('name').map((node) =>
         node.type === 'aliased_import'
           ? {

@@ -34,12 +34,8 @@ export const xgboostGpu = defineRule({
     const version = packageVersion(ctx.env, 'xgboost');
     const modern = version !== null && compareVersions(version, '2.0') >= 0;
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (
-        !ctx.inScope(call) ||
-        !calleeOf(call, parsed, ctx.imports, 'xgboost', ['XGBClassifier', 'XGBRegressor', 'XGBRanker'])
-      )
-        continue;
+    for (const call of ctx.nodes('call')) {
+      if (!calleeOf(call, parsed, ctx.imports, 'xgboost', ['XGBClassifier', 'XGBRegressor', 'XGBRanker'])) continue;
       if (
         keywordArgument(call, 'tree_method', parsed) ||
         keywordArgument(call, 'device', parsed) ||

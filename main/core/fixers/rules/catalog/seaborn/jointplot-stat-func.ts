@@ -27,9 +27,8 @@ export const jointplotStatFunc = defineRule({
   needles: ['stat_func'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !['jointplot', 'JointGrid'].includes(seabornFunction(call, parsed, ctx) ?? ''))
-        continue;
+    for (const call of ctx.nodes('call')) {
+      if (!['jointplot', 'JointGrid'].includes(seabornFunction(call, parsed, ctx) ?? '')) continue;
       const kw = keywordArgument(call, 'stat_func', parsed);
       if (kw) edits.push(removeArgument(kw, call));
     }

@@ -32,8 +32,8 @@ export const adaboostAlgorithmSamme = defineRule({
   needles: ['SAMME'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['AdaBoostClassifier'])) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['AdaBoostClassifier'])) continue;
       const kw = keywordArgument(call, 'algorithm', parsed);
       if (kw && stringContent(kw.childForFieldName('value'), parsed) === 'SAMME') edits.push(removeArgument(kw, call));
     }

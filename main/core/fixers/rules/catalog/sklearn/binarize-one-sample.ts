@@ -32,8 +32,8 @@ export const binarizeOneSample = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let np: ReturnType<typeof moduleReference> | undefined;
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['binarize'])) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['binarize'])) continue;
       const parent = call.parent;
       const index =
         parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex

@@ -30,8 +30,8 @@ export const getFeatureNames = defineRule({
   needles: ['get_feature_names('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || methodName(call, parsed) !== 'get_feature_names') continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'get_feature_names') continue;
       const name = call.childForFieldName('function')?.childForFieldName('attribute');
       if (!name) continue;
       edits.push(

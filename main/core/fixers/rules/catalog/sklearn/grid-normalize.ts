@@ -73,8 +73,7 @@ export const gridNormalize = defineRule({
   needles: ['normalize'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const dict of parsed.nodes('dictionary')) {
-      if (!ctx.inScope(dict)) continue;
+    for (const dict of ctx.nodes('dictionary')) {
       for (const pair of dict.namedChildren) {
         if (pair.type !== 'pair') continue;
         const key = stringContent(pair.childForFieldName('key'), parsed);

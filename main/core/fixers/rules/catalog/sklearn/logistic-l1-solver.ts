@@ -41,13 +41,8 @@ export const logisticL1Solver = defineRule({
   needles: ['l1'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (
-        !ctx.inScope(call) ||
-        !calleeOf(call, parsed, ctx.imports, 'sklearn', ['LogisticRegression']) ||
-        hasSplat(call)
-      )
-        continue;
+    for (const call of ctx.nodes('call')) {
+      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['LogisticRegression']) || hasSplat(call)) continue;
       if (positionalArguments(call).length > 0 || keywordArgument(call, 'solver', parsed)) continue;
       if (stringContent(keywordValue(call, 'penalty', parsed), parsed) !== 'l1') continue;
       const edit = appendArguments(call, ["solver='liblinear'"], parsed);

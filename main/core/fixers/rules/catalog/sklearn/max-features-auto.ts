@@ -56,8 +56,7 @@ export const maxFeaturesAuto = defineRule({
       }
       if (stringContent(node, parsed) === 'auto') edits.push(replaceNode(node, value));
     };
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const kind = calleeOf(call, parsed, ctx.imports, 'sklearn', CLASSIFIER_TREES)
         ? 'classifier'
         : calleeOf(call, parsed, ctx.imports, 'sklearn', REGRESSOR_TREES)

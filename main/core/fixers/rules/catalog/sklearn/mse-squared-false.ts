@@ -35,8 +35,7 @@ export const mseSquaredFalse = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const imports = new Set<string>();
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const name = calleeOf(call, parsed, ctx.imports, 'sklearn', ['mean_squared_error', 'mean_squared_log_error']);
       const kw = name ? keywordArgument(call, 'squared', parsed) : null;
       const value = kw?.childForFieldName('value');

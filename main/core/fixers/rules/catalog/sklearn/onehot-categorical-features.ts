@@ -35,8 +35,8 @@ export const onehotCategoricalFeatures = defineRule({
   needles: ['categorical_features'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', ['OneHotEncoder'])) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['OneHotEncoder'])) continue;
       const kw = keywordArgument(call, 'categorical_features', parsed);
       const value = kw?.childForFieldName('value');
       if (!kw || !value) continue;

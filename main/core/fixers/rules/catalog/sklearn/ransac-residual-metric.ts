@@ -58,12 +58,8 @@ export const ransacResidualMetric = defineRule({
   needles: ['residual_metric'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (
-        !ctx.inScope(call) ||
-        !calleeOf(call, parsed, ctx.imports, 'sklearn', ['RANSACRegressor']) ||
-        keywordArgument(call, 'loss', parsed)
-      )
+    for (const call of ctx.nodes('call')) {
+      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['RANSACRegressor']) || keywordArgument(call, 'loss', parsed))
         continue;
       const kw = keywordArgument(call, 'residual_metric', parsed);
       const value = kw?.childForFieldName('value');

@@ -111,8 +111,7 @@ export const removedKeywords = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const installed = packageVersion(ctx.env, SK);
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       for (const entry of REMOVED_KEYWORDS) {
         if (installed && compareVersions(installed, entry.since) < 0) continue;
         if (!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes)) continue;

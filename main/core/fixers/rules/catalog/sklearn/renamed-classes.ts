@@ -55,8 +55,7 @@ export const renamedClasses = defineRule({
     // np.nan only where numpy is imported by the time this cell runs (not just somewhere later in the notebook)
     const alias = ctx.imports.aliasFor('numpy');
     const np = alias && boundHere(parsed, ctx, 'numpy', alias) ? alias : null;
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const old = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       const fnText = parsed.text(call.childForFieldName('function') as Node);
       const isOld = (name: string, module: string): boolean =>

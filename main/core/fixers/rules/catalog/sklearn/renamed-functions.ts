@@ -53,12 +53,8 @@ export const renamedFunctions = defineRule({
   apply(parsed, ctx) {
     const edits = METRIC_MOVES.flatMap((move) => moduleMoveEdits(parsed, ctx, move));
     // `from sklearn.externals import six`
-    for (const statement of parsed.nodes('import_from_statement')) {
-      if (
-        !ctx.inScope(statement) ||
-        parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.externals'
-      )
-        continue;
+    for (const statement of ctx.nodes('import_from_statement')) {
+      if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.externals') continue;
       const items = statement.childrenForFieldName('name');
       if (items.length !== 1 || parsed.text(items[0] as Node).split(/\s+as\s+/)[0] !== 'six') continue;
       const alias =

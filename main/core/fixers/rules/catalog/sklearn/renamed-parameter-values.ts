@@ -123,8 +123,7 @@ export const renamedParameterValues = defineRule({
       const edit = renamed ? replaceStringContent(node, renamed) : null;
       if (edit) edits.push(edit);
     };
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       for (const entry of active) {
         if (!calleeOf(call, parsed, ctx.imports, 'sklearn', entry.classes)) continue;
         rename(keywordArgument(call, entry.param, parsed)?.childForFieldName('value'), entry.values);

@@ -118,8 +118,8 @@ export const scalerOneDimensional = defineRule({
       candidates.push({ call, x, name });
     }
     // transform / inverse_transform of a scaler fitted on one feature: a 1-D array is that feature, 1-D out
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !oneFeatureScalerUse(call, parsed, ctx)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!oneFeatureScalerUse(call, parsed, ctx)) continue;
       const x = positionalArguments(call)[0] as Node;
       if (
         ['identifier', 'attribute', 'subscript', 'call', 'list'].includes(x.type) &&

@@ -57,8 +57,7 @@ export const scorerNames = defineRule({
         if (edit) edits.push(edit);
       }
     };
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const scoring = keywordArgument(call, 'scoring', parsed)?.childForFieldName('value');
       if (scoring?.type === 'string') rename(scoring);
       if (scoring?.type === 'list' || scoring?.type === 'tuple') scoring.namedChildren.forEach(rename);

@@ -44,8 +44,8 @@ export const scorersDict = defineRule({
     const edits: SourceEdit[] = [];
     const resolve = (n: Node): string | null => ctx.imports.resolve(n, parsed);
     let needsImport = false;
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || methodName(call, parsed) !== 'keys' || positionalArguments(call).length > 0) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'keys' || positionalArguments(call).length > 0) continue;
       const receiver = methodReceiver(call);
       if (!isScorers(receiver, resolve)) continue;
       if (receiver?.type === 'attribute') {

@@ -28,9 +28,8 @@ export const sgdNIter = defineRule({
   needles: ['n_iter'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       if (
-        !ctx.inScope(call) ||
         !calleeOf(call, parsed, ctx.imports, 'sklearn', [
           'SGDClassifier',
           'SGDRegressor',

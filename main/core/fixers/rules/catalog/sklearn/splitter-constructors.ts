@@ -190,8 +190,7 @@ export const splitterConstructors = defineRule({
       const args = argumentsNode(old.call);
       return { start: args.startIndex, end: args.endIndex, text: `(${old.newArgs.join(', ')})` };
     };
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       const old = oldSplitter(call, parsed, ctx);
       if (!old) continue;
       edits.push(constructorEdit(old));

@@ -44,9 +44,8 @@ export const splitterRandomStateWithoutShuffle = defineRule({
   needles: ['random_state'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !calleeOf(call, parsed, ctx.imports, 'sklearn', UNSHUFFLED_SPLITTERS) || hasSplat(call))
-        continue;
+    for (const call of ctx.nodes('call')) {
+      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', UNSHUFFLED_SPLITTERS) || hasSplat(call)) continue;
       const randomState = keywordArgument(call, 'random_state', parsed);
       if (!randomState || parsed.text(randomState.childForFieldName('value') as Node) === 'None') continue;
       const shuffle = keywordArgument(call, 'shuffle', parsed);

@@ -106,8 +106,7 @@ export const fitEarlyStopping = defineRule({
       const edit = appendArguments(constructor, missing, parsed);
       if (edit && missing.length > 0) edits.push(edit);
     };
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
       // constructor of a variable whose fit passes the keywords
       const parent = call.parent;
       if (

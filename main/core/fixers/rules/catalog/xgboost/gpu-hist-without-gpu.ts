@@ -30,8 +30,7 @@ export const gpuHistWithoutGpu = defineRule({
   apply(parsed, ctx) {
     if (ctx.env.gpus.length > 0) return [];
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('string')) {
-      if (!ctx.inScope(node)) continue;
+    for (const node of ctx.nodes('string')) {
       const content = stringContent(node, parsed);
       const replacement =
         content === 'gpu_hist' || content === 'gpu_exact'

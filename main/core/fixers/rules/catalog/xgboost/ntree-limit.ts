@@ -50,10 +50,9 @@ export const ntreeLimit = defineRule({
       edits.push(replaceNode(kw, `iteration_range=(0, ${limit})`));
       handled.add(value.startIndex);
     }
-    for (const attr of parsed.nodes('attribute')) {
+    for (const attr of ctx.nodes('attribute')) {
       if (
         handled.has(attr.startIndex) ||
-        !ctx.inScope(attr) ||
         parsed.text(attr.childForFieldName('attribute') as Node) !== 'best_ntree_limit'
       )
         continue;

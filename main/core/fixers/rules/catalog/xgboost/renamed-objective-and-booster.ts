@@ -55,8 +55,8 @@ export const renamedObjectiveAndBooster = defineRule({
       const edit = replaceStringContent(node, renamed);
       if (edit) edits.push(edit);
     }
-    for (const call of parsed.nodes('call')) {
-      if (methodName(call, parsed) !== 'booster' || callArguments(call).length > 0 || !ctx.inScope(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (methodName(call, parsed) !== 'booster' || callArguments(call).length > 0) continue;
       edits.push(
         replaceNode(call.childForFieldName('function')?.childForFieldName('attribute') as Node, 'get_booster'),
       );

@@ -34,8 +34,8 @@ export const sklearnWrapperArguments = defineRule({
   needles: ['silent', 'seed', 'nthread'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
-      if (!ctx.inScope(call) || !isXgbEstimator(call, parsed, ctx)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!isXgbEstimator(call, parsed, ctx)) continue;
       const silent = keywordArgument(call, 'silent', parsed);
       if (silent && !keywordArgument(call, 'verbosity', parsed)) {
         const value = parsed.text(silent.childForFieldName('value') as Node);
