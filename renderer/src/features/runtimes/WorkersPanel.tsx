@@ -1,8 +1,10 @@
 // Remote workers of the distributed mode (`serve --queue`, `nbrevive worker --queue …`): machine, GPUs, slots,
-// current jobs and last heartbeat, refreshed every few seconds. In the embedded mode it says how to scale out.
+// current jobs and last heartbeat, refreshed every few seconds, and their tokens (create, revoke). In the embedded
+// mode it says how to scale out.
 import { useEffect, useState } from 'react';
 import { useApp } from '../../app/context';
 import { errorMessage, formatTime } from '../../lib/format';
+import { WorkerTokens } from './WorkerTokens';
 
 type Workers = Awaited<ReturnType<ReturnType<typeof useApp>['api']['workersList']>>;
 
@@ -81,6 +83,7 @@ export function WorkersPanel() {
           )}
         </>
       )}
+      <WorkerTokens />
     </section>
   );
 }

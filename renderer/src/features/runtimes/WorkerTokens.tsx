@@ -1,0 +1,110 @@
+// Worker tokens of the distributed mode: one per remote worker, created here (its secret shown once, to give to
+// `nbrevive worker --token`) and revocable here; a revoked token is refused at the worker's next request. The host
+// stores only a hash of each secret.
+import { useCallback, useEffect, useState } from 'react';
+import { WorkerTokenNameSchema, type WorkerToken } from '../../../../shared/contracts/remote-worker';
+import { useApp, useNotifyError } from '../../app/context';
+import { formatTime } from '../../lib/format';
+
+export function WorkerTokens() {
+  const { api, notify } = useApp();
+  const notifyError = useNotifyError();
+  const [tokens, setTokens] = useState<WorkerToken[] | null>(null);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+
+  const load = useCallback(
+    () => api.workersTokens({}).then((t) => setTokens(t.items), notifyError),
+    [api, notifyError],
+  );
+  useEffect(() => void load(), [load]);
+
+  const parsedName = WorkerTokenNameSchema.safeParse(name.trim());
+  const nameProblem = name.trim() && !parsedName.success ? parsedName.error.issues[0]?.message : null;
+
+  const create = async () => {
+    if (!parsedName.success) return;
+    try {
+      const { token, secret } = await api.workersCreateToken({ name: parsedName.data });
+      setCreated({ name: token.name, secret });
+      setName('');
+      await load();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const revoke = async (token: WorkerToken) => {
+    try {
+      await api.workersRevokeToken({ tokenId: token.id });
+      notify(`token ${token.name} revoked: a worker using it is refused from its next request`);
+      await load();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  return (
+    <div aria-label="worker tokens">
+      <h3>Worker tokens</h3>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <input
+          aria-label="new worker token name"
+          placeholder="name of the worker (e.g. its machine)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className="grow"
+        />
+        <button type="submit" disabled={!parsedName.success}>
+          Create token
+        </button>
+      </form>
+      {nameProblem && <p className="error small">{nameProblem}</p>}
+      {created && (
+        <p className="small" role="status">
+          Token <b>{created.name}</b>, shown only now: <code aria-label="new worker token">{created.secret}</code> —
+          start the worker with <code>nbrevive worker --queue … --host URL --token {created.secret}</code>.{' '}
+          <button type="button" onClick={() => setCreated(null)}>
+            Done
+          </button>
+        </p>
+      )}
+      {tokens && tokens.length === 0 && <p className="muted small">No worker tokens yet.</p>}
+      {tokens && tokens.length > 0 && (
+        <table className="plain" aria-label="worker tokens list">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Created</th>
+              <th>Last used</th>
+              <th>State</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((t) => (
+              <tr key={t.id} className={t.revokedAt ? 'muted' : undefined}>
+                <td>{t.name}</td>
+                <td>{formatTime(t.createdAt)}</td>
+                <td>{t.lastUsedAt ? formatTime(t.lastUsedAt) : 'never'}</td>
+                <td>{t.revokedAt ? `revoked ${formatTime(t.revokedAt)}` : 'active'}</td>
+                <td>
+                  {!t.revokedAt && (
+                    <button type="button" onClick={() => void revoke(t)} aria-label={`revoke token ${t.name}`}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
