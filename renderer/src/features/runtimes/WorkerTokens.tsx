@@ -1,5 +1,5 @@
 // Worker tokens of the distributed mode: one per remote worker, created here (its secret shown once, to give to
-// `nbrevive worker --token`) and revocable here; a revoked token is refused at the worker's next request. The host
+// `nbrevive worker`, best in NBREVIVE_WORKER_TOKEN) and revocable here; a revoked token is refused at the worker's next request. The host
 // stores only a hash of each secret.
 import { useCallback, useEffect, useState } from 'react';
 import { WorkerTokenNameSchema, type WorkerToken } from '../../../../shared/contracts/remote-worker';
@@ -68,7 +68,8 @@ export function WorkerTokens() {
       {created && (
         <p className="small" role="status">
           Token <b>{created.name}</b>, shown only now: <code aria-label="new worker token">{created.secret}</code> —
-          start the worker with <code>nbrevive worker --queue … --host URL --token {created.secret}</code>.{' '}
+          start the worker with <code>NBREVIVE_WORKER_TOKEN={created.secret} nbrevive worker --queue … --host URL</code>
+          .{' '}
           <button type="button" onClick={() => setCreated(null)}>
             Done
           </button>
