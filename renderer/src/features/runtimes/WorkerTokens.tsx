@@ -1,6 +1,6 @@
 // Worker tokens of the distributed mode: one per remote worker, created here (its secret shown once, to give to
-// `nbrevive worker`, best in NBREVIVE_WORKER_TOKEN) and revocable here; a revoked token is refused at the worker's next request. The host
-// stores only a hash of each secret.
+// `nbrevive worker`, best in NBREVIVE_WORKER_TOKEN) and revocable here; a revoked token is refused at the worker's next
+// request. The host stores only a hash of each secret.
 import { useCallback, useEffect, useState } from 'react';
 import { WorkerTokenNameSchema, type WorkerToken } from '../../../../shared/contracts/remote-worker';
 import { useApp, useNotifyError } from '../../app/context';
