@@ -20,6 +20,7 @@ export const DESCRIBED_PACKAGES = [
   'lightgbm',
   'catboost',
   'statsmodels',
+  'joblib',
   'tensorflow',
   'keras',
   'torch',

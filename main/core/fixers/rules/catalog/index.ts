@@ -10,6 +10,7 @@ import * as calibrate from './calibrate';
 import * as data from './data';
 import * as environment from './environment';
 import * as ipython from './ipython';
+import * as joblib from './joblib';
 import * as lightgbm from './lightgbm';
 import * as matplotlib from './matplotlib';
 import * as numpy from './numpy';
@@ -28,6 +29,7 @@ export const LIBRARY_FOLDERS: Readonly<Record<string, Readonly<Record<string, Ru
   data,
   environment,
   ipython,
+  joblib,
   lightgbm,
   matplotlib,
   numpy,
@@ -140,6 +142,7 @@ export const RULES: readonly Rule[] = [
   sklearn.gridScores,
   sklearn.scorerNames,
   sklearn.externalsJoblib,
+  joblib.memoryLocation,
   sklearn.privateModules,
   sklearn.renamedClasses,
   sklearn.onehotCategoricalFeatures,
