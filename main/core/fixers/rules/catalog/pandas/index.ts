@@ -31,3 +31,5 @@ export { weekofyear } from './weekofyear';
 export { seriesAggDict } from './series-agg-dict';
 export { reductionLevel } from './reduction-level';
 export { inplaceRemoved } from './inplace-removed';
+export { groupbyTupleColumns } from './groupby-tuple-columns';
+export { locSingleValueTuple } from './loc-single-value-tuple';

@@ -51,3 +51,7 @@ export { comprehensionBareTuple } from './comprehension-bare-tuple';
 export { mapNone } from './map-none';
 export { moreRenamedModules } from './more-renamed-modules';
 export { dictViewLists } from './dict-view-lists';
+export { exceptionMessage } from './exception-message';
+export { cmpBuiltin } from './cmp-builtin';
+export { strDecode } from './str-decode';
+export { translateDeletechars } from './translate-deletechars';

@@ -1,5 +1,5 @@
 // python2.more-renamed-modules — commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb,
-// tkFileDialog … → their Python 3 modules
+// tkFileDialog, sets, md5, sha, exceptions … → their Python 3 modules
 //
 // Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
 // explanation below cites the release notes).
@@ -10,12 +10,14 @@
 //     from UserList import UserList
 //     import repr
 //     import tkFileDialog
+//     from sets import Set
 //   →
 //     import subprocess as commands
 //     import _thread as thread
 //     from collections import UserList
 //     import reprlib as repr
 //     import tkinter.filedialog as tkFileDialog
+//     from builtins import set as Set
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: a module that only sounds alike is left alone.
@@ -51,17 +53,23 @@ const MODULE_MOVES: ModuleMove[] = [
   { from: 'ScrolledText', to: 'tkinter.scrolledtext' },
   { from: 'Tkconstants', to: 'tkinter.constants' },
   { from: 'ttk', to: 'tkinter.ttk' },
+  // PEP 4 / PEP 3108 removals with a documented successor: sets → the builtin set/frozenset, md5/sha → hashlib,
+  // exceptions → builtins
+  { from: 'sets', to: 'builtins', names: { Set: { name: 'set' }, ImmutableSet: { name: 'frozenset' } } },
+  { from: 'md5', to: 'hashlib', names: { new: { name: 'md5' } } },
+  { from: 'sha', to: 'hashlib', names: { new: { name: 'sha1' }, sha: { name: 'sha1' } } },
+  { from: 'exceptions', to: 'builtins' },
 ];
 
 export const moreRenamedModules = defineRule({
   id: 'python2.more-renamed-modules',
   title:
-    'commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb, tkFileDialog … → their Python 3 modules',
+    'commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb, tkFileDialog, sets, md5, sha, exceptions … → their Python 3 modules',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
   explanation:
-    "PEP 3108 renamed these standard-library modules (lib2to3's fix_imports and fix_imports2): commands → subprocess (getoutput, getstatusoutput), thread → _thread, UserList/UserString/UserDict → collections, repr → reprlib, markupbase → _markupbase, whichdb → dbm, dumbdbm → dbm.dumb, gdbm → dbm.gnu, SimpleXMLRPCServer/DocXMLRPCServer → xmlrpc.server, CGIHTTPServer → http.server, _winreg → winreg, and Tkinter's dialog modules → tkinter.filedialog, tkinter.simpledialog, tkinter.font …. `import commands` becomes `import subprocess as commands`, so the notebook's names stay bound.",
+    "PEP 3108 renamed these standard-library modules (lib2to3's fix_imports and fix_imports2): commands → subprocess (getoutput, getstatusoutput), thread → _thread, UserList/UserString/UserDict → collections, repr → reprlib, markupbase → _markupbase, whichdb → dbm, dumbdbm → dbm.dumb, gdbm → dbm.gnu, SimpleXMLRPCServer/DocXMLRPCServer → xmlrpc.server, CGIHTTPServer → http.server, _winreg → winreg, and Tkinter's dialog modules → tkinter.filedialog, tkinter.simpledialog, tkinter.font …; the removed sets module's Set/ImmutableSet are the builtins set/frozenset, md5.new/sha.new are hashlib.md5/hashlib.sha1, and the exceptions module's names are builtins. `import commands` becomes `import subprocess as commands`, so the notebook's names stay bound.",
   trigger: {
     errors: [
       {
