@@ -202,6 +202,8 @@ export const RULES: readonly Rule[] = [
   sklearn.scalerOneDimensional,
   sklearn.binarizeOneSample,
   python.objectFormatSpec,
+  ipython.coreDisplay,
+  ipython.magicMethod,
   ipython.setMatplotlibFormats,
   sklearn.ransacResidualMetric,
   sklearn.liblinearMulticlassOvr,

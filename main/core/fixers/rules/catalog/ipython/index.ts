@@ -8,3 +8,5 @@
 // computes something else (AdaBoostClassifier's algorithm='SAMME.R', removed in 1.6: 'SAMME' gives other
 // predictions) have no rule here on purpose, so the loop reports them as having none.
 export { setMatplotlibFormats } from './set-matplotlib-formats';
+export { coreDisplay } from './core-display';
+export { magicMethod } from './magic-method';
