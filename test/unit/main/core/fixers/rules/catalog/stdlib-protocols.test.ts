@@ -152,6 +152,16 @@ describeToday("stdlib and protocol rewrites run in today's stack", (python) => {
     expect(run(fixed)).toBe(`1234 1 True ${expected}`);
   });
 
+  it("LooseVersion(v) < '0.18' (Python Machine Learning, 1st ed.): the literal is a Version too, and answers as before", async () => {
+    const source = [
+      'from distutils.version import LooseVersion as Version',
+      "print(Version('0.20.1') < '0.18', Version('1.9.0') >= '0.18', '0.9' < Version('0.18.1'))",
+      '',
+    ].join('\n');
+    // Python 3.11 printed: False True True
+    expect(run(await fix(source, 'all', { python: '3.14.0' }))).toBe('False True True');
+  });
+
   it('SelectFromModel(prefit=True) keeps the features the old forest.transform kept (mean importance)', async () => {
     const source = [
       'import numpy as np',
