@@ -11,6 +11,8 @@
 //     skf = StratifiedKFold(n_splits=3)
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.20; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: loops over a name the notebook also binds to something else (`kf = StratifiedKFold(…).split(X, y)` in
+// the other branch of a version check): only the constructor is rewritten there.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments, keywordArgument, callArguments, keywordName } from '../../syntax';
@@ -178,6 +180,21 @@ export const splitterConstructors = defineRule({
         if (left?.type !== 'identifier' || right?.type !== 'call') continue;
         const old = oldSplitter(right, parsed, ctx);
         if (old) byName.set(parsed.text(left), { ...old, cellIndex });
+      }
+    }
+    // a name the notebook also binds to something else (a version-dependent branch's
+    // `kf = StratifiedKFold(n_splits=10).split(X, y)`) may not hold the old splitter where it is iterated
+    for (const cellIndex of notebook.codeCells) {
+      const source = notebook.source(cellIndex);
+      const names = [...byName.keys()].filter((name) => source.includes(name));
+      if (names.length === 0) continue;
+      const parsed = notebook.parse(cellIndex);
+      for (const assignment of parsed.nodes('assignment')) {
+        const left = assignment.childForFieldName('left');
+        const right = assignment.childForFieldName('right');
+        if (left?.type !== 'identifier' || !names.includes(parsed.text(left))) continue;
+        if (right?.type === 'call' && oldSplitter(right, parsed, ctx)) continue;
+        byName.delete(parsed.text(left));
       }
     }
     return byName;
