@@ -140,6 +140,7 @@ export const RULES: readonly Rule[] = [
   pandas.seriesAggDict,
   pandas.reductionLevel,
   pandas.inplaceRemoved,
+  pandas.displayOptions,
   pandas.groupbyTupleColumns,
   pandas.locSingleValueTuple,
   sklearn.modelSelectionModules,

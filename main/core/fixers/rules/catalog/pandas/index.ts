@@ -32,4 +32,5 @@ export { seriesAggDict } from './series-agg-dict';
 export { reductionLevel } from './reduction-level';
 export { inplaceRemoved } from './inplace-removed';
 export { groupbyTupleColumns } from './groupby-tuple-columns';
+export { displayOptions } from './display-options';
 export { locSingleValueTuple } from './loc-single-value-tuple';

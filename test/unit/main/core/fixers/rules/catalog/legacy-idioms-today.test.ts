@@ -1,0 +1,105 @@
+// Python 2, pandas and IPython idioms of 2015–2019 notebooks, in today's stack (Python 3.14, pandas 2.3,
+// IPython 9): the old snippet fails there, the rewritten one runs and prints what the old code printed.
+import { expect, it } from 'vitest';
+import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeToday } from '../../../../../../helpers/python';
+
+const FRAME =
+  "import pandas as pd\ndf = pd.DataFrame({'Pclass': [1, 1, 2], 'Survived': [1, 0, 1], 'Fare': [80.0, 60.0, 10.0]})\n";
+
+describeToday("legacy idioms in today's stack", (python) => {
+  const run = runner(python);
+
+  it("pandas.groupby-tuple-columns: grouped['a', 'b'] selects the columns the list selects", async () => {
+    const before = `${FRAME}print(df.groupby('Pclass')['Survived', 'Fare'].mean().values.tolist())\n`;
+    expect(run(before).out).toMatch(/Cannot subset columns with a tuple with more than one element/);
+    const after = await fix(before, ['pandas.groupby-tuple-columns'], TODAY);
+    expect(run(after)).toEqual({ ok: true, out: '[[0.5, 70.0], [1.0, 10.0]]' });
+  });
+
+  it("pandas.series-agg-dict: a DataFrame's nested renaming dict keeps its two column levels", async () => {
+    const line = "r = df.groupby('Pclass').agg({'Fare': {'total': 'sum', 'top': 'max'}, 'Survived': 'mean'})";
+    const before = `${FRAME}${line}\nprint(r.columns.tolist(), r.values.tolist())\n`;
+    expect(run(before).out).toMatch(/nested renamer is not supported/);
+    const after = await fix(before, ['pandas.series-agg-dict'], {
+      ...TODAY,
+      errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported', line)],
+    });
+    expect(run(after)).toEqual({
+      ok: true,
+      out: "[('Fare', 'total'), ('Fare', 'top'), ('Survived', 'mean')] [[140.0, 80.0, 0.5], [10.0, 10.0, 1.0]]",
+    });
+  });
+
+  it("pandas.display-options: set_option('max_columns') and the removed display options", async () => {
+    const before =
+      "import pandas as pd\npd.set_option('max_columns', 7)\npd.set_option('display.mpl_style', 'default')\npd.options.display.line_width = 99\nprint(pd.get_option('display.max_columns'), pd.get_option('display.width'))\n";
+    expect(run(before).out).toMatch(/Pattern matched multiple keys/);
+    const after = await fix(before, ['pandas.display-options'], TODAY);
+    expect(run(after)).toEqual({ ok: true, out: '7 99' });
+  });
+
+  it('python2 exception messages, cmp, str.decode and translate(None, chars)', async () => {
+    const cells: [string, string, string, string][] = [
+      [
+        "try:\n    int('x')\nexcept ValueError as e:\n    print(e.message)\n",
+        'python2.exception-message',
+        'AttributeError',
+        "'ValueError' object has no attribute 'message'",
+      ],
+      ['print(cmp(3, 1), cmp(1, 3), cmp(2, 2))\n', 'python2.cmp-builtin', 'NameError', "name 'cmp' is not defined"],
+      [
+        "line = 'Caf\\u00e9 au lait'\nprint(line.decode('utf-8').lower().split())\n",
+        'python2.str-decode',
+        'AttributeError',
+        "'str' object has no attribute 'decode'",
+      ],
+      [
+        "import string\nprint('a, b; c!'.translate(None, string.punctuation))\n",
+        'python2.translate-deletechars',
+        'TypeError',
+        'str.translate() takes exactly one argument (2 given)',
+      ],
+    ];
+    const outputs: string[] = [];
+    for (const [before, rule, ename, evalue] of cells) {
+      const failing = run(before);
+      expect(failing.ok, rule).toBe(false);
+      expect(failing.out).toContain(evalue);
+      const line = before
+        .split('\n')
+        .filter((l) => l.trim())
+        .at(-1) as string;
+      const after = await fix(before, [rule], { ...TODAY, errors: [cellError(0, ename, evalue, line)] });
+      const result = run(after);
+      expect(result.ok, `${rule}: ${after}`).toBe(true);
+      outputs.push(result.out);
+    }
+    expect(outputs).toEqual([
+      "invalid literal for int() with base 10: 'x'",
+      '1 -1 0',
+      "['café', 'au', 'lait']",
+      'a b c',
+    ]);
+  });
+
+  it('ipython.core-display and ipython.magic-method under IPython 9', async () => {
+    const importLine = 'from IPython.core.display import display, HTML';
+    const before = `${importLine}\ndisplay(HTML('<b>x</b>'))\nprint('shown')\n`;
+    expect(run(before).out).toMatch(/cannot import name 'display' from 'IPython.core.display'/);
+    const after = await fix(before, ['ipython.core-display'], {
+      ...TODAY,
+      errors: [cellError(0, 'ImportError', "cannot import name 'display' from 'IPython.core.display'", importLine)],
+    });
+    expect(run(after).out).toContain('shown');
+    const magic = await fix("get_ipython().magic('matplotlib inline')\n", ['ipython.magic-method'], {
+      ...TODAY,
+      errors: [cellError(0, 'AttributeError', "'ZMQInteractiveShell' object has no attribute 'magic'")],
+    });
+    const shell = `from IPython.core.interactiveshell import InteractiveShell\nshell = InteractiveShell.instance()\nget_ipython = lambda: shell\nprint(hasattr(shell, 'magic'))\n`;
+    expect(run(`${shell}${magic.replace("'matplotlib', 'inline'", "'colors', 'nocolor'")}print('ok')\n`)).toEqual({
+      ok: true,
+      out: 'False\nok',
+    });
+  });
+});
