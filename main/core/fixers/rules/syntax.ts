@@ -217,15 +217,7 @@ export function definesName(parsed: ParsedSource, name: string): boolean {
     ...parsed.nodes('augmented_assignment'),
   ]) {
     const left = assign.childForFieldName('left');
-    if (
-      left &&
-      (left.type === 'identifier'
-        ? parsed.text(left) === name
-        : left
-            .descendantsOfType('identifier')
-            .some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute'))
-    )
-      return true;
+    if (left && targetNames(left, parsed).includes(name)) return true;
   }
   for (const imp of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
     for (const id of imp.descendantsOfType('identifier')) if (parsed.text(id) === name) return true;
@@ -234,4 +226,27 @@ export function definesName(parsed: ParsedSource, name: string): boolean {
     for (const id of param.descendantsOfType('identifier')) if (parsed.text(id) === name) return true;
   }
   return false;
+}
+
+/**
+ * The names an assignment target binds: `a`, `a, (b, *c)` → a, b, c. A subscript or attribute target (`d[int(k)] =`,
+ * `self.x =`) binds none of the names it reads.
+ */
+function targetNames(target: Node, parsed: ParsedSource): string[] {
+  if (target.type === 'identifier') return [parsed.text(target)];
+  if (
+    [
+      'pattern_list',
+      'tuple_pattern',
+      'list_pattern',
+      'tuple',
+      'list',
+      'expression_list',
+      'parenthesized_expression',
+      'list_splat_pattern',
+      'list_splat',
+    ].includes(target.type)
+  )
+    return target.namedChildren.flatMap((child) => targetNames(child, parsed));
+  return [];
 }

@@ -11,8 +11,9 @@
 //   →
 //     print('Intercept: %.3f' % np.asarray(lr.intercept_).item())
 // Fix safety: Same result: np.asarray(v).item() is the element of a one-element array and v itself for numbers,
-// numpy scalars and strings, so code that already worked computes the same; only on the failing line, and only the
-// values a numeric conversion takes (%s and %r keep printing the array).
+// numpy scalars and strings, so code that already worked computes the same; only on the failing line (and where the
+// cell's other lines convert the same variable, which fail next), and only the values a numeric conversion takes (%s
+// and %r keep printing the array).
 // Left alone: literals, a float/int/complex the notebook defines itself, and a notebook where no name for numpy is
 // free.
 import type { Node } from 'web-tree-sitter';
@@ -86,7 +87,7 @@ export const arrayToScalar = defineRule({
   since: { package: 'numpy', version: '2.4', date: '2025-12-20' },
   deprecatedIn: '1.25',
   explanation:
-    'NumPy 2.4 expired the 1.25 deprecation "Conversion of an array with ndim > 0 to a scalar" (release notes, Expired deprecations: "Raise TypeError on attempt to convert array with ndim > 0 to scalar … Ensure you extract a single element from your array before performing this operation"). Until then float(a), int(a), a printf-style %f/%d/%e/%g of a, and math functions took the single element of a one-element array such as model.intercept_ or predict(x) of one sample. On the failing line, the value each of these converts is taken out first with np.asarray(v).item(), which is the element itself for one-element arrays and the same value for numbers, numpy scalars and one-element Series, so nothing else the line computes changes; %s/%r keep printing the array. A builtin the notebook redefines is left alone.',
+    'NumPy 2.4 expired the 1.25 deprecation "Conversion of an array with ndim > 0 to a scalar" (release notes, Expired deprecations: "Raise TypeError on attempt to convert array with ndim > 0 to scalar … Ensure you extract a single element from your array before performing this operation"). Until then float(a), int(a), a printf-style %f/%d/%e/%g of a, and math functions took the single element of a one-element array such as model.intercept_ or predict(x) of one sample. On the failing line, the value each of these converts is taken out first with np.asarray(v).item(), which is the element itself for one-element arrays and the same value for numbers, numpy scalars and one-element Series, so nothing else the line computes changes; %s/%r keep printing the array. The cell\'s other lines that convert the same variable (int(ratings[6]) after int(ratings[0])) would fail next, one per run, and are rewritten too; other conversions there are left as written. A builtin the notebook redefines is left alone.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /only 0-dimensional arrays can be converted to Python scalars/ },
@@ -108,23 +109,17 @@ export const arrayToScalar = defineRule({
   },
   apply(parsed, ctx) {
     const redefined = ctx.state as Set<string>;
-    const values: Node[] = [];
-    for (const call of ctx.nodes('call')) {
-      const fn = call.childForFieldName('function');
-      const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
-      if (CONVERTERS.has(name) && !redefined.has(name)) {
-        const args = positionalArguments(call);
-        if (args.length === 1 && callArguments(call).length === 1) values.push(args[0] as Node);
-      } else if (isMathCall(call, parsed, ctx)) {
-        if (callArguments(call).some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) continue;
-        values.push(...positionalArguments(call));
-      }
-    }
-    for (const binary of ctx.nodes('binary_operator')) {
-      if (binary.childForFieldName('operator')?.type !== '%') continue;
-      values.push(...numericOperands(binary, parsed));
-    }
-    const wanted = values.filter(
+    const onFailingLines = convertedValues(parsed, ctx, redefined, ctx.inScope);
+    // the same variable converted on the cell's other lines (eleven print lines of int(ratings[i])) fails next, one
+    // line per run: those conversions are taken out too, and only those
+    const keys = new Set(onFailingLines.map((value) => variableKey(value, parsed)).filter((key) => key !== null));
+    const elsewhere =
+      keys.size === 0
+        ? []
+        : convertedValues(parsed, ctx, redefined, (node) => !ctx.inScope(node)).filter((value) =>
+            keys.has(variableKey(value, parsed) ?? ''),
+          );
+    const wanted = [...onFailingLines, ...elsewhere].filter(
       (value) => !LITERALS.has(value.type) && !/\.item\(\)$/.test(parsed.text(value)) && !isWrapped(value, parsed),
     );
     if (wanted.length === 0) return [];
@@ -135,6 +130,45 @@ export const arrayToScalar = defineRule({
     return edits;
   },
 });
+
+/** The values the numeric conversions of the cell take, among the nodes `where` accepts. */
+function convertedValues(
+  parsed: ParsedSource,
+  ctx: CellContext,
+  redefined: Set<string>,
+  where: (node: Node) => boolean,
+): Node[] {
+  const values: Node[] = [];
+  for (const call of parsed.nodes('call')) {
+    if (!where(call)) continue;
+    const fn = call.childForFieldName('function');
+    const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
+    if (CONVERTERS.has(name) && !redefined.has(name)) {
+      const args = positionalArguments(call);
+      if (args.length === 1 && callArguments(call).length === 1) values.push(args[0] as Node);
+    } else if (isMathCall(call, parsed, ctx)) {
+      if (callArguments(call).some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) continue;
+      values.push(...positionalArguments(call));
+    }
+  }
+  for (const binary of parsed.nodes('binary_operator')) {
+    if (!where(binary) || binary.childForFieldName('operator')?.type !== '%') continue;
+    values.push(...numericOperands(binary, parsed));
+  }
+  return values;
+}
+
+/**
+ * The variable a converted value reads: `ratings` for ratings[0] and ratings[i, 0], `lr.intercept_` for
+ * lr.intercept_; null for anything else (a call, an expression), which is only converted where the error points.
+ */
+function variableKey(value: Node, parsed: ParsedSource): string | null {
+  let node = value;
+  while (node.type === 'subscript') node = node.childForFieldName('value') as Node;
+  if (node.type !== 'identifier' && node.type !== 'attribute') return null;
+  const text = parsed.text(node);
+  return /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(text) ? text : null;
+}
 
 /** Is the value already `….item()` of something (the rule's own output)? */
 function isWrapped(value: Node, parsed: ParsedSource): boolean {

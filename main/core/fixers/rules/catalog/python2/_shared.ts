@@ -93,3 +93,23 @@ export function notebookDefines(notebook: NotebookView, names: readonly string[]
 export function ensureImport(parsed: ParsedSource, ctx: CellContext, module: string, edits: SourceEdit[]): void {
   if (ctx.imports.bindings.get(module) !== module) edits.push(insertAtCellTop(parsed, `import ${module}`));
 }
+
+/**
+ * Was the notebook written for Python 2? Its kernelspec (python2) or language_info (2.x) says so, or a cell still
+ * holds a Python 2 print statement.
+ */
+export function python2Notebook(ctx: CellContext): boolean {
+  const meta = ctx.notebook.notebook.metadata as {
+    kernelspec?: { name?: string };
+    language_info?: { version?: string; codemirror_mode?: { version?: number } };
+  };
+  if (
+    /^python2$/i.test(meta.kernelspec?.name ?? '') ||
+    /^2\./.test(meta.language_info?.version ?? '') ||
+    meta.language_info?.codemirror_mode?.version === 2
+  )
+    return true;
+  return ctx.notebook.codeCells.some(
+    (i) => ctx.notebook.source(i).includes('print') && ctx.notebook.parse(i).nodes('print_statement').length > 0,
+  );
+}

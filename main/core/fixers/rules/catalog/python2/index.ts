@@ -46,6 +46,7 @@ export { typesConstants } from './types-constants';
 export { metaclassAttribute } from './metaclass-attribute';
 export { specialMethodNames } from './special-method-names';
 export { xreadlines } from './xreadlines';
+export { openTextEncoding } from './open-text-encoding';
 export { exceptUnpacking } from './except-unpacking';
 export { comprehensionBareTuple } from './comprehension-bare-tuple';
 export { mapNone } from './map-none';

@@ -8,3 +8,4 @@
 // computes something else (AdaBoostClassifier's algorithm='SAMME.R', removed in 1.6: 'SAMME' gives other
 // predictions) have no rule here on purpose, so the loop reports them as having none.
 export { numpyAliases } from './numpy-aliases';
+export { miscMovedFunctions } from './misc-moved-functions';

@@ -1,0 +1,47 @@
+// Rules added after the 2015–2018 course notebooks' run (Andrew Ng's exercises in Python 2, jakevdp's and
+// justmarkham's scikit-learn tutorials), checked in today's stack: the old snippet fails there, the rewritten one
+// runs and prints what the old code computed.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { cellError, cellSource, fixCells, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeToday } from '../../../../../../helpers/python';
+
+describeToday("course notebooks' removals run in today's stack", (python) => {
+  const run = runner(python);
+
+  it("open() of a Latin-1 file in a Python 2 notebook reads the lines Python 2's byte strings had", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nbrevive-latin1-'));
+    const file = path.join(dir, 'movie_ids.txt');
+    // MovieLens' movie_ids.txt: Latin-1 titles, one byte per accented letter
+    writeFileSync(file, Buffer.from('1 Toy Story (1995)\n2 Les Mis\xe9rables (1995)\n', 'latin1'));
+    const code = `movie_idx = {}\nf = open(${JSON.stringify(file)})\nfor line in f:\n    tokens = line.split(' ')\n    tokens[-1] = tokens[-1][:-1]\n    movie_idx[int(tokens[0]) - 1] = ' '.join(tokens[1:])\nprint(len(movie_idx[1]), movie_idx[1].split(' ')[1][:3])\n`;
+    expect(run(code).out).toMatch(/UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9/);
+    const error = cellError(
+      1,
+      'UnicodeDecodeError',
+      "'utf-8' codec can't decode byte 0xe9 in position 23: invalid continuation byte",
+      'for line in f:',
+    );
+    // the notebook is Python 2's: another cell holds a print statement
+    const result = await fixCells(["print 'loading'\n", code], ['python2.open-text-encoding'], {
+      ...TODAY,
+      errors: [error],
+    });
+    const after = cellSource(result, 1);
+    expect(after).toContain(`open(${JSON.stringify(file)}, encoding='latin-1')`);
+    // Python 2: 'Les Mis\xe9rables (1995)' is 21 bytes, and its second word starts with 'Mis'
+    expect(run(after)).toEqual({ ok: true, out: '21 Mis' });
+  });
+  it('scipy.misc.comb / logsumexp / factorial are the scipy.special functions they re-exported', async () => {
+    const before =
+      'import scipy.misc\nfrom scipy.misc import comb, logsumexp\nprint(comb(10, 3), round(float(logsumexp([1.0, 2.0, 3.0])), 6), scipy.misc.factorial(5, exact=True))\n';
+    expect(run(before).out).toMatch(/ImportError: cannot import name 'comb' from 'scipy\.misc'/);
+    const after = await fixCells([before], ['scipy.misc-moved-functions'], TODAY);
+    const source = cellSource(after, 0);
+    expect(source).toContain('from scipy.special import comb, logsumexp');
+    // comb(10, 3) = 120 as a float (exact=False), log(e + e² + e³), 5! exact
+    expect(run(source)).toEqual({ ok: true, out: '120.0 3.407606 120' });
+  });
+});
