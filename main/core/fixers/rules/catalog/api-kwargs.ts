@@ -193,6 +193,7 @@ export function resolveKeyword(
 /** Names the user's own code defines as functions or classes (a `def read_csv` makes `read_csv(...)` theirs). */
 function userDefinitions(ctx: CellContext): Set<string> {
   const names = new Set<string>();
+  // every cell, whole: a definition anywhere in the notebook makes the name the user's
   for (const index of ctx.notebook.codeCells) {
     const parsed = ctx.notebook.parse(index);
     for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
@@ -227,8 +228,7 @@ function renameEdits(call: Node, rename: KeywordRename, parsed: ParsedSource): S
 function gridKeyEdits(parsed: ParsedSource, ctx: CellContext, rename: KeywordRename): SourceEdit[] {
   const edits: SourceEdit[] = [];
   const prefixes = new Set<string>();
-  for (const node of parsed.nodes('string')) {
-    if (!ctx.inScope(node)) continue;
+  for (const node of ctx.nodes('string')) {
     const parent = node.parent;
     // a dict key (`{'clf__n_iter': [...]}`) only; other strings with the same text are left alone
     if (parent?.type !== 'pair' || parent.childForFieldName('key')?.id !== node.id) continue;
@@ -274,8 +274,7 @@ const keywordRename = defineRule({
       const planned: { call: Node; rename: KeywordRename }[] = [];
       let refused = false;
       let gridRename: KeywordRename | null = null;
-      for (const call of parsed.nodes('call')) {
-        if (!ctx.inScope(call)) continue;
+      for (const call of ctx.nodes('call')) {
         const fn = call.childForFieldName('function');
         if (!fn) continue;
         const name =

@@ -139,6 +139,7 @@ export function resolveMissing(
 /** Names the user's own code binds (def, class, assignment, loop and with targets), imports left out. */
 function userBindings(view: NotebookView): Set<string> {
   const names = new Set<string>();
+  // every cell, whole: a binding anywhere in the notebook makes the name the user's
   for (const index of view.codeCells) {
     const parsed = view.parse(index);
     for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
@@ -272,6 +273,7 @@ export function resolveMember(
  */
 function userAttributes(view: NotebookView): Set<string> {
   const names = new Set<string>();
+  // every cell, whole: an attribute the user's code gives anywhere in the notebook is theirs
   for (const index of view.codeCells) {
     const parsed = view.parse(index);
     for (const cls of parsed.nodes('class_definition'))
@@ -315,8 +317,7 @@ const renamedMember = defineRule({
       // the user's own classes or objects carry an attribute of that name (or of the new one): not ours to rename
       if (attributes.has(resolution.old) || attributes.has(resolution.new)) continue;
       const uses: { attribute: Node; object: string; line: string }[] = [];
-      for (const node of parsed.nodes('attribute')) {
-        if (!ctx.inScope(node)) continue;
+      for (const node of ctx.nodes('attribute')) {
         const attribute = node.childForFieldName('attribute');
         const object = node.childForFieldName('object');
         if (!attribute || !object || parsed.text(attribute) !== resolution.old) continue;

@@ -54,8 +54,7 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
   const edits: SourceEdit[] = [];
   const inMoved = (module: string): boolean => module === move.from || module.startsWith(`${move.from}.`);
 
-  for (const statement of parsed.nodes('import_from_statement')) {
-    if (!ctx.inScope(statement)) continue;
+  for (const statement of ctx.nodes('import_from_statement')) {
     const moduleNode = statement.childForFieldName('module_name');
     if (!moduleNode || moduleNode.type === 'relative_import') continue;
     const module = parsed.text(moduleNode).replace(/\s+/g, '');
@@ -126,8 +125,7 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
   }
 
   if (move.to) {
-    for (const statement of parsed.nodes('import_statement')) {
-      if (!ctx.inScope(statement)) continue;
+    for (const statement of ctx.nodes('import_statement')) {
       for (const item of statement.childrenForFieldName('name')) {
         const nameNode = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
         if (!nameNode) continue;
@@ -146,8 +144,8 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
   const lastSegment = move.from.slice(move.from.lastIndexOf('.') + 1);
   const endings = [...(move.to ? [lastSegment] : []), ...Object.keys(move.names ?? {})];
   if (!endings.some((ending) => parsed.source.includes(ending))) return edits;
-  for (const attribute of parsed.nodes('attribute')) {
-    if (!ctx.inScope(attribute) || attribute.parent?.type === 'dotted_name') continue;
+  for (const attribute of ctx.nodes('attribute')) {
+    if (attribute.parent?.type === 'dotted_name') continue;
     const nameNode = attribute.childForFieldName('attribute');
     if (!nameNode || !endings.includes(parsed.text(nameNode))) continue;
     const qualified = ctx.imports.resolve(attribute, parsed);
@@ -222,8 +220,8 @@ export function keywordRenameEdits(
   renames: Record<string, string>,
 ): SourceEdit[] {
   const edits: SourceEdit[] = [];
-  for (const call of parsed.nodes('call')) {
-    if (!ctx.inScope(call) || !match(call)) continue;
+  for (const call of ctx.nodes('call')) {
+    if (!match(call)) continue;
     for (const [oldName, newName] of Object.entries(renames)) {
       const kw = keywordArgument(call, oldName, parsed);
       if (!kw || keywordArgument(call, newName, parsed)) continue;
@@ -342,6 +340,7 @@ export function boundHere(
 /** Is the alias bound in this cell by something other than an import (`np = …`, `def np`)? */
 function definesOtherwise(parsed: ParsedSource, name: string): boolean {
   if (!parsed.source.includes(name)) return false;
+  // the whole cell, not the scope: a binding on any line shadows the alias for the cell
   for (const assign of [...parsed.nodes('assignment'), ...parsed.nodes('for_statement')]) {
     const left = assign.childForFieldName('left');
     if (
@@ -395,6 +394,7 @@ export function constructedEstimators(
   for (const cellIndex of notebook.codeCells) {
     if (!/XGB|LGBM/.test(notebook.source(cellIndex))) continue;
     const parsed = notebook.parse(cellIndex);
+    // every cell of the notebook, whole: the estimator may be constructed far from the failing lines
     for (const assignment of parsed.nodes('assignment')) {
       const left = assignment.childForFieldName('left');
       const right = assignment.childForFieldName('right');
