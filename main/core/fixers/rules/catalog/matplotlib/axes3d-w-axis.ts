@@ -30,10 +30,10 @@ export const axes3dWAxis = defineRule({
   needles: ['.w_xaxis', '.w_yaxis', '.w_zaxis'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const attr of parsed.nodes('attribute')) {
+    for (const attr of ctx.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
       const renamed = name ? W_AXES[parsed.text(name)] : undefined;
-      if (name && renamed && ctx.inScope(attr)) edits.push(replaceNode(name, renamed));
+      if (name && renamed) edits.push(replaceNode(name, renamed));
     }
     return edits;
   },

@@ -42,9 +42,9 @@ export const axisbg = defineRule({
   needles: ['axisbg', 'axis_bgcolor'],
   apply(parsed, ctx) {
     const edits = keywordRenameEdits(parsed, ctx, () => true, { axisbg: 'facecolor' });
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if ((name === 'set_axis_bgcolor' || name === 'get_axis_bgcolor') && ctx.inScope(call)) {
+      if (name === 'set_axis_bgcolor' || name === 'get_axis_bgcolor') {
         const attr = call.childForFieldName('function')?.childForFieldName('attribute') as Node;
         edits.push(replaceNode(attr, name === 'set_axis_bgcolor' ? 'set_facecolor' : 'get_facecolor'));
       }

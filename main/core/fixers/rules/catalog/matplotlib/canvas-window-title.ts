@@ -27,14 +27,9 @@ export const canvasWindowTitle = defineRule({
   needles: ['set_window_title'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const receiver = call.childForFieldName('function')?.childForFieldName('object');
-      if (
-        !ctx.inScope(call) ||
-        methodName(call, parsed) !== 'set_window_title' ||
-        !receiver ||
-        !parsed.text(receiver).endsWith('canvas')
-      )
+      if (methodName(call, parsed) !== 'set_window_title' || !receiver || !parsed.text(receiver).endsWith('canvas'))
         continue;
       edits.push({ start: receiver.endIndex, end: receiver.endIndex, text: '.manager' });
     }

@@ -53,9 +53,9 @@ export const histNormed = defineRule({
     };
     const edits = keywordRenameEdits(parsed, ctx, isHist, { normed: 'density' });
     // hist_kws={'normed': True} (seaborn.distplot)
-    for (const pair of parsed.nodes('pair')) {
+    for (const pair of ctx.nodes('pair')) {
       const key = pair.childForFieldName('key');
-      if (!ctx.inScope(pair) || stringContent(key, parsed) !== 'normed') continue;
+      if (stringContent(key, parsed) !== 'normed') continue;
       const dict = pair.parent;
       const kw = dict?.parent;
       if (

@@ -40,9 +40,9 @@ export const logScaleKeywords = defineRule({
   needles: ['basex', 'basey', 'subsx', 'subsy', 'nonposx', 'nonposy'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node);
-      if (!LOG_SCALE_CALLS.includes(name) || !ctx.inScope(call)) continue;
+      if (!LOG_SCALE_CALLS.includes(name)) continue;
       for (const [x, y, now] of [
         ['basex', 'basey', 'base'],
         ['subsx', 'subsy', 'subs'],

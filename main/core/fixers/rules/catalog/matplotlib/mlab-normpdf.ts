@@ -32,9 +32,9 @@ export const mlabNormpdf = defineRule({
   needles: ['normpdf'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (!ctx.inScope(call) || ctx.imports.resolve(fn, parsed) !== 'matplotlib.mlab.normpdf' || !fn) continue;
+      if (ctx.imports.resolve(fn, parsed) !== 'matplotlib.mlab.normpdf' || !fn) continue;
       edits.push(replaceNode(fn, 'scipy.stats.norm.pdf'));
     }
     if (edits.length > 0 && !(ctx.imports.bindings.get('scipy') === 'scipy' && ctx.imports.imports('scipy.stats')))

@@ -57,14 +57,9 @@ export const movedNames = defineRule({
     if (installed && compareVersions(installed, '3.9') < 0 && ctx.errors.length === 0) return edits;
     edits.push(...moduleMoveEdits(parsed, ctx, CBOOK_MOVES[1] as ModuleMove));
     // plt.cm.get_cmap(…): cm reached through pyplot
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (
-        !fn ||
-        fn.type !== 'attribute' ||
-        !ctx.inScope(call) ||
-        ctx.imports.resolve(fn, parsed) !== 'matplotlib.pyplot.cm.get_cmap'
-      )
+      if (!fn || fn.type !== 'attribute' || ctx.imports.resolve(fn, parsed) !== 'matplotlib.pyplot.cm.get_cmap')
         continue;
       edits.push(
         replaceNode(fn, `${parsed.text(fn.childForFieldName('object')?.childForFieldName('object') as Node)}.get_cmap`),
