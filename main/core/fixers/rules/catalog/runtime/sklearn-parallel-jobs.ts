@@ -44,7 +44,9 @@ export const sklearnParallelJobs = defineRule({
   needles: PARALLEL,
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const parallel = parsed.nodes('call').filter((call) => calleeOf(call, parsed, ctx.imports, 'sklearn', PARALLEL));
+    const isParallel = (call: Node): boolean => !!calleeOf(call, parsed, ctx.imports, 'sklearn', PARALLEL);
+    // the whole cell's parallel calls: the call a scoped one is nested in may start outside the scope
+    const parallel = parsed.nodes('call').filter(isParallel);
     const nested = (call: Node): boolean =>
       parallel.some(
         (outer) =>
@@ -53,8 +55,8 @@ export const sklearnParallelJobs = defineRule({
           call.endIndex <= outer.endIndex &&
           !(outer.startIndex === call.startIndex && outer.endIndex === call.endIndex),
       );
-    for (const call of parallel) {
-      if (!ctx.inScope(call) || isParameterSet(call, 'n_jobs', parsed) || nested(call)) continue;
+    for (const call of ctx.nodes('call')) {
+      if (!isParallel(call) || isParameterSet(call, 'n_jobs', parsed) || nested(call)) continue;
       const edit = appendArguments(call, ['n_jobs=-1'], parsed);
       if (edit) edits.push(edit);
     }
