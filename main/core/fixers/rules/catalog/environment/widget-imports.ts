@@ -149,6 +149,7 @@ export const widgetImports = defineRule({
       }
       if (!source.includes('ipywidgets') && !source.includes('IPython.html')) continue;
       const parsed = notebook.parse(cellIndex);
+      // every cell, whole: the names are the notebook's
       for (const statement of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
         if (!isWidgetImport(statement, parsed)) continue;
         const names = boundNames(parsed.text(statement));
@@ -188,6 +189,7 @@ export const widgetImports = defineRule({
       return commented !== null;
     };
     if (missing) {
+      // the whole cell, not the scope: every widget import goes, with every decoration its names make (below)
       for (const statement of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
         if (!isWidgetImport(statement, parsed)) continue;
         // an import inside a block, or sharing its line, cannot be commented out alone: leave the cell as it is
