@@ -68,8 +68,8 @@ export const integerNegativePower = defineRule({
   needles: ['**'],
   apply(parsed, ctx) {
     const bases = new Map<number, Node>();
-    for (const op of parsed.nodes('binary_operator')) {
-      const power = ctx.inScope(op) ? integerPower(op, parsed) : null;
+    for (const op of ctx.nodes('binary_operator')) {
+      const power = integerPower(op, parsed);
       const loop = power ? arangeLoopOver(op, power.exponent, parsed, ctx) : null;
       if (!power || !loop) continue;
       // the loop's other integer powers of the variable fail the same way on the next run: all of them at once

@@ -43,11 +43,11 @@ export const ndarrayMethods = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let np: ModuleReference | null | undefined;
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const attr = fn?.type === 'attribute' ? fn.childForFieldName('attribute') : null;
       const receiver = fn?.childForFieldName('object');
-      if (!attr || !receiver || !ctx.inScope(call)) continue;
+      if (!attr || !receiver) continue;
       const method = parsed.text(attr);
       const all = callArguments(call);
       if (all.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) continue;

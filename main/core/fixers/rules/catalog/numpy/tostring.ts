@@ -30,10 +30,10 @@ export const tostring = defineRule({
   needles: ['.tostring('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const attr = fn?.type === 'attribute' ? fn.childForFieldName('attribute') : null;
-      if (!attr || parsed.text(attr) !== 'tostring' || !ctx.inScope(call) || inExceptClause(call, parsed)) continue;
+      if (!attr || parsed.text(attr) !== 'tostring' || inExceptClause(call, parsed)) continue;
       if (callArguments(call).some((a) => a.type === 'keyword_argument' && keywordName(a, parsed) !== 'order'))
         continue;
       edits.push(replaceNode(attr, 'tobytes'));
