@@ -28,10 +28,9 @@ export const configparserReadfp = defineRule({
   needles: ['.readfp('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const attribute = call.childForFieldName('function')?.childForFieldName('attribute');
-      if (methodName(call, parsed) === 'readfp' && attribute && ctx.inScope(call))
-        edits.push(replaceNode(attribute, 'read_file'));
+      if (methodName(call, parsed) === 'readfp' && attribute) edits.push(replaceNode(attribute, 'read_file'));
     }
     return edits;
   },

@@ -67,10 +67,10 @@ export const removedStdlib312 = defineRule({
       [...ctx.notebook.source(i).matchAll(/\bimp\.(\w+)/g)].map((m) => m[1]),
     );
     if (uses.length === 0 || !uses.every((name) => name === 'reload')) return edits;
-    for (const statement of parsed.nodes('import_statement')) {
+    for (const statement of ctx.nodes('import_statement')) {
       const items = statement.childrenForFieldName('name');
       const only = items[0];
-      if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'imp' && ctx.inScope(statement)) {
+      if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'imp') {
         // the dotted-use rewrite (imp.reload → importlib.reload) is not needed then
         return [
           ...edits.filter((e) => !/^importlib\.reload$|^import importlib/.test(e.text.trim())),

@@ -109,15 +109,10 @@ export const removedStdlibNames = defineRule({
       new RegExp(`\\bcollections\\.(${COLLECTIONS_ABC.join('|')})\\b`).test(ctx.notebook.source(i)),
     );
     if (dottedAbc && (!python || compareVersions(python, '3.10') >= 0)) {
-      for (const statement of parsed.nodes('import_statement')) {
+      for (const statement of ctx.nodes('import_statement')) {
         const items = statement.childrenForFieldName('name');
         const only = items[0];
-        if (
-          items.length === 1 &&
-          only?.type === 'dotted_name' &&
-          parsed.text(only) === 'collections' &&
-          ctx.inScope(statement)
-        )
+        if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'collections')
           edits.push(replaceNode(only, 'collections.abc'));
       }
     }

@@ -68,11 +68,11 @@ export const unittestAliases = defineRule({
     if ((python && compareVersions(python, '3.12') < 0) || !ctx.imports.imports('unittest')) return [];
     const defined = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
       const replacement = name ? UNITTEST_ALIASES[name] : undefined;
       const attribute = call.childForFieldName('function')?.childForFieldName('attribute');
-      if (!name || !replacement || !attribute || defined.has(name) || !ctx.inScope(call)) continue;
+      if (!name || !replacement || !attribute || defined.has(name)) continue;
       edits.push(replaceNode(attribute, replacement));
     }
     return edits;
