@@ -73,6 +73,7 @@ export const fitEarlyStopping = defineRule({
       const source = notebook.source(cellIndex);
       if (!/early_stopping_rounds|eval_metric/.test(source)) continue;
       const parsed = notebook.parse(cellIndex);
+      // every cell, whole: the fit keywords move to the estimator's constructor, wherever it is fitted
       for (const call of parsed.nodes('call')) {
         const receiver = methodReceiver(call);
         if (

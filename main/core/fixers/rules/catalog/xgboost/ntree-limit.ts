@@ -38,10 +38,10 @@ export const ntreeLimit = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const handled = new Set<number>();
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const kw = keywordArgument(call, 'ntree_limit', parsed);
       const value = kw?.childForFieldName('value');
-      if (!kw || !value || !ctx.inScope(call) || keywordArgument(call, 'iteration_range', parsed)) continue;
+      if (!kw || !value || keywordArgument(call, 'iteration_range', parsed)) continue;
       const best =
         value.type === 'attribute' && parsed.text(value.childForFieldName('attribute') as Node) === 'best_ntree_limit';
       const limit = best

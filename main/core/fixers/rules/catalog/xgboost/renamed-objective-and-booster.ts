@@ -40,10 +40,10 @@ export const renamedObjectiveAndBooster = defineRule({
   needles: ['reg:linear', '.booster()'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('string')) {
+    for (const node of ctx.nodes('string')) {
       const content = stringContent(node, parsed);
       const renamed = content ? OBJECTIVE_ALIASES[content] : undefined;
-      if (!renamed || renamed === content || !ctx.inScope(node)) continue;
+      if (!renamed || renamed === content) continue;
       const parent = node.parent;
       const key =
         parent?.type === 'keyword_argument'
