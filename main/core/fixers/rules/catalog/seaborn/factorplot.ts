@@ -33,10 +33,9 @@ export const factorplot = defineRule({
   needles: ['factorplot'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (!ctx.inScope(call) || seabornFunction(call, parsed, ctx) !== 'factorplot' || fn?.type !== 'attribute')
-        continue;
+      if (seabornFunction(call, parsed, ctx) !== 'factorplot' || fn?.type !== 'attribute') continue;
       edits.push(replaceNode(fn.childForFieldName('attribute') as Node, 'catplot'));
       if (!keywordArgument(call, 'kind', parsed)) {
         const edit = appendArguments(call, ["kind='point'"], parsed);

@@ -63,10 +63,10 @@ export const keywordOnlyData = defineRule({
   needles: [...Object.keys(OLD_POSITIONAL), ...Object.keys(DATA_FIRST)],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = seabornFunction(call, parsed, ctx);
       const order = name ? OLD_POSITIONAL[name] : undefined;
-      if ((!order && !(name && name in DATA_FIRST)) || !ctx.inScope(call)) continue;
+      if (!order && !(name && name in DATA_FIRST)) continue;
       const positional = positionalArguments(call);
       if (positional.length === 0 || callArguments(call).some((a) => a.type === 'list_splat')) continue;
       const dataFirst = name ? DATA_FIRST[name] : undefined;

@@ -30,10 +30,10 @@ export const renamedFunctions = defineRule({
   needles: ['lvplot'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const name = seabornFunction(call, parsed, ctx);
-      if (!ctx.inScope(call) || !name || !(name in RENAMED_FUNCTIONS) || fn?.type !== 'attribute') continue;
+      if (!name || !(name in RENAMED_FUNCTIONS) || fn?.type !== 'attribute') continue;
       edits.push(replaceNode(fn.childForFieldName('attribute') as Node, RENAMED_FUNCTIONS[name] as string));
     }
     return edits;

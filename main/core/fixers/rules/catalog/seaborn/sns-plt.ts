@@ -27,9 +27,7 @@ export const snsPlt = defineRule({
   needles: ['.plt.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const uses = parsed
-      .nodes('attribute')
-      .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'seaborn.plt');
+    const uses = ctx.nodes('attribute').filter((attr) => ctx.imports.resolve(attr, parsed) === 'seaborn.plt');
     const plt = uses.length > 0 ? ctx.requireImport('matplotlib.pyplot', 'plt') : null;
     if (!plt) return [];
     for (const attr of uses) edits.push(replaceNode(attr, plt.name));
