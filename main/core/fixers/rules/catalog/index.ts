@@ -158,6 +158,7 @@ export const RULES: readonly Rule[] = [
   sklearn.plotFunctions,
   sklearn.removedKeywords,
   sklearn.sgdNIter,
+  sklearn.renamedAttributes,
   sklearn.renamedKeywords,
   sklearn.renamedParameterValues,
   sklearn.maxFeaturesAuto,

@@ -44,4 +44,5 @@ export { adaboostAlgorithmSamme } from './adaboost-algorithm-samme';
 export { scalerOneDimensional } from './scaler-one-dimensional';
 export { binarizeOneSample } from './binarize-one-sample';
 export { ransacResidualMetric } from './ransac-residual-metric';
+export { renamedAttributes } from './renamed-attributes';
 export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';

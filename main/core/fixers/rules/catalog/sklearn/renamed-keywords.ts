@@ -1,5 +1,5 @@
 // sklearn.renamed-keywords — Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output,
-// base_estimator → estimator, TSNE n_iter → max_iter
+// base_estimator → estimator, TSNE n_iter → max_iter, AgglomerativeClustering affinity → metric
 //
 // Why it broke: scikit-learn 0.21 (2019-05-09): from this release on the old code fails or computes something else
 // (the explanation below cites the release notes).
@@ -32,22 +32,25 @@ const RENAMED_KEYWORDS: { classes: string[]; renames: Record<string, string>; si
     since: '1.4',
   },
   { classes: ['TSNE'], renames: { n_iter: 'max_iter' }, since: '1.7' },
+  { classes: ['AgglomerativeClustering', 'FeatureAgglomeration'], renames: { affinity: 'metric' }, since: '1.4' },
 ];
 
 export const renamedKeywords = defineRule({
   id: 'sklearn.renamed-keywords',
   title:
-    'Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, base_estimator → estimator, TSNE n_iter → max_iter',
+    'Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, base_estimator → estimator, TSNE n_iter → max_iter, AgglomerativeClustering affinity → metric',
   kind: 'error-repair',
   library: SK,
   since: sk('0.21', '2019-05-09'),
   explanation:
-    'Arguments renamed with the same meaning, each applied where the installed scikit-learn no longer accepts the old name: LatentDirichletAllocation(n_topics) → n_components (removed 0.21), OneHotEncoder(sparse) → sparse_output and BaggingClassifier/AdaBoostClassifier(base_estimator) → estimator (removed 1.4), TSNE(n_iter) → max_iter (removed 1.7).',
+    'Arguments renamed with the same meaning, each applied where the installed scikit-learn no longer accepts the old name: LatentDirichletAllocation(n_topics) → n_components (removed 0.21), OneHotEncoder(sparse) → sparse_output and BaggingClassifier/AdaBoostClassifier(base_estimator) → estimator (removed 1.4), TSNE(n_iter) → max_iter (removed 1.7), AgglomerativeClustering/FeatureAgglomeration(affinity) → metric (renamed 1.2, removed 1.4).',
   trigger: {
-    errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter)'/ }],
+    errors: [
+      { ename: 'TypeError', evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter|affinity)'/ },
+    ],
     pattern: true,
   },
-  needles: ['n_topics', 'sparse=', 'base_estimator', 'n_iter'],
+  needles: ['n_topics', 'sparse=', 'base_estimator', 'n_iter', 'affinity'],
   apply(parsed, ctx) {
     const installed = packageVersion(ctx.env, SK);
     return RENAMED_KEYWORDS.filter((entry) => !installed || compareVersions(installed, entry.since) >= 0).flatMap(

@@ -10,36 +10,48 @@ const FRAME =
 describeToday("legacy idioms in today's stack", (python) => {
   const run = runner(python);
 
-  it("pandas.groupby-tuple-columns: grouped['a', 'b'] selects the columns the list selects", async () => {
-    const before = `${FRAME}print(df.groupby('Pclass')['Survived', 'Fare'].mean().values.tolist())\n`;
-    expect(run(before).out).toMatch(/Cannot subset columns with a tuple with more than one element/);
-    const after = await fix(before, ['pandas.groupby-tuple-columns'], TODAY);
-    expect(run(after)).toEqual({ ok: true, out: '[[0.5, 70.0], [1.0, 10.0]]' });
-  });
+  it(
+    "pandas.groupby-tuple-columns: grouped['a', 'b'] selects the columns the list selects",
+    { timeout: 300_000 },
+    async () => {
+      const before = `${FRAME}print(df.groupby('Pclass')['Survived', 'Fare'].mean().values.tolist())\n`;
+      expect(run(before).out).toMatch(/Cannot subset columns with a tuple with more than one element/);
+      const after = await fix(before, ['pandas.groupby-tuple-columns'], TODAY);
+      expect(run(after)).toEqual({ ok: true, out: '[[0.5, 70.0], [1.0, 10.0]]' });
+    },
+  );
 
-  it("pandas.series-agg-dict: a DataFrame's nested renaming dict keeps its two column levels", async () => {
-    const line = "r = df.groupby('Pclass').agg({'Fare': {'total': 'sum', 'top': 'max'}, 'Survived': 'mean'})";
-    const before = `${FRAME}${line}\nprint(r.columns.tolist(), r.values.tolist())\n`;
-    expect(run(before).out).toMatch(/nested renamer is not supported/);
-    const after = await fix(before, ['pandas.series-agg-dict'], {
-      ...TODAY,
-      errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported', line)],
-    });
-    expect(run(after)).toEqual({
-      ok: true,
-      out: "[('Fare', 'total'), ('Fare', 'top'), ('Survived', 'mean')] [[140.0, 80.0, 0.5], [10.0, 10.0, 1.0]]",
-    });
-  });
+  it(
+    "pandas.series-agg-dict: a DataFrame's nested renaming dict keeps its two column levels",
+    { timeout: 300_000 },
+    async () => {
+      const line = "r = df.groupby('Pclass').agg({'Fare': {'total': 'sum', 'top': 'max'}, 'Survived': 'mean'})";
+      const before = `${FRAME}${line}\nprint(r.columns.tolist(), r.values.tolist())\n`;
+      expect(run(before).out).toMatch(/nested renamer is not supported/);
+      const after = await fix(before, ['pandas.series-agg-dict'], {
+        ...TODAY,
+        errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported', line)],
+      });
+      expect(run(after)).toEqual({
+        ok: true,
+        out: "[('Fare', 'total'), ('Fare', 'top'), ('Survived', 'mean')] [[140.0, 80.0, 0.5], [10.0, 10.0, 1.0]]",
+      });
+    },
+  );
 
-  it("pandas.display-options: set_option('max_columns') and the removed display options", async () => {
-    const before =
-      "import pandas as pd\npd.set_option('max_columns', 7)\npd.set_option('display.mpl_style', 'default')\npd.options.display.line_width = 99\nprint(pd.get_option('display.max_columns'), pd.get_option('display.width'))\n";
-    expect(run(before).out).toMatch(/Pattern matched multiple keys/);
-    const after = await fix(before, ['pandas.display-options'], TODAY);
-    expect(run(after)).toEqual({ ok: true, out: '7 99' });
-  });
+  it(
+    "pandas.display-options: set_option('max_columns') and the removed display options",
+    { timeout: 300_000 },
+    async () => {
+      const before =
+        "import pandas as pd\npd.set_option('max_columns', 7)\npd.set_option('display.mpl_style', 'default')\npd.options.display.line_width = 99\nprint(pd.get_option('display.max_columns'), pd.get_option('display.width'))\n";
+      expect(run(before).out).toMatch(/Pattern matched multiple keys/);
+      const after = await fix(before, ['pandas.display-options'], TODAY);
+      expect(run(after)).toEqual({ ok: true, out: '7 99' });
+    },
+  );
 
-  it('python2 exception messages, cmp, str.decode and translate(None, chars)', async () => {
+  it('python2 exception messages, cmp, str.decode and translate(None, chars)', { timeout: 300_000 }, async () => {
     const cells: [string, string, string, string][] = [
       [
         "try:\n    int('x')\nexcept ValueError as e:\n    print(e.message)\n",
@@ -83,7 +95,7 @@ describeToday("legacy idioms in today's stack", (python) => {
     ]);
   });
 
-  it('ipython.core-display and ipython.magic-method under IPython 9', async () => {
+  it('ipython.core-display and ipython.magic-method under IPython 9', { timeout: 300_000 }, async () => {
     const importLine = 'from IPython.core.display import display, HTML';
     const before = `${importLine}\ndisplay(HTML('<b>x</b>'))\nprint('shown')\n`;
     expect(run(before).out).toMatch(/cannot import name 'display' from 'IPython.core.display'/);
@@ -102,4 +114,32 @@ describeToday("legacy idioms in today's stack", (python) => {
       out: 'False\nok',
     });
   });
+
+  it(
+    'sklearn.renamed-keywords (affinity → metric) and sklearn.renamed-attributes (n_features_, sigma_)',
+    { timeout: 300_000 },
+    async () => {
+      const before =
+        "import numpy as np\nfrom sklearn.cluster import AgglomerativeClustering\nfrom sklearn.ensemble import RandomForestClassifier\nfrom sklearn.naive_bayes import GaussianNB\nX = np.array([[0.0, 1.0], [0.2, 1.1], [5.0, 0.0], [5.1, 0.3]])\ny = [0, 0, 1, 1]\nprint(AgglomerativeClustering(n_clusters=2, affinity='euclidean').fit_predict(X).tolist())\n";
+      expect(run(before).out).toMatch(/unexpected keyword argument 'affinity'/);
+      const renamed = await fix(before, ['sklearn.renamed-keywords'], TODAY);
+      expect(run(renamed)).toEqual({ ok: true, out: '[1, 1, 0, 0]' });
+      const line =
+        'print(RandomForestClassifier(n_estimators=2, random_state=0).fit(X, y).n_features_, GaussianNB().fit(X, y).sigma_.shape)';
+      const attributes = `${renamed}${line}\n`;
+      expect(run(attributes).out).toMatch(/has no attribute 'n_features_'/);
+      let after = await fix(attributes, ['sklearn.renamed-attributes'], {
+        ...TODAY,
+        errors: [
+          cellError(0, 'AttributeError', "'RandomForestClassifier' object has no attribute 'n_features_'", line),
+        ],
+      });
+      const next = after.split('\n').at(-2) as string;
+      after = await fix(after, ['sklearn.renamed-attributes'], {
+        ...TODAY,
+        errors: [cellError(0, 'AttributeError', "'GaussianNB' object has no attribute 'sigma_'", next)],
+      });
+      expect(run(after)).toEqual({ ok: true, out: '[1, 1, 0, 0]\n2 (2, 2)' });
+    },
+  );
 });
