@@ -144,6 +144,8 @@ export const RULES: readonly Rule[] = [
   pandas.displayOptions,
   pandas.groupbyTupleColumns,
   pandas.locSingleValueTuple,
+  pandas.plotColorsKeyword,
+  pandas.groupbyApplyGroupKeys,
   sklearn.modelSelectionModules,
   sklearn.splitterConstructors,
   sklearn.splitterRandomStateWithoutShuffle,

@@ -34,3 +34,5 @@ export { inplaceRemoved } from './inplace-removed';
 export { groupbyTupleColumns } from './groupby-tuple-columns';
 export { displayOptions } from './display-options';
 export { locSingleValueTuple } from './loc-single-value-tuple';
+export { plotColorsKeyword } from './plot-colors-keyword';
+export { groupbyApplyGroupKeys } from './groupby-apply-group-keys';

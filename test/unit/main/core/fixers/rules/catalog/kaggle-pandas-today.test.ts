@@ -5,7 +5,7 @@ import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } f
 import { describeToday } from '../../../../../../helpers/python';
 
 const FRAME =
-  "import pandas as pd\ndf = pd.DataFrame({'Age': [10.0, 20.0, 30.0, 70.0], 'Sex': ['m', 'f', 'm', 'f'], 'Fare': [7.0, 80.0, 30.0, 200.0]})\n";
+  "import pandas as pd\ndf = pd.DataFrame({'Age': [10.0, 20.0, 30.0, 70.0], 'Sex': ['m', 'f', 'm', 'f'], 'Fare': [7.0, 80.0, 30.0, 200.0], 'Name': list('abcd')})\n";
 
 describeToday("Kaggle kernels' pandas idioms in today's stack", (python) => {
   const run = runner(python);
@@ -19,5 +19,41 @@ describeToday("Kaggle kernels' pandas idioms in today's stack", (python) => {
       errors: [cellError(0, 'ValueError', 'Must have equal len keys and value when setting with an iterable', line)],
     });
     expect(run(after)).toEqual({ ok: true, out: '[0.0, 1.0, 1.0, 4.0]' });
+  });
+
+  it(".agg('mean') over a frame with a string column, then a stacked bar chart with colors=", async () => {
+    const line =
+      "ax = df.groupby('Sex').agg('mean')[['Age', 'Fare']].plot(kind='bar', stacked=True, colors=['g', 'r'])";
+    const before = `import matplotlib\nmatplotlib.use('Agg')\n${FRAME}${line}\nprint([float(round(p.get_height(), 1)) for p in ax.patches], [p.get_facecolor()[:3] for p in ax.patches][::2])\n`;
+    expect(run(before).out).toMatch(/agg function failed \[how->mean,dtype->object\]/);
+    let after = await fix(before, ['pandas.numeric-only'], {
+      ...TODAY,
+      errors: [cellError(0, 'TypeError', 'agg function failed [how->mean,dtype->object]', line)],
+    });
+    expect(run(after).out).toMatch(/Rectangle.set\(\) got an unexpected keyword argument 'colors'/);
+    const fixedLine = after.split('\n').find((l) => l.startsWith('ax = ')) as string;
+    after = await fix(after, ['pandas.plot-colors-keyword'], {
+      ...TODAY,
+      errors: [
+        cellError(0, 'AttributeError', "Rectangle.set() got an unexpected keyword argument 'colors'", fixedLine),
+      ],
+    });
+    expect(after).toContain("agg('mean', numeric_only=True)");
+    expect(run(after)).toEqual({
+      ok: true,
+      out: '[45.0, 20.0, 140.0, 18.5] [(0.0, 0.5, 0.0), (1.0, 0.0, 0.0)]',
+    });
+  });
+
+  it('pandas.groupby-apply-group-keys: ages filled by group median, assigned back as a column, as in pandas 1.5', async () => {
+    const line = "df['AgeFill'] = df.groupby('Sex')['AgeFill'].apply(lambda x: x.fillna(x.median()))";
+    const before = `${FRAME}df.loc[1, 'Age'] = None\ndf['AgeFill'] = df['Age']\n${line}\nprint(df['AgeFill'].tolist())\n`;
+    expect(run(before).out).toMatch(/incompatible index of inserted column with frame index/);
+    const after = await fix(before, ['pandas.groupby-apply-group-keys'], {
+      ...TODAY,
+      errors: [cellError(0, 'TypeError', 'incompatible index of inserted column with frame index', line)],
+    });
+    expect(after).toContain("groupby('Sex', group_keys=False)");
+    expect(run(after)).toEqual({ ok: true, out: '[10.0, 70.0, 30.0, 70.0]' });
   });
 });
