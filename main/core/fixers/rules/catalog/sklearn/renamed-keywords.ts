@@ -31,6 +31,7 @@ const RENAMED_KEYWORDS: { classes: string[]; renames: Record<string, string>; si
     renames: { base_estimator: 'estimator' },
     since: '1.4',
   },
+  { classes: ['RANSACRegressor'], renames: { base_estimator: 'estimator' }, since: '1.3' },
   { classes: ['TSNE'], renames: { n_iter: 'max_iter' }, since: '1.7' },
   { classes: ['AgglomerativeClustering', 'FeatureAgglomeration'], renames: { affinity: 'metric' }, since: '1.4' },
 ];
@@ -43,7 +44,7 @@ export const renamedKeywords = defineRule({
   library: SK,
   since: sk('0.21', '2019-05-09'),
   explanation:
-    'Arguments renamed with the same meaning, each applied where the installed scikit-learn no longer accepts the old name: LatentDirichletAllocation(n_topics) → n_components (removed 0.21), OneHotEncoder(sparse) → sparse_output and BaggingClassifier/AdaBoostClassifier(base_estimator) → estimator (removed 1.4), TSNE(n_iter) → max_iter (removed 1.7), AgglomerativeClustering/FeatureAgglomeration(affinity) → metric (renamed 1.2, removed 1.4).',
+    'Arguments renamed with the same meaning, each applied where the installed scikit-learn no longer accepts the old name: LatentDirichletAllocation(n_topics) → n_components (removed 0.21), OneHotEncoder(sparse) → sparse_output and BaggingClassifier/AdaBoostClassifier(base_estimator) → estimator (removed 1.4; RANSACRegressor(base_estimator) removed 1.3), TSNE(n_iter) → max_iter (removed 1.7), AgglomerativeClustering/FeatureAgglomeration(affinity) → metric (renamed 1.2, removed 1.4).',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter|affinity)'/ },
