@@ -27,9 +27,9 @@ export const comprehensionBareTuple = defineRule({
   needles: [/\bfor\b[^\]\n]*\bin\b[^\]\n]*,/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const clause of parsed.nodes('for_in_clause')) {
+    for (const clause of ctx.nodes('for_in_clause')) {
       const rights = clause.childrenForFieldName('right');
-      if (rights.length < 2 || !ctx.inScope(clause)) continue;
+      if (rights.length < 2) continue;
       edits.push(insertAt((rights[0] as Node).startIndex, '('), insertAt((rights.at(-1) as Node).endIndex, ')'));
     }
     return edits;

@@ -94,15 +94,9 @@ export const dictIterators = defineRule({
   needles: [...Object.keys(DICT_ITERATORS), ...Object.keys(DICT_VIEWS)],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if (
-        !name ||
-        !(name in DICT_ITERATORS || name in DICT_VIEWS) ||
-        callArguments(call).length > 0 ||
-        !ctx.inScope(call)
-      )
-        continue;
+      if (!name || !(name in DICT_ITERATORS || name in DICT_VIEWS) || callArguments(call).length > 0) continue;
       const attr = call.childForFieldName('function')?.childForFieldName('attribute');
       if (!attr) continue;
       edits.push(replaceNode(attr, (DICT_ITERATORS[name] ?? DICT_VIEWS[name]) as string));

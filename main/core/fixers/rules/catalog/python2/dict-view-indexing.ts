@@ -46,9 +46,9 @@ export const dictViewIndexing = defineRule({
       for (const side of [op.childForFieldName('left'), op.childForFieldName('right')])
         if (isView(side)) edits.push(replaceNode(side, `list(${parsed.text(side)})`));
     }
-    for (const subscript of parsed.nodes('subscript')) {
+    for (const subscript of ctx.nodes('subscript')) {
       const value = subscript.childForFieldName('value');
-      if (!value || value.type !== 'call' || !ctx.inScope(subscript)) continue;
+      if (!value || value.type !== 'call') continue;
       const name = methodName(value, parsed);
       if (!name || !['keys', 'values', 'items'].includes(name) || callArguments(value).length > 0) continue;
       edits.push(replaceNode(value, `list(${parsed.text(value)})`));

@@ -35,6 +35,7 @@ function knownDicts(notebook: NotebookView): Set<string> {
     const source = notebook.source(index);
     if (!/\.(keys|values|items)\(\)/.test(source) && !/[{]|dict\(|Counter\(|defaultdict\(/.test(source)) continue;
     const parsed = notebook.parse(index);
+    // every cell, whole: what a name holds is decided by all its bindings in the notebook
     for (const node of [
       ...parsed.nodes('assignment'),
       ...parsed.nodes('augmented_assignment'),
@@ -92,11 +93,10 @@ export const dictViewLists = defineRule({
   apply(parsed, ctx) {
     const dicts = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
       const receiver = methodReceiver(call);
-      if (!name || !VIEW_METHODS.has(name) || !receiver || callArguments(call).length > 0 || !ctx.inScope(call))
-        continue;
+      if (!name || !VIEW_METHODS.has(name) || !receiver || callArguments(call).length > 0) continue;
       const parent = call.parent;
       const wrap = (): void => void edits.push(replaceNode(call, `list(${parsed.text(call)})`));
       if (parent?.type === 'for_statement' && parent.childForFieldName('right')?.startIndex === call.startIndex) {

@@ -23,12 +23,9 @@ export const execStatement = defineRule({
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /Missing parentheses in call to 'exec'/ }], pattern: true },
   needles: [/\bexec[ \t]+[^\s(=]/],
   apply(parsed, ctx) {
-    return parsed
-      .nodes('exec_statement')
-      .filter(ctx.inScope)
-      .map((node) => {
-        const parts = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => parsed.text(c));
-        return replaceNode(node, `exec(${parts.join(', ')})`);
-      });
+    return ctx.nodes('exec_statement').map((node) => {
+      const parts = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => parsed.text(c));
+      return replaceNode(node, `exec(${parts.join(', ')})`);
+    });
   },
 });

@@ -36,9 +36,9 @@ export const fileExecfile = defineRule({
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (fn?.type !== 'identifier' || !ctx.inScope(call)) continue;
+      if (fn?.type !== 'identifier') continue;
       const name = parsed.text(fn);
       if (name === 'file' && !defined.has('file')) edits.push(replaceNode(fn, 'open'));
       if (name === 'execfile' && !defined.has('execfile')) {

@@ -54,10 +54,10 @@ export const functionAttributes = defineRule({
   needles: Object.keys(FUNCTION_ATTRIBUTES).map((n) => `.${n}`),
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const attr of parsed.nodes('attribute')) {
+    for (const attr of ctx.nodes('attribute')) {
       const nameNode = attr.childForFieldName('attribute');
       const name = nameNode ? parsed.text(nameNode) : '';
-      if (!nameNode || !(name in FUNCTION_ATTRIBUTES) || !ctx.inScope(attr)) continue;
+      if (!nameNode || !(name in FUNCTION_ATTRIBUTES)) continue;
       // `self.func_name = …` on an object of the notebook's own class is its own attribute, not a function's
       const object = attr.childForFieldName('object');
       if (object?.type === 'identifier' && parsed.text(object) === 'self') continue;

@@ -47,6 +47,7 @@ export const implicitRelativeImport = defineRule({
         );
       if (!initFile) continue;
       const packageName = initFile.split('/').pop() as string;
+      // the whole cell: the path goes in before the package's first import, wherever it is
       const imports = [...parsed.nodes('import_from_statement'), ...parsed.nodes('import_statement')].filter(
         (statement) => {
           const text = parsed.text(statement);

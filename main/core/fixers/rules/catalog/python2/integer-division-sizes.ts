@@ -100,9 +100,9 @@ export const integerDivisionSizes = defineRule({
   needles: [/[)\]\d]\s*\/(?![/=])/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const op of parsed.nodes('binary_operator')) {
+    for (const op of ctx.nodes('binary_operator')) {
       const operator = op.childForFieldName('operator');
-      if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
+      if (!operator || operator.type !== '/') continue;
       if (
         !certainlyInteger(op.childForFieldName('left'), parsed) ||
         !certainlyInteger(op.childForFieldName('right'), parsed)

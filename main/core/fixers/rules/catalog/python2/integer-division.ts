@@ -53,9 +53,9 @@ export const integerDivision = defineRule({
   needles: ['/'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const op of parsed.nodes('binary_operator')) {
+    for (const op of ctx.nodes('binary_operator')) {
       const operator = op.childForFieldName('operator');
-      if (!operator || operator.type !== '/' || !ctx.inScope(op)) continue;
+      if (!operator || operator.type !== '/') continue;
       let inIntegerContext = false;
       for (
         let p: Node | null = op.parent;

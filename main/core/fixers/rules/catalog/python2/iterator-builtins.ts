@@ -49,10 +49,10 @@ export const iteratorBuiltins = defineRule({
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
-      if (!(ITERATOR_BUILTINS.includes(name) || name === 'range') || defined.has(name) || !ctx.inScope(call)) continue;
+      if (!(ITERATOR_BUILTINS.includes(name) || name === 'range') || defined.has(name)) continue;
       const parent = call.parent;
       const indexed = parent?.type === 'subscript' && parent.childForFieldName('value')?.startIndex === call.startIndex;
       const measured =

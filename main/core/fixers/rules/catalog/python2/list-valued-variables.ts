@@ -117,7 +117,7 @@ export const listValuedVariables = defineRule({
       const end = parsed.source.indexOf('\n', node.startIndex);
       return parsed.source.slice(start, end === -1 ? undefined : end).trim();
     };
-    // name → its assignments in the cell
+    // name → its assignments in the cell (the whole cell: the binding that reaches a use may be on any line)
     const assignments = new Map<string, Node[]>();
     for (const assignment of parsed.nodes('assignment')) {
       const left = assignment.childForFieldName('left');
@@ -136,6 +136,7 @@ export const listValuedVariables = defineRule({
     }
     const edits: SourceEdit[] = [];
     const done = new Set<string>();
+    // the lines the traceback names (`failing`), not the application's scope: the rule edits only those
     for (const id of parsed.nodes('identifier')) {
       const name = parsed.text(id);
       if (done.has(name) || !failing.has(lineOf(id))) continue;

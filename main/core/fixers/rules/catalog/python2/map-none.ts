@@ -39,9 +39,9 @@ export const mapNone = defineRule({
     if ((ctx.state as Set<string>).has('map')) return [];
     const edits: SourceEdit[] = [];
     let itertools = false;
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (fn?.type !== 'identifier' || parsed.text(fn) !== 'map' || !ctx.inScope(call)) continue;
+      if (fn?.type !== 'identifier' || parsed.text(fn) !== 'map') continue;
       const args = positionalArguments(call);
       if (args.length < 2 || args.length !== callArguments(call).length || args[0]?.type !== 'none') continue;
       const rest = args.slice(1).map((a) => parsed.text(a));

@@ -53,9 +53,9 @@ export const metaclassAttribute = defineRule({
   needles: ['__metaclass__'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const klass of parsed.nodes('class_definition')) {
+    for (const klass of ctx.nodes('class_definition')) {
       const body = klass.childForFieldName('body');
-      if (!body || !ctx.inScope(klass)) continue;
+      if (!body) continue;
       const found = metaclassStatements(body, parsed);
       const only = found[0];
       if (found.length !== 1 || !only) continue;

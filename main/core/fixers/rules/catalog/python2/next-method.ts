@@ -34,10 +34,9 @@ export const nextMethod = defineRule({
   apply(parsed, ctx) {
     const shadowed = ctx.state === true;
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const receiver = methodReceiver(call);
-      if (methodName(call, parsed) !== 'next' || callArguments(call).length > 0 || !receiver || !ctx.inScope(call))
-        continue;
+      if (methodName(call, parsed) !== 'next' || callArguments(call).length > 0 || !receiver) continue;
       const attribute = call.childForFieldName('function')?.childForFieldName('attribute');
       if (shadowed) {
         if (attribute) edits.push(replaceNode(attribute, '__next__'));

@@ -162,10 +162,9 @@ export const printStatement = defineRule({
       }
       return known;
     };
-    for (const node of parsed.nodes('print_statement'))
-      if (ctx.inScope(node)) edits.push(...printStatementEdits(parsed, node, defines));
+    for (const node of ctx.nodes('print_statement')) edits.push(...printStatementEdits(parsed, node, defines));
     // a bare `print` (an empty line in Python 2) parses as an expression; only in a Python 2 notebook
-    const bare = parsed
+    const bare = ctx
       .nodes('expression_statement')
       .filter(
         (s) => s.namedChildCount === 1 && s.namedChildren[0]?.type === 'identifier' && parsed.text(s) === 'print',
@@ -174,7 +173,7 @@ export const printStatement = defineRule({
     if (bare.length > 0 && python2()) for (const s of bare) edits.push(insertAt(s.endIndex, '()'));
     // `print (a+b)/4.`: in a Python 2 notebook everywhere, elsewhere on the line where print's None raised
     if (/\bprint\s*\(/.test(parsed.source)) {
-      const candidates = parsed.nodes('expression_statement').filter((s) => ctx.inScope(s));
+      const candidates = ctx.nodes('expression_statement');
       let lines: Set<string> | null = null;
       let everywhere: boolean | null = null;
       for (const statement of candidates) {

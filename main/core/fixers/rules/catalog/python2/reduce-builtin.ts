@@ -26,9 +26,9 @@ export const reduceBuiltin = defineRule({
   needles: ['reduce('],
   apply(parsed, ctx) {
     if (ctx.imports.bindings.has('reduce')) return [];
-    const uses = parsed.nodes('call').filter((call) => {
+    const uses = ctx.nodes('call').filter((call) => {
       const fn = call.childForFieldName('function');
-      return fn?.type === 'identifier' && parsed.text(fn) === 'reduce' && ctx.inScope(call);
+      return fn?.type === 'identifier' && parsed.text(fn) === 'reduce';
     });
     if (uses.length === 0 || definesName(parsed, 'reduce')) return [];
     return [insertAtCellTop(parsed, 'from functools import reduce')];

@@ -77,9 +77,9 @@ export const removedBuiltins = defineRule({
     const defined = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
     let sys = false;
-    for (const id of parsed.nodes('identifier')) {
+    for (const id of ctx.nodes('identifier')) {
       const name = parsed.text(id);
-      if (!REMOVED_BUILTINS.includes(name) || defined.has(name) || !isNameUse(id) || !ctx.inScope(id)) continue;
+      if (!REMOVED_BUILTINS.includes(name) || defined.has(name) || !isNameUse(id)) continue;
       if (name === 'StandardError') {
         edits.push(replaceNode(id, 'Exception'));
         continue;

@@ -57,11 +57,11 @@ export const renamedBuiltins = defineRule({
   },
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;
-    return parsed
+    return ctx
       .nodes('identifier')
       .filter((node) => {
         const name = parsed.text(node);
-        return name in RENAMED_BUILTINS && !defined.has(name) && isNameUse(node) && ctx.inScope(node);
+        return name in RENAMED_BUILTINS && !defined.has(name) && isNameUse(node);
       })
       .map((node) => replaceNode(node, RENAMED_BUILTINS[parsed.text(node)] as string));
   },

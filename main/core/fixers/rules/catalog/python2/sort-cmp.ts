@@ -33,9 +33,9 @@ export const sortCmp = defineRule({
   needles: ['cmp='],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (!fn || !ctx.inScope(call) || !(parsed.text(fn) === 'sorted' || methodName(call, parsed) === 'sort')) continue;
+      if (!fn || !(parsed.text(fn) === 'sorted' || methodName(call, parsed) === 'sort')) continue;
       const cmp = keywordArgument(call, 'cmp', parsed);
       const value = cmp?.childForFieldName('value');
       if (!cmp || !value || keywordArgument(call, 'key', parsed)) continue;

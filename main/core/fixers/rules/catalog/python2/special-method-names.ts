@@ -71,9 +71,9 @@ export const specialMethodNames = defineRule({
   needles: ['__nonzero__', 'def next(', '__div__', '__rdiv__', '__idiv__', '__unicode__'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const klass of parsed.nodes('class_definition')) {
+    for (const klass of ctx.nodes('class_definition')) {
       const body = klass.childForFieldName('body');
-      if (!body || !ctx.inScope(klass)) continue;
+      if (!body) continue;
       const methods = methodsOf(body, parsed);
       const aliases: [string, string][] = [];
       for (const [old, now] of Object.entries(SPECIAL_ALIASES))

@@ -111,15 +111,10 @@ export const stdlibModules = defineRule({
     // `import urllib` does not load the urllib.request/urllib.parse submodules the moved functions live in
     const usesPy2Urllib = ctx.notebook.codeCells.some((i) => PY2_URLLIB_USE.test(ctx.notebook.source(i)));
     if (usesPy2Urllib) {
-      for (const statement of parsed.nodes('import_statement')) {
+      for (const statement of ctx.nodes('import_statement')) {
         const items = statement.childrenForFieldName('name');
         const only = items[0];
-        if (
-          items.length === 1 &&
-          only?.type === 'dotted_name' &&
-          parsed.text(only) === 'urllib' &&
-          ctx.inScope(statement)
-        )
+        if (items.length === 1 && only?.type === 'dotted_name' && parsed.text(only) === 'urllib')
           edits.push(replaceNode(only, 'urllib.request, urllib.parse'));
       }
     }

@@ -74,9 +74,9 @@ export const tupleParameters = defineRule({
   needles: [/lambda\s*\(|def\s+\w+\s*\([^)]*\(/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const pattern of parsed.nodes('tuple_pattern')) {
+    for (const pattern of ctx.nodes('tuple_pattern')) {
       const params = pattern.parent;
-      if (!params || !ctx.inScope(pattern) || !['lambda_parameters', 'parameters'].includes(params.type)) continue;
+      if (!params || !['lambda_parameters', 'parameters'].includes(params.type)) continue;
       if (isParenthesizedName(pattern)) {
         edits.push(replaceNode(pattern, parsed.text(pattern.namedChildren[0] as Node)));
         continue;

@@ -25,9 +25,9 @@ export const urPrefix = defineRule({
   needles: [/\b[uU][rR]['"]/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const node of parsed.nodes('string')) {
+    for (const node of ctx.nodes('string')) {
       const start = node.child(0);
-      if (!start || !ctx.inScope(node) || start.type !== 'string_start') continue;
+      if (!start || start.type !== 'string_start') continue;
       const prefix = /^([uU][rR])['"]/.exec(parsed.text(start));
       if (!prefix || /\\[uU]/.test(parsed.text(node))) continue;
       edits.push({ start: start.startIndex, end: start.startIndex + 2, text: (prefix[1] as string).slice(1) });

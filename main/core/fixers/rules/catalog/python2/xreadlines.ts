@@ -30,15 +30,9 @@ export const xreadlines = defineRule({
   needles: ['.xreadlines('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const receiver = methodReceiver(call);
-      if (
-        methodName(call, parsed) !== 'xreadlines' ||
-        !receiver ||
-        callArguments(call).length > 0 ||
-        !ctx.inScope(call)
-      )
-        continue;
+      if (methodName(call, parsed) !== 'xreadlines' || !receiver || callArguments(call).length > 0) continue;
       const parent = call.parent;
       const iterated =
         (parent?.type === 'for_statement' || parent?.type === 'for_in_clause') &&
