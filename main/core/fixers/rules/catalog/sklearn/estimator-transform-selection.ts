@@ -54,6 +54,7 @@ function selectorVariables(notebook: NotebookView, ctx: RuleRunContext): Set<str
     const source = notebook.source(index);
     if (!source.includes('=')) continue;
     const parsed = notebook.parse(index);
+    // every cell, whole: a name is a selector only if all its bindings in the notebook make it one
     for (const assignment of parsed.nodes('assignment')) {
       const left = assignment.childForFieldName('left');
       if (left?.type !== 'identifier') continue;
@@ -110,13 +111,12 @@ export const estimatorTransformSelection = defineRule({
     const selectors = ctx.state as Set<string>;
     if (selectors.size === 0) return [];
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const receiver = methodReceiver(call);
       if (
         methodName(call, parsed) !== 'transform' ||
         receiver?.type !== 'identifier' ||
-        !selectors.has(parsed.text(receiver)) ||
-        !ctx.inScope(call)
+        !selectors.has(parsed.text(receiver))
       )
         continue;
       const positional = positionalArguments(call);

@@ -34,6 +34,7 @@ export const gridScores = defineRule({
     for (const cellIndex of notebook.codeCells) {
       if (!notebook.source(cellIndex).includes('RFECV')) continue;
       const parsed = notebook.parse(cellIndex);
+      // every cell, whole: the RFECV may be constructed anywhere in the notebook
       for (const assignment of parsed.nodes('assignment')) {
         const left = assignment.childForFieldName('left');
         const right = assignment.childForFieldName('right');
@@ -52,10 +53,10 @@ export const gridScores = defineRule({
     const rfecv = ctx.state as Set<string>;
     const np = ctx.imports.aliasFor('numpy');
     const installed = packageVersion(ctx.env, SK);
-    for (const attr of parsed.nodes('attribute')) {
+    for (const attr of ctx.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
       const object = attr.childForFieldName('object');
-      if (!name || !object || parsed.text(name) !== 'grid_scores_' || !ctx.inScope(attr)) continue;
+      if (!name || !object || parsed.text(name) !== 'grid_scores_') continue;
       if (object.type === 'identifier' && rfecv.has(parsed.text(object))) {
         if (!installed || compareVersions(installed, '1.2') >= 0)
           edits.push(replaceNode(attr, `${parsed.text(object)}.cv_results_['mean_test_score']`));

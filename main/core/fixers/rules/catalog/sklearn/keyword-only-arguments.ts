@@ -44,13 +44,13 @@ export const keywordOnlyArguments = defineRule({
   needles: [KEYWORD_ONLY_NEEDLE],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       // the callee's last name first (a text lookup), then the import resolution and the arguments
       const fn = call.childForFieldName('function');
       if (!fn) continue;
       const text = parsed.text(fn);
       const last = text.slice(text.lastIndexOf('.') + 1);
-      if (!(last in SKLEARN_KEYWORD_ONLY) || !ctx.inScope(call)) continue;
+      if (!(last in SKLEARN_KEYWORD_ONLY)) continue;
       const qualified = ctx.imports.resolve(fn, parsed);
       const known = qualified
         ? qualified.startsWith('sklearn.')

@@ -67,6 +67,7 @@ function ovrNames(notebook: NotebookView, ctx: Pick<CellContext, 'imports'>): Se
       continue;
     }
     const parsed = notebook.parse(index);
+    // every cell, whole: a name qualifies only if all its bindings in the notebook are such models
     for (const assignment of parsed.nodes('assignment')) {
       const left = assignment.childForFieldName('left');
       const right = assignment.childForFieldName('right');
@@ -109,7 +110,7 @@ export const liblinearMulticlassOvr = defineRule({
     const wrapping = ctx.errors.some((e) => e.ename === 'ValueError');
     const reading = ctx.errors.some((e) => e.ename === 'AttributeError');
     if (wrapping) {
-      const models = parsed.nodes('call').filter((call) => liblinearModel(call, parsed, ctx));
+      const models = ctx.nodes('call').filter((call) => liblinearModel(call, parsed, ctx));
       if (models.length === 0) return [];
       let ovr = ctx.imports.aliasFor(`sklearn.multiclass.${OVR}`);
       if (!ovr) {
@@ -122,7 +123,7 @@ export const liblinearMulticlassOvr = defineRule({
     }
     // coef_ / intercept_ of a wrapped model: in this cell when wrapping it, or where the error says they are missing
     if (wrapping || reading) {
-      const reads = parsed.nodes('attribute').filter((attr) => {
+      const reads = ctx.nodes('attribute').filter((attr) => {
         const object = attr.childForFieldName('object');
         const member = parsed.text(attr.childForFieldName('attribute') as Node);
         if (object?.type !== 'identifier' || !names.has(parsed.text(object))) return false;

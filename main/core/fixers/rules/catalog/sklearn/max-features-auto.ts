@@ -86,9 +86,9 @@ export const maxFeaturesAuto = defineRule({
       kind = classifiers !== regressors ? (classifiers ? 'classifier' : 'regressor') : null;
     }
     if (!kind) return edits;
-    for (const pair of parsed.nodes('pair')) {
+    for (const pair of ctx.nodes('pair')) {
       const key = stringContent(pair.childForFieldName('key'), parsed);
-      if (!key || !ctx.inScope(pair) || !(key === 'max_features' || key.endsWith('__max_features'))) continue;
+      if (!key || !(key === 'max_features' || key.endsWith('__max_features'))) continue;
       replaceAuto(pair.childForFieldName('value'), kind === 'classifier' ? "'sqrt'" : '1.0');
     }
     return edits;

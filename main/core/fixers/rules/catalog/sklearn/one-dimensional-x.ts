@@ -92,9 +92,9 @@ export const oneDimensionalX = defineRule({
     const np = (): ModuleReference | null => (numpy === undefined ? (numpy = ctx.requireImport('numpy', 'np')) : numpy);
     const samples: { call: Node; X: Node }[] = [];
     let ambiguous = false;
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if (!name || !(FIT_METHODS.has(name) || USE_METHODS.has(name)) || !ctx.inScope(call)) continue;
+      if (!name || !(FIT_METHODS.has(name) || USE_METHODS.has(name))) continue;
       const positional = positionalArguments(call);
       const X = positional[0];
       if (!X) continue;

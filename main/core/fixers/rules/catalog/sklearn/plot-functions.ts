@@ -44,6 +44,7 @@ export const plotFunctions = defineRule({
   needles: Object.keys(PLOT_FUNCTIONS),
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
+    // the cell's imports wherever they are: the import of a removed name fails the cell before any call
     for (const statement of parsed.nodes('import_from_statement')) {
       if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics') continue;
       for (const item of statement.childrenForFieldName('name')) {
@@ -52,9 +53,9 @@ export const plotFunctions = defineRule({
         if (name && display) edits.push(replaceNode(item, display));
       }
     }
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (!fn || !ctx.inScope(call)) continue;
+      if (!fn) continue;
       const q = ctx.imports.resolve(fn, parsed) ?? parsed.text(fn);
       const name = q.slice(q.lastIndexOf('.') + 1);
       const display = PLOT_FUNCTIONS[name];

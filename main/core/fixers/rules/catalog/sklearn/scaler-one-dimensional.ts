@@ -62,6 +62,7 @@ export function fittedOnOneFeature(name: string, ctx: Pick<CellContext, 'noteboo
   for (const index of ctx.notebook.codeCells) {
     if (!fit.test(ctx.notebook.source(index))) continue;
     const parsed = ctx.notebook.parse(index);
+    // every cell, whole: every fit of the scaler in the notebook counts
     for (const call of parsed.nodes('call')) {
       const method = methodName(call, parsed);
       const receiver = methodReceiver(call);
@@ -100,9 +101,9 @@ export const scalerOneDimensional = defineRule({
   needles: ['fit', 'transform'],
   apply(parsed, ctx) {
     const candidates: { call: Node; x: Node; name: string }[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if (!ctx.inScope(call) || (name !== 'fit' && name !== 'fit_transform')) continue;
+      if (name !== 'fit' && name !== 'fit_transform') continue;
       const receiver = methodReceiver(call);
       const positional = positionalArguments(call);
       const x = positional[0];

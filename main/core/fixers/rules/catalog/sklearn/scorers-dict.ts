@@ -61,6 +61,7 @@ export const scorersDict = defineRule({
     if (edits.length === 0) return edits;
     // `from sklearn.metrics import SCORERS` fails at import: it becomes the new name when the cell reads only the keys
     let importReplaced = false;
+    // the import wherever it is in the cell, and the cell's other uses of the name after it
     for (const statement of parsed.nodes('import_from_statement')) {
       const names = statement.childrenForFieldName('name');
       if (
