@@ -31,9 +31,9 @@ export const fromCsv = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const alias = pandasAlias(ctx);
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
-      if (!ctx.inScope(call) || (q !== 'pandas.DataFrame.from_csv' && q !== 'pandas.Series.from_csv')) continue;
+      if (q !== 'pandas.DataFrame.from_csv' && q !== 'pandas.Series.from_csv') continue;
       const args = callArguments(call).map((a) => parsed.text(a));
       const hasIndex = !!keywordArgument(call, 'index_col', parsed);
       const hasDates = !!keywordArgument(call, 'parse_dates', parsed);

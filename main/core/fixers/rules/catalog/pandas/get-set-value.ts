@@ -33,9 +33,9 @@ export const getSetValue = defineRule({
   needles: ['get_value(', 'set_value('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if ((name !== 'get_value' && name !== 'set_value') || !ctx.inScope(call)) continue;
+      if (name !== 'get_value' && name !== 'set_value') continue;
       const receiver = methodReceiver(call) as Node;
       const args = positionalArguments(call);
       if (args.length !== callArguments(call).length) continue;

@@ -65,9 +65,9 @@ export const inplaceRemoved = defineRule({
   apply(parsed, ctx) {
     if (!ctx.imports.imports('pandas')) return [];
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if (!name || !INPLACE_REMOVED.has(name) || !ctx.inScope(call)) continue;
+      if (!name || !INPLACE_REMOVED.has(name)) continue;
       const kw = keywordArgument(call, 'inplace', parsed);
       const value = kw ? parsed.text(kw.childForFieldName('value') as Node) : null;
       if (!kw || (value !== 'True' && value !== 'False')) continue;

@@ -65,9 +65,9 @@ export const ixIndexer = defineRule({
   apply(parsed, ctx) {
     if (!ctx.imports.imports('pandas') && ctx.errors.length === 0) return [];
     const edits: SourceEdit[] = [];
-    for (const subscript of parsed.nodes('subscript')) {
+    for (const subscript of ctx.nodes('subscript')) {
       const value = subscript.childForFieldName('value');
-      if (value?.type !== 'attribute' || !ctx.inScope(subscript)) continue;
+      if (value?.type !== 'attribute') continue;
       const name = value.childForFieldName('attribute');
       const object = value.childForFieldName('object');
       if (!name || !object || parsed.text(name) !== 'ix') continue;

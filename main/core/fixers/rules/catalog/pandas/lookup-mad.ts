@@ -51,9 +51,9 @@ export const lookupMad = defineRule({
   apply(parsed, ctx) {
     if (!ctx.imports.imports('pandas') && ctx.errors.length === 0) return [];
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if ((name !== 'lookup' && name !== 'mad') || !ctx.inScope(call)) continue;
+      if (name !== 'lookup' && name !== 'mad') continue;
       const receiver = methodReceiver(call);
       const x = repeatable(receiver, parsed);
       if (!x || surelyNotPandas(receiver, parsed, ctx)) continue;

@@ -25,9 +25,7 @@ export const pdNp = defineRule({
   needles: ['.np.'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const uses = parsed
-      .nodes('attribute')
-      .filter((attr) => ctx.inScope(attr) && ctx.imports.resolve(attr, parsed) === 'pandas.np');
+    const uses = ctx.nodes('attribute').filter((attr) => ctx.imports.resolve(attr, parsed) === 'pandas.np');
     const np = uses.length > 0 ? ctx.requireImport('numpy', 'np') : null;
     if (!np) return [];
     for (const attr of uses) edits.push(replaceNode(attr, np.name));

@@ -48,11 +48,10 @@ export const reductionLevel = defineRule({
   needles: ['level='],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
       const receiver = methodReceiver(call);
-      if (!name || !LEVEL_REDUCTIONS.has(name) || !ctx.inScope(call) || surelyNotPandas(receiver, parsed, ctx))
-        continue;
+      if (!name || !LEVEL_REDUCTIONS.has(name) || surelyNotPandas(receiver, parsed, ctx)) continue;
       const level = keywordArgument(call, 'level', parsed);
       if (!level || positionalArguments(call).length > 0) continue;
       edits.push(removeArgument(level, call), insertAt((receiver as Node).endIndex, `.groupby(${parsed.text(level)})`));

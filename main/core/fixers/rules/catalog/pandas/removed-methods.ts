@@ -72,9 +72,9 @@ export const removedMethods = defineRule({
     const edits: SourceEdit[] = [];
     const alias = pandasAlias(ctx) ?? 'pd';
     const attrOf = (call: Node): Node => call.childForFieldName('function')?.childForFieldName('attribute') as Node;
-    for (const attr of parsed.nodes('attribute')) {
+    for (const attr of ctx.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
-      if (name && parsed.text(name) === 'ftypes' && ctx.inScope(attr) && attr.parent?.type !== 'call')
+      if (name && parsed.text(name) === 'ftypes' && attr.parent?.type !== 'call')
         edits.push(replaceNode(name, 'dtypes'));
     }
     for (const call of ctx.nodes('call')) {

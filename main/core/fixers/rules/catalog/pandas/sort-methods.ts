@@ -36,9 +36,9 @@ export const sortMethods = defineRule({
   needles: ['.sort(', '.order(', 'sort_index('],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const name = methodName(call, parsed);
-      if (!name || !ctx.inScope(call)) continue;
+      if (!name) continue;
       const attr = call.childForFieldName('function')?.childForFieldName('attribute');
       if (!attr) continue;
       const positional = positionalArguments(call);

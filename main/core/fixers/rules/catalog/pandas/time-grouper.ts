@@ -30,10 +30,9 @@ export const timeGrouper = defineRule({
   needles: ['TimeGrouper'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of parsed.nodes('call')) {
+    for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
-      if (!ctx.inScope(call) || ctx.imports.resolve(fn, parsed) !== 'pandas.TimeGrouper' || fn?.type !== 'attribute')
-        continue;
+      if (ctx.imports.resolve(fn, parsed) !== 'pandas.TimeGrouper' || fn?.type !== 'attribute') continue;
       const name = fn.childForFieldName('attribute') as Node;
       edits.push(replaceNode(name, 'Grouper'));
       const first = positionalArguments(call)[0];

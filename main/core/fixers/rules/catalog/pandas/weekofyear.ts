@@ -29,16 +29,10 @@ export const weekofyear = defineRule({
   needles: ['.week'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const attr of parsed.nodes('attribute')) {
+    for (const attr of ctx.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
       const object = attr.childForFieldName('object');
-      if (
-        !name ||
-        !object ||
-        !ctx.inScope(attr) ||
-        !['week', 'weekofyear'].includes(parsed.text(name)) ||
-        attr.parent?.type === 'call'
-      )
+      if (!name || !object || !['week', 'weekofyear'].includes(parsed.text(name)) || attr.parent?.type === 'call')
         continue;
       // `.dt.week` on a Series; on anything else only where the error says so
       const dt = object.type === 'attribute' && parsed.text(object.childForFieldName('attribute') as Node) === 'dt';
