@@ -103,6 +103,7 @@ export const RULES: readonly Rule[] = [
   numpy.warningsModule,
   numpy.printoptionsThresholdNan,
   numpy.removedAliases2,
+  numpy.removedBareNames2,
   numpy.raggedArrayDtype,
   numpy.removedFunctions,
   numpy.integerNegativePower,

@@ -20,7 +20,7 @@ import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
 import { numpyAttributes } from './_shared';
 
-const NUMPY2_ALIASES: Record<string, string> = {
+export const NUMPY2_ALIASES: Record<string, string> = {
   float_: 'float64',
   complex_: 'complex128',
   NaN: 'nan',

@@ -28,6 +28,7 @@ export { histogramNormed } from './histogram-normed';
 export { warningsModule } from './warnings-module';
 export { printoptionsThresholdNan } from './printoptions-threshold-nan';
 export { removedAliases2 } from './2-removed-aliases';
+export { removedBareNames2 } from './2-removed-bare-names';
 export { raggedArrayDtype } from './ragged-array-dtype';
 export { removedFunctions } from './removed-functions';
 export { integerNegativePower } from './integer-negative-power';

@@ -44,4 +44,36 @@ describeToday("course notebooks' removals run in today's stack", (python) => {
     // comb(10, 3) = 120 as a float (exact=False), log(e + e² + e³), 5! exact
     expect(run(source)).toEqual({ ok: true, out: '120.0 3.407606 120' });
   });
+  it('a bare Inf under from numpy import * and from numpy import NaN are the names NumPy 2 kept', async () => {
+    const before =
+      'from numpy import *\nfrom scipy.integrate import quad\nval, abserr = quad(lambda x: exp(-x ** 2), -Inf, Inf)\nprint(round(val, 6), isnan(NaN))\n';
+    expect(run(before).out).toMatch(/NameError: name 'Inf' is not defined/);
+    const error = cellError(
+      0,
+      'NameError',
+      "name 'Inf' is not defined",
+      'val, abserr = quad(lambda x: exp(-x ** 2), -Inf, Inf)',
+    );
+    const after = cellSource(
+      await fixCells([before], ['numpy.2-removed-bare-names'], { ...TODAY, errors: [error] }),
+      0,
+    );
+    expect(after).toContain('-inf, inf)');
+    // the integral of exp(-x²) over the real line is √π
+    expect(run(after)).toEqual({ ok: true, out: '1.772454 True' });
+    const imported = 'from numpy import NaN, isnan\nprint(isnan(NaN))\n';
+    expect(run(imported).out).toMatch(/ImportError: cannot import name 'NaN' from 'numpy'/);
+    const importError = cellError(
+      0,
+      'ImportError',
+      "cannot import name 'NaN' from 'numpy'",
+      'from numpy import NaN, isnan',
+    );
+    const fixed = cellSource(
+      await fixCells([imported], ['numpy.2-removed-bare-names'], { ...TODAY, errors: [importError] }),
+      0,
+    );
+    expect(fixed).toContain('from numpy import nan as NaN, isnan');
+    expect(run(fixed)).toEqual({ ok: true, out: 'True' });
+  });
 });
