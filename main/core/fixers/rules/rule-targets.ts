@@ -6,13 +6,20 @@ import type { CellError } from '../../../../shared/models/execution';
 import { matchesSignature, predatesChange, type Gate, type Rule } from './rule';
 import { WorkingNotebook } from './working-notebook';
 
+/**
+ * A traceback frame of a notebook cell: "Cell In[3], line 5" (IPython 8+), "<ipython-input-3-…>" (older IPython), or
+ * the kernel's file of the cell, "/tmp/ipykernel_123/456.py in ?()", which IPython prints when it cannot format the
+ * frame with its source context (e.g. for an exception raised `from` another one, as pandas' setitem errors are).
+ */
+export const NOTEBOOK_FRAME = /Cell In\[|<ipython-input-|input-\d+-|ipykernel_\d+[\\/]\d+\.py/;
+
 /** The cell lines an error points at: its `line` text, and the `---->` line of the cell's frame. */
 export function errorLineTexts(error: CellError, source: string): string[] {
   const lines = source.split('\n');
   const texts: string[] = [];
   if (error.line?.trim()) texts.push(error.line.trim());
   for (const frame of error.traceback.map(stripAnsi)) {
-    if (!/Cell In\[|<ipython-input-|input-\d+-/.test(frame)) continue;
+    if (!NOTEBOOK_FRAME.test(frame)) continue;
     const arrow = /-+>\s*(\d+)/.exec(frame);
     const line = arrow ? lines[Number(arrow[1]) - 1] : undefined;
     if (line?.trim()) texts.push(line.trim());
@@ -36,7 +43,7 @@ export function errorLineTexts(error: CellError, source: string): string[] {
 export function withDefiningCells(errors: readonly CellError[], view: WorkingNotebook): CellError[] {
   const out = [...errors];
   for (const error of errors) {
-    const frames = error.traceback.map(stripAnsi).filter((frame) => /Cell In\[|<ipython-input-|input-\d+-/.test(frame));
+    const frames = error.traceback.map(stripAnsi).filter((frame) => NOTEBOOK_FRAME.test(frame));
     const innermost = frames.at(-1);
     if (!innermost || frames.length < 2 || !view.isCodeCell(error.cellIndex)) continue;
     const arrow = /^-+>\s*\d+\s?(.*)$/m.exec(innermost);

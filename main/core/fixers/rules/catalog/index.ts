@@ -204,6 +204,7 @@ export const RULES: readonly Rule[] = [
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,
   matplotlib.scatterEmptyColor,
+  matplotlib.linestyleSteps,
   sklearn.gridNormalize,
   sklearn.adaboostAlgorithmSamme,
   sklearn.scalerOneDimensional,

@@ -28,3 +28,4 @@ export { tickParamsOnOff } from './tick-params-on-off';
 export { axes3dWAxis } from './axes3d-w-axis';
 export { spectralColormap } from './spectral-colormap';
 export { scatterEmptyColor } from './scatter-empty-color';
+export { linestyleSteps } from './linestyle-steps';

@@ -76,4 +76,12 @@ describeToday("course notebooks' removals run in today's stack", (python) => {
     expect(fixed).toContain('from numpy import nan as NaN, isnan');
     expect(run(fixed)).toEqual({ ok: true, out: 'True' });
   });
+  it("ls='steps-mid' draws the steps-mid line matplotlib < 3.3 split it into", async () => {
+    const before =
+      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nline, = plt.plot([1, 2, 3], [3, 1, 2], ls='steps-mid')\ndash, = plt.plot([1, 2, 3], [1, 2, 3], linestyle='steps--')\nprint(line.get_drawstyle(), line.get_linestyle(), dash.get_drawstyle(), dash.get_linestyle())\n";
+    expect(run(before).out).toMatch(/'steps-mid' is not a valid value for ls/);
+    const after = cellSource(await fixCells([before], ['matplotlib.linestyle-steps'], TODAY), 0);
+    expect(after).toContain("drawstyle='steps-mid')");
+    expect(run(after)).toEqual({ ok: true, out: 'steps-mid - steps --' });
+  });
 });
