@@ -4,7 +4,6 @@ import { type VersionPin, type CellContext, type Rule, defineRule } from '../../
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { calleeOf } from '../helpers';
 import { keywordArgument, isParameterSet, appendArguments } from '../../syntax';
 
 export interface PinnedDefault {
@@ -43,9 +42,9 @@ export function pinDefault(spec: PinnedDefault): Rule {
     flags: spec.flags ?? ['defaults-pinned'],
     apply(parsed, ctx) {
       const edits: SourceEdit[] = [];
-      for (const call of ctx.nodes('call')) {
-        const callable = calleeOf(call, parsed, ctx.imports, spec.module, spec.callables);
-        if (!callable || (spec.relevant && !spec.relevant(call, parsed, ctx))) continue;
+      for (const { node: call, name } of ctx.calls({ module: spec.module, names: spec.callables })) {
+        const callable = name as string;
+        if (spec.relevant && !spec.relevant(call, parsed, ctx)) continue;
         const pins = { ...spec.pins, ...(spec.overrides?.[callable] ?? {}) };
         const missing: string[] = [];
         for (const [param, value] of Object.entries(pins)) {

@@ -44,9 +44,8 @@ export const sklearnParallelJobs = defineRule({
   needles: PARALLEL,
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    const isParallel = (call: Node): boolean => !!calleeOf(call, parsed, ctx.imports, 'sklearn', PARALLEL);
     // the whole cell's parallel calls: the call a scoped one is nested in may start outside the scope
-    const parallel = parsed.nodes('call').filter(isParallel);
+    const parallel = parsed.nodes('call').filter((call) => calleeOf(call, parsed, ctx.imports, 'sklearn', PARALLEL));
     const nested = (call: Node): boolean =>
       parallel.some(
         (outer) =>
@@ -55,8 +54,8 @@ export const sklearnParallelJobs = defineRule({
           call.endIndex <= outer.endIndex &&
           !(outer.startIndex === call.startIndex && outer.endIndex === call.endIndex),
       );
-    for (const call of ctx.nodes('call')) {
-      if (!isParallel(call) || isParameterSet(call, 'n_jobs', parsed) || nested(call)) continue;
+    for (const { node: call } of ctx.calls({ module: 'sklearn', names: PARALLEL })) {
+      if (isParameterSet(call, 'n_jobs', parsed) || nested(call)) continue;
       const edit = appendArguments(call, ['n_jobs=-1'], parsed);
       if (edit) edits.push(edit);
     }

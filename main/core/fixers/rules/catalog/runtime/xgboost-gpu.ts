@@ -11,7 +11,6 @@
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import type { SourceEdit } from '../../source-edit';
-import { calleeOf } from '../helpers';
 import { keywordArgument, isParameterSet, appendArguments } from '../../syntax';
 
 export const xgboostGpu = defineRule({
@@ -34,8 +33,10 @@ export const xgboostGpu = defineRule({
     const version = packageVersion(ctx.env, 'xgboost');
     const modern = version !== null && compareVersions(version, '2.0') >= 0;
     const edits: SourceEdit[] = [];
-    for (const call of ctx.nodes('call')) {
-      if (!calleeOf(call, parsed, ctx.imports, 'xgboost', ['XGBClassifier', 'XGBRegressor', 'XGBRanker'])) continue;
+    for (const { node: call } of ctx.calls({
+      module: 'xgboost',
+      names: ['XGBClassifier', 'XGBRegressor', 'XGBRanker'],
+    })) {
       if (
         keywordArgument(call, 'tree_method', parsed) ||
         keywordArgument(call, 'device', parsed) ||
