@@ -13,7 +13,6 @@
 // scikit-learn 1.8.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
-import { calleeOf } from '../helpers';
 import { keywordArgument, stringContent, removeArgument } from '../../syntax';
 
 export const adaboostAlgorithmSamme = defineRule({
@@ -32,8 +31,7 @@ export const adaboostAlgorithmSamme = defineRule({
   needles: ['SAMME'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of ctx.nodes('call')) {
-      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['AdaBoostClassifier'])) continue;
+    for (const { node: call } of ctx.calls({ module: 'sklearn', names: ['AdaBoostClassifier'] })) {
       const kw = keywordArgument(call, 'algorithm', parsed);
       if (kw && stringContent(kw.childForFieldName('value'), parsed) === 'SAMME') edits.push(removeArgument(kw, call));
     }

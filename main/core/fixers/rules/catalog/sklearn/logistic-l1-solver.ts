@@ -13,7 +13,6 @@
 // LogisticRegression.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
-import { calleeOf } from '../helpers';
 import {
   hasSplat,
   positionalArguments,
@@ -41,8 +40,8 @@ export const logisticL1Solver = defineRule({
   needles: ['l1'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of ctx.nodes('call')) {
-      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['LogisticRegression']) || hasSplat(call)) continue;
+    for (const { node: call } of ctx.calls({ module: 'sklearn', names: ['LogisticRegression'] })) {
+      if (hasSplat(call)) continue;
       if (positionalArguments(call).length > 0 || keywordArgument(call, 'solver', parsed)) continue;
       if (stringContent(keywordValue(call, 'penalty', parsed), parsed) !== 'l1') continue;
       const edit = appendArguments(call, ["solver='liblinear'"], parsed);

@@ -16,7 +16,7 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { calleeOf, insertAtCellTop } from '../helpers';
+import { insertAtCellTop } from '../helpers';
 import { keywordArgument, removeArgument } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
 import { SK, sk } from './_shared';
@@ -35,9 +35,11 @@ export const mseSquaredFalse = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const imports = new Set<string>();
-    for (const call of ctx.nodes('call')) {
-      const name = calleeOf(call, parsed, ctx.imports, 'sklearn', ['mean_squared_error', 'mean_squared_log_error']);
-      const kw = name ? keywordArgument(call, 'squared', parsed) : null;
+    for (const { node: call, name } of ctx.calls({
+      module: 'sklearn',
+      names: ['mean_squared_error', 'mean_squared_log_error'],
+    })) {
+      const kw = keywordArgument(call, 'squared', parsed);
       const value = kw?.childForFieldName('value');
       if (!kw || !value || !name) continue;
       if (parsed.text(value) === 'True') edits.push(removeArgument(kw, call));

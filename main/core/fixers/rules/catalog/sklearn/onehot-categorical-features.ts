@@ -14,7 +14,7 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { calleeOf, insertAtCellTop } from '../helpers';
+import { insertAtCellTop } from '../helpers';
 import { keywordArgument, callArguments, stringContent, removeArgument } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
 import { SK, sk } from './_shared';
@@ -35,8 +35,7 @@ export const onehotCategoricalFeatures = defineRule({
   needles: ['categorical_features'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of ctx.nodes('call')) {
-      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['OneHotEncoder'])) continue;
+    for (const { node: call } of ctx.calls({ module: 'sklearn', names: ['OneHotEncoder'] })) {
       const kw = keywordArgument(call, 'categorical_features', parsed);
       const value = kw?.childForFieldName('value');
       if (!kw || !value) continue;

@@ -17,7 +17,6 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { calleeOf } from '../helpers';
 import { keywordArgument, removeArgument } from '../../syntax';
 
 /**
@@ -58,9 +57,8 @@ export const ransacResidualMetric = defineRule({
   needles: ['residual_metric'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of ctx.nodes('call')) {
-      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', ['RANSACRegressor']) || keywordArgument(call, 'loss', parsed))
-        continue;
+    for (const { node: call } of ctx.calls({ module: 'sklearn', names: ['RANSACRegressor'] })) {
+      if (keywordArgument(call, 'loss', parsed)) continue;
       const kw = keywordArgument(call, 'residual_metric', parsed);
       const value = kw?.childForFieldName('value');
       const loss = kw && value?.type === 'lambda' ? residualMetricLoss(value, parsed, ctx) : null;

@@ -12,7 +12,6 @@
 // Left alone: a notebook's own SGDClassifier is left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
-import { calleeOf } from '../helpers';
 import { keywordArgument, renameKeyword } from '../../syntax';
 import { SK, sk } from './_shared';
 
@@ -28,17 +27,16 @@ export const sgdNIter = defineRule({
   needles: ['n_iter'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of ctx.nodes('call')) {
-      if (
-        !calleeOf(call, parsed, ctx.imports, 'sklearn', [
-          'SGDClassifier',
-          'SGDRegressor',
-          'Perceptron',
-          'PassiveAggressiveClassifier',
-          'PassiveAggressiveRegressor',
-        ])
-      )
-        continue;
+    for (const { node: call } of ctx.calls({
+      module: 'sklearn',
+      names: [
+        'SGDClassifier',
+        'SGDRegressor',
+        'Perceptron',
+        'PassiveAggressiveClassifier',
+        'PassiveAggressiveRegressor',
+      ],
+    })) {
       const kw = keywordArgument(call, 'n_iter', parsed);
       if (!kw || keywordArgument(call, 'max_iter', parsed)) continue;
       const rename = renameKeyword(kw, 'max_iter');

@@ -16,7 +16,6 @@
 // alone; not before scikit-learn 0.24.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
-import { calleeOf } from '../helpers';
 import { hasSplat, keywordArgument, positionalArguments, removeArgument } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
 import { SK, sk } from './_shared';
@@ -44,8 +43,8 @@ export const splitterRandomStateWithoutShuffle = defineRule({
   needles: ['random_state'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
-    for (const call of ctx.nodes('call')) {
-      if (!calleeOf(call, parsed, ctx.imports, 'sklearn', UNSHUFFLED_SPLITTERS) || hasSplat(call)) continue;
+    for (const { node: call } of ctx.calls({ module: 'sklearn', names: UNSHUFFLED_SPLITTERS })) {
+      if (hasSplat(call)) continue;
       const randomState = keywordArgument(call, 'random_state', parsed);
       if (!randomState || parsed.text(randomState.childForFieldName('value') as Node) === 'None') continue;
       const shuffle = keywordArgument(call, 'shuffle', parsed);
