@@ -214,6 +214,7 @@ export const RULES: readonly Rule[] = [
   ipython.magicMethod,
   ipython.setMatplotlibFormats,
   sklearn.ransacResidualMetric,
+  sklearn.logisticMultiClass,
   sklearn.liblinearMulticlassOvr,
   ...API_TABLE_RULES, // api-table.moved-name, api-table.keyword-rename (catalog/api-table.ts)
   environment.decorativeExtension,

@@ -45,4 +45,5 @@ export { scalerOneDimensional } from './scaler-one-dimensional';
 export { binarizeOneSample } from './binarize-one-sample';
 export { ransacResidualMetric } from './ransac-residual-metric';
 export { renamedAttributes } from './renamed-attributes';
+export { logisticMultiClass } from './logistic-multi-class';
 export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';
