@@ -73,6 +73,34 @@ function isNumberList(node: Node): boolean {
   );
 }
 
+/** A plain number (`6.0`, `-3`): a scalar, which np.atleast_2d made one sample of one feature. */
+function isNumber(node: Node): boolean {
+  return (
+    node.type === 'integer' ||
+    node.type === 'float' ||
+    (node.type === 'unary_operator' && ['integer', 'float'].includes(node.namedChildren[0]?.type ?? ''))
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Was the estimator `receiver` fitted on one feature somewhere in the notebook (`lr.fit(np.reshape(x, (-1, 1)), y)`,
+ * `lr.fit(df[['col']], y)`, or `lr = LinearRegression().fit(…)` with such an X)? Then a 1-D X it predicts from is
+ * one value per sample, not one sample.
+ */
+function fittedOnOneFeature(receiver: string, ctx: CellContext): boolean {
+  if (!/^[A-Za-z_][\w.]*$/.test(receiver)) return false;
+  const name = escapeRegExp(receiver);
+  const oneFeature = String.raw`(?:\w+\.reshape\([^()]*(?:\([^()]*\))?[^()]*,\s*\(-1,\s*1\)\)|[\w.\[\]'"]+\.reshape\(\s*-1,\s*1\s*\)|[\w.]+\[\[[^\[\],]+\]\])`;
+  const fitted = new RegExp(
+    String.raw`(?:\b${name}\s*\.fit(?:_transform)?\(\s*${oneFeature}|\b${name}\s*=\s*[^\n]*\.fit\(\s*${oneFeature})`,
+  );
+  return ctx.notebook.codeCells.some((index) => fitted.test(ctx.notebook.source(index)));
+}
+
 export const oneDimensionalX = defineRule({
   id: 'sklearn.one-dimensional-x',
   title:
@@ -83,7 +111,16 @@ export const oneDimensionalX = defineRule({
   deprecatedIn: '0.17',
   explanation:
     'scikit-learn 0.17 deprecated 1-D X and 0.19 made it the error "Expected 2D array, got 1D array instead" ("Reshape your data either using array.reshape(-1, 1) if your data has a single feature or array.reshape(1, -1) if it contains a single sample"). Which of the two the old code meant follows from the call: a column selected by its label, df[\'col\'], is one feature and becomes df[[\'col\']]; the X of fit(X, y) has as many samples as y, so it is one feature: np.reshape(X, (-1, 1)). predict/predict_proba/decision_function/transform/score_samples given a 1-D X alone ran it through np.atleast_2d until 0.19, i.e. as ONE sample: a list of numbers [3, 5, 4, 2] becomes [[3, 5, 4, 2]] and a variable np.reshape(x, (1, -1)). Applied on the failing line, and only where that line has one such call.',
-  trigger: { errors: [{ ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ }] },
+  trigger: {
+    errors: [
+      { ename: 'ValueError', evalue: /Expected 2D array, got (1D|scalar) array instead/ },
+      // scikit-learn 1.6+ says so for a pandas Series
+      {
+        ename: 'ValueError',
+        evalue: /Expected a 2-dimensional container but got <class 'pandas\.core\.series\.Series'>/,
+      },
+    ],
+  },
   errorScope: 'line',
   needles: ['fit', 'predict', 'transform', 'score', 'decision_function'],
   apply(parsed, ctx: CellContext) {
@@ -98,6 +135,8 @@ export const oneDimensionalX = defineRule({
       const positional = positionalArguments(call);
       const X = positional[0];
       if (!X) continue;
+      // already made 2-D (by this rule on an earlier run): not a candidate
+      if (X.type === 'call' && /\.reshape$/.test(parsed.text(X.childForFieldName('function') as Node))) continue;
       const column = singleColumn(X, parsed);
       if (column) {
         edits.push(insertAt(column.startIndex, '['), insertAt(column.endIndex, ']'));
@@ -107,6 +146,17 @@ export const oneDimensionalX = defineRule({
       // fit(X, y): X has len(y) samples, so a 1-D X is one feature
       if (
         FIT_METHODS.has(name) &&
+        positional.length >= 2 &&
+        ['identifier', 'attribute', 'subscript'].includes(X.type)
+      ) {
+        const ref = np();
+        if (ref) edits.push(replaceNode(X, `${ref.name}.reshape(${parsed.text(X)}, (-1, 1))`));
+        ambiguous = true;
+        continue;
+      }
+      // score(X, y): X has len(y) samples as in fit, so a 1-D X is one feature
+      if (
+        USE_METHODS.has(name) &&
         positional.length >= 2 &&
         ['identifier', 'attribute', 'subscript'].includes(X.type)
       ) {
@@ -126,11 +176,15 @@ export const oneDimensionalX = defineRule({
     }
     // predict(x) with a 1-D x: one sample, as np.atleast_2d read it; only when the line leaves no doubt which call failed
     if (samples.length === 1 && !ambiguous) {
-      const { X } = samples[0] as { call: Node; X: Node };
+      const { call, X } = samples[0] as { call: Node; X: Node };
       if (isNumberList(X)) edits.push(insertAt(X.startIndex, '['), insertAt(X.endIndex, ']'));
+      else if (isNumber(X)) edits.push(replaceNode(X, `[[${parsed.text(X)}]]`));
       else if (['identifier', 'attribute', 'subscript', 'call'].includes(X.type) && X.type !== 'list') {
+        // an estimator the notebook fitted on one feature reads a 1-D X as that feature, one value per sample
+        const receiver = call.childForFieldName('function')?.childForFieldName('object');
+        const shape = receiver && fittedOnOneFeature(parsed.text(receiver), ctx) ? '(-1, 1)' : '(1, -1)';
         const ref = np();
-        if (ref) edits.push(replaceNode(X, `${ref.name}.reshape(${parsed.text(X)}, (1, -1))`));
+        if (ref) edits.push(replaceNode(X, `${ref.name}.reshape(${parsed.text(X)}, ${shape})`));
       }
     }
     if (edits.some((e) => e.text.includes('.reshape(')) && numpy) edits.push(...numpy.edits);

@@ -96,7 +96,16 @@ export const scalerOneDimensional = defineRule({
   deprecatedIn: '0.17',
   explanation:
     'Until 0.19 the scalers (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler) read a 1-D array as one feature and returned a 1-D array (0.17 deprecated it: DEPRECATION_MSG_1D); 0.19 made it the error "Expected 2D array, got 1D array instead". Scaling a target vector, sc_y.fit_transform(y), is the common case: the column is reshaped to one feature and the result raveled back to 1-D, so the values and the shape are what the old code got (a 2-D (n, 1) result would broadcast against 1-D predictions later). Applied on the failing line, to fit and fit_transform of a name every assignment of which is a scaler. A scaler every fit of which was given one column (np.reshape(y, (-1, 1)), y.reshape(-1, 1), df[["col"]]) read a 1-D array given to transform or inverse_transform as that column too (sc_y.inverse_transform(lr.predict(X)) turned predictions back into prices): it is reshaped to one feature and the result raveled back to 1-D; other transform calls are left to sklearn.one-dimensional-x.',
-  trigger: { errors: [{ ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ }] },
+  trigger: {
+    errors: [
+      { ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ },
+      // scikit-learn 1.6+ says so for a pandas Series
+      {
+        ename: 'ValueError',
+        evalue: /Expected a 2-dimensional container but got <class 'pandas\.core\.series\.Series'>/,
+      },
+    ],
+  },
   errorScope: 'line',
   needles: ['fit', 'transform'],
   apply(parsed, ctx) {

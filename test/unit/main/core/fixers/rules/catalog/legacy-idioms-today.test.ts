@@ -142,4 +142,26 @@ describeToday("legacy idioms in today's stack", (python) => {
       expect(run(after)).toEqual({ ok: true, out: '[1, 1, 0, 0]\n2 (2, 2)' });
     },
   );
+
+  it(
+    'sklearn.one-dimensional-x: a Series X (scikit-learn 1.6+ message) in fit, predict and score',
+    { timeout: 300_000 },
+    async () => {
+      const series =
+        "Expected a 2-dimensional container but got <class 'pandas.core.series.Series'> instead. Pass a DataFrame containing a single row (i.e. single sample) or a single column (i.e. single feature) instead.";
+      let source =
+        "import pandas as pd\nfrom sklearn.linear_model import LinearRegression\ndf = pd.DataFrame({'sqft': [1.0, 2, 3, 4], 'price': [2.0, 4, 6, 9]})\nX = df['sqft']\nlr = LinearRegression()\nlr.fit(X, df['price'])\nprint(lr.predict(X).round(2).tolist(), round(lr.score(X, df['price']), 4))\n";
+      expect(run(source).out).toContain(series);
+      // as the loop does: run, take the failing line from the traceback, apply the rule there, run again
+      for (let round = 0; round < 4 && !run(source).ok; round++) {
+        const lineNumber = Number(/File "<string>", line (\d+)/.exec(run(source).out)?.[1]);
+        const line = source.split('\n')[lineNumber - 1] as string;
+        source = await fix(source, ['sklearn.one-dimensional-x'], {
+          ...TODAY,
+          errors: [cellError(0, 'ValueError', series, line)],
+        });
+      }
+      expect(run(source)).toEqual({ ok: true, out: '[1.8, 4.1, 6.4, 8.7] 0.9888' });
+    },
+  );
 });
