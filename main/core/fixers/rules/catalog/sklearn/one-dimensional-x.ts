@@ -143,20 +143,9 @@ export const oneDimensionalX = defineRule({
         ambiguous = true;
         continue;
       }
-      // fit(X, y): X has len(y) samples, so a 1-D X is one feature
+      // fit(X, y), score(X, y): X has len(y) samples, so a 1-D X is one feature
       if (
-        FIT_METHODS.has(name) &&
-        positional.length >= 2 &&
-        ['identifier', 'attribute', 'subscript'].includes(X.type)
-      ) {
-        const ref = np();
-        if (ref) edits.push(replaceNode(X, `${ref.name}.reshape(${parsed.text(X)}, (-1, 1))`));
-        ambiguous = true;
-        continue;
-      }
-      // score(X, y): X has len(y) samples as in fit, so a 1-D X is one feature
-      if (
-        USE_METHODS.has(name) &&
+        (FIT_METHODS.has(name) || USE_METHODS.has(name)) &&
         positional.length >= 2 &&
         ['identifier', 'attribute', 'subscript'].includes(X.type)
       ) {
