@@ -200,6 +200,7 @@ export const RULES: readonly Rule[] = [
   xgboost.renamedObjectiveAndBooster,
   scipy.numpyAliases,
   scipy.miscMovedFunctions,
+  scipy.statsModeKeepdims,
   sklearn.scorersDict,
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,

@@ -9,3 +9,4 @@
 // predictions) have no rule here on purpose, so the loop reports them as having none.
 export { numpyAliases } from './numpy-aliases';
 export { miscMovedFunctions } from './misc-moved-functions';
+export { statsModeKeepdims } from './stats-mode-keepdims';

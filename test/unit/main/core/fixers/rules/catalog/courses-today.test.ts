@@ -84,4 +84,18 @@ describeToday("course notebooks' removals run in today's stack", (python) => {
     expect(after).toContain("drawstyle='steps-mid')");
     expect(run(after)).toEqual({ ok: true, out: 'steps-mid - steps --' });
   });
+  it('stats.mode(labels)[0][0] reads the one-element array SciPy < 1.11 returned', async () => {
+    const before =
+      'import numpy as np\nfrom scipy import stats\nlabels = np.array([3, 1, 3, 2])\nprint(stats.mode(labels)[0][0], stats.mode(labels)[1][0])\n';
+    expect(run(before).out).toMatch(/IndexError: invalid index to scalar variable/);
+    const error = cellError(
+      0,
+      'IndexError',
+      'invalid index to scalar variable.',
+      'print(stats.mode(labels)[0][0], stats.mode(labels)[1][0])',
+    );
+    const after = cellSource(await fixCells([before], ['scipy.stats-mode-keepdims'], { ...TODAY, errors: [error] }), 0);
+    expect(after).toContain('stats.mode(labels, keepdims=True)[0][0]');
+    expect(run(after)).toEqual({ ok: true, out: '3 2' });
+  });
 });
