@@ -65,7 +65,7 @@ export const numericOnly = defineRule({
       {
         ename: 'TypeError',
         evalue:
-          /Could not convert|could not convert|unsupported operand type|agg function failed|does not support reduction/,
+          /Could not convert|could not convert|Cannot convert \[[\s\S]*\] to numeric|unsupported operand type|agg function failed|does not support reduction|can't multiply sequence by non-int/,
       },
       { ename: 'ValueError', evalue: /could not convert string to float/ },
     ],

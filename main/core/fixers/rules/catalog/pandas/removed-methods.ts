@@ -36,6 +36,7 @@ import {
   appendArguments,
 } from '../../syntax';
 import { pd, pandasAlias } from './_shared';
+import { stripAnsi } from '../../../../../../shared/lib/text';
 
 export const removedMethods = defineRule({
   id: 'pandas.removed-methods',
@@ -127,8 +128,10 @@ export const removedMethods = defineRule({
       } else if (name === 'valid' && args.length === 0) {
         // a common method name: only the call the error points at
         const text = parsed.text(call);
-        if (ctx.errors.some((e) => (e.line ?? '').includes(text) || e.traceback.some((frame) => frame.includes(text))))
-          edits.push(replaceNode(attrOf(call), 'dropna'));
+        // (IPython colours a traceback token by token: the frames are compared without their ANSI codes)
+        const pointsAt = (e: (typeof ctx.errors)[number]): boolean =>
+          (e.line ?? '').includes(text) || e.traceback.some((frame) => stripAnsi(frame).includes(text));
+        if (ctx.inScope(call) && ctx.errors.some(pointsAt)) edits.push(replaceNode(attrOf(call), 'dropna'));
       }
     }
     return edits;

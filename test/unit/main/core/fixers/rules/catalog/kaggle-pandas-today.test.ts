@@ -56,4 +56,15 @@ describeToday("Kaggle kernels' pandas idioms in today's stack", (python) => {
     expect(after).toContain("groupby('Sex', group_keys=False)");
     expect(run(after)).toEqual({ ok: true, out: '[10.0, 70.0, 30.0, 70.0]' });
   });
+
+  it('pandas.numeric-only: df.fillna(df.median()) over a frame with text columns fills the numeric gaps', async () => {
+    const line = 'df = df.fillna(df.median())';
+    const before = `${FRAME}df.loc[1, 'Age'] = None\n${line}\nprint(df['Age'].tolist())\n`;
+    expect(run(before).out).toMatch(/Cannot convert \[[\s\S]*\] to numeric/);
+    const after = await fix(before, ['pandas.numeric-only'], {
+      ...TODAY,
+      errors: [cellError(0, 'TypeError', "Cannot convert [['m' 'f' 'm' 'f']] to numeric", line)],
+    });
+    expect(run(after)).toEqual({ ok: true, out: '[10.0, 30.0, 30.0, 70.0]' });
+  });
 });
