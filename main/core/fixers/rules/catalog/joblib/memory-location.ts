@@ -8,8 +8,10 @@
 //   →
 //     memory = Memory(location="cache", verbose=0)
 // Fix safety: Same result: location is the same cache directory under its new name, and a cache only saves time;
-// a Memory of the notebook's own (not imported from joblib) and a call that already names location are left alone.
+// a Memory of the notebook's own (not imported from joblib or scikit-learn's vendored sklearn.externals.joblib) and
+// a call that already names location are left alone.
 // Left alone: joblib before 0.12, which has no location.
+import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { calleeOf, keywordRenameEdits } from '../helpers';
 
@@ -27,8 +29,11 @@ export const memoryLocation = defineRule({
   },
   needles: ['cachedir'],
   apply(parsed, ctx) {
-    return keywordRenameEdits(parsed, ctx, (call) => !!calleeOf(call, parsed, ctx.imports, 'joblib', ['Memory']), {
-      cachedir: 'location',
-    });
+    // sklearn.externals.joblib was joblib itself, vendored (mglearn's 2016–2018 plot_pca.py and plot_nmf.py): the
+    // same Memory, whether or not sklearn.externals-joblib has rewritten the import yet
+    const isMemory = (call: Node): boolean =>
+      !!calleeOf(call, parsed, ctx.imports, 'joblib', ['Memory']) ||
+      !!calleeOf(call, parsed, ctx.imports, 'sklearn.externals.joblib', ['Memory']);
+    return keywordRenameEdits(parsed, ctx, isMemory, { cachedir: 'location' });
   },
 });
