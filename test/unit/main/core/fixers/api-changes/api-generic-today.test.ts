@@ -3,11 +3,12 @@
 // repaired snippet must run and print what the old code printed in its era. One rename per main library, a keyword
 // rename, a class member renamed inside its class, an ambiguous member refused, and shadowed names left alone.
 import { describe, expect, it } from 'vitest';
-import { ApiChangeTable, type ApiChange } from '../../../../../../main/core/fixers/api-changes/table';
+import { ApiChangeTable } from '../../../../../../main/core/fixers/api-changes/table';
 import { coverRow, TODAY_ENVIRONMENT } from '../../../../../../main/core/fixers/api-changes/coverage';
 import { resolveMember } from '../../../../../../main/core/fixers/rules/catalog/api-table';
 import { describeToday } from '../../../../../helpers/python';
-import { cellError, fixCells, cellSource, snippetRunner, TODAY_ENVIRONMENT as TODAY } from '../rules/helpers';
+import { cellError, fixCells, cellSource, snippetRunner } from '../rules/helpers';
+import { rowMaker } from './helpers';
 
 const GENERIC = ['api-table.moved-name', 'api-table.renamed-member', 'api-table.keyword-rename'];
 
@@ -22,21 +23,7 @@ function failure(out: string): { ename: string; evalue: string } {
   return { ename: (last.slice(0, at).split('.').at(-1) as string) ?? '', evalue: last.slice(at + 2) };
 }
 
-function row(partial: Partial<ApiChange>): ApiChange {
-  return {
-    library: 'pandas',
-    version: '2.0.0',
-    date: null,
-    kind: 'renamed',
-    old: '',
-    new: null,
-    note: '',
-    link: '',
-    origin: 'changelog',
-    pure: true,
-    ...partial,
-  };
-}
+const row = rowMaker({ library: 'pandas', version: '2.0.0', kind: 'renamed' });
 
 describeToday('generic repairs from the API-change table', (python) => {
   const run = snippetRunner(python);
@@ -47,8 +34,8 @@ describeToday('generic repairs from the API-change table', (python) => {
     expect(before.ok, `the old snippet runs today:\n${before.out}`).toBe(false);
     const { ename, evalue } = failure(before.out);
     const result = await fixCells([source], GENERIC, {
-      packages: TODAY.packages,
-      python: TODAY.python,
+      packages: TODAY_ENVIRONMENT.packages,
+      python: TODAY_ENVIRONMENT.python,
       errors: [cellError(0, ename, evalue)],
     });
     const fixed = cellSource(result, 0);
@@ -111,7 +98,7 @@ describeToday('generic repairs from the API-change table', (python) => {
     const { ename, evalue } = failure(run(source).out);
     expect(ename).toBe('AttributeError');
     const result = await fixCells([source], GENERIC, {
-      packages: TODAY.packages,
+      packages: TODAY_ENVIRONMENT.packages,
       errors: [cellError(0, ename, evalue)],
     });
     expect(result.edits).toEqual([]);
@@ -123,7 +110,7 @@ describeToday('generic repairs from the API-change table', (python) => {
     const { ename, evalue } = failure(run(source).out);
     expect(ename).toBe('ImportError');
     const result = await fixCells([source], GENERIC, {
-      packages: TODAY.packages,
+      packages: TODAY_ENVIRONMENT.packages,
       errors: [cellError(0, ename, evalue)],
     });
     expect(cellSource(result, 0)).toBe(source);
@@ -164,14 +151,14 @@ describe('member renames: ambiguity and coverage', () => {
       'import pandas as pd\nfor k, v in df.iteritems():\n    print(k)\nfor k, v in other.iteritems():\n    print(k)\n';
     const evalue = "'DataFrame' object has no attribute 'iteritems'";
     const withLine = await fixCells([source], GENERIC, {
-      packages: TODAY.packages,
+      packages: TODAY_ENVIRONMENT.packages,
       errors: [cellError(0, 'AttributeError', evalue, 'for k, v in df.iteritems():')],
     });
     expect(cellSource(withLine, 0)).toBe(
       'import pandas as pd\nfor k, v in df.items():\n    print(k)\nfor k, v in other.iteritems():\n    print(k)\n',
     );
     const noLine = await fixCells([source], GENERIC, {
-      packages: TODAY.packages,
+      packages: TODAY_ENVIRONMENT.packages,
       errors: [cellError(0, 'AttributeError', evalue)],
     });
     expect(cellSource(noLine, 0)).toBe(source);

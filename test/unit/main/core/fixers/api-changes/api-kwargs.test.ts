@@ -3,21 +3,14 @@
 // with the error the rule reads and the repaired one runs.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ApiChangeTable, type ApiChange } from '../../../../../../main/core/fixers/api-changes/table';
+import { ApiChangeTable } from '../../../../../../main/core/fixers/api-changes/table';
 import { coverRow } from '../../../../../../main/core/fixers/api-changes/coverage';
 import { resolveKeyword, unexpectedKeyword } from '../../../../../../main/core/fixers/rules/catalog/api-kwargs';
 import { describeToday } from '../../../../../helpers/python';
 import { cellError, cellSource, environment, fix, fixCells } from '../rules/helpers';
+import { rowMaker, TODAY_PACKAGES as TODAY } from './helpers';
 
 const RULE = ['api-table.keyword-rename'];
-const TODAY = {
-  numpy: '2.4.6',
-  pandas: '2.3.3',
-  'scikit-learn': '1.9.0',
-  scipy: '1.17.1',
-  matplotlib: '3.10.9',
-  seaborn: '0.13.2',
-};
 const OHE = cellError(0, 'TypeError', "OneHotEncoder.__init__() got an unexpected keyword argument 'sparse'");
 const SGD = cellError(0, 'TypeError', "SGDClassifier.__init__() got an unexpected keyword argument 'n_iter'");
 const TO_CSV = cellError(
@@ -26,21 +19,7 @@ const TO_CSV = cellError(
   "NDFrame.to_csv() got an unexpected keyword argument 'line_terminator'. Did you mean 'lineterminator'?",
 );
 
-function row(partial: Partial<ApiChange>): ApiChange {
-  return {
-    library: 'scikit-learn',
-    version: '1.0',
-    date: null,
-    kind: 'signature-changed',
-    old: '',
-    new: null,
-    note: '',
-    link: '',
-    origin: 'changelog',
-    pure: true,
-    ...partial,
-  };
-}
+const row = rowMaker({ library: 'scikit-learn', version: '1.0', kind: 'signature-changed' });
 
 describe('unexpectedKeyword', () => {
   it('reads functions, constructors, methods and scikit-learn estimator parameters', () => {

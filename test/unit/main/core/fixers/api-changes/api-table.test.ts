@@ -2,7 +2,7 @@
 // snippets; the repaired snippets are executed in today's stack where it is present.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ApiChangeTable, apiChangeTable, type ApiChange } from '../../../../../../main/core/fixers/api-changes/table';
+import { API_LIBRARIES, ApiChangeTable, apiChangeTable } from '../../../../../../main/core/fixers/api-changes/table';
 import { coverRow, snippetFor } from '../../../../../../main/core/fixers/api-changes/coverage';
 import {
   messageReplacement,
@@ -11,33 +11,12 @@ import {
 } from '../../../../../../main/core/fixers/rules/catalog/api-table';
 import { describeToday } from '../../../../../helpers/python';
 import { cellError, environment, fix, fixCells, cellSource } from '../rules/helpers';
+import { rowMaker, TODAY_PACKAGES as TODAY } from './helpers';
 
 const RULE = ['api-table.moved-name'];
-const TODAY = {
-  numpy: '2.4.6',
-  pandas: '2.3.3',
-  'scikit-learn': '1.9.0',
-  scipy: '1.17.1',
-  matplotlib: '3.10.9',
-  seaborn: '0.13.2',
-};
 const NUMPY2 = '`np.float_` was removed in the NumPy 2.0 release. Use `np.float64` instead.';
 
-function row(partial: Partial<ApiChange>): ApiChange {
-  return {
-    library: 'scikit-learn',
-    version: '0.20',
-    date: null,
-    kind: 'renamed',
-    old: '',
-    new: null,
-    note: '',
-    link: '',
-    origin: 'changelog',
-    pure: true,
-    ...partial,
-  };
-}
+const row = rowMaker({ library: 'scikit-learn', version: '0.20', kind: 'renamed' });
 
 describe('api-table.moved-name', () => {
   it("reads numpy 2's own message and rewrites the attribute", async () => {
@@ -118,16 +97,7 @@ describe('api-table.moved-name', () => {
 describe('the extracted table', () => {
   it('has rows for every library, each with a link to its changelog line', () => {
     const table = apiChangeTable();
-    for (const library of [
-      'scikit-learn',
-      'pandas',
-      'numpy',
-      'scipy',
-      'matplotlib',
-      'seaborn',
-      'statsmodels',
-      'python',
-    ] as const) {
+    for (const library of API_LIBRARIES) {
       expect(table.rows.filter((r) => r.library === library).length, library).toBeGreaterThan(0);
     }
     const graphical = table

@@ -1,0 +1,27 @@
+// Shared setup of the API-change tests: today's package versions (the product's own TODAY_ENVIRONMENT, not a copy)
+// and a maker of table rows for tables built in a test.
+import { TODAY_ENVIRONMENT } from '../../../../../../main/core/fixers/api-changes/coverage';
+import type { ApiChange } from '../../../../../../main/core/fixers/api-changes/table';
+
+/** The package versions of today's stack, as the rules' `packages` option takes them. */
+export const TODAY_PACKAGES: Record<string, string> = TODAY_ENVIRONMENT.packages;
+
+/**
+ * A maker of pure changelog rows with no date, note or link: `defaults` fills library, version and kind, and each
+ * call's fields override them.
+ */
+export function rowMaker(
+  defaults: Pick<ApiChange, 'library' | 'version' | 'kind'>,
+): (partial: Partial<ApiChange>) => ApiChange {
+  return (partial) => ({
+    ...defaults,
+    date: null,
+    old: '',
+    new: null,
+    note: '',
+    link: '',
+    origin: 'changelog',
+    pure: true,
+    ...partial,
+  });
+}
