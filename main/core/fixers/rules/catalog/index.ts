@@ -81,6 +81,7 @@ export const RULES: readonly Rule[] = [
   python2.specialMethodNames,
   python2.xreadlines,
   python2.openTextEncoding,
+  python2.binaryFileModes,
   python2.exceptUnpacking,
   python2.comprehensionBareTuple,
   python2.mapNone,

@@ -47,6 +47,7 @@ export { metaclassAttribute } from './metaclass-attribute';
 export { specialMethodNames } from './special-method-names';
 export { xreadlines } from './xreadlines';
 export { openTextEncoding } from './open-text-encoding';
+export { binaryFileModes } from './binary-file-modes';
 export { exceptUnpacking } from './except-unpacking';
 export { comprehensionBareTuple } from './comprehension-bare-tuple';
 export { mapNone } from './map-none';

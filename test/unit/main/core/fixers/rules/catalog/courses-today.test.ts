@@ -98,4 +98,21 @@ describeToday("course notebooks' removals run in today's stack", (python) => {
     expect(after).toContain('stats.mode(labels, keepdims=True)[0][0]');
     expect(run(after)).toEqual({ ok: true, out: '3 2' });
   });
+  it("pickle on text-mode files and csv on binary-mode files run as Python 2's did", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nbrevive-modes-'));
+    const pkl = JSON.stringify(path.join(dir, 'obj.pkl'));
+    const tsv = JSON.stringify(path.join(dir, 'rows.csv'));
+    const before = `import pickle, csv\npickle.dump({'a': [1, 2]}, open(${pkl}, 'w'))\nprint(pickle.load(open(${pkl})))\nw = csv.writer(open(${tsv}, 'wb'))\nw.writerow(['x', 'y,z'])\ndel w\nprint([row for row in csv.reader(open(${tsv}, 'rb'))])\n`;
+    expect(run(before).out).toMatch(/TypeError: write\(\) argument must be str, not bytes/);
+    const error = cellError(
+      0,
+      'TypeError',
+      'write() argument must be str, not bytes',
+      `pickle.dump({'a': [1, 2]}, open(${pkl}, 'w'))`,
+    );
+    const after = cellSource(await fixCells([before], ['python2.binary-file-modes'], { ...TODAY, errors: [error] }), 0);
+    expect(after).toContain(`open(${pkl}, 'wb')`);
+    expect(after).toContain(`open(${tsv}, 'r', newline='')`);
+    expect(run(after)).toEqual({ ok: true, out: "{'a': [1, 2]}\n[['x', 'y,z']]" });
+  });
 });
