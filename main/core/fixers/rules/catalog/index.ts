@@ -140,6 +140,7 @@ export const RULES: readonly Rule[] = [
   pandas.resampleHow,
   pandas.movedFunctions,
   pandas.weekofyear,
+  pandas.weekdayName,
   pandas.seriesAggDict,
   pandas.reductionLevel,
   pandas.inplaceRemoved,

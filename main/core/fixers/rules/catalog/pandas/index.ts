@@ -28,6 +28,7 @@ export { removedMethods } from './removed-methods';
 export { resampleHow } from './resample-how';
 export { movedFunctions } from './moved-functions';
 export { weekofyear } from './weekofyear';
+export { weekdayName } from './weekday-name';
 export { seriesAggDict } from './series-agg-dict';
 export { reductionLevel } from './reduction-level';
 export { inplaceRemoved } from './inplace-removed';

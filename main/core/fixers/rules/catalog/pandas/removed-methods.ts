@@ -1,5 +1,5 @@
 // pandas.removed-methods — get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects,
-// DataFrame.from_items, valid (pandas 1.0)
+// DataFrame.from_items, valid, get_values (pandas 1.0)
 //
 // Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.20: from this release on the old code fails or computes
 // something else (the explanation below cites the release notes).
@@ -13,6 +13,7 @@
 //     df['n'] = df['n'].convert_objects(convert_numeric=True)
 //     df = df.convert_objects()
 //     f = pd.DataFrame.from_items(pairs)
+//     X = train.drop('y', axis=1).get_values()
 //   →
 //     c = df.dtypes.value_counts()
 //     t = df.dtypes
@@ -22,6 +23,7 @@
 //     df['n'] = pd.to_numeric(df['n'], errors='coerce')
 //     df = df.infer_objects()
 //     f = pd.DataFrame(dict(pairs))
+//     X = train.drop('y', axis=1).to_numpy()
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
@@ -41,19 +43,19 @@ import { stripAnsi } from '../../../../../../shared/lib/text';
 export const removedMethods = defineRule({
   id: 'pandas.removed-methods',
   title:
-    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid (pandas 1.0)',
+    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values (pandas 1.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common).",
+    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only).",
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
         evalue:
-          /object has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid)'/,
+          /object has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid|get_values)'/,
       },
     ],
     pattern: true,
@@ -68,6 +70,7 @@ export const removedMethods = defineRule({
     'convert_objects',
     'from_items',
     '.valid(',
+    '.get_values(',
   ],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
@@ -125,7 +128,14 @@ export const removedMethods = defineRule({
         ) {
           edits.push(replaceNode(call, `${alias}.to_numeric(${parsed.text(receiver)}, errors='coerce')`));
         }
-      } else if (name === 'valid' && args.length === 0) {
+      } else if (
+        name === 'get_values' &&
+        args.length === 0 &&
+        ctx.errors.length > 0 &&
+        parsed.text(receiver) !== 'self'
+      )
+        edits.push(replaceNode(attrOf(call), 'to_numpy'));
+      else if (name === 'valid' && args.length === 0) {
         // a common method name: only the call the error points at
         const text = parsed.text(call);
         // (IPython colours a traceback token by token: the frames are compared without their ANSI codes)

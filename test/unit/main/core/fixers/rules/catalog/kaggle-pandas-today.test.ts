@@ -67,4 +67,16 @@ describeToday("Kaggle kernels' pandas idioms in today's stack", (python) => {
     });
     expect(run(after)).toEqual({ ok: true, out: '[10.0, 30.0, 30.0, 70.0]' });
   });
+
+  it('pandas.weekday-name and get_values(): the day names and arrays pandas 0.25 gave', async () => {
+    const before =
+      "import pandas as pd\nd = pd.DataFrame({'t': pd.to_datetime(['2011-01-01 00:00', '2011-01-03 05:00'])})\nprint(d['t'].dt.weekday_name.tolist(), d['t'].apply(lambda x: x.weekday_name).tolist(), d.columns.get_values().tolist())\n";
+    expect(run(before).out).toMatch(/has no attribute 'weekday_name'/);
+    const error = cellError(0, 'AttributeError', "'Timestamp' object has no attribute 'weekday_name'");
+    let after = await fix(before, ['pandas.weekday-name'], { ...TODAY, errors: [error] });
+    expect(run(after).out).toMatch(/has no attribute 'get_values'/);
+    const values = cellError(0, 'AttributeError', "'Index' object has no attribute 'get_values'");
+    after = await fix(after, ['pandas.removed-methods'], { ...TODAY, errors: [values] });
+    expect(run(after)).toEqual({ ok: true, out: "['Saturday', 'Monday'] ['Saturday', 'Monday'] ['t']" });
+  });
 });
