@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseIdFromFileName, findCases, loadCase } from '../../../../../main/core/case/case-loader';
+import { bareCase, caseIdFromFileName, findCases, loadCase } from '../../../../../main/core/case/case-loader';
 import { readNotebookFile } from '../../../../../main/core/notebook/notebook-file';
 import { ResolvedCaseSchema } from '../../../../../shared/models/case';
 import { describeCorpus } from '../../../../helpers/corpus';
@@ -260,21 +260,18 @@ describe('loadCase: resolution rules', () => {
     const nb = path.join(dir, 'My Titanic Notebook (v2).ipynb');
     fs.copyFileSync(path.join(FIXTURES, 'floats.ipynb'), nb);
     const plain = await loadCase(nb);
-    expect(plain).toEqual({
+    expect(plain).toEqual(bareCase(nb, null));
+    expect(plain).toMatchObject({
       id: 'my-titanic-notebook-v2',
       title: 'My Titanic Notebook (v2)',
       root: dir,
       notebookPath: nb,
       dataDir: null,
-      files: {},
-      dirs: [],
-      urls: {},
       score: { kind: 'none' },
-      target: null,
-      created: null,
-      competition: null,
-      manifest: null,
     });
+    // nothing is resolved for a bare notebook: no files, folders or URLs, no target, date, competition or manifest
+    expect([plain.files, plain.dirs, plain.urls]).toEqual([{}, [], {}]);
+    expect([plain.target, plain.created, plain.competition, plain.manifest]).toEqual([null, null, null, null]);
     fs.mkdirSync(path.join(dir, 'input'));
     expect((await loadCase(nb)).dataDir).toBe(path.join(dir, 'input'));
     expect((await loadCase(nb, { dataDir: tmp })).dataDir).toBe(tmp);

@@ -5,7 +5,7 @@ import type { ResolvedCase } from '../../../../../../shared/models/case';
 import type { ExecutionReport } from '../../../../../../shared/models/execution';
 import type { Problem, Verdict } from '../../../../../../shared/models/loop';
 import type { Notebook } from '../../../../../../shared/models/notebook';
-import { loadCase } from '../../../../../../main/core/case/case-loader';
+import { bareCase, loadCase } from '../../../../../../main/core/case/case-loader';
 import type { FixContext } from '../../../../../../main/core/fixers/fixer';
 import { applyRules, listRules } from '../../../../../../main/core/fixers/rules/rules-engine';
 import { diagnoseErrors, RulesFixer } from '../../../../../../main/core/fixers/rules/rules-fixer';
@@ -17,20 +17,27 @@ import { describeCorpus } from '../../../../../helpers/corpus';
 import { cellError, cellSource, environment, notebookOf } from './helpers';
 
 const BARE_CASE: ResolvedCase = {
+  ...bareCase('/cases/legacy/notebook.ipynb', null),
   id: 'legacy',
   title: 'legacy',
-  root: '/cases/legacy',
-  notebookPath: '/cases/legacy/notebook.ipynb',
-  dataDir: null,
-  files: {},
-  dirs: [],
-  urls: {},
-  score: { kind: 'none' },
-  target: null,
   created: '2016-05',
-  competition: null,
-  manifest: null,
 };
+
+type RuleSpec = Parameters<typeof defineRule>[0];
+
+/** A Python error-repair rule written for one test only, with the given trigger. */
+function ruleForTest(id: string, apply: RuleSpec['apply'], trigger: RuleSpec['trigger']) {
+  return defineRule({
+    id,
+    title: id,
+    kind: 'error-repair',
+    library: 'Python',
+    since: { package: 'python', version: '3.0' },
+    explanation: 'a rule written for this test only',
+    trigger,
+    apply,
+  });
+}
 
 function report(errors: ExecutionReport['errors'] = []): ExecutionReport {
   return {
@@ -172,17 +179,7 @@ describe('applyRules', () => {
     ]);
   });
 
-  const testRule = (id: string, apply: Parameters<typeof defineRule>[0]['apply']) =>
-    defineRule({
-      id,
-      title: id,
-      kind: 'error-repair',
-      library: 'Python',
-      since: { package: 'python', version: '3.0' },
-      explanation: 'a rule written for this test only',
-      trigger: { pattern: true },
-      apply,
-    });
+  const testRule = (id: string, apply: RuleSpec['apply']) => ruleForTest(id, apply, { pattern: true });
 
   it('batches the edits of several rules per cell; a rule touching a waiting edit sees the tree after it', async () => {
     const rename = testRule('test.rename', (parsed) =>
@@ -402,17 +399,7 @@ describe('the rules past a rule gap', () => {
   });
 
   it('tells a rule that left the code alone from one whose edit was refused', async () => {
-    const rule = (id: string, apply: Parameters<typeof defineRule>[0]['apply']) =>
-      defineRule({
-        id,
-        title: id,
-        kind: 'error-repair',
-        library: 'Python',
-        since: { package: 'python', version: '3.0' },
-        explanation: 'a rule written for this test only',
-        trigger: { errors: [{ ename: 'KeyError' }] },
-        apply,
-      });
+    const rule = (id: string, apply: RuleSpec['apply']) => ruleForTest(id, apply, { errors: [{ ename: 'KeyError' }] });
     const shy = rule('test.shy', () => []);
     const broken = rule('test.broken', (parsed) => [
       { start: parsed.source.indexOf(')'), end: parsed.source.indexOf(')') + 1, text: '' },
