@@ -109,94 +109,35 @@ describe('gradeSubmission against sklearn', () => {
 });
 
 describe('gradeSubmission notes', () => {
-  const answers = table(
-    ['PassengerId', 'Survived'],
-    [
-      [892, 0],
-      [893, 1],
-      [894, 0],
-    ],
-  );
+  /** A PassengerId table from rows written `id,value` and parted by spaces: `passengers('892,0 893,1')`. */
+  const passengers = (rows: string, column = 'Survived'): CsvTable =>
+    table(
+      ['PassengerId', column],
+      rows.split(' ').map((row) => row.split(',')),
+    );
+  const answers = passengers('892,0 893,1 894,0');
   const names = { submissionName: 'submission.csv', answersName: 'answers.csv' };
   const grade = (submission: CsvTable, extra: object = {}) =>
     gradeSubmission({ submission, answers, metric: 'accuracy', idColumn: 'PassengerId', ...names, ...extra });
 
   it('grades Titanic-style accuracy with float predictions and ids', () => {
-    const r = grade(
-      table(
-        ['PassengerId', 'Survived'],
-        [
-          ['894', '0.0'],
-          ['892', '1.0'],
-          ['893', '1'],
-        ],
-      ),
-    );
-    expect(r).toEqual({ score: 2 / 3, note: null });
+    expect(grade(passengers('894,0.0 892,1.0 893,1'))).toEqual({ score: 2 / 3, note: null });
   });
 
   it('missing column, missing ids, extra rows, duplicates, non-numbers, row counts', () => {
-    expect(
-      grade(
-        table(
-          ['PassengerId', 'Pred'],
-          [
-            [892, 0],
-            [893, 1],
-            [894, 0],
-          ],
-        ),
-      ).note,
-    ).toBe('submission.csv has no column "Survived" (columns: PassengerId, Pred)');
-    expect(
-      grade(
-        table(
-          ['PassengerId', 'Survived'],
-          [
-            [892, 0],
-            [893, 1],
-          ],
-        ),
-      ).note,
-    ).toBe('1 of the 3 PassengerId values in answers.csv are missing from submission.csv (first: "894")');
-    expect(
-      grade(
-        table(
-          ['PassengerId', 'Survived'],
-          [
-            [892, 0],
-            [893, 1],
-            [894, 0],
-            [895, 1],
-          ],
-        ),
-      ).note,
-    ).toBe('submission.csv has 1 rows whose PassengerId is not in answers.csv');
-    expect(
-      grade(
-        table(
-          ['PassengerId', 'Survived'],
-          [
-            [892, 0],
-            [892, 1],
-            [894, 0],
-          ],
-        ),
-      ).note,
-    ).toBe('submission.csv has the PassengerId "892" more than once');
-    expect(
-      grade(
-        table(
-          ['PassengerId', 'Survived'],
-          [
-            [892, 0],
-            [893, 'yes'],
-            [894, 0],
-          ],
-        ),
-        { metric: 'rmse' },
-      ).note,
-    ).toBe('submission.csv column "Survived" row 2: "yes" is not a number');
+    expect(grade(passengers('892,0 893,1 894,0', 'Pred')).note).toBe(
+      'submission.csv has no column "Survived" (columns: PassengerId, Pred)',
+    );
+    expect(grade(passengers('892,0 893,1')).note).toBe(
+      '1 of the 3 PassengerId values in answers.csv are missing from submission.csv (first: "894")',
+    );
+    expect(grade(passengers('892,0 893,1 894,0 895,1')).note).toBe(
+      'submission.csv has 1 rows whose PassengerId is not in answers.csv',
+    );
+    expect(grade(passengers('892,0 892,1 894,0')).note).toBe('submission.csv has the PassengerId "892" more than once');
+    expect(grade(passengers('892,0 893,yes 894,0'), { metric: 'rmse' }).note).toBe(
+      'submission.csv column "Survived" row 2: "yes" is not a number',
+    );
     expect(
       gradeSubmission({
         submission: table(['Survived'], [[1]]),
@@ -207,27 +148,7 @@ describe('gradeSubmission notes', () => {
       }).note,
     ).toBe('submission.csv has 1 rows but answers.csv has 3');
     expect(
-      grade(
-        table(
-          ['PassengerId', 'Survived'],
-          [
-            [892, 0.1],
-            [893, 0.2],
-            [894, 0.3],
-          ],
-        ),
-        {
-          metric: 'auc',
-          answers: table(
-            ['PassengerId', 'Survived'],
-            [
-              [892, 1],
-              [893, 1],
-              [894, 1],
-            ],
-          ),
-        },
-      ).note,
+      grade(passengers('892,0.1 893,0.2 894,0.3'), { metric: 'auc', answers: passengers('892,1 893,1 894,1') }).note,
     ).toBe('auc cannot be computed: only one class is present in the true values; ROC AUC is not defined in that case');
   });
 });
