@@ -16,15 +16,12 @@ export interface FixMemoryEntry {
   updatedAt: string;
 }
 
-interface FixMemoryRow {
-  id: number;
-  signature: string;
+/** A fix_memory row: the entry's own fields, the fix as JSON and the times as epoch ms. */
+type FixMemoryRow = Pick<FixMemoryEntry, 'id' | 'signature' | 'hits' | 'successes'> & {
   fix: string;
-  hits: number;
-  successes: number;
   created_at: number;
   updated_at: number;
-}
+};
 
 function toEntry(row: FixMemoryRow): FixMemoryEntry {
   return {

@@ -31,14 +31,8 @@ export interface LogTailOptions {
   limit?: number;
 }
 
-interface LogRow {
-  job_id: string;
-  seq: number;
-  iteration: number | null;
-  stream: LogStream;
-  text: string;
-  ts: number;
-}
+/** A logs row: the line's own fields, its job and its time as epoch ms. */
+type LogRow = Pick<LogLine, 'seq' | 'iteration' | 'stream' | 'text'> & { job_id: string; ts: number };
 
 function toLine(row: LogRow): LogLine {
   return {
