@@ -203,6 +203,7 @@ export const RULES: readonly Rule[] = [
   scipy.numpyAliases,
   scipy.miscMovedFunctions,
   scipy.statsModeKeepdims,
+  scipy.signalWindows,
   sklearn.scorersDict,
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,

@@ -10,3 +10,4 @@
 export { numpyAliases } from './numpy-aliases';
 export { miscMovedFunctions } from './misc-moved-functions';
 export { statsModeKeepdims } from './stats-mode-keepdims';
+export { signalWindows } from './signal-windows';

@@ -115,4 +115,12 @@ describeToday("course notebooks' removals run in today's stack", (python) => {
     expect(after).toContain(`open(${tsv}, 'r', newline='')`);
     expect(run(after)).toEqual({ ok: true, out: "{'a': [1, 2]}\n[['x', 'y,z']]" });
   });
+  it('signal.gaussian and signal.hanning are the scipy.signal.windows functions', async () => {
+    const before =
+      'from scipy import signal\nprint(signal.gaussian(5, std=1).round(3).tolist(), signal.hanning(3).tolist())\n';
+    expect(run(before).out).toMatch(/AttributeError: module 'scipy\.signal' has no attribute 'gaussian'/);
+    const after = cellSource(await fixCells([before], ['scipy.signal-windows'], TODAY), 0);
+    expect(after).toContain('signal.windows.gaussian(5, std=1)');
+    expect(run(after)).toEqual({ ok: true, out: '[0.135, 0.607, 1.0, 0.607, 0.135] [0.0, 1.0, 0.0]' });
+  });
 });
