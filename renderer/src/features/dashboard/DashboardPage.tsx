@@ -11,6 +11,7 @@ import { formatCost } from '../../lib/format';
 import { paletteOf } from '../../lib/theme';
 import { barChartSvg } from '../../lib/svg-charts';
 import { ChartCard } from '../../ui/Svg';
+import { TableHead } from '../../ui/TableHead';
 
 const COST_BUCKETS: [string, number][] = [
   ['$0', 0],
@@ -136,14 +137,7 @@ export function DashboardPage() {
                 <p className="muted">No reproducible job drifted from the author's outputs.</p>
               ) : (
                 <table>
-                  <thead>
-                    <tr>
-                      <th>case</th>
-                      <th>outcome</th>
-                      <th>fidelity</th>
-                      <th>score</th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['case', 'outcome', 'fidelity', 'score']} />
                   <tbody>
                     {drifted.map((r) => (
                       <tr key={r.jobId}>

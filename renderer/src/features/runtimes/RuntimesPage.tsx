@@ -5,6 +5,7 @@ import { useApp, useNotifyError } from '../../app/context';
 import { errorMessage } from '../../lib/format';
 import { formatBytes } from '../../../../shared/lib/format';
 import { WorkersPanel } from './WorkersPanel';
+import { TableHead } from '../../ui/TableHead';
 
 type Check = { ok: boolean; message: string; environment: { python: string; packages: Record<string, string> } | null };
 type Pythons = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesList']>>;
@@ -68,15 +69,7 @@ export function RuntimesPage() {
           <p className="muted">Detecting…</p>
         ) : (
           <table className="plain">
-            <thead>
-              <tr>
-                <th>Path</th>
-                <th>Version</th>
-                <th>Found via</th>
-                <th>Can run notebooks</th>
-                <th>Check</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Path', 'Version', 'Found via', 'Can run notebooks', 'Check']} />
             <tbody>
               {list.pythons.map((p) => (
                 <tr key={p.path}>
@@ -183,15 +176,7 @@ function DockerImages() {
           </p>
           {images.ok && (
             <table className="plain" aria-label="local Docker images">
-              <thead>
-                <tr>
-                  <th>Image</th>
-                  <th>Preset</th>
-                  <th>Size</th>
-                  <th>Created</th>
-                  <th>Id</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Image', 'Preset', 'Size', 'Created', 'Id']} />
               <tbody>
                 {images.images.map((i) => (
                   <tr key={i.id}>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { WorkerTokenNameSchema, type WorkerToken } from '../../../../shared/contracts/remote-worker';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatTime } from '../../lib/format';
+import { TableHead } from '../../ui/TableHead';
 
 export function WorkerTokens() {
   const { api, notify } = useApp();
@@ -78,15 +79,7 @@ export function WorkerTokens() {
       {tokens && tokens.length === 0 && <p className="muted small">No worker tokens yet.</p>}
       {tokens && tokens.length > 0 && (
         <table className="plain" aria-label="worker tokens list">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th>State</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Created', 'Last used', 'State', '']} />
           <tbody>
             {tokens.map((t) => (
               <tr key={t.id} className={t.revokedAt ? 'muted' : undefined}>

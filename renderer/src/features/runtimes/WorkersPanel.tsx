@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useApp } from '../../app/context';
 import { errorMessage, formatTime } from '../../lib/format';
 import { WorkerTokens } from './WorkerTokens';
+import { TableHead } from '../../ui/TableHead';
 
 type Workers = Awaited<ReturnType<ReturnType<typeof useApp>['api']['workersList']>>;
 
@@ -52,16 +53,7 @@ export function WorkersPanel() {
             </p>
           ) : (
             <table className="plain" aria-label="remote workers">
-              <thead>
-                <tr>
-                  <th>Machine</th>
-                  <th>Token</th>
-                  <th>GPUs</th>
-                  <th>Slots</th>
-                  <th>Running</th>
-                  <th>Heartbeat</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Machine', 'Token', 'GPUs', 'Slots', 'Running', 'Heartbeat']} />
               <tbody>
                 {workers.items.map((w) => (
                   <tr key={w.workerId} className={w.alive ? undefined : 'muted'}>

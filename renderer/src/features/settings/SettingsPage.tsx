@@ -5,6 +5,7 @@ import { FormEvent, useEffect, useState } from 'react';
 import type { AppSettings } from '../../../../shared/contracts/schemas';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatUrlMap, parseUrlMap } from '../../lib/url-map-text';
+import { TableHead } from '../../ui/TableHead';
 
 interface Form {
   maxIterations: string;
@@ -244,14 +245,7 @@ export function SettingsPage() {
             cost is shown on its job.
           </p>
           <table className="plain prices" aria-label="your prices">
-            <thead>
-              <tr>
-                <th>Model</th>
-                <th>Input</th>
-                <th>Output</th>
-                <th />
-              </tr>
-            </thead>
+            <TableHead columns={['Model', 'Input', 'Output', '']} />
             <tbody>
               {form.prices.map((row, i) => {
                 const setRow = (patch: Partial<PriceRow>) =>
