@@ -209,6 +209,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.spectralColormap,
   matplotlib.scatterEmptyColor,
   matplotlib.linestyleSteps,
+  matplotlib.tickLabel,
   sklearn.gridNormalize,
   sklearn.adaboostAlgorithmSamme,
   sklearn.scalerOneDimensional,

@@ -29,3 +29,4 @@ export { axes3dWAxis } from './axes3d-w-axis';
 export { spectralColormap } from './spectral-colormap';
 export { scatterEmptyColor } from './scatter-empty-color';
 export { linestyleSteps } from './linestyle-steps';
+export { tickLabel } from './tick-label';

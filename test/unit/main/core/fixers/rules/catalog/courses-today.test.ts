@@ -123,4 +123,18 @@ describeToday("course notebooks' removals run in today's stack", (python) => {
     expect(after).toContain('signal.windows.gaussian(5, std=1)');
     expect(run(after)).toEqual({ ok: true, out: '[0.135, 0.607, 1.0, 0.607, 0.135] [0.0, 1.0, 0.0]' });
   });
+  it('tick.label.set_fontsize is label1, the label Tick.label named', async () => {
+    const before =
+      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n    tick.label.set_fontsize(14)\nprint(ax.xaxis.get_major_ticks()[0].label1.get_fontsize())\n";
+    expect(run(before).out).toMatch(/AttributeError: 'XTick' object has no attribute 'label'/);
+    const error = cellError(
+      0,
+      'AttributeError',
+      "'XTick' object has no attribute 'label'",
+      '    tick.label.set_fontsize(14)',
+    );
+    const after = cellSource(await fixCells([before], ['matplotlib.tick-label'], { ...TODAY, errors: [error] }), 0);
+    expect(after).toContain('tick.label1.set_fontsize(14)');
+    expect(run(after)).toEqual({ ok: true, out: '14.0' });
+  });
 });
