@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../../shared/contracts/api';
 import { discoverTargets } from '../../../shared/lib/target-discovery';
-import { createAppHandlers } from '../../../main/host/app-handlers';
+import { bareAppHandlers } from '../../helpers/app-handlers';
 import { openStore } from '../../../main/core/store';
 import { readNotebookFile } from '../../../main/core/notebook/notebook-file';
 import { tempDir } from '../../helpers/cli';
@@ -25,12 +25,7 @@ describe('app:cases.targets / app:cases.setTargets', () => {
     }
     const store = openStore(path.join(dir, 'db.sqlite'));
     try {
-      const h = createAppHandlers({
-        store,
-        secrets: { hasKey: () => false, getKey: () => null, setKey: () => {} },
-        defaultConcurrency: 1,
-        queue: { wake() {}, cancel() {}, configure() {}, workers: () => 0, changed() {} },
-      });
+      const h = bareAppHandlers(store);
       const imported = await h['app:cases.import']({ path: corpus, kind: 'corpus' });
       const caseIds = imported.cases.map((c) => c.id).sort();
       expect(caseIds).toHaveLength(2);

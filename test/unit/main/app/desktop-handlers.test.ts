@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDesktopHandlers, DesktopHandlerDependencies } from '../../../../main/app/desktop-handlers';
 import { openStore, Store } from '../../../../main/core/store';
-import { createAppHandlers } from '../../../../main/host/app-handlers';
+import { bareAppHandlers } from '../../../helpers/app-handlers';
+import { codeOnlyNotebookJson } from '../../../helpers/notebooks';
 import { ChannelDispatcher, createDispatcher, registerHandlers } from '../../../../main/host/handlers';
 import { DESKTOP, DESKTOP_EVENT_CHANNELS, DESKTOP_INVOKE_CHANNELS } from '../../../../shared/contracts/desktop';
 
@@ -23,14 +24,7 @@ beforeEach(() => {
   opened.length = 0;
   imported.length = 0;
   openAnswer = { canceled: true, filePaths: [] };
-  const api = registerHandlers(
-    createAppHandlers({
-      store,
-      secrets: { hasKey: () => false, getKey: () => null, setKey: () => {} },
-      defaultConcurrency: 1,
-      queue: { wake() {}, cancel() {}, configure() {}, workers: () => 0, changed() {} },
-    }),
-  );
+  const api = registerHandlers(bareAppHandlers(store));
   const deps: DesktopHandlerDependencies = {
     dialog: {
       showOpenDialog: async () => openAnswer,
@@ -57,15 +51,7 @@ describe('the desktop contract', () => {
 
   it('imports dropped paths through the app API and announces them', async () => {
     const nb = path.join(dir, 'a.ipynb');
-    fs.writeFileSync(
-      nb,
-      JSON.stringify({
-        nbformat: 4,
-        nbformat_minor: 5,
-        metadata: {},
-        cells: [{ cell_type: 'code', source: 'print(1)', metadata: {}, outputs: [], execution_count: null }],
-      }),
-    );
+    fs.writeFileSync(nb, codeOnlyNotebookJson(['print(1)']));
     const r = await desktop.dispatch('desktop:cases.importPaths', { paths: [nb, path.join(dir, 'missing.ipynb')] });
     expect(r.ok).toBe(true);
     const out = (r as { value: { cases: { caseId?: string }[]; errors: { path: string; code: string }[] } }).value;

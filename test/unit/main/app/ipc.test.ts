@@ -12,7 +12,7 @@ import {
 } from '../../../../main/app/ipc';
 import { createIpcApi, IpcRendererLike } from '../../../../main/app/preload-api';
 import { openStore, Store } from '../../../../main/core/store';
-import { createAppHandlers } from '../../../../main/host/app-handlers';
+import { bareAppHandlers } from '../../../helpers/app-handlers';
 import { registerHandlers } from '../../../../main/host/handlers';
 import { API_INVOKE_CHANNELS, NbreviveApi } from '../../../../shared/contracts/api';
 
@@ -81,14 +81,7 @@ describe('window.nbrevive over IPC', () => {
 
   beforeEach(() => {
     store = openStore(':memory:');
-    const dispatcher = registerHandlers(
-      createAppHandlers({
-        store,
-        secrets: { hasKey: () => false, getKey: () => null, setKey: () => {} },
-        defaultConcurrency: 2,
-        queue: { wake() {}, cancel() {}, configure() {}, workers: () => 0, changed() {} },
-      }),
-    );
+    const dispatcher = registerHandlers(bareAppHandlers(store, 2));
     current = ourFrame;
     pair = ipcPair(() => current);
     for (const channel of API_INVOKE_CHANNELS) {

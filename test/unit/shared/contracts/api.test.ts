@@ -2,7 +2,7 @@
 // binding in every client (the HTTP client and the Electron preload's window.nbrevive).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAppHandlers } from '../../../../main/host/app-handlers';
+import { bareAppHandlers } from '../../../helpers/app-handlers';
 import { registerHandlers } from '../../../../main/host/handlers';
 import { openStore } from '../../../../main/core/store';
 import { createHttpApi } from '../../../../renderer/src/lib/api-client';
@@ -73,12 +73,7 @@ describe('the app contract', () => {
   it('has a host handler for every invoke channel and nothing else', () => {
     const store = openStore(':memory:');
     try {
-      const handlers = createAppHandlers({
-        store,
-        secrets: { hasKey: () => false, getKey: () => null, setKey: () => {} },
-        defaultConcurrency: 1,
-        queue: { wake() {}, cancel() {}, configure() {}, workers: () => 0, changed() {} },
-      });
+      const handlers = bareAppHandlers(store);
       expect(Object.keys(handlers).sort()).toEqual([...API_INVOKE_CHANNELS].sort());
       expect(registerHandlers(handlers).channels).toHaveLength(API_INVOKE_CHANNELS.length);
       // a handler table missing a channel is refused at run time too (the type refuses it at compile time)

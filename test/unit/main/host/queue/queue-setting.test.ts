@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../../../main/core/store';
-import { createAppHandlers } from '../../../../../main/host/app-handlers';
+import { bareAppHandlers } from '../../../../helpers/app-handlers';
 import { registerHandlers } from '../../../../../main/host/handlers';
 import { readStoredQueueUrl } from '../../../../../main/host/queue/queue-setting';
 
@@ -15,14 +15,7 @@ describe('the queue URL setting', () => {
     const db = path.join(dir, 'host.db');
     const store = openStore(db);
     try {
-      const api = registerHandlers(
-        createAppHandlers({
-          store,
-          secrets: { hasKey: () => false, getKey: () => null, setKey: () => {} },
-          defaultConcurrency: 1,
-          queue: { wake() {}, cancel() {}, configure() {}, workers: () => 0, changed() {} },
-        }),
-      );
+      const api = registerHandlers(bareAppHandlers(store));
       const set = await api.dispatch('app:settings.set', { queueUrl: 'redis://:s3cret@10.0.0.5:6379' });
       expect(set.ok && (set.value as { queueUrl: string }).queueUrl).toBe('redis://:***@10.0.0.5:6379');
       expect(readStoredQueueUrl(db)).toBe('redis://:s3cret@10.0.0.5:6379');
