@@ -1,6 +1,6 @@
 // Output fidelity of one iteration, cell by cell (issue 16): each original code cell coloured by its verdict, with
 // the verdict written out too (colour is never the only sign) and a legend of what each colour means.
-import type { Fidelity, FidelityVerdict } from '../../../../shared/models/fidelity';
+import { FidelityVerdictSchema, type Fidelity, type FidelityVerdict } from '../../../../shared/models/fidelity';
 
 export const FIDELITY_LABELS: Record<FidelityVerdict, string> = {
   same: 'same',
@@ -11,14 +11,8 @@ export const FIDELITY_LABELS: Record<FidelityVerdict, string> = {
   'not-comparable': 'not comparable',
 };
 
-const ORDER: readonly FidelityVerdict[] = [
-  'same',
-  'numbers-drifted',
-  'different',
-  'new-error',
-  'output-missing',
-  'not-comparable',
-];
+/** the legend lists the verdicts in the order the model defines them */
+const ORDER: readonly FidelityVerdict[] = FidelityVerdictSchema.options;
 
 export function formatFidelity(score: number | null | undefined): string {
   return score === null || score === undefined ? '–' : `${(score * 100).toFixed(1)}%`;
