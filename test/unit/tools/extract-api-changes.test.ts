@@ -73,10 +73,12 @@ describe('changelog sentences', () => {
 
 describe('deprecation warnings mined from a release', () => {
   const base = { module: 'pandas.core.generic', owners: ['pandas.DataFrame.iteritems', 'pandas.Series.iteritems'] };
-  const qualify = SPECS.pandas.qualify;
+  /** the rows a pandas 1.5.3 warning gives, its source line at `link` */
+  const pandasRows = (warning: Parameters<typeof warnedRows>[0], link = '') =>
+    warnedRows(warning, 'pandas', SPECS.pandas.qualify, '1.5.3', link, 'pandas 1.5.3');
 
   it('a member that only warns and delegates to the replacement is an alias (pure)', () => {
-    const out = warnedRows(
+    const out = pandasRows(
       {
         ...base,
         name: 'NDFrame.iteritems',
@@ -84,11 +86,7 @@ describe('deprecation warnings mined from a release', () => {
         params: ['self'],
         delegate: 'self.items',
       },
-      'pandas',
-      qualify,
-      '1.5.3',
       'https://example.invalid/generic.py#L1',
-      'pandas 1.5.3',
     );
     expect(out.map((r) => [r.old, r.new, r.pure])).toEqual([
       ['pandas.DataFrame.iteritems', 'pandas.DataFrame.items', true],
@@ -97,40 +95,26 @@ describe('deprecation warnings mined from a release', () => {
   });
 
   it('"use X instead" without delegation is not pure; "Passing method to get_loc" is about the parameter', () => {
-    const append = warnedRows(
-      {
-        module: 'pandas.core.frame',
-        name: 'DataFrame.append',
-        owners: ['pandas.DataFrame.append'],
-        message:
-          'The frame.append method is deprecated and will be removed from pandas in a future version. Use pandas.concat instead.',
-        params: ['self', 'other', 'ignore_index'],
-        delegate: null,
-      },
-      'pandas',
-      qualify,
-      '1.5.3',
-      '',
-      'pandas 1.5.3',
-    );
+    const append = pandasRows({
+      module: 'pandas.core.frame',
+      name: 'DataFrame.append',
+      owners: ['pandas.DataFrame.append'],
+      message:
+        'The frame.append method is deprecated and will be removed from pandas in a future version. Use pandas.concat instead.',
+      params: ['self', 'other', 'ignore_index'],
+      delegate: null,
+    });
     expect(append.map((r) => [r.old, r.new, r.pure])).toEqual([['pandas.DataFrame.append', 'pandas.concat', false]]);
     expect(
-      warnedRows(
-        {
-          module: 'pandas.core.indexes.base',
-          name: 'Index.get_loc',
-          owners: ['pandas.Index.get_loc'],
-          message:
-            'Passing method to Index.get_loc is deprecated and will raise in a future version. Use index.get_indexer([item], method=...) instead.',
-          params: ['self', 'key', 'method'],
-          delegate: null,
-        },
-        'pandas',
-        qualify,
-        '1.5.3',
-        '',
-        'pandas 1.5.3',
-      ).map((r) => [r.kind, r.old, r.new]),
+      pandasRows({
+        module: 'pandas.core.indexes.base',
+        name: 'Index.get_loc',
+        owners: ['pandas.Index.get_loc'],
+        message:
+          'Passing method to Index.get_loc is deprecated and will raise in a future version. Use index.get_indexer([item], method=...) instead.',
+        params: ['self', 'key', 'method'],
+        delegate: null,
+      }).map((r) => [r.kind, r.old, r.new]),
     ).toEqual([['signature-changed', 'pandas.Index.get_loc(method)', null]]);
   });
 
