@@ -116,6 +116,7 @@ export const RULES: readonly Rule[] = [
   numpy.ndarrayMethods,
   numpy.compatModule,
   numpy.arrayToScalar,
+  numpy.plotCoordinateArrays,
   pandas.seriesMultidimIndexing,
   pandas.ixIndexer,
   pandas.asMatrix,

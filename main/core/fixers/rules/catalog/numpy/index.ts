@@ -40,4 +40,5 @@ export { tostring } from './tostring';
 export { ndarrayMethods } from './ndarray-methods';
 export { compatModule } from './compat-module';
 export { arrayToScalar } from './array-to-scalar';
+export { plotCoordinateArrays } from './plot-coordinate-arrays';
 export { legacyScalarPrinting } from './legacy-scalar-printing';

@@ -9,6 +9,7 @@
 //     seqs = np.array(token_lists, dtype=object)
 // Fix safety: Same result: the rewrite computes what the code computed before NumPy 1.24; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { keywordArgument, positionalArguments, appendArguments } from '../../syntax';
@@ -41,6 +42,10 @@ export const raggedArrayDtype = defineRule({
         keywordArgument(call, 'dtype', parsed) ||
         positionalArguments(call).length !== 1
       )
+        continue;
+      // np.asarray(v).item(): a scalar taken out (numpy.array-to-scalar, numpy.plot-coordinate-arrays), not a ragged array
+      const parent = call.parent;
+      if (parent?.type === 'attribute' && parsed.text(parent.childForFieldName('attribute') as Node) === 'item')
         continue;
       const edit = appendArguments(call, ['dtype=object'], parsed);
       if (edit) edits.push(edit);

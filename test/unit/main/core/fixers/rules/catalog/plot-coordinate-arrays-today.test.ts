@@ -1,0 +1,36 @@
+// NumPy 1.24 (ragged arrays) and 2.4 (float() of an array with ndim > 0): a one-element array placed as a text or
+// arrow coordinate fails in today's stack; np.asarray(v).item() draws the figure as before.
+import { expect, it } from 'vitest';
+import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeToday } from '../../../../../../helpers/python';
+
+describeToday("plot coordinates of one-element arrays in today's stack", (python) => {
+  const run = runner(python);
+
+  it('a decision boundary array in plt.text and plt.arrow (Hands-On ML ch. 4) draws again', async () => {
+    const before = [
+      'import matplotlib',
+      "matplotlib.use('Agg')",
+      'import numpy as np',
+      'import matplotlib.pyplot as plt',
+      'decision_boundary = np.linspace(0, 3, 1000).reshape(-1, 1)[539]',
+      'plt.text(decision_boundary+0.02, 0.15, "Decision  boundary", fontsize=14)',
+      "plt.arrow(decision_boundary, 0.08, -0.3, 0, head_width=0.05, head_length=0.1, fc='b', ec='b')",
+      "plt.savefig('/dev/null', format='png')",
+      "print('drawn')",
+      '',
+    ].join('\n');
+    expect(run(before).out).toMatch(/inhomogeneous shape/);
+    const errors = [
+      cellError(
+        0,
+        'ValueError',
+        'setting an array element with a sequence. The requested array has an inhomogeneous shape after 1 dimensions.',
+        null,
+      ),
+    ];
+    const after = await fix(before, ['numpy.plot-coordinate-arrays'], { ...TODAY, errors });
+    expect(after).toContain('plt.arrow(np.asarray(decision_boundary).item(), 0.08');
+    expect(run(after)).toEqual({ ok: true, out: 'drawn' });
+  });
+});
