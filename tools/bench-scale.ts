@@ -6,11 +6,12 @@
 //   BENCH_JOBS (24), BENCH_SLEEP_S (5), BENCH_WORKERS ("1,2,4"), BENCH_OVERHEAD_JOBS (6), NBREVIVE_PYTHON
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { RunningServer, startServer } from '../main/host/serve';
 import { createHttpApi } from '../renderer/src/lib/api-client';
+import { freePort } from '../test/helpers/ports';
+import { until } from '../test/helpers/until';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REDIS_SERVER = process.env.NBREVIVE_REDIS_SERVER ?? '/usr/bin/redis-server';
@@ -19,6 +20,8 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 24);
 const SLEEP_S = Number(process.env.BENCH_SLEEP_S ?? 5);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
 const OVERHEAD_JOBS = Number(process.env.BENCH_OVERHEAD_JOBS ?? 6);
+/** how often the clock checks whether a step is done */
+const POLL_MS = 100;
 
 if (!fs.existsSync(REDIS_SERVER)) {
   console.error(`bench:scale needs ${REDIS_SERVER} (apt-get install redis-server, or NBREVIVE_REDIS_SERVER=PATH)`);
@@ -46,25 +49,6 @@ function corpus(name: string, n: number, source: string): string {
     fs.writeFileSync(file, notebook(`${source}\n# notebook ${i}\n`));
   }
   return root;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function until(what: string, timeoutMs: number, probe: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function startWorker(queueUrl: string, host: string, token: string, cache: string): ChildProcess {
@@ -107,8 +91,11 @@ async function runCorpus(server: RunningServer, folder: string): Promise<number>
   const { cases } = await api.casesImport({ path: folder, kind: 'corpus' });
   const t0 = performance.now();
   const { jobs } = await api.jobsEnqueue({ caseIds: cases.map((c) => c.id), settings: { python: PYTHON } });
-  await until('the jobs to finish', 3600_000, () =>
-    jobs.every((j) => ['done', 'failed', 'cancelled'].includes(server.host.store.jobs.require(j.id).status)),
+  await until(
+    'the jobs to finish',
+    3600_000,
+    () => jobs.every((j) => ['done', 'failed', 'cancelled'].includes(server.host.store.jobs.require(j.id).status)),
+    POLL_MS,
   );
   const seconds = (performance.now() - t0) / 1000;
   const failed = jobs.map((j) => server.host.store.jobs.require(j.id)).filter((j) => j.status !== 'done');
@@ -131,7 +118,12 @@ async function distributed(queueUrl: string, folder: string, n: number, tag: str
     startWorker(queueUrl, server.baseUrl, token, path.join(dir, `cache-${tag}-${i}`)),
   );
   try {
-    await until(`${n} worker(s) to connect`, 120_000, async () => (await api.workersList({})).items.length >= n);
+    await until(
+      `${n} worker(s) to connect`,
+      120_000,
+      async () => (await api.workersList({})).items.length >= n,
+      POLL_MS,
+    );
     return await runCorpus(server, folder);
   } finally {
     await stopWorkers(workers);
@@ -184,7 +176,7 @@ try {
   });
   let localSeconds: number;
   try {
-    await until('the local worker to start', 120_000, () => local.host.supervisor?.alive ?? false);
+    await until('the local worker to start', 120_000, () => local.host.supervisor?.alive ?? false, POLL_MS);
     localSeconds = await runCorpus(local, trivial);
   } finally {
     await local.close();

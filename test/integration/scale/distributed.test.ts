@@ -5,7 +5,6 @@
 // stored iteration; a Redis restarted without persistence mid-run loses no job; a wrong or revoked token is refused.
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { RunningServer, startServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../../shared/contracts/api';
 import { REPO_ROOT } from '../../helpers/corpus';
+import { freePort } from '../../helpers/ports';
 import { until } from '../../helpers/until';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -28,17 +28,6 @@ const PASSWORD = 'scale-test-secret';
 // short locks so a killed worker's job moves on within seconds. The timeouts are generous for a loaded 2-core
 // machine; unloaded, the file takes about two minutes.
 const WORKER_ARGS = ['--heartbeat-ms', '500', '--lock-ms', '4000'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;

@@ -3,7 +3,6 @@
 // Redis that lost its data gets every queued job back; a silent remote worker's job is requeued.
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -13,6 +12,7 @@ import { createJob, importCase } from '../../../main/core/jobs/job-service';
 import { openStore, type CaseRecord, type Store } from '../../../main/core/store';
 import { BullQueueBackend, NO_GLOBAL_CAP } from '../../../main/host/queue/bullmq-backend';
 import { REPO_ROOT } from '../../helpers/corpus';
+import { freePort } from '../../helpers/ports';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const MISSING = fs.existsSync(REDIS_SERVER) ? null : `${REDIS_SERVER} is missing (apt-get install redis-server)`;
@@ -35,12 +35,7 @@ describe.skipIf(MISSING !== null)(`the BullMQ queue backend${MISSING ? ` (skippe
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-queue-controls-'));
-    const port = await new Promise<number>((resolve) => {
-      const srv = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (srv.address() as net.AddressInfo).port;
-        srv.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     redisPort = port;
     redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir], {
       stdio: 'ignore',
