@@ -205,6 +205,7 @@ export const RULES: readonly Rule[] = [
   scipy.miscMovedFunctions,
   scipy.statsModeKeepdims,
   scipy.signalWindows,
+  scipy.sparseDenseAttributes,
   sklearn.scorersDict,
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,

@@ -11,3 +11,4 @@ export { numpyAliases } from './numpy-aliases';
 export { miscMovedFunctions } from './misc-moved-functions';
 export { statsModeKeepdims } from './stats-mode-keepdims';
 export { signalWindows } from './signal-windows';
+export { sparseDenseAttributes } from './sparse-dense-attributes';

@@ -137,4 +137,16 @@ describeToday("course notebooks' removals run in today's stack", (python) => {
     expect(after).toContain('tick.label1.set_fontsize(14)');
     expect(run(after)).toEqual({ ok: true, out: '14.0' });
   });
+  it("a sparse matrix's .A is its toarray()", async () => {
+    const before =
+      'import numpy as np\nimport scipy.sparse as sp\nX = sp.csr_matrix(np.eye(2))\ndense = X.A\nprint(type(dense).__name__, dense.tolist())\n';
+    expect(run(before).out).toMatch(/AttributeError: 'csr_matrix' object has no attribute 'A'/);
+    const error = cellError(0, 'AttributeError', "'csr_matrix' object has no attribute 'A'", 'dense = X.A');
+    const after = cellSource(
+      await fixCells([before], ['scipy.sparse-dense-attributes'], { ...TODAY, errors: [error] }),
+      0,
+    );
+    expect(after).toContain('dense = X.toarray()');
+    expect(run(after)).toEqual({ ok: true, out: 'ndarray [[1.0, 0.0], [0.0, 1.0]]' });
+  });
 });
