@@ -9,6 +9,7 @@ import {
   replayRewrites,
 } from '../../../../../../main/core/fixers/llm/memory';
 import { cellSource } from '../../../../../../shared/lib/ipynb';
+import { makeFix } from '../../../../../integration/store/store-fixtures';
 import { cellError, code, fixContext, notebookOf } from './fix-context';
 
 const LINE = "train['Fare'] = train['Fare'].astype(np.float)";
@@ -57,18 +58,14 @@ describe('line rewrites', () => {
 });
 
 describe('InMemoryFixMemory and MemoryFixer', () => {
-  const verified: Fix = {
-    type: 'error-repair',
-    source: 'llm',
-    ruleIds: [],
+  const verified: Fix = makeFix({
     model: 'gpt-4o-mini',
     plan: 'np.float was removed in numpy 1.24; use float',
     edits: [{ cellIndex: 3, source: 'irrelevant here' }],
     usage: { promptTokens: 900, completionTokens: 100, costUsd: 0.0002 },
-    flags: [],
     signature: null,
     rewrites: [{ before: [LINE], after: [LINE.replace('np.float', 'float')] }],
-  };
+  });
 
   it('offers a verified fix for the same signature in another job, counting hits', async () => {
     const memory = new InMemoryFixMemory();
