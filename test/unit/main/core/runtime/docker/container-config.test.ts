@@ -23,24 +23,17 @@ const spec: ContainerSpec = {
   ],
 };
 
+/** The Docker mount a bind of `Source` at `Target` must become: one whole path each, private propagation. */
+function bindMount(Source: string, Target: string, ReadOnly: boolean) {
+  return { Type: 'bind', Source, Target, ReadOnly, BindOptions: { Propagation: 'rprivate' } };
+}
+
 describe('container configuration', () => {
   it('lays out Kaggle: data read-only at /kaggle/input, a writable /kaggle/working as cwd, a non-root user', () => {
     const o = containerCreateOptions(spec);
     expect(o.HostConfig?.Mounts).toEqual([
-      {
-        Type: 'bind',
-        Source: '/data/case/input',
-        Target: '/kaggle/input',
-        ReadOnly: true,
-        BindOptions: { Propagation: 'rprivate' },
-      },
-      {
-        Type: 'bind',
-        Source: '/jobs/1/working',
-        Target: '/kaggle/working',
-        ReadOnly: false,
-        BindOptions: { Propagation: 'rprivate' },
-      },
+      bindMount('/data/case/input', '/kaggle/input', true),
+      bindMount('/jobs/1/working', '/kaggle/working', false),
     ]);
     expect(o.HostConfig?.Binds).toBeUndefined();
     expect(o.WorkingDir).toBe('/kaggle/working');
@@ -119,15 +112,7 @@ describe('container configuration', () => {
       ...spec,
       mounts: [{ host: '/jobs/a:/etc:rw,b', container: '/kaggle/input', readOnly: true }],
     });
-    expect(odd.HostConfig?.Mounts).toEqual([
-      {
-        Type: 'bind',
-        Source: '/jobs/a:/etc:rw,b',
-        Target: '/kaggle/input',
-        ReadOnly: true,
-        BindOptions: { Propagation: 'rprivate' },
-      },
-    ]);
+    expect(odd.HostConfig?.Mounts).toEqual([bindMount('/jobs/a:/etc:rw,b', '/kaggle/input', true)]);
   });
 
   it('requests GPUs only when asked', () => {
