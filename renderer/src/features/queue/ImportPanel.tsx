@@ -6,6 +6,7 @@ import { useApp, useNotifyError } from '../../app/context';
 import { formatBytes } from '../../../../shared/lib/format';
 import { entriesFromDrop, entriesFromFileList, UploadEntry, uploadEntries } from '../../lib/upload';
 import { TargetChooser } from './TargetChooser';
+import { RowForm, RowInput } from '../../ui/RowForm';
 
 type ImportResult = { cases: CaseSummary[]; errors: { path: string; message: string }[] };
 
@@ -115,19 +116,12 @@ export function ImportPanel() {
       onDrop={onDrop}
     >
       <h2 id="import-title">Import</h2>
-      <form
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          doImport();
-        }}
-      >
-        <input
-          aria-label="path on the host to import"
+      <RowForm onSubmit={doImport}>
+        <RowInput
+          label="path on the host to import"
           placeholder="/path/on/host/notebook.ipynb, a case folder or a corpus folder (or drop files or a path here)"
           value={path}
-          onChange={(e) => setPath(e.target.value)}
-          className="grow"
+          onChange={setPath}
         />
         <select aria-label="import as" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
           <option value="auto">auto</option>
@@ -138,7 +132,7 @@ export function ImportPanel() {
         <button type="submit" disabled={busy}>
           {busy ? 'Importing…' : 'Import'}
         </button>
-      </form>
+      </RowForm>
       <div className="row">
         <span className="muted">{desktop ? 'or choose:' : 'or upload from this computer:'}</span>
         <button type="button" disabled={!!upload || busy} onClick={() => pick(false)}>

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/format';
 import { formatBytes } from '../../../../shared/lib/format';
 import { WorkersPanel } from './WorkersPanel';
 import { TableHead } from '../../ui/TableHead';
+import { RowForm, RowInput } from '../../ui/RowForm';
 
 type Check = { ok: boolean; message: string; environment: { python: string; packages: Record<string, string> } | null };
 type Pythons = Awaited<ReturnType<ReturnType<typeof useApp>['api']['runtimesList']>>;
@@ -44,22 +45,15 @@ export function RuntimesPage() {
       <h1>Runtimes</h1>
       <section className="panel" aria-labelledby="docker-title">
         <h2 id="docker-title">Docker</h2>
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void check('docker', { runtime: 'docker', image: image.trim() || null });
-          }}
-        >
-          <input
-            aria-label="docker image"
+        <RowForm onSubmit={() => void check('docker', { runtime: 'docker', image: image.trim() || null })}>
+          <RowInput
+            label="docker image"
             placeholder="image (empty: the default nbrevive image)"
             value={image}
-            onChange={(e) => setImage(e.target.value)}
-            className="grow"
+            onChange={setImage}
           />
           <button type="submit">Check Docker</button>
-        </form>
+        </RowForm>
         <CheckResult check={checks['docker']} />
         <DockerImages />
       </section>

@@ -6,6 +6,7 @@ import { WorkerTokenNameSchema, type WorkerToken } from '../../../../shared/cont
 import { useApp, useNotifyError } from '../../app/context';
 import { formatTime } from '../../lib/format';
 import { TableHead } from '../../ui/TableHead';
+import { RowForm, RowInput } from '../../ui/RowForm';
 
 export function WorkerTokens() {
   const { api, notify } = useApp();
@@ -47,24 +48,17 @@ export function WorkerTokens() {
   return (
     <div aria-label="worker tokens">
       <h3>Worker tokens</h3>
-      <form
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
-        <input
-          aria-label="new worker token name"
+      <RowForm onSubmit={() => void create()}>
+        <RowInput
+          label="new worker token name"
           placeholder="name of the worker (e.g. its machine)"
           value={name}
-          onChange={(e) => setName(e.target.value)}
-          className="grow"
+          onChange={setName}
         />
         <button type="submit" disabled={!parsedName.success}>
           Create token
         </button>
-      </form>
+      </RowForm>
       {nameProblem && <p className="error small">{nameProblem}</p>}
       {created && (
         <p className="small" role="status">
