@@ -8,7 +8,7 @@ import { coverRow } from '../../../../../../main/core/fixers/api-changes/coverag
 import { resolveKeyword, unexpectedKeyword } from '../../../../../../main/core/fixers/rules/catalog/api-kwargs';
 import { describeToday } from '../../../../../helpers/python';
 import { cellError, cellSource, environment, fix, fixCells } from '../rules/helpers';
-import { rowMaker, TODAY_PACKAGES as TODAY } from './helpers';
+import { fixToday, rowMaker, TODAY_PACKAGES as TODAY } from './helpers';
 
 const RULE = ['api-table.keyword-rename'];
 const OHE = cellError(0, 'TypeError', "OneHotEncoder.__init__() got an unexpected keyword argument 'sparse'");
@@ -48,28 +48,28 @@ describe('api-table.keyword-rename', () => {
   it("OneHotEncoder's sparse → sparse_output (documented equivalent), only in the failing call", async () => {
     const source =
       'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse=False, handle_unknown="ignore")\nother = dict(sparse=False)\n';
-    expect(await fix(source, RULE, { packages: TODAY, errors: [OHE] })).toBe(
+    expect(await fixToday(source, RULE, OHE)).toBe(
       'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse_output=False, handle_unknown="ignore")\nother = dict(sparse=False)\n',
     );
   });
 
   it("SGD's n_iter=N is max_iter=N, tol=None (0.19's own mapping), through a module alias", async () => {
     const source = 'import sklearn.linear_model as lm\nclf = lm.SGDClassifier(loss="hinge", n_iter=5)\n';
-    expect(await fix(source, RULE, { packages: TODAY, errors: [SGD] })).toBe(
+    expect(await fixToday(source, RULE, SGD)).toBe(
       'import sklearn.linear_model as lm\nclf = lm.SGDClassifier(loss="hinge", max_iter=5, tol=None)\n',
     );
   });
 
   it('keeps a tol the notebook sets itself', async () => {
     const source = 'from sklearn.linear_model import SGDClassifier\nclf = SGDClassifier(n_iter=5, tol=1e-3)\n';
-    expect(await fix(source, RULE, { packages: TODAY, errors: [SGD] })).toBe(
+    expect(await fixToday(source, RULE, SGD)).toBe(
       'from sklearn.linear_model import SGDClassifier\nclf = SGDClassifier(max_iter=5, tol=1e-3)\n',
     );
   });
 
   it("a method's renamed keyword from the table, found through the error's Class.method", async () => {
     const source = "import pandas as pd\ndf = pd.DataFrame({'a': [1]})\ndf.to_csv('out.csv', line_terminator='\\n')\n";
-    expect(await fix(source, RULE, { packages: TODAY, errors: [TO_CSV] })).toBe(
+    expect(await fixToday(source, RULE, TO_CSV)).toBe(
       "import pandas as pd\ndf = pd.DataFrame({'a': [1]})\ndf.to_csv('out.csv', lineterminator='\\n')\n",
     );
   });
@@ -90,16 +90,15 @@ describe('api-table.keyword-rename', () => {
       ).status,
     ).toBe('resolved');
     const source = "grid = {'enc__sparse': [True, False]}\nsearch = GridSearchCV(pipe, grid)\nsearch.fit(X, y)\n";
-    const out = await fix(source, RULE, {
-      packages: TODAY,
-      errors: [
-        cellError(
-          0,
-          'ValueError',
-          "Invalid parameter 'sparse' for estimator OneHotEncoder(). Valid parameters are: ['categories']",
-        ),
-      ],
-    });
+    const out = await fixToday(
+      source,
+      RULE,
+      cellError(
+        0,
+        'ValueError',
+        "Invalid parameter 'sparse' for estimator OneHotEncoder(). Valid parameters are: ['categories']",
+      ),
+    );
     expect(out).toBe(
       "grid = {'enc__sparse_output': [True, False]}\nsearch = GridSearchCV(pipe, grid)\nsearch.fit(X, y)\n",
     );
@@ -108,12 +107,12 @@ describe('api-table.keyword-rename', () => {
   it('leaves the code alone when the user defines a function of that name (shadowing)', async () => {
     const source =
       'from sklearn.preprocessing import OneHotEncoder\ndef OneHotEncoder(sparse=True):\n    return sparse\nenc = OneHotEncoder(sparse=False)\n';
-    expect(await fix(source, RULE, { packages: TODAY, errors: [OHE] })).toBe(source);
+    expect(await fixToday(source, RULE, OHE)).toBe(source);
   });
 
   it('leaves a callee alone that the imports do not explain', async () => {
     const source = 'enc = make_encoder().OneHotEncoder(sparse=False)\nenc2 = OneHotEncoder(sparse=False)\n';
-    expect(await fix(source, RULE, { packages: TODAY, errors: [OHE] })).toBe(source);
+    expect(await fixToday(source, RULE, OHE)).toBe(source);
   });
 
   it('does not apply a "use X instead" row whose meaning may differ (MiniBatchDictionaryLearning\'s n_iter)', async () => {
@@ -124,7 +123,7 @@ describe('api-table.keyword-rename', () => {
       'TypeError',
       "MiniBatchDictionaryLearning.__init__() got an unexpected keyword argument 'n_iter'",
     );
-    expect(await fix(source, RULE, { packages: TODAY, errors: [error] })).toBe(source);
+    expect(await fixToday(source, RULE, error)).toBe(source);
   });
 
   it('refuses when the table gives two different renames for one keyword (ambiguous)', () => {
@@ -155,7 +154,7 @@ describe('api-table.keyword-rename', () => {
     );
     expect(cellSource(result, 1)).toBe('enc2 = OneHotEncoder(sparse=False)\n');
     const source = 'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse=False)\n';
-    expect(await fix(source, RULE, { packages: TODAY, errors: [] })).toBe(source);
+    expect(await fixToday(source, RULE)).toBe(source);
   });
 
   it('counts a pure keyword rename of the table as handled by the generic repair', async () => {
@@ -180,7 +179,7 @@ describeToday("repaired keyword calls run in today's stack", (python) => {
     const source =
       'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse=False)\nprint(enc.fit_transform([["a"], ["b"]]).tolist())\n';
     expect(() => run(source)).toThrow(/OneHotEncoder\.__init__\(\) got an unexpected keyword argument 'sparse'/);
-    const fixed = await fix(source, RULE, { packages: TODAY, errors: [OHE] });
+    const fixed = await fixToday(source, RULE, OHE);
     expect(run(fixed)).toBe('[[1.0, 0.0], [0.0, 1.0]]');
   });
 
@@ -188,7 +187,7 @@ describeToday("repaired keyword calls run in today's stack", (python) => {
     const source =
       'import numpy as np\nfrom sklearn.linear_model import SGDClassifier\nX = np.array([[0.0], [1.0], [2.0], [3.0]]); y = [0, 0, 1, 1]\nclf = SGDClassifier(n_iter=5, random_state=0).fit(X, y)\nprint(clf.n_iter_)\n';
     expect(() => run(source)).toThrow(/unexpected keyword argument 'n_iter'/);
-    const fixed = await fix(source, RULE, { packages: TODAY, errors: [SGD] });
+    const fixed = await fixToday(source, RULE, SGD);
     expect(fixed).toContain('SGDClassifier(max_iter=5, tol=None, random_state=0)');
     expect(run(`import warnings; warnings.simplefilter('ignore')\n${fixed}`)).toBe('5');
   });
@@ -197,7 +196,7 @@ describeToday("repaired keyword calls run in today's stack", (python) => {
     const source =
       "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2]})\nprint(repr(df.to_csv(index=False, line_terminator=';')))\n";
     expect(() => run(source)).toThrow(/NDFrame\.to_csv\(\) got an unexpected keyword argument 'line_terminator'/);
-    const fixed = await fix(source, RULE, { packages: TODAY, errors: [TO_CSV] });
+    const fixed = await fixToday(source, RULE, TO_CSV);
     expect(run(fixed)).toBe("'a;1;2;'");
   });
 });

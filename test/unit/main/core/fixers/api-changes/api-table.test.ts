@@ -10,8 +10,8 @@ import {
   resolveMissing,
 } from '../../../../../../main/core/fixers/rules/catalog/api-table';
 import { describeToday } from '../../../../../helpers/python';
-import { cellError, environment, fix, fixCells, cellSource } from '../rules/helpers';
-import { rowMaker, TODAY_PACKAGES as TODAY } from './helpers';
+import { cellError, environment, fixCells, cellSource } from '../rules/helpers';
+import { fixToday, rowMaker, TODAY_PACKAGES as TODAY } from './helpers';
 
 const RULE = ['api-table.moved-name'];
 const NUMPY2 = '`np.float_` was removed in the NumPy 2.0 release. Use `np.float64` instead.';
@@ -21,25 +21,21 @@ const row = rowMaker({ library: 'scikit-learn', version: '0.20', kind: 'renamed'
 describe('api-table.moved-name', () => {
   it("reads numpy 2's own message and rewrites the attribute", async () => {
     const source = 'import numpy as np\nx = np.float_(3)\n';
-    const out = await fix(source, RULE, {
-      packages: TODAY,
-      errors: [cellError(0, 'AttributeError', NUMPY2, 'x = np.float_(3)')],
-    });
+    const out = await fixToday(source, RULE, cellError(0, 'AttributeError', NUMPY2, 'x = np.float_(3)'));
     expect(out).toBe('import numpy as np\nx = np.float64(3)\n');
   });
 
   it('rewrites an import to where the table says the name lives now, keeping the old local name', async () => {
     const source = 'from sklearn.metrics import calinski_harabaz_score\nscore = calinski_harabaz_score(X, labels)\n';
-    const out = await fix(source, RULE, {
-      packages: TODAY,
-      errors: [
-        cellError(
-          0,
-          'ImportError',
-          "cannot import name 'calinski_harabaz_score' from 'sklearn.metrics' (/usr/lib/python3/dist-packages/sklearn/metrics/__init__.py)",
-        ),
-      ],
-    });
+    const out = await fixToday(
+      source,
+      RULE,
+      cellError(
+        0,
+        'ImportError',
+        "cannot import name 'calinski_harabaz_score' from 'sklearn.metrics' (/usr/lib/python3/dist-packages/sklearn/metrics/__init__.py)",
+      ),
+    );
     expect(out).toBe(
       'from sklearn.metrics import calinski_harabasz_score as calinski_harabaz_score\nscore = calinski_harabaz_score(X, labels)\n',
     );
@@ -57,10 +53,11 @@ describe('api-table.moved-name', () => {
   it('leaves the code alone when the user defines the replacement name', async () => {
     const source =
       'from sklearn.metrics import calinski_harabaz_score\ndef calinski_harabasz_score(a, b):\n    return 0\n';
-    const out = await fix(source, RULE, {
-      packages: TODAY,
-      errors: [cellError(0, 'ImportError', "cannot import name 'calinski_harabaz_score' from 'sklearn.metrics'")],
-    });
+    const out = await fixToday(
+      source,
+      RULE,
+      cellError(0, 'ImportError', "cannot import name 'calinski_harabaz_score' from 'sklearn.metrics'"),
+    );
     expect(out).toBe(source);
   });
 
@@ -88,9 +85,7 @@ describe('api-table.moved-name', () => {
 
   it('does nothing for code the error does not point at', async () => {
     const source = 'import numpy as np\nx = np.float64(3)\n';
-    expect(
-      await fix(source, RULE, { packages: TODAY, errors: [cellError(0, 'NameError', "name 'foo' is not defined")] }),
-    ).toBe(source);
+    expect(await fixToday(source, RULE, cellError(0, 'NameError', "name 'foo' is not defined"))).toBe(source);
   });
 });
 
@@ -155,7 +150,7 @@ describeToday('repaired snippets run', (python) => {
     expect(() => execFileSync(python, ['-c', snippet.source], { stdio: 'pipe' })).toThrow(
       /was removed in the NumPy 2\.0 release/,
     );
-    const fixed = await fix(snippet.source, RULE, { packages: TODAY, errors: [snippet.error] });
+    const fixed = await fixToday(snippet.source, RULE, snippet.error);
     expect(execFileSync(python, ['-c', `${fixed}print(value(2.5))`], { encoding: 'utf8' }).trim()).toBe('2.5');
   });
 });

@@ -2,6 +2,8 @@
 // and a maker of table rows for tables built in a test.
 import { TODAY_ENVIRONMENT } from '../../../../../../main/core/fixers/api-changes/coverage';
 import type { ApiChange } from '../../../../../../main/core/fixers/api-changes/table';
+import type { CellError } from '../../../../../../shared/models/execution';
+import { fix } from '../rules/helpers';
 
 /** The package versions of today's stack, as the rules' `packages` option takes them. */
 export const TODAY_PACKAGES: Record<string, string> = TODAY_ENVIRONMENT.packages;
@@ -24,4 +26,9 @@ export function rowMaker(
     pure: true,
     ...partial,
   });
+}
+
+/** Applies `ruleIds` to a one-cell notebook in today's stack that failed with `errors`; the cell's new source. */
+export function fixToday(source: string, ruleIds: string[], ...errors: CellError[]): Promise<string> {
+  return fix(source, ruleIds, { packages: TODAY_PACKAGES, errors });
 }
