@@ -10,6 +10,7 @@
 //     half = df.head(df.shape[0]/2)
 //     ratio = len(a) / 2
 //     m = xs[int(n * 0.5) / 2]
+//     plt.hist(x, bins=len(x) / 10)
 //   →
 //     for i in range(len(xs)//2):
 //         pass
@@ -17,6 +18,7 @@
 //     half = df.head(df.shape[0]//2)
 //     ratio = len(a) / 2
 //     m = xs[int(n * 0.5) // 2]
+//     plt.hist(x, bins=len(x) // 10)
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import type { Node } from 'web-tree-sitter';
@@ -78,6 +80,22 @@ const SIZE_CALLS = new Set([
   'nsmallest',
 ]);
 
+/** Keyword arguments that take a count (bins of a histogram, sizes of estimators): an integer in Python 2's code. */
+const SIZE_KEYWORDS = new Set([
+  'bins',
+  'n_neighbors',
+  'n_clusters',
+  'n_components',
+  'n_estimators',
+  'max_depth',
+  'min_samples_leaf',
+  'min_samples_split',
+  'n_splits',
+  'n_folds',
+  'n_iter',
+  'k',
+]);
+
 export const integerDivisionSizes = defineRule({
   id: 'python2.integer-division-sizes',
   title: 'range(len(x)/2), x[:n/2] → // where both sides are integers',
@@ -85,14 +103,15 @@ export const integerDivisionSizes = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i]) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …), the Python 2 meaning was //, and Python 3's float would be rejected there.",
+    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i]) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …, or a count keyword such as bins=, n_neighbors=, n_clusters=, n_estimators=), the Python 2 meaning was //, and Python 3's float would be rejected there.",
   trigger: {
     errors: [
       {
         ename: 'TypeError',
         evalue:
-          /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers/,
+          /'float' object cannot be interpreted as an integer|slice indices must be integers|indices must be integers|`bins` must be an integer/,
       },
+      { ename: 'InvalidParameterError', evalue: /parameter of \w+ must be an int/ },
     ],
     pattern: true,
   },
@@ -120,6 +139,11 @@ export const integerDivisionSizes = defineRule({
           const fn = p.parent.childForFieldName('function');
           const name = fn ? parsed.text(fn).split('.').pop() : '';
           if (name && SIZE_CALLS.has(name) && child.type !== 'keyword_argument') sized = true;
+          break;
+        } else if (p.type === 'keyword_argument') {
+          // hist(x, bins=len(x)/10), KNeighborsClassifier(n_neighbors=len(X)/20): a count
+          const name = p.childForFieldName('name');
+          sized = !!name && SIZE_KEYWORDS.has(parsed.text(name)) && p.parent?.type === 'argument_list';
           break;
         } else if (
           !['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) ||
