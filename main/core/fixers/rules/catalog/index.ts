@@ -211,6 +211,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.spectralColormap,
   matplotlib.scatterEmptyColor,
   matplotlib.linestyleSteps,
+  matplotlib.pcolorGetArray,
   matplotlib.tickLabel,
   sklearn.gridNormalize,
   sklearn.adaboostAlgorithmSamme,

@@ -30,3 +30,4 @@ export { spectralColormap } from './spectral-colormap';
 export { scatterEmptyColor } from './scatter-empty-color';
 export { linestyleSteps } from './linestyle-steps';
 export { tickLabel } from './tick-label';
+export { pcolorGetArray } from './pcolor-get-array';
