@@ -8,6 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeCorpus } from '../../../helpers/corpus';
+import { thrown } from '../../../helpers/errors';
 import { TEST_PYTHON } from '../../../helpers/python';
 import {
   cellSource,
@@ -341,15 +342,8 @@ describe('ipynb: preserving what other tools stored', () => {
 });
 
 describe('ipynb: bad input', () => {
-  const error = (text: string, source?: string): NbreviveError => {
-    try {
-      parseNotebook(text, source ? { source } : {});
-    } catch (e) {
-      if (e instanceof NbreviveError) return e;
-      throw e;
-    }
-    throw new Error('parseNotebook accepted the text');
-  };
+  const error = (text: string, source?: string): NbreviveError =>
+    thrown(() => parseNotebook(text, source ? { source } : {}));
   it('not JSON', () => {
     const e = error('{"nbformat": 4,\n "cells": [}', 'x.ipynb');
     expect(e.code).toBe('not-json');

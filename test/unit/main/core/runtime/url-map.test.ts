@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NbreviveError } from '../../../../../shared/lib/errors';
+import { thrown } from '../../../../helpers/errors';
 import type { Notebook } from '../../../../../shared/models/notebook';
 import { jobSettingsFrom } from '../../../../../main/cli/options';
 import { bareCase } from '../../../../../main/core/case/case-loader';
@@ -22,16 +22,6 @@ function write(name: string, text: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
   return file;
-}
-
-function thrown(fn: () => unknown): NbreviveError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof NbreviveError) return e;
-    throw e;
-  }
-  throw new Error('expected an NbreviveError');
 }
 
 const URL_LITERAL = "pd.read_csv('https://data.example.org/train.csv')";

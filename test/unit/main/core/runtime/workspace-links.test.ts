@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { caseDataFiles, syncInputCopy } from '../../../../../main/core/runtime/workspace';
-import { NbreviveError } from '../../../../../shared/lib/errors';
+import { thrown } from '../../../../helpers/errors';
 
 let root: string;
 let data: string;
@@ -26,16 +26,6 @@ afterEach(() => {
   execFileSync('chmod', ['-R', 'u+w', root]);
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-function refusal(fn: () => unknown): NbreviveError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof NbreviveError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('case data symlinks', () => {
   it('copies the files of a linked folder and a linked file that stay inside the case', () => {
@@ -59,7 +49,7 @@ describe('case data symlinks', () => {
 
   it('refuses a link to a file outside the case, naming it and what to do', () => {
     fs.symlinkSync('/etc/hostname', path.join(data, 'hostname'));
-    const e = refusal(() => caseDataFiles(data, [data, path.join(root, 'case')]));
+    const e = thrown(() => caseDataFiles(data, [data, path.join(root, 'case')]));
     expect(e.code).toBe('invalid-case');
     expect(e.message).toMatch(
       /^the case data has a link hostname → \/etc\/hostname, which leaves the case folder: .*--data/,
@@ -70,19 +60,19 @@ describe('case data symlinks', () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-outside-'));
     try {
       fs.symlinkSync(outside, path.join(data, 'elsewhere'));
-      expect(refusal(() => caseDataFiles(data, [data])).message).toMatch(/link elsewhere → .* leaves the case folder/);
+      expect(thrown(() => caseDataFiles(data, [data])).message).toMatch(/link elsewhere → .* leaves the case folder/);
     } finally {
       fs.rmSync(path.join(data, 'elsewhere'));
       fs.rmSync(outside, { recursive: true });
     }
     fs.symlinkSync('missing.csv', path.join(data, 'gone.csv'));
-    expect(refusal(() => caseDataFiles(data)).code).toBe('data-missing');
+    expect(thrown(() => caseDataFiles(data)).code).toBe('data-missing');
     fs.rmSync(path.join(data, 'gone.csv'));
     fs.symlinkSync('..', path.join(data, 'real', 'up'));
-    expect(refusal(() => caseDataFiles(data)).message).toMatch(/link real\/up → .*a folder it is itself inside/);
+    expect(thrown(() => caseDataFiles(data)).message).toMatch(/link real\/up → .*a folder it is itself inside/);
     fs.rmSync(path.join(data, 'real', 'up'));
     execFileSync('mkfifo', [path.join(data, 'pipe')]);
-    expect(refusal(() => caseDataFiles(data)).message).toBe(
+    expect(thrown(() => caseDataFiles(data)).message).toBe(
       'the case data holds pipe, which is a named pipe (FIFO), not a file: remove it from the case folder',
     );
   });
