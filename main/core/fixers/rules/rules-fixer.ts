@@ -18,15 +18,24 @@ export class RulesFixer implements Fixer {
 
   async propose(ctx: FixContext): Promise<Fix | null> {
     if (ctx.signal?.aborted) return null;
-    const kinds = PROBLEM_KINDS[ctx.problem];
-    const errors = ctx.problem === 'error' ? ctx.report.errors : [];
-    const result = await applyRules(ctx.notebook, 'all', ctx.environment, {
-      kinds,
-      errors,
-      case: ctx.case,
-      exclude: ctx.exclude,
-      rules: this.rules,
-    });
+    let kinds = PROBLEM_KINDS[ctx.problem];
+    let errors = ctx.problem === 'error' ? ctx.report.errors : [];
+    const apply = () =>
+      applyRules(ctx.notebook, 'all', ctx.environment, {
+        kinds,
+        errors,
+        case: ctx.case,
+        exclude: ctx.exclude,
+        rules: this.rules,
+      });
+    let result = await apply();
+    // a run that timed out still raised errors in the cells it reached: with no safe runtime reduction left, repair
+    // those (a slow machine, or a notebook near the limit, would otherwise stop with rules it never tried)
+    if (result.edits.length === 0 && ctx.problem === 'timeout' && ctx.report.errors.some((e) => !e.preExisting)) {
+      kinds = PROBLEM_KINDS.error;
+      errors = ctx.report.errors;
+      result = await apply();
+    }
     if (result.edits.length === 0) return null;
     const applied = this.rules.filter((rule) => result.ruleIds.includes(rule.id));
     const first = errors.find((error) => applied.some((rule) => matchesSignature(rule, error))) ?? errors[0];

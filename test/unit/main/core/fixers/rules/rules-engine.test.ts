@@ -127,6 +127,23 @@ describe('RulesFixer', () => {
     ).toBeNull();
   });
 
+  it('answers a timeout with runtime reductions first, then with repairs of the errors the run reached', async () => {
+    const slow = notebookOf(
+      'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier()\nrf.fit(X, y)\n',
+    );
+    const reduced = await fixer.propose(context(slow, 'timeout'));
+    expect(reduced?.type).toBe('runtime-reduction');
+    // nothing left to speed up, but a cell it reached failed: the error is repaired
+    const nb = notebookOf('import numpy as np\nx = np.float(1)\n', 'while True:\n    pass\n');
+    const error = cellError(0, 'AttributeError', "module 'numpy' has no attribute 'float'.");
+    const fix = await fixer.propose(context(nb, 'timeout', [error]));
+    expect(fix?.type).toBe('error-repair');
+    expect(fix?.ruleIds).toEqual(['numpy.builtin-type-aliases']);
+    expect(fix?.edits[0]?.source).toBe('import numpy as np\nx = float(1)\n');
+    // a timeout with no error and nothing to reduce: no fix
+    expect(await fixer.propose(context(notebookOf('while True:\n    pass\n'), 'timeout'))).toBeNull();
+  });
+
   it('answers a score deviation with score-calibration pins for an old notebook', async () => {
     const fix = await fixer.propose(context(notebookOf(...LEGACY), 'score-deviation'));
     expect(fix?.type).toBe('score-calibration');
