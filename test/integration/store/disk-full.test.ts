@@ -3,12 +3,11 @@
 // tiny filesystem (a 2 MB tmpfs, when this machine lets the tests mount one).
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashContent, openStore, Store } from '../../../main/core/store';
 import { NbreviveError } from '../../../shared/lib/errors';
-import { makeReport, makeVerdict, seedCase, useTempStores } from './store-fixtures';
+import { makeReport, makeVerdict, mountTmpfs, seedCase, useTempStores } from './store-fixtures';
 
 /** Persists iterations with incompressible 200 kB notebooks until the disk is full; returns what was committed. */
 function fillUntilFull(store: Store, jobId: string): { committed: string[]; error: NbreviveError; lost: string } {
@@ -63,16 +62,7 @@ describe('disk full', () => {
 
   it('survives a real full filesystem', (ctx) => {
     const mount = path.join(temp.dir(), 'tiny');
-    fs.mkdirSync(mount);
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mount], { stdio: 'pipe' });
-    } catch (e) {
-      console.warn(
-        `[store tests] real disk-full test skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`,
-      );
-      ctx.skip();
-      return;
-    }
+    if (!mountTmpfs(ctx, mount, '2m', 'real disk-full test')) return;
     try {
       const file = path.join(mount, 'nbrevive.db');
       const store = openStore(file);

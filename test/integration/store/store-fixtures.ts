@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { afterEach, type TestContext } from 'vitest';
 import { openStore, OpenStoreOptions, Store } from '../../../main/core/store';
 import { ResolvedCase } from '../../../shared/models/case';
 import { ExecutionReport } from '../../../shared/models/execution';
@@ -128,6 +129,23 @@ export function makeFix(overrides: Partial<Fix> = {}): Fix {
     signature: 'AttributeError:numpy.float',
     ...overrides,
   };
+}
+
+/**
+ * Mounts a tmpfs of `size` (mount's -o size=, e.g. '2m') on the new folder `mount`, for tests of full or read-only
+ * filesystems; where this machine cannot mount one, the test (`what`) is skipped with the reason and false returned.
+ * The caller unmounts it.
+ */
+export function mountTmpfs(ctx: TestContext, mount: string, size: string, what: string): boolean {
+  fs.mkdirSync(mount);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mount], { stdio: 'pipe' });
+    return true;
+  } catch (e) {
+    console.warn(`[store tests] ${what} skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`);
+    ctx.skip();
+    return false;
+  }
 }
 
 /** A store with one imported case; returns the case's store id. */

@@ -7,18 +7,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../../main/core/store';
 import { MIGRATIONS } from '../../../main/core/store/migrations';
-import { NbreviveError } from '../../../shared/lib/errors';
-import { makeCase, notebookText, seedCase, useTempStores } from './store-fixtures';
-
-function thrown(fn: () => unknown): NbreviveError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(NbreviveError);
-    return e as NbreviveError;
-  }
-  throw new Error('expected an error');
-}
+import { thrown } from '../../helpers/errors';
+import { makeCase, mountTmpfs, notebookText, seedCase, useTempStores } from './store-fixtures';
 
 describe('openStore', () => {
   const temp = useTempStores();
@@ -129,16 +119,7 @@ describe('openStore', () => {
 
   it('reports a database on a read-only filesystem', (ctx) => {
     const mount = path.join(temp.dir(), 'ro');
-    fs.mkdirSync(mount);
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mount], { stdio: 'pipe' });
-    } catch (e) {
-      console.warn(
-        `[store tests] read-only filesystem test skipped: cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]})`,
-      );
-      ctx.skip();
-      return;
-    }
+    if (!mountTmpfs(ctx, mount, '4m', 'read-only filesystem test')) return;
     try {
       const file = path.join(mount, 'nbrevive.db');
       const store = openStore(file);
