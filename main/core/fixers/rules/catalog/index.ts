@@ -212,6 +212,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.scatterEmptyColor,
   matplotlib.linestyleSteps,
   matplotlib.pcolorGetArray,
+  matplotlib.xticksExtraLabels,
   matplotlib.tickLabel,
   sklearn.gridNormalize,
   sklearn.adaboostAlgorithmSamme,

@@ -31,3 +31,4 @@ export { scatterEmptyColor } from './scatter-empty-color';
 export { linestyleSteps } from './linestyle-steps';
 export { tickLabel } from './tick-label';
 export { pcolorGetArray } from './pcolor-get-array';
+export { xticksExtraLabels } from './xticks-extra-labels';

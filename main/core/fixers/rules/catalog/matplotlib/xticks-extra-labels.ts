@@ -1,0 +1,73 @@
+// matplotlib.xticks-extra-labels — plt.xticks(ticks, labels) with more labels than ticks → labels cut to the ticks
+//
+// Why it broke: matplotlib 3.5 (2021-11-15) made Axis.set_ticklabels refuse a label list whose length differs from the
+// number of fixed tick locations ("The number of FixedLocator locations (21), usually from a call to set_ticks, does
+// not match the number of labels (36)"); before, the labels were paired with the ticks in order and the extra ones
+// were not shown.
+// Changelog: https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.5.0.html
+// Example:
+//     plt.xticks(range(len(results)), [str(x) for x in grid_search.cv_results_['params']], rotation=90)
+//   →
+//     plt.xticks(range(len(results)), list([str(x) for x in grid_search.cv_results_['params']])[:len(range(len(results)))], rotation=90)
+// Fix safety: Same result: the first labels, one per tick, are the ones matplotlib drew before 3.5; only where the
+// error says there are more labels than ticks, and only when the ticks are an expression that can be read twice
+// (a range, np.arange, a name, a literal list).
+// Left alone: fewer labels than ticks (matplotlib left the other ticks blank: a different edit), set_xticklabels
+// after a separate set_xticks, and ticks given by a call that may not return the same thing twice.
+import type { Node } from 'web-tree-sitter';
+import { defineRule, type Rule } from '../../rule';
+import { replaceNode, type SourceEdit } from '../../source-edit';
+import { keywordValue, methodName, positionalArguments } from '../../syntax';
+import { mpl } from './_shared';
+
+type ParsedSource = Parameters<Rule['apply']>[0];
+
+/** Tick expressions that give the same ticks when evaluated twice. */
+function rereadable(node: Node, parsed: ParsedSource): boolean {
+  if (['identifier', 'list', 'tuple', 'attribute'].includes(node.type)) return true;
+  if (node.type !== 'call') return false;
+  const fn = node.childForFieldName('function');
+  const name = fn?.type === 'attribute' ? methodName(node, parsed) : fn ? parsed.text(fn) : null;
+  return name === 'range' || name === 'arange' || name === 'linspace';
+}
+
+export const xticksExtraLabels = defineRule({
+  id: 'matplotlib.xticks-extra-labels',
+  title: 'plt.xticks(ticks, labels) with more labels than ticks → labels cut to the ticks',
+  kind: 'error-repair',
+  library: 'matplotlib',
+  since: mpl('3.5', '2021-11-15'),
+  errorScope: 'line',
+  explanation:
+    'matplotlib 3.5 made set_ticklabels (which plt.xticks(ticks, labels) and plt.yticks call) refuse a label list of another length than the fixed ticks ("The number of FixedLocator locations (21), usually from a call to set_ticks, does not match the number of labels (36)"). Before, labels were paired with the ticks in order and the extra ones were not drawn. Where the error shows more labels than ticks, the labels are cut to the ticks\' number: the labels the figure showed before.',
+  trigger: {
+    errors: [
+      {
+        ename: 'ValueError',
+        evalue:
+          /The number of FixedLocator locations \(\d+\), usually from a call to set_ticks, does not match the number of labels \(\d+\)/,
+      },
+    ],
+  },
+  needles: ['xticks(', 'yticks('],
+  apply(parsed, ctx) {
+    // only more labels than ticks: the old pairing then dropped the extra labels
+    const counts = ctx.errors
+      .map((e) => /locations \((\d+)\).*number of labels \((\d+)\)/.exec(e.evalue))
+      .filter((m): m is RegExpExecArray => m !== null);
+    if (counts.length === 0 || !counts.every((m) => Number(m[2]) > Number(m[1]))) return [];
+    const edits: SourceEdit[] = [];
+    for (const call of ctx.nodes('call')) {
+      const fn = call.childForFieldName('function');
+      const name =
+        fn?.type === 'attribute' ? methodName(call, parsed) : fn?.type === 'identifier' ? parsed.text(fn) : null;
+      if (name !== 'xticks' && name !== 'yticks') continue;
+      const positional = positionalArguments(call);
+      const ticks = positional[0] ?? keywordValue(call, 'ticks', parsed);
+      const labels = positional[1] ?? keywordValue(call, 'labels', parsed);
+      if (!ticks || !labels || !rereadable(ticks, parsed)) continue;
+      edits.push(replaceNode(labels, `list(${parsed.text(labels)})[:len(${parsed.text(ticks)})]`));
+    }
+    return edits;
+  },
+});
