@@ -47,7 +47,8 @@ export const groupbyTupleColumns = defineRule({
     pattern: true,
   },
   errorScope: 'line',
-  needles: ['groupby', 'resample', 'Cannot subset columns'],
+  // a groupby in sight, or a subscript by two or more quoted keys (the grouped object made in an earlier cell)
+  needles: ['groupby', 'resample', /\[\s*['"][^'"\n]*['"]\s*,\s*['"]/],
   apply(parsed, ctx) {
     const text = (node: Node): string => parsed.text(node);
     const candidates: Node[][] = [];
