@@ -165,6 +165,7 @@ export const RULES: readonly Rule[] = [
   sklearn.removedKeywords,
   sklearn.sgdNIter,
   sklearn.renamedAttributes,
+  sklearn.multiclassAverage,
   sklearn.renamedKeywords,
   sklearn.renamedParameterValues,
   sklearn.maxFeaturesAuto,

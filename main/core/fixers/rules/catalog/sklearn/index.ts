@@ -47,3 +47,4 @@ export { ransacResidualMetric } from './ransac-residual-metric';
 export { renamedAttributes } from './renamed-attributes';
 export { logisticMultiClass } from './logistic-multi-class';
 export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';
+export { multiclassAverage } from './multiclass-average';
