@@ -1394,56 +1394,42 @@ interface Mined {
   file: string;
 }
 
-const MINED_PACKAGES: {
+interface MinedPackage {
   library: ApiLibrary;
   pkg: string;
   dist: RegExp;
   repo: string;
   tag: (v: string) => string;
   srcPrefix: string;
-}[] = [
-  {
-    library: 'scikit-learn',
-    pkg: 'sklearn',
+}
+
+/** a package whose dist-info is `<pkg>-<version>`, tagged `v<version>` on GitHub, with its sources at the root */
+const minedPackage = (
+  library: ApiLibrary,
+  pkg: string,
+  repo: string,
+  differs: Partial<MinedPackage> = {},
+): MinedPackage => ({
+  library,
+  pkg,
+  dist: new RegExp(`^${pkg}-([\\d.]+)`),
+  repo,
+  tag: (v) => `v${v}`,
+  srcPrefix: '',
+  ...differs,
+});
+
+const MINED_PACKAGES: MinedPackage[] = [
+  minedPackage('scikit-learn', 'sklearn', 'scikit-learn/scikit-learn', {
     dist: /^scikit_learn-([\d.]+)|^sklearn$/,
-    repo: 'scikit-learn/scikit-learn',
     tag: (v) => v,
-    srcPrefix: '',
-  },
-  {
-    library: 'pandas',
-    pkg: 'pandas',
-    dist: /^pandas-([\d.]+)/,
-    repo: 'pandas-dev/pandas',
-    tag: (v) => `v${v}`,
-    srcPrefix: '',
-  },
-  { library: 'numpy', pkg: 'numpy', dist: /^numpy-([\d.]+)/, repo: 'numpy/numpy', tag: (v) => `v${v}`, srcPrefix: '' },
-  { library: 'scipy', pkg: 'scipy', dist: /^scipy-([\d.]+)/, repo: 'scipy/scipy', tag: (v) => `v${v}`, srcPrefix: '' },
-  {
-    library: 'matplotlib',
-    pkg: 'matplotlib',
-    dist: /^matplotlib-([\d.]+)/,
-    repo: 'matplotlib/matplotlib',
-    tag: (v) => `v${v}`,
-    srcPrefix: 'lib/',
-  },
-  {
-    library: 'seaborn',
-    pkg: 'seaborn',
-    dist: /^seaborn-([\d.]+)/,
-    repo: 'mwaskom/seaborn',
-    tag: (v) => `v${v}`,
-    srcPrefix: '',
-  },
-  {
-    library: 'statsmodels',
-    pkg: 'statsmodels',
-    dist: /^statsmodels-([\d.]+)/,
-    repo: 'statsmodels/statsmodels',
-    tag: (v) => `v${v}`,
-    srcPrefix: '',
-  },
+  }),
+  minedPackage('pandas', 'pandas', 'pandas-dev/pandas'),
+  minedPackage('numpy', 'numpy', 'numpy/numpy'),
+  minedPackage('scipy', 'scipy', 'scipy/scipy'),
+  minedPackage('matplotlib', 'matplotlib', 'matplotlib/matplotlib', { srcPrefix: 'lib/' }),
+  minedPackage('seaborn', 'seaborn', 'mwaskom/seaborn'),
+  minedPackage('statsmodels', 'statsmodels', 'statsmodels/statsmodels'),
 ];
 
 function installedVersion(sitePackages: string, pkg: string, dist: RegExp): string | null {
