@@ -1,18 +1,7 @@
 // The built-in metrics against scikit-learn 1.2 on the same generated data (the reference Python's sklearn).
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  accuracy,
-  f1,
-  higherIsBetter,
-  logLossBinary,
-  logLossMulticlass,
-  mae,
-  MetricError,
-  rmse,
-  rmsle,
-  rocAuc,
-} from '../../../../shared/lib/metrics';
+import * as metrics from '../../../../shared/lib/metrics';
 import { TEST_PYTHON } from '../../../helpers/python';
 
 /** Deterministic PRNG (mulberry32) so a failure can be reproduced. */
@@ -104,49 +93,49 @@ function expectClose(actual: number, key: string): void {
 
 describe('metrics agree with scikit-learn', () => {
   it('accuracy on numeric and text labels', () => {
-    expectClose(accuracy(binTrue, binPred), 'accuracy_bin');
-    expectClose(accuracy(mcTrue, mcPred), 'accuracy_str');
+    expectClose(metrics.accuracy(binTrue, binPred), 'accuracy_bin');
+    expectClose(metrics.accuracy(mcTrue, mcPred), 'accuracy_str');
   });
   it('rmse, rmsle, mae', () => {
-    expectClose(rmse(regTrue, regPred), 'rmse');
-    expectClose(rmsle(regTrue, regPred), 'rmsle');
-    expectClose(mae(regTrue, regPred), 'mae');
+    expectClose(metrics.rmse(regTrue, regPred), 'rmse');
+    expectClose(metrics.rmsle(regTrue, regPred), 'rmsle');
+    expectClose(metrics.mae(regTrue, regPred), 'mae');
   });
   it('binary log loss, clipping probabilities of exactly 0 and 1', () => {
-    expectClose(logLossBinary(binTrue, prob), 'logloss_bin');
+    expectClose(metrics.logLossBinary(binTrue, prob), 'logloss_bin');
   });
   it('multiclass log loss, renormalising rows', () => {
-    expectClose(logLossMulticlass(mcIndex, mcProbs), 'logloss_mc');
+    expectClose(metrics.logLossMulticlass(mcIndex, mcProbs), 'logloss_mc');
   });
   it('ROC AUC, with and without tied scores', () => {
-    expectClose(rocAuc(binTrue, prob), 'auc');
-    expectClose(rocAuc(binTrue, tiedScores), 'auc_ties');
+    expectClose(metrics.rocAuc(binTrue, prob), 'auc');
+    expectClose(metrics.rocAuc(binTrue, tiedScores), 'auc_ties');
     expect(ref.auc_ties).not.toBe(ref.auc); // the ties really changed the curve
   });
   it('F1: binary with positive label 1, macro for multiclass', () => {
-    expectClose(f1(binTrue, binPred), 'f1_bin');
-    expectClose(f1(mcTrue, mcPred), 'f1_macro_str');
-    expectClose(f1(intClasses, intPred), 'f1_macro_int');
+    expectClose(metrics.f1(binTrue, binPred), 'f1_bin');
+    expectClose(metrics.f1(mcTrue, mcPred), 'f1_macro_str');
+    expectClose(metrics.f1(intClasses, intPred), 'f1_macro_int');
   });
 });
 
 describe('metric edge cases', () => {
   it('says which direction is better', () => {
-    expect(higherIsBetter('accuracy')).toBe(true);
-    expect(higherIsBetter('auc')).toBe(true);
-    expect(higherIsBetter('f1')).toBe(true);
-    expect(higherIsBetter('rmse')).toBe(false);
-    expect(higherIsBetter('logloss')).toBe(false);
+    expect(metrics.higherIsBetter('accuracy')).toBe(true);
+    expect(metrics.higherIsBetter('auc')).toBe(true);
+    expect(metrics.higherIsBetter('f1')).toBe(true);
+    expect(metrics.higherIsBetter('rmse')).toBe(false);
+    expect(metrics.higherIsBetter('logloss')).toBe(false);
   });
   it('refuses what sklearn refuses', () => {
-    expect(() => rocAuc([1, 1], [0.2, 0.3])).toThrow(MetricError);
-    expect(() => rocAuc([1, 1], [0.2, 0.3])).toThrow(/only one class/);
-    expect(() => rmsle([1, -1], [1, 1])).toThrow(/negative/);
-    expect(() => logLossBinary([0, 0], [0.1, 0.2])).toThrow(/only one class/);
-    expect(() => accuracy([1, 2], [1])).toThrow(/2 true values but 1 predictions/);
-    expect(() => mae([], [])).toThrow(/no rows/);
+    expect(() => metrics.rocAuc([1, 1], [0.2, 0.3])).toThrow(metrics.MetricError);
+    expect(() => metrics.rocAuc([1, 1], [0.2, 0.3])).toThrow(/only one class/);
+    expect(() => metrics.rmsle([1, -1], [1, 1])).toThrow(/negative/);
+    expect(() => metrics.logLossBinary([0, 0], [0.1, 0.2])).toThrow(/only one class/);
+    expect(() => metrics.accuracy([1, 2], [1])).toThrow(/2 true values but 1 predictions/);
+    expect(() => metrics.mae([], [])).toThrow(/no rows/);
   });
   it('F1 is 0 when no positive is present or predicted (sklearn zero_division)', () => {
-    expect(f1([0, 0, 0], [0, 0, 0])).toBe(0);
+    expect(metrics.f1([0, 0, 0], [0, 0, 0])).toBe(0);
   });
 });
