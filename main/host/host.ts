@@ -6,7 +6,7 @@ import { pruneUploads } from '../core/jobs/uploads';
 import { listHostGpus } from '../core/runtime/docker/gpu';
 import { openStore, Store } from '../core/store';
 import { createAppHandlers } from './app-handlers';
-import { queueSettings } from './handlers/context';
+import { QueueControl, queueSettings } from './handlers/context';
 import { EventHub } from './event-hub';
 import { ApiDispatcher, registerHandlers } from './handlers';
 import { fileSecretStore, SecretStore, secretFileFor } from '../core/store/secret-file';
@@ -63,13 +63,8 @@ export class NbreviveHost {
     try {
       const events = new EventHub();
       const defaultConcurrency = options.defaultConcurrency ?? Math.max(1, (await listHostGpus()).length);
-      const queueStatus = () => {
-        const counts = store.jobs.countByStatus();
-        return { ...queueSettings(store, defaultConcurrency), queued: counts.queued, running: counts.running };
-      };
       let supervisor: WorkerSupervisor | null = null;
-      const changed = (reason: string) =>
-        events.emit('app:queue.changed', { ...queueStatus(), workers: supervisor?.alive ? 1 : 0, reason });
+      const changed = queueChanges(store, events, defaultConcurrency, () => (supervisor?.alive ? 1 : 0));
       // jobs a previous host or CLI left running (it crashed or was killed): back to the queue, to resume; jobs
       // whose process is alive (a `nbrevive modernize` in a terminal, another host's worker) stay theirs
       const recovered = recoverJobs(store, null);
@@ -148,6 +143,26 @@ export class NbreviveHost {
   }
 }
 
+/** Announces a change of the queue (app:queue.changed): its settings, its counts and how many workers serve it. */
+function queueChanges(
+  store: Store,
+  events: EventHub,
+  defaultConcurrency: number,
+  workers: () => number,
+): (reason: string) => void {
+  return (reason) => {
+    const counts = store.jobs.countByStatus();
+    const settings = queueSettings(store, defaultConcurrency);
+    events.emit('app:queue.changed', {
+      ...settings,
+      queued: counts.queued,
+      running: counts.running,
+      workers: workers(),
+      reason,
+    });
+  };
+}
+
 /**
  * The host of the distributed mode: the same handlers and store, with a BullMQ queue in place of the local worker.
  * Queue controls go to BullMQ; remote workers reach the store through the worker routes (queue/worker-api.ts).
@@ -163,12 +178,7 @@ async function startRemote(
   const log = options.log ?? (() => {});
   const connection = parseQueueUrl(queueUrl);
   let api: WorkerApi | null = null;
-  const queueStatus = () => {
-    const counts = store.jobs.countByStatus();
-    return { ...queueSettings(store, defaultConcurrency), queued: counts.queued, running: counts.running };
-  };
-  const changed = (reason: string) =>
-    events.emit('app:queue.changed', { ...queueStatus(), workers: api?.alive() ?? 0, reason });
+  const changed = queueChanges(store, events, defaultConcurrency, () => api?.alive() ?? 0);
   const backend = new BullQueueBackend({
     store,
     connection,
@@ -189,22 +199,23 @@ async function startRemote(
   });
   const workerApi = api;
   const report = (what: string) => (e: unknown) => log(`queue ${connection.display}: ${what}: ${(e as Error).message}`);
+  const queue: QueueControl = {
+    wake: () => backend.sync(),
+    // a running job stops at its worker's next heartbeat (the cancel flag is in the store)
+    cancel: () => {},
+    dequeue: (jobId) => void backend.dequeue(jobId).catch(report(`removing ${jobId}`)),
+    reprioritize: (jobId, priority) =>
+      void backend.reprioritize(jobId, priority).catch(report(`reprioritizing ${jobId}`)),
+    configure: (concurrency, paused) => void backend.configure(concurrency, paused).catch(report('configuring')),
+    workers: () => workerApi.alive(),
+    changed,
+  };
   const dispatcher = registerHandlers(
     createAppHandlers({
       store,
       secrets,
       defaultConcurrency,
-      queue: {
-        wake: () => backend.sync(),
-        // a running job stops at its worker's next heartbeat (the cancel flag is in the store)
-        cancel: () => {},
-        dequeue: (jobId) => void backend.dequeue(jobId).catch(report(`removing ${jobId}`)),
-        reprioritize: (jobId, priority) =>
-          void backend.reprioritize(jobId, priority).catch(report(`reprioritizing ${jobId}`)),
-        configure: (concurrency, paused) => void backend.configure(concurrency, paused).catch(report('configuring')),
-        workers: () => workerApi.alive(),
-        changed,
-      },
+      queue,
       workers: {
         list: () => ({ backend: 'redis' as const, queueUrl: connection.display, items: workerApi.list() }),
       },
