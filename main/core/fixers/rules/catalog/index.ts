@@ -207,6 +207,7 @@ export const RULES: readonly Rule[] = [
   scipy.statsModeKeepdims,
   scipy.signalWindows,
   scipy.sparseDenseAttributes,
+  scipy.removedFunctions,
   sklearn.scorersDict,
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,

@@ -12,3 +12,4 @@ export { miscMovedFunctions } from './misc-moved-functions';
 export { statsModeKeepdims } from './stats-mode-keepdims';
 export { signalWindows } from './signal-windows';
 export { sparseDenseAttributes } from './sparse-dense-attributes';
+export { removedFunctions } from './removed-functions';
