@@ -1,5 +1,6 @@
 // pandas.removed-methods — get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects,
-// DataFrame.from_items, valid, get_values (pandas 1.0)
+// DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str,
+// to_datetime, MultiIndex.labels, Series.from_array (pandas 1.0)
 //
 // Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.20: from this release on the old code fails or computes
 // something else (the explanation below cites the release notes).
@@ -14,6 +15,15 @@
 //     df = df.convert_objects()
 //     f = pd.DataFrame.from_items(pairs)
 //     X = train.drop('y', axis=1).get_values()
+//     o = s.asobject                      # each of these where the error names the pandas class at that line
+//     nz = s.nonzero()
+//     r = df['a'].ptp()
+//     c = returns.compound()
+//     ok = df.columns.contains('Age')
+//     d = df.index.get_duplicates()
+//     py = ts.to_datetime()
+//     codes = mi.labels
+//     s = pd.Series.from_array(arr)
 //   →
 //     c = df.dtypes.value_counts()
 //     t = df.dtypes
@@ -24,8 +34,21 @@
 //     df = df.infer_objects()
 //     f = pd.DataFrame(dict(pairs))
 //     X = train.drop('y', axis=1).to_numpy()
+//     o = s.astype(object).values
+//     nz = s.to_numpy().nonzero()
+//     r = (df['a'].max() - df['a'].min())
+//     c = ((1 + returns).prod() - 1)
+//     ok = ('Age' in df.columns)
+//     d = df.index[df.index.duplicated()].unique()
+//     py = ts.to_pydatetime()
+//     codes = mi.codes
+//     s = pd.Series(arr)
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
-// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone. The members whose
+// names numpy or the str accessor share (nonzero, ptp, contains, labels …) change only where the AttributeError names
+// the pandas class and its traceback shows that use; ptp() becomes max() − min(), what pandas computed (NaN skipped),
+// not numpy.ptp, and only on a receiver without calls (it is written twice).
+// Left alone: is_copy, real/imag, data/base/strides (no replacement named); set_labels(…, inplace=True).
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
@@ -36,26 +59,170 @@ import {
   methodReceiver,
   keywordArgument,
   appendArguments,
+  attributeName,
+  asPrimary,
+  sameNode,
 } from '../../syntax';
 import { pd, pandasAlias } from './_shared';
+import { positionalToKeywordEdits } from '../helpers';
 import { stripAnsi } from '../../../../../../shared/lib/text';
+import type { CellError } from '../../../../../../shared/models/execution';
+import type { ParsedSource } from '../../../../python/python-parser';
+
+const INDEXES = [
+  'Index',
+  'DatetimeIndex',
+  'TimedeltaIndex',
+  'PeriodIndex',
+  'MultiIndex',
+  'CategoricalIndex',
+  'RangeIndex',
+  'IntervalIndex',
+];
+
+/**
+ * Members pandas removed whose names other types use too (numpy's nonzero and ptp, str.contains, a plot's labels):
+ * rewritten only where the runtime's AttributeError names one of these pandas classes and the traceback points at
+ * the use. The replacements are the ones the deprecation messages named (pandas 0.19–0.25 source):
+ *   asobject          Series → .astype(object).values; an index → .astype(object)   ("Use 'astype(object)' instead")
+ *   nonzero()         Series → .to_numpy().nonzero()                                  (1.0 release notes)
+ *   ptp()             Series → (s.max() - s.min())     (0.24–0.25: nanmax − nanmin, NaN skipped; np.ptp would not)
+ *   compound()        Series/DataFrame → ((1 + x).prod() - 1)                      (0.25's own implementation)
+ *   get_duplicates()  an index → idx[idx.duplicated()].unique()                      ("You can use … instead")
+ *   dtype_str         an index → str(idx.dtype)                                       (1.0 release notes)
+ *   contains(k)       an index → (k in idx)                                           ("use key in index instead")
+ *   to_datetime()     Timestamp → to_pydatetime(); PeriodIndex → to_timestamp(); an index → pd.to_datetime(idx)
+ *   labels            MultiIndex → codes; set_labels(…) → set_codes(…)                ("use codes instead")
+ *   from_array(a, …)  Series → pd.Series(a, …)                        ("Please use the pd.Series(..) constructor")
+ *   valid             Series → dropna (a bare reference; the call is handled with the other members)
+ */
+const TYPED_MEMBERS: Record<string, readonly string[]> = {
+  asobject: ['Series', 'DatetimeIndex', 'TimedeltaIndex', 'PeriodIndex'],
+  nonzero: ['Series'],
+  ptp: ['Series'],
+  compound: ['Series', 'DataFrame'],
+  get_duplicates: INDEXES,
+  dtype_str: INDEXES,
+  contains: INDEXES,
+  to_datetime: ['Timestamp', 'DatetimeIndex', 'Index', 'PeriodIndex'],
+  labels: ['MultiIndex'],
+  set_labels: ['MultiIndex'],
+  from_array: ['Series'],
+  valid: ['Series'],
+};
+
+/** Does the error say the object of one of `classes` lacks `member`, at a line that shows `text`? */
+function namesClassAt(error: CellError, member: string, classes: readonly string[], text: string): boolean {
+  const m = /^'(\w+)' object has no attribute '(\w+)'/.exec(error.evalue);
+  if (!m || m[2] !== member || !classes.includes(m[1] as string)) return false;
+  // (IPython colours a traceback token by token: the frames are compared without their ANSI codes)
+  return (error.line ?? '').includes(text) || error.traceback.some((frame) => stripAnsi(frame).includes(text));
+}
+
+/** A receiver that may be written twice (`s.max() - s.min()`): names, attributes and subscripts without calls. */
+function repeatable(node: Node): boolean {
+  if (!['identifier', 'attribute', 'subscript'].includes(node.type)) return false;
+  const calls = (n: Node): boolean => n.type === 'call' || n.namedChildren.some((c) => c !== null && calls(c));
+  return !calls(node);
+}
+
+/** Series.from_array(arr, index, name, dtype, copy) → pd.Series(…): the constructor's third and fourth are dtype, name. */
+function seriesFromArray(call: Node, parsed: ParsedSource, pandas: () => string | null): SourceEdit[] {
+  const args = callArguments(call);
+  const positional = positionalArguments(call);
+  const order = ['data', 'index', 'name', 'dtype', 'copy'];
+  if (positional.length === 0 || positional.length > order.length) return [];
+  if (args.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) return [];
+  const name = pandas();
+  if (!name) return [];
+  const texts = args.map((a, i) =>
+    a.type === 'keyword_argument' || i < 2 ? parsed.text(a) : `${order[i] as string}=${parsed.text(a)}`,
+  );
+  return [replaceNode(call, `${name}.Series(${texts.join(', ')})`)];
+}
+
+/** The edits for one use of a typed member (`attr` is `obj.member`), the class the error named being `cls`. */
+function typedMemberEdits(
+  attr: Node,
+  member: string,
+  cls: string,
+  parsed: ParsedSource,
+  pandas: () => string | null,
+): SourceEdit[] {
+  const object = attr.childForFieldName('object') as Node;
+  const nameNode = attr.childForFieldName('attribute') as Node;
+  const r = asPrimary(object, parsed);
+  const call =
+    attr.parent?.type === 'call' && sameNode(attr.parent.childForFieldName('function'), attr) ? attr.parent : null;
+  const args = call ? callArguments(call) : [];
+  const positional = call ? positionalArguments(call) : [];
+  const bare = !call;
+  const noArgs = call !== null && args.length === 0;
+  switch (member) {
+    case 'asobject':
+      return bare ? [replaceNode(attr, `${r}.astype(object)${cls === 'Series' ? '.values' : ''}`)] : [];
+    case 'dtype_str':
+      return bare ? [replaceNode(attr, `str(${r}.dtype)`)] : [];
+    case 'labels':
+      return bare ? [replaceNode(nameNode, 'codes')] : [];
+    case 'valid':
+      return bare ? [replaceNode(nameNode, 'dropna')] : [];
+    case 'nonzero':
+      return noArgs ? [replaceNode(call, `${r}.to_numpy().nonzero()`)] : [];
+    case 'compound':
+      return noArgs ? [replaceNode(call, `((1 + ${parsed.text(object)}).prod() - 1)`)] : [];
+    case 'ptp':
+      return noArgs && repeatable(object) ? [replaceNode(call, `(${r}.max() - ${r}.min())`)] : [];
+    case 'get_duplicates':
+      return noArgs && repeatable(object) ? [replaceNode(call, `${r}[${r}.duplicated()].unique()`)] : [];
+    case 'contains':
+      // (`s.str.contains(…)` on the same line is the string method)
+      return call && args.length === 1 && !parsed.text(object).endsWith('.str') && positional.length === 1
+        ? [replaceNode(call, `(${parsed.text(positional[0] as Node)} in ${r})`)]
+        : [];
+    case 'set_labels': {
+      if (call && keywordArgument(call, 'inplace', parsed)) return [];
+      const named = call ? positionalToKeywordEdits(call, [1, 'level'], parsed, 1) : [];
+      if (call && positional.length > 1 && named.length === 0) return [];
+      return [replaceNode(nameNode, 'set_codes'), ...named];
+    }
+    case 'to_datetime': {
+      if (cls === 'Timestamp' && (bare || noArgs)) return [replaceNode(nameNode, 'to_pydatetime')];
+      if (cls === 'PeriodIndex' && (bare || noArgs)) return [replaceNode(nameNode, 'to_timestamp')];
+      const dayfirst = call ? keywordArgument(call, 'dayfirst', parsed) : null;
+      if (!call || (args.length > 0 && !(args.length === 1 && dayfirst)) || cls === 'Timestamp') return [];
+      const name = pandas();
+      if (!name) return [];
+      return [
+        replaceNode(
+          call,
+          `${name}.to_datetime(${[parsed.text(object), ...args.map((a) => parsed.text(a))].join(', ')})`,
+        ),
+      ];
+    }
+    case 'from_array':
+      return call ? seriesFromArray(call, parsed, pandas) : [];
+    default:
+      return [];
+  }
+}
 
 export const removedMethods = defineRule({
   id: 'pandas.removed-methods',
   title:
-    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values (pandas 1.0)',
+    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str, to_datetime, MultiIndex.labels, Series.from_array (pandas 1.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only).",
+    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only). Where the AttributeError names the pandas class at that line (the names are common): Series.asobject → astype(object).values (an index's → astype(object)), nonzero() → to_numpy().nonzero(), ptp() → max() - min() (pandas skipped NaN), compound() → (1 + x).prod() - 1, Index.contains(k) → k in idx, get_duplicates() → idx[idx.duplicated()].unique(), dtype_str → str(idx.dtype), Timestamp.to_datetime() → to_pydatetime(), PeriodIndex.to_datetime() → to_timestamp(), Index.to_datetime() → pd.to_datetime(idx), MultiIndex.labels/set_labels → codes/set_codes; Series.from_array(a, …) → pd.Series(a, …), the replacements the deprecation messages named.",
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
         evalue:
-          /object has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid|get_values)'/,
+          /has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid|get_values|asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|set_labels|from_array)'/,
       },
     ],
     pattern: true,
@@ -69,12 +236,28 @@ export const removedMethods = defineRule({
     'reindex_axis',
     'convert_objects',
     'from_items',
-    '.valid(',
+    '.valid',
     '.get_values(',
+    ...Object.keys(TYPED_MEMBERS).map((member) => `.${member}`),
   ],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const alias = pandasAlias(ctx) ?? 'pd';
+    const imports: SourceEdit[] = [];
+    const pandas = (): string | null => {
+      const required = ctx.requireImport('pandas', 'pd');
+      if (required && imports.length === 0) imports.push(...required.edits);
+      return required?.name ?? null;
+    };
+    for (const attr of ctx.nodes('attribute')) {
+      const member = attributeName(attr, parsed);
+      const classes = TYPED_MEMBERS[member];
+      if (!classes || ctx.imports.resolve(attr, parsed)) continue;
+      const text = parsed.text(attr);
+      const error = ctx.errors.find((e) => namesClassAt(e, member, classes, text));
+      const cls = error ? /^'(\w+)'/.exec(error.evalue)?.[1] : undefined;
+      if (cls) edits.push(...typedMemberEdits(attr, member, cls, parsed, pandas));
+    }
     const attrOf = (call: Node): Node => call.childForFieldName('function')?.childForFieldName('attribute') as Node;
     for (const attr of ctx.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
@@ -94,6 +277,10 @@ export const removedMethods = defineRule({
             `${parsed.text(call.childForFieldName('function')?.childForFieldName('object') as Node)}(dict(${parsed.text(positionalArguments(call)[0] as Node)}))`,
           ),
         );
+        continue;
+      }
+      if (q === 'pandas.Series.from_array') {
+        edits.push(...seriesFromArray(call, parsed, pandas));
         continue;
       }
       const name = methodName(call, parsed);
@@ -116,8 +303,16 @@ export const removedMethods = defineRule({
           const edit = appendArguments(call, ['level=0'], parsed);
           if (edit) edits.push(edit);
         }
-      } else if (name === 'reindex_axis') edits.push(replaceNode(attrOf(call), 'reindex'));
-      else if (name === 'convert_objects') {
+      } else if (name === 'reindex_axis') {
+        // reindex_axis(labels, axis, method, level, copy, limit, fill_value): reindex takes only labels by position
+        const named = positionalToKeywordEdits(
+          call,
+          [1, 'axis', 'method', 'level', 'copy', 'limit', 'fill_value'],
+          parsed,
+          6,
+        );
+        if (positional.length <= 1 || named.length > 0) edits.push(replaceNode(attrOf(call), 'reindex'), ...named);
+      } else if (name === 'convert_objects') {
         const numeric = keywordArgument(call, 'convert_numeric', parsed);
         if (args.length === 0) edits.push(replaceNode(attrOf(call), 'infer_objects'));
         else if (
@@ -144,6 +339,6 @@ export const removedMethods = defineRule({
         if (ctx.inScope(call) && ctx.errors.some(pointsAt)) edits.push(replaceNode(attrOf(call), 'dropna'));
       }
     }
-    return edits;
+    return edits.length > 0 ? [...edits, ...imports] : [];
   },
 });
