@@ -216,6 +216,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.pcolorGetArray,
   matplotlib.xticksExtraLabels,
   matplotlib.tickLabel,
+  matplotlib.errorbarFmtNone,
   sklearn.gridNormalize,
   sklearn.adaboostAlgorithmSamme,
   sklearn.scalerOneDimensional,

@@ -32,3 +32,4 @@ export { linestyleSteps } from './linestyle-steps';
 export { tickLabel } from './tick-label';
 export { pcolorGetArray } from './pcolor-get-array';
 export { xticksExtraLabels } from './xticks-extra-labels';
+export { errorbarFmtNone } from './errorbar-fmt-none';

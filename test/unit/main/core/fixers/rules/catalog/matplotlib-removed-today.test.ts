@@ -1,0 +1,36 @@
+// matplotlib 2.2's removals (the axes.color_cycle rcParam, errorbar's fmt=None) in today's stack: the old snippet
+// fails there, the rewritten one runs and draws what the old code drew.
+import { expect, it } from 'vitest';
+import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeToday } from '../../../../../../helpers/python';
+
+describeToday("removed matplotlib rcParams and keywords in today's stack", (python) => {
+  const run = runner(python);
+
+  it('matplotlib.set-color-cycle: the axes.color_cycle rcParam colours the lines', { timeout: 300_000 }, async () => {
+    const before =
+      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
+      "plt.rcParams['axes.color_cycle'] = ['#348ABD', '#A60628']\nplt.rc('axes', color_cycle=['#348ABD', '#A60628'])\n" +
+      'fig, ax = plt.subplots()\nlines = [ax.plot([0, 1], [i, i])[0] for i in range(3)]\n' +
+      "print([l.get_color() for l in lines], plt.rcParams['axes.color_cycle'])\n";
+    expect(run(before).out).toMatch(/axes\.color_cycle is not a valid rc parameter/);
+    const after = await fix(before, ['matplotlib.set-color-cycle'], TODAY);
+    expect(run(after)).toEqual({
+      ok: true,
+      out: "['#348ABD', '#A60628', '#348ABD'] ['#348ABD', '#A60628']",
+    });
+  });
+
+  it(
+    'matplotlib.errorbar-fmt-none: fmt=None draws the error bars without a data line',
+    { timeout: 300_000 },
+    async () => {
+      const before =
+        "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
+        'c = plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.2], fmt=None, ecolor="k")\nprint(c.lines[0], len(c.lines[2]))\n';
+      expect(run(before).out).toMatch(/third arg must be a format string/);
+      const after = await fix(before, ['matplotlib.errorbar-fmt-none'], TODAY);
+      expect(run(after)).toEqual({ ok: true, out: 'None 1' });
+    },
+  );
+});
