@@ -142,6 +142,8 @@ export const RULES: readonly Rule[] = [
   pandas.movedFunctions,
   pandas.weekofyear,
   pandas.weekdayName,
+  pandas.astypeCategoryKeywords,
+  pandas.timeSeriesAlias,
   pandas.seriesAggDict,
   pandas.reductionLevel,
   pandas.inplaceRemoved,

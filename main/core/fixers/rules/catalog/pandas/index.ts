@@ -29,6 +29,8 @@ export { resampleHow } from './resample-how';
 export { movedFunctions } from './moved-functions';
 export { weekofyear } from './weekofyear';
 export { weekdayName } from './weekday-name';
+export { astypeCategoryKeywords } from './astype-category-keywords';
+export { timeSeriesAlias } from './time-series-alias';
 export { seriesAggDict } from './series-agg-dict';
 export { reductionLevel } from './reduction-level';
 export { inplaceRemoved } from './inplace-removed';

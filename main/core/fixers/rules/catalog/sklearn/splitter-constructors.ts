@@ -9,10 +9,20 @@
 //   →
 //     kf = KFold(n_splits=5, shuffle=True, random_state=0)
 //     skf = StratifiedKFold(n_splits=3)
+// A splitter handed to a function of the notebook's own (`def run_cv(clf, cv): for train, test in cv:`) cannot be
+// followed into that function: its folds are built where the old object was made, as a list, which a loop, len()
+// and `cv=` of cross_val_score/GridSearchCV all take:
+//     cv = StratifiedKFold(y, n_folds=10)
+//     evaluate(clf, cv)
+//   →
+//     cv = list(StratifiedKFold(n_splits=10).split(y, y))
+//     evaluate(clf, cv)
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.20; where that cannot be
-// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone. The list holds
+// the folds the old object yielded: it stored the size or labels (and its shuffled order) when it was made, too.
 // Left alone: loops over a name the notebook also binds to something else (`kf = StratifiedKFold(…).split(X, y)` in
-// the other branch of a version check): only the constructor is rewritten there.
+// the other branch of a version check): only the constructor is rewritten there. A splitter whose attributes the
+// code reads (`cv.n_folds`, also through the function's parameter) is not made a list.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments, keywordArgument, callArguments, keywordName } from '../../syntax';
@@ -33,6 +43,19 @@ interface OldSplitter {
   splitArgs: string;
   /** keyword edits for the constructor */
   newArgs: string[];
+  /** handed to a function of the notebook's own: the constructor is made the list of its folds */
+  materialize?: boolean;
+}
+
+/** A function the notebook defines: its parameters in order, and those whose attributes its body reads. */
+interface UserFunction {
+  params: string[];
+  attributesRead: Set<string>;
+}
+
+interface State {
+  byName: Map<string, OldSplitter>;
+  functions: Map<string, UserFunction>;
 }
 
 const SPLITTERS = [
@@ -137,6 +160,61 @@ function oldSplitter(
   return null;
 }
 
+function userFunctions(notebook: NotebookView): Map<string, UserFunction> {
+  const functions = new Map<string, UserFunction>();
+  const redefined = new Set<string>();
+  for (const cellIndex of notebook.codeCells) {
+    if (!notebook.source(cellIndex).includes('def ')) continue;
+    const parsed = notebook.parse(cellIndex);
+    for (const def of parsed.nodes('function_definition')) {
+      const name = def.childForFieldName('name');
+      const parameters = def.childForFieldName('parameters');
+      const body = def.childForFieldName('body');
+      if (!name || !parameters || !body) continue;
+      const params: string[] = [];
+      for (const param of parameters.namedChildren) {
+        const id = param.type === 'identifier' ? param : param.childForFieldName('name');
+        // *args/**kwargs and the rest: the position of later parameters is not followed
+        if (!id || id.type !== 'identifier' || param.type.includes('splat')) break;
+        params.push(parsed.text(id));
+      }
+      const attributesRead = new Set<string>();
+      for (const attribute of body.descendantsOfType('attribute')) {
+        const object = attribute.childForFieldName('object');
+        if (object?.type === 'identifier') attributesRead.add(parsed.text(object));
+      }
+      const key = parsed.text(name);
+      if (functions.has(key)) redefined.add(key);
+      functions.set(key, { params, attributesRead });
+    }
+  }
+  for (const name of redefined) functions.delete(name);
+  return functions;
+}
+
+/**
+ * Is this expression (a splitter's name or its constructor) an argument of a call to a function of the notebook's
+ * own? 'blocked' when that function reads the parameter's attributes, or the parameter cannot be told.
+ */
+function handedToUserFunction(
+  node: Node,
+  parsed: ParsedSource,
+  functions: Map<string, UserFunction>,
+): 'yes' | 'no' | 'blocked' {
+  const keyword = node.parent?.type === 'keyword_argument' ? node.parent : null;
+  const list = keyword ? keyword.parent : node.parent;
+  if (list?.type !== 'argument_list' || list.parent?.type !== 'call') return 'no';
+  if (keyword && keyword.childForFieldName('value')?.startIndex !== node.startIndex) return 'no';
+  const fn = list.parent.childForFieldName('function');
+  const fun = fn?.type === 'identifier' ? functions.get(parsed.text(fn)) : undefined;
+  if (!fun) return 'no';
+  const param = keyword
+    ? keywordName(keyword, parsed)
+    : fun.params[positionalArguments(list.parent).findIndex((arg) => arg.startIndex === node.startIndex)];
+  if (!param || !fun.params.includes(param) || fun.attributesRead.has(param)) return 'blocked';
+  return 'yes';
+}
+
 function argumentsNode(call: Node): Node {
   return call.childForFieldName('arguments') as Node;
 }
@@ -166,7 +244,7 @@ export const splitterConstructors = defineRule({
   },
   needles: (source, state) =>
     /Fold|Split|LeaveOneOut|LeavePOut/.test(source) ||
-    [...((state as Map<string, OldSplitter> | undefined)?.keys() ?? [])].some((name) => source.includes(name)),
+    [...((state as State | undefined)?.byName.keys() ?? [])].some((name) => source.includes(name)),
   prepare(notebook: NotebookView, ctx: RuleRunContext) {
     // variable name → the old splitter assigned to it (anywhere in the notebook)
     const byName = new Map<string, OldSplitter>();
@@ -197,10 +275,38 @@ export const splitterConstructors = defineRule({
         byName.delete(parsed.text(left));
       }
     }
-    return byName;
+    // a splitter handed to a function of the notebook's own, whose loop over its parameter cannot be followed: its
+    // folds are made a list where it is built, unless attributes of it are read (`cv.n_folds`) anywhere
+    const functions = byName.size > 0 ? userFunctions(notebook) : new Map<string, UserFunction>();
+    if (functions.size > 0) {
+      const verdicts = new Map<string, Set<string>>();
+      for (const cellIndex of notebook.codeCells) {
+        const source = notebook.source(cellIndex);
+        const names = [...byName.keys()].filter((name) => source.includes(name));
+        if (names.length === 0) continue;
+        const parsed = notebook.parse(cellIndex);
+        for (const identifier of parsed.nodes('identifier')) {
+          const name = parsed.text(identifier);
+          if (!names.includes(name)) continue;
+          let verdict: string = handedToUserFunction(identifier, parsed, functions);
+          if (
+            identifier.parent?.type === 'attribute' &&
+            identifier.parent.childForFieldName('object')?.startIndex === identifier.startIndex
+          )
+            verdict = 'blocked';
+          if (!verdicts.has(name)) verdicts.set(name, new Set());
+          verdicts.get(name)?.add(verdict);
+        }
+      }
+      for (const [name, seen] of verdicts) {
+        const old = byName.get(name);
+        if (old && seen.has('yes') && !seen.has('blocked')) old.materialize = true;
+      }
+    }
+    return { byName, functions } satisfies State;
   },
   apply(parsed, ctx) {
-    const byName = ctx.state as Map<string, OldSplitter>;
+    const { byName, functions } = ctx.state as State;
     const edits: SourceEdit[] = [];
     const rewritten = new Set<number>();
     const constructorEdit = (old: Omit<OldSplitter, 'cellIndex'>): SourceEdit => {
@@ -210,6 +316,15 @@ export const splitterConstructors = defineRule({
     for (const call of ctx.nodes('call')) {
       const old = oldSplitter(call, parsed, ctx);
       if (!old) continue;
+      const assigned = call.parent?.type === 'assignment' ? call.parent.childForFieldName('left') : null;
+      if (
+        (assigned?.type === 'identifier' && byName.get(parsed.text(assigned))?.materialize) ||
+        handedToUserFunction(call, parsed, functions) === 'yes'
+      ) {
+        const fn = parsed.text(call.childForFieldName('function') as Node);
+        edits.push(replaceNode(call, `list(${fn}(${old.newArgs.join(', ')}).split(${old.splitArgs}))`));
+        continue;
+      }
       edits.push(constructorEdit(old));
       rewritten.add(call.startIndex);
       // an inline splitter iterated directly: `for tr, te in KFold(len(X), n_folds=5):`
@@ -223,7 +338,7 @@ export const splitterConstructors = defineRule({
     // loops (and list()/enumerate()) over a variable that holds an old splitter
     for (const identifier of parsed.nodes('identifier')) {
       const old = byName.get(parsed.text(identifier));
-      if (!old || !ctx.inScope(identifier)) continue;
+      if (!old || old.materialize || !ctx.inScope(identifier)) continue;
       const parent = identifier.parent;
       if (!parent) continue;
       const iterated =
