@@ -138,6 +138,7 @@ export const RULES: readonly Rule[] = [
   pandas.readSqueeze,
   pandas.lookupMad,
   pandas.removedMethods,
+  pandas.removedMethods2,
   pandas.resampleHow,
   pandas.movedFunctions,
   pandas.weekofyear,

@@ -63,10 +63,9 @@ import {
   asPrimary,
   sameNode,
 } from '../../syntax';
-import { pd, pandasAlias } from './_shared';
+import { errorNamesClassAt, pd, pandasAlias } from './_shared';
 import { positionalToKeywordEdits } from '../helpers';
 import { stripAnsi } from '../../../../../../shared/lib/text';
-import type { CellError } from '../../../../../../shared/models/execution';
 import type { ParsedSource } from '../../../../python/python-parser';
 
 const INDEXES = [
@@ -110,14 +109,6 @@ const TYPED_MEMBERS: Record<string, readonly string[]> = {
   from_array: ['Series'],
   valid: ['Series'],
 };
-
-/** Does the error say the object of one of `classes` lacks `member`, at a line that shows `text`? */
-function namesClassAt(error: CellError, member: string, classes: readonly string[], text: string): boolean {
-  const m = /^'(\w+)' object has no attribute '(\w+)'/.exec(error.evalue);
-  if (!m || m[2] !== member || !classes.includes(m[1] as string)) return false;
-  // (IPython colours a traceback token by token: the frames are compared without their ANSI codes)
-  return (error.line ?? '').includes(text) || error.traceback.some((frame) => stripAnsi(frame).includes(text));
-}
 
 /** A receiver that may be written twice (`s.max() - s.min()`): names, attributes and subscripts without calls. */
 function repeatable(node: Node): boolean {
@@ -254,7 +245,7 @@ export const removedMethods = defineRule({
       const classes = TYPED_MEMBERS[member];
       if (!classes || ctx.imports.resolve(attr, parsed)) continue;
       const text = parsed.text(attr);
-      const error = ctx.errors.find((e) => namesClassAt(e, member, classes, text));
+      const error = ctx.errors.find((e) => errorNamesClassAt(e, member, classes, text));
       const cls = error ? /^'(\w+)'/.exec(error.evalue)?.[1] : undefined;
       if (cls) edits.push(...typedMemberEdits(attr, member, cls, parsed, pandas));
     }

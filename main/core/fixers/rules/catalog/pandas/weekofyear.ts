@@ -6,15 +6,17 @@
 // Example:
 //     df['week'] = df['date'].dt.weekofyear
 //     w = df.date.dt.week
+//     df['w'] = df.index.week        # where the error names the DatetimeIndex
 //   →
 //     df['week'] = df['date'].dt.isocalendar().week
 //     w = df.date.dt.isocalendar().week
+//     df['w'] = df.index.isocalendar().week
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
-import { pd } from './_shared';
+import { errorNamesClassAt, pd } from './_shared';
 
 export const weekofyear = defineRule({
   id: 'pandas.weekofyear',
@@ -36,7 +38,11 @@ export const weekofyear = defineRule({
         continue;
       // `.dt.week` on a Series; on anything else only where the error says so
       const dt = object.type === 'attribute' && parsed.text(object.childForFieldName('attribute') as Node) === 'dt';
-      if (dt || (ctx.errors.length > 0 && parsed.text(name) === 'weekofyear'))
+      // an index's `.week`: the name is common, so only where the AttributeError names the index's class at that use
+      const indexWeek =
+        parsed.text(name) === 'week' &&
+        ctx.errors.some((e) => errorNamesClassAt(e, 'week', ['DatetimeIndex', 'DatetimeArray'], parsed.text(attr)));
+      if (dt || indexWeek || (ctx.errors.length > 0 && parsed.text(name) === 'weekofyear'))
         edits.push(replaceNode(name, 'isocalendar().week'));
     }
     return edits;
