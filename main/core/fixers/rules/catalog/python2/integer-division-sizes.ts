@@ -11,6 +11,8 @@
 //     ratio = len(a) / 2
 //     m = xs[int(n * 0.5) / 2]
 //     plt.hist(x, bins=len(x) / 10)
+//     n = 100
+//     grid = np.linspace(0, 1, n/2)
 //   →
 //     for i in range(len(xs)//2):
 //         pass
@@ -19,22 +21,33 @@
 //     ratio = len(a) / 2
 //     m = xs[int(n * 0.5) // 2]
 //     plt.hist(x, bins=len(x) // 10)
+//     n = 100
+//     grid = np.linspace(0, 1, n//2)
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
-// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone. Both operands
+// must be certain integers: literals, len(…), int(…), x.shape[i], or names the notebook binds only to those (a name
+// that is also a parameter, a tuple target, an import or bound to anything else is not), and the quotient must be a
+// count: a size or index, or the count position of linspace(…, num), numpy.random's samplers, eye, array_split.
+// Left alone: linspace's start and stop, a sampler's loc and scale (floats in their own right), size= of other
+// callables (a font size).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments } from '../../syntax';
-import { defineRule } from '../../rule';
+import { defineRule, type NotebookView } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { PY3 } from './_shared';
 
 const CERTAIN_INT_CALLS = new Set(['len', 'int', 'round']);
 
-/** An expression that is an integer in Python 2 and 3 alike: a literal, len(…), int(…), x.shape[i], x.size. */
-function certainlyInteger(node: Node | null, parsed: ParsedSource): boolean {
+/**
+ * An expression that is an integer in Python 2 and 3 alike: a literal, len(…), int(…), x.shape[i], a name the
+ * notebook only ever binds to such integers (`n = 100`, `for k in range(…)`), and +, -, *, //, % of them.
+ */
+function certainlyInteger(node: Node | null, parsed: ParsedSource, names: ReadonlySet<string> = NO_NAMES): boolean {
   if (!node) return false;
   if (node.type === 'integer') return true;
-  if (node.type === 'parenthesized_expression') return certainlyInteger(node.namedChildren[0] ?? null, parsed);
+  if (node.type === 'identifier') return names.has(parsed.text(node));
+  if (node.type === 'parenthesized_expression') return certainlyInteger(node.namedChildren[0] ?? null, parsed, names);
   if (node.type === 'call') {
     const fn = node.childForFieldName('function');
     return (
@@ -55,13 +68,86 @@ function certainlyInteger(node: Node | null, parsed: ParsedSource): boolean {
     const op = node.childForFieldName('operator')?.type;
     return (
       ['+', '-', '*', '//', '%'].includes(op ?? '') &&
-      certainlyInteger(node.childForFieldName('left'), parsed) &&
-      certainlyInteger(node.childForFieldName('right'), parsed)
+      certainlyInteger(node.childForFieldName('left'), parsed, names) &&
+      certainlyInteger(node.childForFieldName('right'), parsed, names)
     );
   }
   return false;
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** The node types that bind a name other than by `name = …` or `for name in range(…)` (parameters, imports, with …). */
+const OTHER_BINDINGS = new Set([
+  'parameters',
+  'lambda_parameters',
+  'default_parameter',
+  'typed_parameter',
+  'typed_default_parameter',
+  'as_pattern_target',
+  'aliased_import',
+  'dotted_name',
+  'global_statement',
+  'nonlocal_statement',
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'for_in_clause',
+  'named_expression',
+  'function_definition',
+  'class_definition',
+]);
+
+/**
+ * Names the notebook binds only to certain integers: every binding is `name = <certain integer>`, `name += / -= / *=
+ * <certain integer>` or `for name in range(…)`, and nothing else binds, imports or declares the name (a parameter,
+ * a tuple target, an import). What Python 2 computed with them was an integer whatever the cell order.
+ */
+function integerNames(notebook: NotebookView): Set<string> {
+  const candidates = new Map<string, boolean>();
+  const sources: ParsedSource[] = notebook.codeCells.map((index) => notebook.parse(index));
+  // two rounds: a name bound to another integer name (m = n // 2) settles once n has
+  for (let round = 0; round < 2; round++) {
+    const known = new Set([...candidates].filter(([, ok]) => ok).map(([name]) => name));
+    candidates.clear();
+    const mark = (name: string, ok: boolean): void => {
+      candidates.set(name, (candidates.get(name) ?? true) && ok);
+    };
+    for (const parsed of sources) {
+      for (const id of parsed.nodes('identifier')) {
+        const parent = id.parent;
+        if (!parent) continue;
+        const name = parsed.text(id);
+        if (parent.type === 'assignment' && parent.childForFieldName('left')?.id === id.id) {
+          mark(
+            name,
+            !parent.childForFieldName('type') && certainlyInteger(parent.childForFieldName('right'), parsed, known),
+          );
+        } else if (parent.type === 'augmented_assignment' && parent.childForFieldName('left')?.id === id.id) {
+          const op = parent.childForFieldName('operator')?.type ?? '';
+          mark(
+            name,
+            ['+=', '-=', '*='].includes(op) && certainlyInteger(parent.childForFieldName('right'), parsed, known),
+          );
+        } else if (parent.type === 'for_statement' && parent.childForFieldName('left')?.id === id.id) {
+          const right = parent.childForFieldName('right');
+          const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
+          mark(name, fn?.type === 'identifier' && ['range', 'xrange'].includes(parsed.text(fn)));
+        } else if (OTHER_BINDINGS.has(parent.type)) {
+          if (
+            (parent.type === 'function_definition' || parent.type === 'class_definition') &&
+            parent.childForFieldName('name')?.id !== id.id
+          )
+            continue;
+          mark(name, false);
+        }
+      }
+    }
+  }
+  return new Set([...candidates].filter(([, ok]) => ok).map(([name]) => name));
+}
+
+/** Callables whose every positional argument is a count or a dimension: an integer in Python 2's code. */
 const SIZE_CALLS = new Set([
   'range',
   'xrange',
@@ -79,6 +165,53 @@ const SIZE_CALLS = new Set([
   'nlargest',
   'nsmallest',
 ]);
+
+/**
+ * Callables with counts at some positions only (0-based): linspace(start, stop, num), normal(loc, scale, size),
+ * choice(a, size) …; their other arguments (start, stop, loc …) may well be floats.
+ */
+const SIZE_POSITIONS: Record<string, readonly number[]> = {
+  linspace: [2],
+  logspace: [2],
+  geomspace: [2],
+  randn: [0, 1, 2, 3],
+  rand: [0, 1, 2, 3],
+  permutation: [0],
+  choice: [0, 1],
+  normal: [2],
+  uniform: [2],
+  exponential: [1],
+  poisson: [1],
+  eye: [0, 1, 2],
+  identity: [0],
+  array_split: [1],
+  split: [1],
+  combinations: [1],
+  islice: [1, 2, 3],
+};
+
+/** Count keywords of some callables only (`num=` of linspace, `size=` of numpy.random's samplers). */
+const CALL_SIZE_KEYWORDS: Record<string, ReadonlySet<string>> = {
+  num: new Set(['linspace', 'logspace', 'geomspace']),
+  size: new Set([
+    'normal',
+    'uniform',
+    'randint',
+    'choice',
+    'exponential',
+    'poisson',
+    'binomial',
+    'multivariate_normal',
+    'standard_normal',
+    'random_sample',
+    'random',
+    'beta',
+    'gamma',
+    'lognormal',
+    'laplace',
+    'logistic',
+  ]),
+};
 
 /** Keyword arguments that take a count (bins of a histogram, sizes of estimators): an integer in Python 2's code. */
 const SIZE_KEYWORDS = new Set([
@@ -103,7 +236,7 @@ export const integerDivisionSizes = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i]) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …, or a count keyword such as bins=, n_neighbors=, n_clusters=, n_estimators=), the Python 2 meaning was //, and Python 3's float would be rejected there.",
+    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i], or a name the notebook only binds to such integers: n = 100, for k in range(…)) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …, the count positions of linspace(start, stop, num), numpy.random's samplers (randn(d), normal(loc, scale, size), choice(a, size)), eye, array_split …, or a count keyword such as bins=, num=, size= of numpy.random, n_neighbors=, n_clusters=, n_estimators=), the Python 2 meaning was //, and Python 3's float would be rejected there.",
   trigger: {
     errors: [
       {
@@ -116,15 +249,17 @@ export const integerDivisionSizes = defineRule({
     pattern: true,
   },
   // the left operand of a certain integer ends in `)` (len(x)), `]` (x.shape[0]) or a digit
-  needles: [/[)\]\d]\s*\/(?![/=])/],
+  needles: [/[)\]\w]\s*\/(?![/=])/],
+  prepare: (notebook) => integerNames(notebook),
   apply(parsed, ctx) {
+    const names = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
     for (const op of ctx.nodes('binary_operator')) {
       const operator = op.childForFieldName('operator');
       if (!operator || operator.type !== '/') continue;
       if (
-        !certainlyInteger(op.childForFieldName('left'), parsed) ||
-        !certainlyInteger(op.childForFieldName('right'), parsed)
+        !certainlyInteger(op.childForFieldName('left'), parsed, names) ||
+        !certainlyInteger(op.childForFieldName('right'), parsed, names)
       )
         continue;
       let sized = false;
@@ -139,11 +274,21 @@ export const integerDivisionSizes = defineRule({
           const fn = p.parent.childForFieldName('function');
           const name = fn ? parsed.text(fn).split('.').pop() : '';
           if (name && SIZE_CALLS.has(name) && child.type !== 'keyword_argument') sized = true;
+          // linspace(0, 1, n/2): the argument's position among the positional ones
+          const positions = name ? SIZE_POSITIONS[name] : undefined;
+          if (positions && child.type !== 'keyword_argument') {
+            const index = positionalArguments(p.parent).findIndex((arg) => arg.id === child.id);
+            if (index >= 0 && positions.includes(index)) sized = true;
+          }
           break;
         } else if (p.type === 'keyword_argument') {
           // hist(x, bins=len(x)/10), KNeighborsClassifier(n_neighbors=len(X)/20): a count
           const name = p.childForFieldName('name');
-          sized = !!name && SIZE_KEYWORDS.has(parsed.text(name)) && p.parent?.type === 'argument_list';
+          const keyword = name ? parsed.text(name) : '';
+          const call = p.parent?.type === 'argument_list' ? p.parent.parent : null;
+          const callee = call?.childForFieldName('function');
+          const calleeName = callee ? (parsed.text(callee).split('.').pop() ?? '') : '';
+          sized = !!call && (SIZE_KEYWORDS.has(keyword) || (CALL_SIZE_KEYWORDS[keyword]?.has(calleeName) ?? false));
           break;
         } else if (
           !['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) ||
