@@ -225,7 +225,13 @@ export function removalSnippets(row: ApiChange): Snippet[] {
     const top = row.old.split('.')[0] as string;
     const evalue = `'${member.className}' object has no attribute '${member.member}'`;
     const gone = (s: string): boolean => !new RegExp(`\\.${escape(member.member)}\\b`).test(s);
-    return [`obj.${member.member}`, `obj.${member.member}()`, `obj.${member.member}[0]`].map((use) => ({
+    // a method is usually called with an argument (`s.clip_lower(0)`, `idx.contains(k)`), like a module's function
+    return [
+      `obj.${member.member}`,
+      `obj.${member.member}()`,
+      `obj.${member.member}(data)`,
+      `obj.${member.member}[0]`,
+    ].map((use) => ({
       source: `import ${top}\nvalue = ${use}\n`,
       error: error('AttributeError', evalue, `value = ${use}`),
       uses: gone,

@@ -121,6 +121,15 @@ describe('computed coverage', () => {
     expect(covered.ruleIds).toContain('numpy.2-removed-aliases');
   });
 
+  it('credits a removed method called with an argument to the hand-written rule that rewrites it away', async () => {
+    // Series.clip_lower(v) → clip(lower=v): the table names no replacement, the rule pandas.removed-methods does
+    const covered = await coverRow(
+      row({ library: 'pandas', kind: 'removed', old: 'pandas.Series.clip_lower', new: null, version: '1.0.0' }),
+    );
+    expect(covered.outcome).toBe('hand-written');
+    expect(covered.ruleIds).toEqual(['pandas.removed-methods']);
+  });
+
   it('reports a removal without a replacement out of scope, and a replacement nobody knows as not handled', async () => {
     expect((await coverRow(row({ kind: 'removed', old: 'sklearn.datasets.fetch_mldata', new: null }))).outcome).toBe(
       'out-of-scope',
