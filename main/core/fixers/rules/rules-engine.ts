@@ -161,49 +161,159 @@ export async function applyRules(
   if (rules.length === 0 || !isPythonNotebook(notebook)) return empty;
   const parser = await loadPythonParser();
   const view = new WorkingNotebook(notebook, parser);
-  const created = options.created !== undefined ? options.created : (options.case?.created ?? null);
-  const errors = withDefiningCells(options.errors ?? [], view);
-  const applications: RuleApplication[] = [];
-  const refused: RefusedApplication[] = [];
-  const runContext: RuleRunContext = {
-    env,
-    case: options.case ?? null,
-    created,
-    get imports() {
-      return view.imports;
-    },
-    notebook: view,
-  };
-  const gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
+  try {
+    const run = new RulesRun(view, parser, rules, env, options);
+    run.untilSettled();
+    if (view.changed.size === 0) return { ...empty, refused: run.refused };
+    return run.result(notebook);
+  } finally {
+    view.dispose();
+  }
+}
+
+/**
+ * One application of a rule set to a working notebook.
+ *
+ * Edits are batched per cell: every rule reads the cell's tree as it was when the batch started (one parse, one
+ * set of node lists shared by all rules), its edits wait in the batch, and the batch is applied and verified with
+ * one incremental re-parse. A rule whose edits touch a waiting edit flushes the batch first and reads the new tree;
+ * a batch that would parse worse is replayed rule by rule, so the faulty rule alone is refused.
+ */
+class RulesRun {
+  readonly applications: RuleApplication[] = [];
+  readonly refused: RefusedApplication[] = [];
+  private readonly created: string | null;
+  private readonly errors: CellError[];
+  private readonly runContext: RuleRunContext;
+  private readonly gates: Map<Rule, Gate>;
   /** what prepare() returned in the last pass, per rule */
-  const lastState = new Map<Rule, unknown>();
-  // static needle results per rule and source: a later pass asks again about the sources the first one saw
-  const needleResults = new Map<Rule, Map<string, boolean>>();
-  const staticNeedles =
-    (rule: Rule) =>
-    (source: string): boolean => {
-      let results = needleResults.get(rule);
-      if (!results) needleResults.set(rule, (results = new Map()));
+  private readonly lastState = new Map<Rule, unknown>();
+  /** static needle results per rule and source: a later pass asks again about the sources the first one saw */
+  private readonly needleResults = new Map<Rule, Map<string, boolean>>();
+  /** per cell, the edits waiting in its batch */
+  private readonly pending = new Map<number, Pending[]>();
+  /** an edit was dropped (it overlapped another) in the current pass */
+  private dropped = false;
+  /** cells changed in the current pass → their source before it */
+  private readonly touched = new Map<number, string>();
+
+  constructor(
+    private readonly view: WorkingNotebook,
+    private readonly parser: PythonParser,
+    private readonly rules: readonly Rule[],
+    private readonly env: EnvironmentDescription,
+    options: ApplyOptions,
+  ) {
+    this.created = options.created !== undefined ? options.created : (options.case?.created ?? null);
+    this.errors = withDefiningCells(options.errors ?? [], view);
+    this.runContext = {
+      env,
+      case: options.case ?? null,
+      created: this.created,
+      get imports() {
+        return view.imports;
+      },
+      notebook: view,
+    };
+    this.gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
+  }
+
+  /**
+   * Pass 1 visits every cell. A rule read its cell as it was before the batch, so it did not see what an earlier
+   * rule's edit created there (factorplot → catplot, then catplot's positional arguments): the next pass gives the
+   * cells that changed to the rules whose needles the change made them pass (and every cell to every rule again
+   * after an edit was dropped for overlapping), until nothing changes.
+   */
+  untilSettled(): void {
+    let revisit: Map<number, string> | null = null;
+    for (let pass = 0; pass < 4; pass++) {
+      this.dropped = false;
+      this.touched.clear();
+      for (const rule of this.rules) this.applyRule(rule, revisit);
+      for (const cellIndex of [...this.pending.keys()].sort((a, b) => a - b)) this.flush(cellIndex);
+      if (this.touched.size === 0 && !this.dropped) break;
+      revisit = this.dropped ? null : new Map(this.touched);
+    }
+  }
+
+  /** The notebook with its changed cells, one edit per cell, and the rules that changed something. */
+  result(notebook: Notebook): ApplyResult {
+    const view = this.view;
+    const edits: CellEdit[] = [...view.changed]
+      .sort((a, b) => a - b)
+      .map((cellIndex) => ({ cellIndex, source: view.source(cellIndex) }));
+    const cells = notebook.cells.map((cell, index) => {
+      if (!view.changed.has(index)) return cell;
+      const source = view.source(index);
+      return { ...cell, source: Array.isArray(cell.source) ? splitLines(source) : source };
+    });
+    const ruleIds = this.rules
+      .filter((rule) => this.applications.some((a) => a.ruleId === rule.id))
+      .map((rule) => rule.id);
+    return { notebook: { ...notebook, cells }, edits, applications: this.applications, ruleIds, refused: this.refused };
+  }
+
+  /** One rule over its targets in this pass (`revisit`: the cells a later pass looks at again, with their source). */
+  private applyRule(rule: Rule, revisit: Map<number, string> | null): void {
+    // an environment rule's edit in one cell (an extension's %load_ext disabled) decides what it does in the
+    // others (that extension's magics): a later pass gives it every cell again, not only the changed ones
+    const seen = rule.kind === 'environment' ? null : revisit;
+    const gate = this.gates.get(rule) as Gate;
+    const targets = targetsOf(rule, this.view, gate, this.created, this.errors, seen, this.staticNeedles(rule));
+    if (targets.size === 0) return;
+    // targets passed the string prefilter; prepare() only runs when some cell may need the rule
+    const newlyPassing = (index: number, state: unknown): boolean =>
+      passesNeedles(rule, this.view.source(index), state) &&
+      !(seen && passesNeedles(rule, seen.get(index) as string, state));
+    // a revisit asks the previous pass's state first: no cell newly passing, no new prepare()
+    if (
+      seen &&
+      typeof rule.needles === 'function' &&
+      this.lastState.has(rule) &&
+      ![...targets.keys()].some((index) => newlyPassing(index, this.lastState.get(rule)))
+    )
+      return;
+    const state = rule.prepare?.(this.view, this.runContext);
+    this.lastState.set(rule, state);
+    const candidates =
+      typeof rule.needles === 'function' ? [...targets].filter(([index]) => newlyPassing(index, state)) : targets;
+    for (const [cellIndex, target] of candidates) this.batch(rule, cellIndex, target, state);
+  }
+
+  /** Puts the rule's edits of a cell in the cell's batch, flushing the batch first when they touch a waiting edit. */
+  private batch(rule: Rule, cellIndex: number, target: Target, state: unknown): void {
+    let edits = this.editsOf(rule, cellIndex, target, state);
+    if (!edits) return;
+    const waiting = this.pending.get(cellIndex);
+    if (waiting && touchesAny(edits, waiting)) {
+      this.flush(cellIndex);
+      edits = this.editsOf(rule, cellIndex, target, state);
+      if (!edits) return;
+    }
+    const entry: Pending = { rule, target, state, edits };
+    const list = this.pending.get(cellIndex);
+    if (list) list.push(entry);
+    else this.pending.set(cellIndex, [entry]);
+  }
+
+  private staticNeedles(rule: Rule): (source: string) => boolean {
+    return (source) => {
+      let results = this.needleResults.get(rule);
+      if (!results) this.needleResults.set(rule, (results = new Map()));
       let result = results.get(source);
       if (result === undefined) results.set(source, (result = passesNeedles(rule, source, undefined)));
       return result;
     };
-  // Edits are batched per cell: every rule reads the cell's tree as it was when the batch started (one parse,
-  // one set of node lists shared by all rules), its edits wait in the batch, and the batch is applied and
-  // verified with one incremental re-parse. A rule whose edits touch a waiting edit flushes the batch first
-  // and reads the new tree; a batch that would parse worse is replayed rule by rule, so the faulty rule alone
-  // is refused.
-  const pending = new Map<number, Pending[]>();
-  let dropped = false;
-  /** cells changed in the current pass → their source before it */
-  const touched = new Map<number, string>();
-  const cellContext = (parsed: ParsedSource, cellIndex: number, target: Target, state: unknown): CellContext => {
+  }
+
+  private cellContext(parsed: ParsedSource, cellIndex: number, target: Target, state: unknown): CellContext {
+    const view = this.view;
     const lines = target.lines;
     const inScope = (node: Node): boolean => !lines || lines.has(lineText(parsed.source, node.startIndex));
     const base = {
-      env,
-      case: runContext.case,
-      created,
+      env: this.env,
+      case: this.runContext.case,
+      created: this.created,
       notebook: view,
       get imports() {
         return view.imports;
@@ -214,120 +324,59 @@ export async function applyRules(
       inScope,
     };
     return Object.assign(base, cellServices(parsed, base));
-  };
+  }
+
   /** The rule's edits on the cell's current tree, less no-ops, overlaps and masked syntax; null when nothing changes. */
-  const editsOf = (rule: Rule, cellIndex: number, target: Target, state: unknown): SourceEdit[] | null => {
-    const parsed = view.parse(cellIndex);
-    const edits = rule.apply(parsed, cellContext(parsed, cellIndex, target, state));
+  private editsOf(rule: Rule, cellIndex: number, target: Target, state: unknown): SourceEdit[] | null {
+    const parsed = this.view.parse(cellIndex);
+    const edits = rule.apply(parsed, this.cellContext(parsed, cellIndex, target, state));
     if (edits.length === 0) return null;
     const result = applyEdits(parsed, edits);
-    if (result.dropped.length > 0) dropped = true;
+    if (result.dropped.length > 0) this.dropped = true;
     return result.applied.length > 0 ? result.applied : null;
-  };
+  }
+
   /** Applies edits now, re-parsing and verifying the cell; false when the result was refused. */
-  const commit = (cellIndex: number, entries: readonly Pending[]): boolean => {
-    const parsed = view.parse(cellIndex);
+  private commit(cellIndex: number, entries: readonly Pending[]): boolean {
+    const parsed = this.view.parse(cellIndex);
     const all = entries.flatMap((entry) => entry.edits);
     const result = applyEdits(parsed, all);
-    if (result.dropped.length > 0) dropped = true;
+    if (result.dropped.length > 0) this.dropped = true;
     if (result.source === parsed.source) return true;
-    let verdict = verifyEdit(parser, parsed, result.source, result.applied);
+    let verdict = verifyEdit(this.parser, parsed, result.source, result.applied);
     if (!verdict.ok && entries.every((entry) => entry.rule.kind === 'environment'))
-      verdict = verifyDisabling(parser, parsed, result.source);
+      verdict = verifyDisabling(this.parser, parsed, result.source);
     if (!verdict.ok) {
       if (entries.length === 1)
-        refused.push({ ruleId: (entries[0] as Pending).rule.id, cellIndex, reason: verdict.reason });
+        this.refused.push({ ruleId: (entries[0] as Pending).rule.id, cellIndex, reason: verdict.reason });
       return false;
     }
     const applied = new Set(result.applied);
     for (const entry of entries) {
       const mine = entry.edits.filter((edit) => applied.has(edit));
       if (mine.length > 0)
-        applications.push({
+        this.applications.push({
           ruleId: entry.rule.id,
           cellIndex,
           lines: changedLines(parsed, mine),
           trigger: entry.target.trigger,
         });
     }
-    view.update(cellIndex, result.source, verdict.parsed);
-    if (!touched.has(cellIndex)) touched.set(cellIndex, parsed.source);
+    this.view.update(cellIndex, result.source, verdict.parsed);
+    if (!this.touched.has(cellIndex)) this.touched.set(cellIndex, parsed.source);
     return true;
-  };
-  const flush = (cellIndex: number): void => {
-    const entries = pending.get(cellIndex);
+  }
+
+  private flush(cellIndex: number): void {
+    const entries = this.pending.get(cellIndex);
     if (!entries) return;
-    pending.delete(cellIndex);
-    if (commit(cellIndex, entries) || entries.length === 1) return;
+    this.pending.delete(cellIndex);
+    if (this.commit(cellIndex, entries) || entries.length === 1) return;
     // the batch parses worse: replay it rule by rule on the current tree, refusing only the faulty rule
     for (const entry of entries) {
-      const edits = editsOf(entry.rule, cellIndex, entry.target, entry.state);
-      if (edits) commit(cellIndex, [{ ...entry, edits }]);
+      const edits = this.editsOf(entry.rule, cellIndex, entry.target, entry.state);
+      if (edits) this.commit(cellIndex, [{ ...entry, edits }]);
     }
-  };
-  try {
-    // Pass 1 visits every cell. A rule read its cell as it was before the batch, so it did not see what an
-    // earlier rule's edit created there (factorplot → catplot, then catplot's positional arguments): the next
-    // pass gives the cells that changed to the rules whose needles the change made them pass (and every cell to
-    // every rule again after an edit was dropped for overlapping), until nothing changes.
-    let revisit: Map<number, string> | null = null;
-    for (let pass = 0; pass < 4; pass++) {
-      dropped = false;
-      touched.clear();
-      for (const rule of rules) {
-        // an environment rule's edit in one cell (an extension's %load_ext disabled) decides what it does in the
-        // others (that extension's magics): a later pass gives it every cell again, not only the changed ones
-        const seen = rule.kind === 'environment' ? null : revisit;
-        const targets = targetsOf(rule, view, gates.get(rule) as Gate, created, errors, seen, staticNeedles(rule));
-        if (targets.size === 0) continue;
-        // targets passed the string prefilter; prepare() only runs when some cell may need the rule
-        const newlyPassing = (index: number, state: unknown): boolean =>
-          passesNeedles(rule, view.source(index), state) &&
-          !(seen && passesNeedles(rule, seen.get(index) as string, state));
-        // a revisit asks the previous pass's state first: no cell newly passing, no new prepare()
-        if (
-          seen &&
-          typeof rule.needles === 'function' &&
-          lastState.has(rule) &&
-          ![...targets.keys()].some((index) => newlyPassing(index, lastState.get(rule)))
-        )
-          continue;
-        const state = rule.prepare?.(view, runContext);
-        lastState.set(rule, state);
-        const candidates =
-          typeof rule.needles === 'function' ? [...targets].filter(([index]) => newlyPassing(index, state)) : targets;
-        for (const [cellIndex, target] of candidates) {
-          let edits = editsOf(rule, cellIndex, target, state);
-          if (!edits) continue;
-          const waiting = pending.get(cellIndex);
-          if (waiting && touchesAny(edits, waiting)) {
-            flush(cellIndex);
-            edits = editsOf(rule, cellIndex, target, state);
-            if (!edits) continue;
-          }
-          const entry: Pending = { rule, target, state, edits };
-          const list = pending.get(cellIndex);
-          if (list) list.push(entry);
-          else pending.set(cellIndex, [entry]);
-        }
-      }
-      for (const cellIndex of [...pending.keys()].sort((a, b) => a - b)) flush(cellIndex);
-      if (touched.size === 0 && !dropped) break;
-      revisit = dropped ? null : new Map(touched);
-    }
-    if (view.changed.size === 0) return { ...empty, refused };
-    const edits: CellEdit[] = [...view.changed]
-      .sort((a, b) => a - b)
-      .map((cellIndex) => ({ cellIndex, source: view.source(cellIndex) }));
-    const cells = notebook.cells.map((cell, index) => {
-      if (!view.changed.has(index)) return cell;
-      const source = view.source(index);
-      return { ...cell, source: Array.isArray(cell.source) ? splitLines(source) : source };
-    });
-    const ruleIds = rules.filter((rule) => applications.some((a) => a.ruleId === rule.id)).map((rule) => rule.id);
-    return { notebook: { ...notebook, cells }, edits, applications, ruleIds, refused };
-  } finally {
-    view.dispose();
   }
 }
 
