@@ -75,150 +75,175 @@ const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b
  * remembering floats with integral values and integers too large for a double. Throws JsonSyntaxError.
  */
 export function parsePythonJson(text: string): unknown {
-  let i = 0;
-  const fail = (problem: string, at = i): never => {
-    const before = text.slice(0, at);
+  return new PythonJsonReader(text).document();
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+const WORDS = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+  ['NaN', NaN],
+  ['Infinity', Infinity],
+  ['-Infinity', -Infinity],
+] as const;
+// Python's json stops near 1000 levels (RecursionError); this keeps the JavaScript stack safe likewise
+const MAX_DEPTH = 2000;
+
+/** A recursive-descent reader of one JSON text, `i` the offset it has read up to. */
+class PythonJsonReader {
+  private i = 0;
+  private depth = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** The one value of the text, with nothing but white space after it. */
+  document(): unknown {
+    const value = this.value(null, '');
+    this.skipWs();
+    if (this.i < this.text.length) this.fail(`unexpected ${this.describe()} after the JSON value`);
+    return value;
+  }
+
+  private fail(problem: string, at = this.i): never {
+    const before = this.text.slice(0, at);
     const line = before.split('\n').length;
     throw new JsonSyntaxError(problem, line, at - before.lastIndexOf('\n'));
-  };
-  const skipWs = (): void => {
+  }
+
+  private skipWs(): void {
     for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+      const c = this.text.charCodeAt(this.i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) this.i++;
       else return;
     }
-  };
-  const describe = (): string => (i >= text.length ? 'end of text' : `'${text[i]}'`);
+  }
 
-  const parseString = (): string => {
-    // caller saw the opening quote at text[i]
-    i++;
+  private describe(): string {
+    return this.i >= this.text.length ? 'end of text' : `'${this.text[this.i]}'`;
+  }
+
+  /** A value; `holder` and `key` say where it will be stored, so that a number can be marked there. */
+  private value(holder: object | null, key: string | number): unknown {
+    this.skipWs();
+    const c = this.text[this.i];
+    if (c === '{' || c === '[') {
+      if (++this.depth > MAX_DEPTH) this.fail(`nested more than ${MAX_DEPTH} levels deep`);
+      const container = c === '{' ? this.object() : this.array();
+      this.depth--;
+      return container;
+    }
+    if (c === '"') return this.string();
+    for (const [word, value] of WORDS) {
+      if (this.text.startsWith(word, this.i)) {
+        this.i += word.length;
+        return value;
+      }
+    }
+    return this.number(holder, key);
+  }
+
+  private object(): Record<string, unknown> {
+    const obj: Record<string, unknown> = {};
+    this.sequence('}', () => {
+      this.skipWs();
+      if (this.text[this.i] !== '"') this.fail(`expected a property name in double quotes, found ${this.describe()}`);
+      const k = this.string();
+      this.skipWs();
+      if (this.text[this.i] !== ':') this.fail(`expected ':', found ${this.describe()}`);
+      this.i++;
+      const v = this.value(obj, k);
+      // a "__proto__" key must stay data, never change the prototype
+      if (k === '__proto__')
+        Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else obj[k] = v;
+    });
+    return obj;
+  }
+
+  private array(): unknown[] {
+    const arr: unknown[] = [];
+    this.sequence(']', () => arr.push(this.value(arr, arr.length)));
+    return arr;
+  }
+
+  /** The comma-separated items of an object or array, its opening bracket at `i`, up to and past `close`. */
+  private sequence(close: '}' | ']', item: () => void): void {
+    this.i++;
+    this.skipWs();
+    if (this.text[this.i] === close) {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      item();
+      this.skipWs();
+      if (this.text[this.i] === ',') {
+        this.i++;
+        continue;
+      }
+      if (this.text[this.i] === close) {
+        this.i++;
+        return;
+      }
+      this.fail(`expected ',' or '${close}', found ${this.describe()}`);
+    }
+  }
+
+  /** A string, its opening quote at `i`. */
+  private string(): string {
+    const text = this.text;
+    this.i++;
     // fast path: most strings (base64 images, code) have no escapes
-    const quote = text.indexOf('"', i);
+    const quote = text.indexOf('"', this.i);
     if (quote !== -1) {
-      const segment = text.slice(i, quote);
+      const segment = text.slice(this.i, quote);
       if (!segment.includes('\\') && !CONTROL.test(segment)) {
-        i = quote + 1;
+        this.i = quote + 1;
         return segment;
       }
     }
     let out = '';
-    let start = i;
+    let start = this.i;
     for (;;) {
-      const c = text.charCodeAt(i);
-      if (Number.isNaN(c)) fail('unterminated string', start - 1);
+      const c = text.charCodeAt(this.i);
+      if (Number.isNaN(c)) this.fail('unterminated string', start - 1);
       if (c === 34) {
-        out += text.slice(start, i);
-        i++;
+        out += text.slice(start, this.i);
+        this.i++;
         return out;
       }
-      if (c < 0x20) fail('invalid control character in string');
+      if (c < 0x20) this.fail('invalid control character in string');
       if (c === 92) {
-        out += text.slice(start, i);
-        const e = text[i + 1] ?? '';
-        if (e === 'u') {
-          const hex = text.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\uXXXX escape');
-          out += String.fromCharCode(Number.parseInt(hex, 16));
-          i += 6;
-        } else {
-          const r = ESCAPES[e];
-          if (r === undefined) fail('invalid escape');
-          out += r;
-          i += 2;
-        }
-        start = i;
+        out += text.slice(start, this.i) + this.escape();
+        start = this.i;
         continue;
       }
-      i++;
+      this.i++;
     }
-  };
+  }
 
-  const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+  /** The character an escape stands for, its backslash at `i`; moves past it. */
+  private escape(): string {
+    const e = this.text[this.i + 1] ?? '';
+    if (e === 'u') {
+      const hex = this.text.slice(this.i + 2, this.i + 6);
+      if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('invalid \\uXXXX escape');
+      this.i += 6;
+      return String.fromCharCode(Number.parseInt(hex, 16));
+    }
+    const r = ESCAPES[e];
+    if (r === undefined) this.fail('invalid escape');
+    this.i += 2;
+    return r;
+  }
 
-  // Python's json stops near 1000 levels (RecursionError); this keeps the JavaScript stack safe likewise
-  const MAX_DEPTH = 2000;
-  let depth = 0;
-  const parseValue = (holder: object | null, key: string | number): unknown => {
-    skipWs();
-    const c = text[i];
-    if ((c === '{' || c === '[') && ++depth > MAX_DEPTH) fail(`nested more than ${MAX_DEPTH} levels deep`);
-    if (c === '{') {
-      i++;
-      const obj: Record<string, unknown> = {};
-      skipWs();
-      if (text[i] === '}') {
-        i++;
-        depth--;
-        return obj;
-      }
-      for (;;) {
-        skipWs();
-        if (text[i] !== '"') fail(`expected a property name in double quotes, found ${describe()}`);
-        const k = parseString();
-        skipWs();
-        if (text[i] !== ':') fail(`expected ':', found ${describe()}`);
-        i++;
-        const v = parseValue(obj, k);
-        // a "__proto__" key must stay data, never change the prototype
-        if (k === '__proto__')
-          Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
-        else obj[k] = v;
-        skipWs();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          depth--;
-          return obj;
-        }
-        fail(`expected ',' or '}', found ${describe()}`);
-      }
-    }
-    if (c === '[') {
-      i++;
-      const arr: unknown[] = [];
-      skipWs();
-      if (text[i] === ']') {
-        i++;
-        depth--;
-        return arr;
-      }
-      for (;;) {
-        arr.push(parseValue(arr, arr.length));
-        skipWs();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          depth--;
-          return arr;
-        }
-        fail(`expected ',' or ']', found ${describe()}`);
-      }
-    }
-    if (c === '"') return parseString();
-    for (const [word, value] of [
-      ['true', true],
-      ['false', false],
-      ['null', null],
-      ['NaN', NaN],
-      ['Infinity', Infinity],
-      ['-Infinity', -Infinity],
-    ] as const) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
-        return value;
-      }
-    }
-    NUMBER.lastIndex = i;
-    const m = NUMBER.exec(text);
-    if (!m) return fail(`expected a value, found ${describe()}`);
-    i += m[0].length;
+  /** A number; a float with an integral value or an integer too large for a double is marked on its holder. */
+  private number(holder: object | null, key: string | number): number {
+    NUMBER.lastIndex = this.i;
+    const m = NUMBER.exec(this.text);
+    if (!m) return this.fail(`expected a value, found ${this.describe()}`);
+    this.i += m[0].length;
     const value = Number(m[0]);
     const isFloat = m[1] !== undefined || m[2] !== undefined;
     if (holder) {
@@ -226,12 +251,7 @@ export function parsePythonJson(text: string): unknown {
       else if (!isFloat && !Number.isSafeInteger(value)) markNumber(holder, key, value, BigInt(m[0]).toString());
     }
     return value;
-  };
-
-  const value = parseValue(null, '');
-  skipWs();
-  if (i < text.length) fail(`unexpected ${describe()} after the JSON value`);
-  return value;
+  }
 }
 
 /**
