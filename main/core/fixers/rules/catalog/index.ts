@@ -227,6 +227,7 @@ export const RULES: readonly Rule[] = [
   python.objectFormatSpec,
   ipython.coreDisplay,
   ipython.magicMethod,
+  ipython.htmlWidgets,
   ipython.setMatplotlibFormats,
   sklearn.ransacResidualMetric,
   sklearn.logisticMultiClass,

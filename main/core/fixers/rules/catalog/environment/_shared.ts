@@ -9,7 +9,8 @@ export function commentOut(source: string, start: number, end: number, note: str
   if (source.slice(first, start).trim() !== '') return null;
   const eol = source.indexOf('\n', end);
   const last = eol === -1 ? source.length : eol;
-  const tail = source.slice(end, last).trim();
+  // a trailing `;` (`interact(f, n=[1, 64]);`, which silences the output) goes into the comment with the statement
+  const tail = source.slice(end, last).trim().replace(/^;\s*/, '');
   if (tail !== '' && !tail.startsWith('#')) return null;
   const edits: SourceEdit[] = [];
   for (let at = first; at < last;) {

@@ -14,7 +14,7 @@
 // its own function of a widget name (shadowing); and 2 more cases in its fixture.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { defineRule, type NotebookView, type CellContext } from '../../rule';
+import { defineRule, packageVersion, type NotebookView, type CellContext } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import { commentOut } from './_shared';
 
@@ -180,6 +180,8 @@ export const widgetImports = defineRule({
   apply(parsed, ctx: CellContext) {
     const state = ctx.state as WidgetState;
     if (state.unsafe || state.names.size === 0) return [];
+    // IPython.html's widgets are ipywidgets' where that is installed: ipython.html-widgets points the imports there
+    if (packageVersion(ctx.env, 'ipywidgets')) return [];
     const missing = ctx.errors.some((error) => MISSING_WIDGETS.test(error.evalue));
     if (!missing && !state.disabled) return [];
     const edits: SourceEdit[] = [];

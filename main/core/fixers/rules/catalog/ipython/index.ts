@@ -10,3 +10,4 @@
 export { setMatplotlibFormats } from './set-matplotlib-formats';
 export { coreDisplay } from './core-display';
 export { magicMethod } from './magic-method';
+export { htmlWidgets } from './html-widgets';
