@@ -42,7 +42,9 @@ function itemText(item: ImportItem): string {
 }
 
 function destination(move: ModuleMove, module: string, name: string): { module: string; name: string } | null {
-  const override = move.names?.[name];
+  // the per-name destinations are the moved module's own names (as for dotted uses): `from scipy.integrate import
+  // trapz` is not scipy's re-exported numpy.trapz
+  const override = module === move.from ? move.names?.[name] : undefined;
   const sub = module.slice(move.from.length);
   if (override) return { module: override.module ?? (move.to ? move.to + sub : module), name: override.name ?? name };
   if (move.to) return { module: move.to + sub, name };

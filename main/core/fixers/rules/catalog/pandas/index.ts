@@ -25,7 +25,7 @@ export { keywordOnlyArguments } from './keyword-only-arguments';
 export { readSqueeze } from './read-squeeze';
 export { lookupMad } from './lookup-mad';
 export { removedMethods } from './removed-methods';
-export { removedMethods2 } from './removed-methods-2';
+export { removedMethods2 } from './2-removed-methods';
 export { resampleHow } from './resample-how';
 export { movedFunctions } from './moved-functions';
 export { weekofyear } from './weekofyear';
