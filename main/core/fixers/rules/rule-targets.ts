@@ -35,10 +35,27 @@ export function errorLineTexts(error: CellError, source: string): string[] {
 }
 
 /**
+ * The top-level block of a cell that holds its line `at` (0-based): the `def`/`class` (with its decorators) or other
+ * statement that starts at column 0 before it, through the lines indented under it. Trailing blank lines left out.
+ */
+function topLevelBlock(lines: readonly string[], at: number): string {
+  const topLevel = (line: string): boolean => /^\S/.test(line) && !line.startsWith('#');
+  let start = at;
+  while (start > 0 && !topLevel(lines[start] as string)) start--;
+  while (start > 0 && (lines[start - 1] as string).startsWith('@')) start--;
+  let end = at + 1;
+  while (end < lines.length && !topLevel(lines[end] as string)) end++;
+  while (end > at + 1 && (lines[end - 1] as string).trim() === '') end--;
+  return lines.slice(start, end).join('\n');
+}
+
+/**
  * An error raised inside a function the notebook defined in another cell (`process()` fails in cleanTicket's
  * `if len(ticket) > 0:`) is the defining cell's to fix: the traceback's innermost notebook frame names that line.
  * When it is not in the failing cell and exactly one other code cell has it, the error is also given to that cell,
- * scoped to that line; the failing cell keeps its own copy.
+ * scoped to that line; the failing cell keeps its own copy. Several cells with the line (a notebook that repeats the
+ * definition, a copied cell) get it all when the definition around the line is the same text in each: whichever of
+ * them defined the function that ran, each is rewritten the same way, so the copies stay alike.
  */
 export function withDefiningCells(errors: readonly CellError[], view: WorkingNotebook): CellError[] {
   const out = [...errors];
@@ -56,8 +73,19 @@ export function withDefiningCells(errors: readonly CellError[], view: WorkingNot
         .some((line) => line.trim() === text);
     if (hasLine(error.cellIndex)) continue;
     const owners = view.codeCells.filter((index) => index !== error.cellIndex && hasLine(index));
-    if (owners.length !== 1) continue;
-    out.push({ ...error, cellIndex: owners[0] as number, cellId: null, line: text, traceback: [] });
+    if (owners.length === 0) continue;
+    if (owners.length > 1) {
+      // every occurrence of the line, in every owner, within the same definition text
+      const blocks = new Set<string>();
+      for (const index of owners) {
+        const lines = view.source(index).split('\n');
+        lines.forEach((line, at) => {
+          if (line.trim() === text) blocks.add(topLevelBlock(lines, at));
+        });
+      }
+      if (blocks.size !== 1) continue;
+    }
+    for (const owner of owners) out.push({ ...error, cellIndex: owner, cellId: null, line: text, traceback: [] });
   }
   return out;
 }

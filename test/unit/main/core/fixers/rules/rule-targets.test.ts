@@ -2,7 +2,7 @@
 // whichever way IPython printed that frame.
 import { describe, expect, it } from 'vitest';
 import { errorLineTexts } from '../../../../../../main/core/fixers/rules/rule-targets';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from './helpers';
+import { cellError, cellSource, fix, fixCells, TODAY_ENVIRONMENT as TODAY } from './helpers';
 
 const CELL =
   "# comment\ndf_train['AgeFill'] = df_train['AgeFill'] \\\n    .groupby([df_train['Sex_Val'], df_train['Pclass']]) \\\n    .apply(lambda x: x.fillna(x.median()))\n";
@@ -35,5 +35,28 @@ describe('errorLineTexts', () => {
       errors: [cellError(0, 'TypeError', EVALUE, INNERMOST, [frame, LIBRARY_FRAME])],
     });
     expect(fixed).toContain("df_train['Pclass']], group_keys=False)");
+  });
+});
+
+describe('the defining cell of a function that failed in another cell', () => {
+  const DEF = 'def first_even(xs):\n    evens = filter(lambda x: x % 2 == 0, xs)\n    return evens[0]\n';
+  const error = cellError(2, 'TypeError', "'filter' object is not subscriptable", null, [
+    'Cell In[3], line 1\n----> 1 first_even([1, 2, 3])\n',
+    'Cell In[2], line 3, in first_even(xs)\n      1 def first_even(xs):\n      2     evens = filter(lambda x: x % 2 == 0, xs)\n----> 3     return evens[0]\n',
+  ]);
+
+  it('is every cell that repeats the same definition (a copied cell): each is rewritten alike', async () => {
+    const result = await fixCells([DEF, `import numpy as np\n\n${DEF}`, 'first_even([1, 2, 3])\n'], 'all', {
+      ...TODAY,
+      errors: [error],
+    });
+    for (const index of [0, 1])
+      expect(cellSource(result, index)).toContain('evens = list(filter(lambda x: x % 2 == 0, xs))');
+  });
+
+  it('is none of them where the definitions around the line differ', async () => {
+    const other = DEF.replace('def first_even(xs):', 'def first_even(xs, k=0):');
+    const result = await fixCells([DEF, other, 'first_even([1, 2, 3])\n'], 'all', { ...TODAY, errors: [error] });
+    expect(result.edits).toEqual([]);
   });
 });
