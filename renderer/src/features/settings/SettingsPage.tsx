@@ -2,6 +2,7 @@
 // its price table and budgets. The API key never comes back from the host: the page only shows whether one is
 // stored, and can replace or remove it.
 import { FormEvent, useEffect, useState } from 'react';
+import type { NbreviveApi } from '../../../../shared/contracts/api';
 import type { AppSettings } from '../../../../shared/contracts/schemas';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatUrlMap, parseUrlMap } from '../../lib/url-map-text';
@@ -85,6 +86,60 @@ function fidelityThresholdOf(text: string): number {
   return n;
 }
 
+type SettingsSetInput = Parameters<NbreviveApi['settingsSet']>[0];
+
+/** The settings the form asks for, checked; throws an Error naming the first field that is not valid. */
+function settingsOf(form: Form, extra: { apiKey?: string | null }): SettingsSetInput {
+  const num = (v: string, name: string, int = false) => {
+    const n = Number(v);
+    if (v.trim() === '' || !Number.isFinite(n) || (int && !Number.isInteger(n)))
+      throw new Error(`${name} must be a${int ? 'n integer' : ' number'}`);
+    return n;
+  };
+  const prices: Record<string, { inputPerMTok: number; outputPerMTok: number }> = {};
+  for (const row of form.prices) {
+    const model = row.model.trim();
+    if (!model && !row.input.trim() && !row.output.trim()) continue;
+    if (!model) throw new Error('each price needs a model name');
+    if (prices[model]) throw new Error(`${model} is priced twice`);
+    const inputPerMTok = num(row.input, `input price of ${model}`);
+    const outputPerMTok = num(row.output, `output price of ${model}`);
+    if (inputPerMTok < 0 || outputPerMTok < 0) throw new Error(`prices of ${model} must not be negative`);
+    prices[model] = { inputPerMTok, outputPerMTok };
+  }
+  const fixers = [...(form.rules ? ['rules' as const] : []), ...(form.llm ? ['llm' as const] : [])];
+  if (!fixers.length) throw new Error('choose at least one fixer (rules or LLM)');
+  return {
+    defaults: {
+      maxIterations: num(form.maxIterations, 'max iterations', true),
+      timeoutMs: Math.round(num(form.timeoutMin, 'timeout') * 60_000),
+      tolerance: num(form.tolerance, 'τ'),
+      fidelityThreshold: fidelityThresholdOf(form.fidelityThreshold),
+      runs: num(form.runs, 'runs', true),
+      alpha: num(form.alpha, 'α'),
+      runtime: form.runtime,
+      python: form.python.trim() || null,
+      image: form.image.trim() || null,
+      fixers,
+      urlMap: parseUrlMap(form.urlMap),
+    },
+    llm: {
+      baseUrl: form.baseUrl.trim() || null,
+      model: form.model.trim() || null,
+      budgetUsd: form.budgetUsd.trim() === '' ? null : num(form.budgetUsd, 'budget per job'),
+      totalBudgetUsd: form.totalBudgetUsd.trim() === '' ? null : num(form.totalBudgetUsd, 'budget for all jobs'),
+      prices,
+      ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : form.apiKey ? { apiKey: form.apiKey } : {}),
+    },
+  };
+}
+
+/** What a section of the form edits: the form, and one field's setter. */
+interface SectionProps {
+  form: Form;
+  set: <K extends keyof Form>(k: K, v: Form[K]) => void;
+}
+
 export function SettingsPage() {
   const { api, notify } = useApp();
   const notifyError = useNotifyError();
@@ -108,49 +163,8 @@ export function SettingsPage() {
 
   const save = async (e: FormEvent, extra: { apiKey?: string | null } = {}) => {
     e.preventDefault();
-    const num = (v: string, name: string, int = false) => {
-      const n = Number(v);
-      if (v.trim() === '' || !Number.isFinite(n) || (int && !Number.isInteger(n)))
-        throw new Error(`${name} must be a${int ? 'n integer' : ' number'}`);
-      return n;
-    };
     try {
-      const prices: Record<string, { inputPerMTok: number; outputPerMTok: number }> = {};
-      for (const row of form.prices) {
-        const model = row.model.trim();
-        if (!model && !row.input.trim() && !row.output.trim()) continue;
-        if (!model) throw new Error('each price needs a model name');
-        if (prices[model]) throw new Error(`${model} is priced twice`);
-        const inputPerMTok = num(row.input, `input price of ${model}`);
-        const outputPerMTok = num(row.output, `output price of ${model}`);
-        if (inputPerMTok < 0 || outputPerMTok < 0) throw new Error(`prices of ${model} must not be negative`);
-        prices[model] = { inputPerMTok, outputPerMTok };
-      }
-      const fixers = [...(form.rules ? ['rules' as const] : []), ...(form.llm ? ['llm' as const] : [])];
-      if (!fixers.length) throw new Error('choose at least one fixer (rules or LLM)');
-      const next = await api.settingsSet({
-        defaults: {
-          maxIterations: num(form.maxIterations, 'max iterations', true),
-          timeoutMs: Math.round(num(form.timeoutMin, 'timeout') * 60_000),
-          tolerance: num(form.tolerance, 'τ'),
-          fidelityThreshold: fidelityThresholdOf(form.fidelityThreshold),
-          runs: num(form.runs, 'runs', true),
-          alpha: num(form.alpha, 'α'),
-          runtime: form.runtime,
-          python: form.python.trim() || null,
-          image: form.image.trim() || null,
-          fixers,
-          urlMap: parseUrlMap(form.urlMap),
-        },
-        llm: {
-          baseUrl: form.baseUrl.trim() || null,
-          model: form.model.trim() || null,
-          budgetUsd: form.budgetUsd.trim() === '' ? null : num(form.budgetUsd, 'budget per job'),
-          totalBudgetUsd: form.totalBudgetUsd.trim() === '' ? null : num(form.totalBudgetUsd, 'budget for all jobs'),
-          prices,
-          ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : form.apiKey ? { apiKey: form.apiKey } : {}),
-        },
-      });
+      const next = await api.settingsSet(settingsOf(form, extra));
       setSettings(next);
       setForm(toForm(next));
       notify('Settings saved');
@@ -163,176 +177,14 @@ export function SettingsPage() {
     <div className="page settings-page">
       <h1>Settings</h1>
       <form onSubmit={(e) => void save(e)} className="settings-grid">
-        <section className="panel" aria-labelledby="defaults-title">
-          <h2 id="defaults-title">Defaults for new jobs</h2>
-          <div className="fields">
-            {DEFAULT_NUMBER_FIELDS.map(([key, label]) => (
-              <Field key={key} label={label} value={form[key]} onChange={(v) => set(key, v)} type="number" />
-            ))}
-            <label>
-              Runtime
-              <select value={form.runtime} onChange={(e) => set('runtime', e.target.value as Form['runtime'])}>
-                <option value="local">local Python</option>
-                <option value="docker">Docker</option>
-              </select>
-            </label>
-            <Field label="Python (empty: detected)" value={form.python} onChange={(v) => set('python', v)} />
-            <Field label="Docker image (empty: default)" value={form.image} onChange={(v) => set('image', v)} />
-            <label className="wide">
-              URL map: runs have no network, so the kernel serves these URLs from local files (one &quot;URL path&quot;
-              per line; a case&apos;s own data.urls wins)
-              <textarea
-                aria-label="URL map"
-                rows={3}
-                value={form.urlMap}
-                onChange={(e) => set('urlMap', e.target.value)}
-                spellCheck={false}
-                placeholder="https://example.org/train.csv  /data/train.csv"
-              />
-            </label>
-            <fieldset>
-              <legend>Fixers</legend>
-              <label>
-                <input type="checkbox" checked={form.rules} onChange={(e) => set('rules', e.target.checked)} /> rules
-              </label>
-              <label>
-                <input type="checkbox" checked={form.llm} onChange={(e) => set('llm', e.target.checked)} /> LLM
-              </label>
-            </fieldset>
-          </div>
-        </section>
-        <section className="panel" aria-labelledby="llm-title">
-          <h2 id="llm-title">LLM provider</h2>
-          <div className="fields">
-            <Field label="Base URL (OpenAI-compatible)" value={form.baseUrl} onChange={(v) => set('baseUrl', v)} />
-            <Field label="Model" value={form.model} onChange={(v) => set('model', v)} />
-            <Field
-              label="Budget per job (USD, empty: none)"
-              value={form.budgetUsd}
-              onChange={(v) => set('budgetUsd', v)}
-              type="number"
-            />
-            <Field
-              label="Budget for all jobs together (USD, empty: none)"
-              value={form.totalBudgetUsd}
-              onChange={(v) => set('totalBudgetUsd', v)}
-              type="number"
-            />
-            <div>
-              API key:{' '}
-              <b data-testid="key-state" className={settings.llm.hasKey ? 'ok' : 'muted'}>
-                {settings.llm.hasKey ? 'set' : 'not set'}
-              </b>
-              {settings.llm.hasKey && (
-                <button type="button" onClick={(e) => void save(e, { apiKey: null })}>
-                  Remove key
-                </button>
-              )}
-            </div>
-            <Field
-              label={settings.llm.hasKey ? 'Replace API key' : 'API key'}
-              value={form.apiKey}
-              onChange={(v) => set('apiKey', v)}
-              type="password"
-            />
-          </div>
-        </section>
-        <section className="panel" aria-labelledby="prices-title">
-          <h2 id="prices-title">Prices (USD per 1M tokens)</h2>
-          <p className="muted small">
-            Your prices override the built-in list; a model is matched by its name or the longest priced prefix
-            (gpt-4o-mini-2024-07-18 → gpt-4o-mini). Models on a local server cost $0 unless priced here. Every fix's
-            cost is shown on its job.
-          </p>
-          <table className="plain prices" aria-label="your prices">
-            <TableHead columns={['Model', 'Input', 'Output', '']} />
-            <tbody>
-              {form.prices.map((row, i) => {
-                const setRow = (patch: Partial<PriceRow>) =>
-                  set(
-                    'prices',
-                    form.prices.map((r, k) => (k === i ? { ...r, ...patch } : r)),
-                  );
-                return (
-                  <tr key={i}>
-                    <td>
-                      <input
-                        aria-label={`model of price ${i + 1}`}
-                        value={row.model}
-                        onChange={(e) => setRow({ model: e.target.value })}
-                        autoComplete="off"
-                      />
-                    </td>
-                    {(['input', 'output'] as const).map((side) => (
-                      <td key={side}>
-                        <input
-                          aria-label={`${side} price of ${row.model || `price ${i + 1}`}`}
-                          type="number"
-                          step="any"
-                          min={0}
-                          value={row[side]}
-                          onChange={(e) => setRow({ [side]: e.target.value })}
-                          className="narrow"
-                        />
-                      </td>
-                    ))}
-                    <td>
-                      <button
-                        type="button"
-                        aria-label={`remove the price of ${row.model || `row ${i + 1}`}`}
-                        onClick={() =>
-                          set(
-                            'prices',
-                            form.prices.filter((_, k) => k !== i),
-                          )
-                        }
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <button
-            type="button"
-            onClick={() => set('prices', [...form.prices, { model: form.model.trim(), input: '', output: '' }])}
-          >
-            Add a price
-          </button>
-          <details>
-            <summary>Built-in list prices</summary>
-            <table className="plain" aria-label="built-in prices">
-              <tbody>
-                {Object.entries(settings.llm.defaultPrices).map(([model, p]) => (
-                  <tr key={model}>
-                    <td>
-                      <code>{model}</code>
-                    </td>
-                    <td>${p.inputPerMTok}</td>
-                    <td>${p.outputPerMTok}</td>
-                    <td>
-                      {!form.prices.some((r) => r.model === model) && (
-                        <button
-                          type="button"
-                          onClick={() =>
-                            set('prices', [
-                              ...form.prices,
-                              { model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) },
-                            ])
-                          }
-                        >
-                          Override
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        </section>
+        <JobDefaults form={form} set={set} />
+        <LlmProvider
+          form={form}
+          set={set}
+          hasKey={settings.llm.hasKey}
+          removeKey={(e) => void save(e, { apiKey: null })}
+        />
+        <Prices form={form} set={set} defaultPrices={settings.llm.defaultPrices} />
         <div className="row">
           <button type="submit" className="primary">
             Save settings
@@ -340,6 +192,228 @@ export function SettingsPage() {
         </div>
       </form>
     </div>
+  );
+}
+
+function JobDefaults({ form, set }: SectionProps) {
+  return (
+    <section className="panel" aria-labelledby="defaults-title">
+      <h2 id="defaults-title">Defaults for new jobs</h2>
+      <div className="fields">
+        {DEFAULT_NUMBER_FIELDS.map(([key, label]) => (
+          <Field key={key} label={label} value={form[key]} onChange={(v) => set(key, v)} type="number" />
+        ))}
+        <label>
+          Runtime
+          <select value={form.runtime} onChange={(e) => set('runtime', e.target.value as Form['runtime'])}>
+            <option value="local">local Python</option>
+            <option value="docker">Docker</option>
+          </select>
+        </label>
+        <Field label="Python (empty: detected)" value={form.python} onChange={(v) => set('python', v)} />
+        <Field label="Docker image (empty: default)" value={form.image} onChange={(v) => set('image', v)} />
+        <label className="wide">
+          URL map: runs have no network, so the kernel serves these URLs from local files (one &quot;URL path&quot; per
+          line; a case&apos;s own data.urls wins)
+          <textarea
+            aria-label="URL map"
+            rows={3}
+            value={form.urlMap}
+            onChange={(e) => set('urlMap', e.target.value)}
+            spellCheck={false}
+            placeholder="https://example.org/train.csv  /data/train.csv"
+          />
+        </label>
+        <fieldset>
+          <legend>Fixers</legend>
+          <label>
+            <input type="checkbox" checked={form.rules} onChange={(e) => set('rules', e.target.checked)} /> rules
+          </label>
+          <label>
+            <input type="checkbox" checked={form.llm} onChange={(e) => set('llm', e.target.checked)} /> LLM
+          </label>
+        </fieldset>
+      </div>
+    </section>
+  );
+}
+
+function LlmProvider({
+  form,
+  set,
+  hasKey,
+  removeKey,
+}: SectionProps & { hasKey: boolean; removeKey: (e: FormEvent) => void }) {
+  return (
+    <section className="panel" aria-labelledby="llm-title">
+      <h2 id="llm-title">LLM provider</h2>
+      <div className="fields">
+        <Field label="Base URL (OpenAI-compatible)" value={form.baseUrl} onChange={(v) => set('baseUrl', v)} />
+        <Field label="Model" value={form.model} onChange={(v) => set('model', v)} />
+        <Field
+          label="Budget per job (USD, empty: none)"
+          value={form.budgetUsd}
+          onChange={(v) => set('budgetUsd', v)}
+          type="number"
+        />
+        <Field
+          label="Budget for all jobs together (USD, empty: none)"
+          value={form.totalBudgetUsd}
+          onChange={(v) => set('totalBudgetUsd', v)}
+          type="number"
+        />
+        <div>
+          API key:{' '}
+          <b data-testid="key-state" className={hasKey ? 'ok' : 'muted'}>
+            {hasKey ? 'set' : 'not set'}
+          </b>
+          {hasKey && (
+            <button type="button" onClick={removeKey}>
+              Remove key
+            </button>
+          )}
+        </div>
+        <Field
+          label={hasKey ? 'Replace API key' : 'API key'}
+          value={form.apiKey}
+          onChange={(v) => set('apiKey', v)}
+          type="password"
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The user's price table, and the built-in list a row can be copied from to override it. */
+function Prices({ form, set, defaultPrices }: SectionProps & { defaultPrices: AppSettings['llm']['defaultPrices'] }) {
+  return (
+    <section className="panel" aria-labelledby="prices-title">
+      <h2 id="prices-title">Prices (USD per 1M tokens)</h2>
+      <p className="muted small">
+        Your prices override the built-in list; a model is matched by its name or the longest priced prefix
+        (gpt-4o-mini-2024-07-18 → gpt-4o-mini). Models on a local server cost $0 unless priced here. Every fix's cost is
+        shown on its job.
+      </p>
+      <table className="plain prices" aria-label="your prices">
+        <TableHead columns={['Model', 'Input', 'Output', '']} />
+        <tbody>
+          {form.prices.map((row, i) => (
+            <PriceRowEditor
+              key={i}
+              row={row}
+              index={i}
+              change={(patch) =>
+                set(
+                  'prices',
+                  form.prices.map((r, k) => (k === i ? { ...r, ...patch } : r)),
+                )
+              }
+              remove={() =>
+                set(
+                  'prices',
+                  form.prices.filter((_, k) => k !== i),
+                )
+              }
+            />
+          ))}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        onClick={() => set('prices', [...form.prices, { model: form.model.trim(), input: '', output: '' }])}
+      >
+        Add a price
+      </button>
+      <BuiltInPrices
+        prices={defaultPrices}
+        overridden={(model) => form.prices.some((r) => r.model === model)}
+        override={(row) => set('prices', [...form.prices, row])}
+      />
+    </section>
+  );
+}
+
+/** One row of the user's price table: the model, its input and output prices, and a button that removes it. */
+function PriceRowEditor({
+  row,
+  index: i,
+  change,
+  remove,
+}: {
+  row: PriceRow;
+  index: number;
+  change: (patch: Partial<PriceRow>) => void;
+  remove: () => void;
+}) {
+  return (
+    <tr>
+      <td>
+        <input
+          aria-label={`model of price ${i + 1}`}
+          value={row.model}
+          onChange={(e) => change({ model: e.target.value })}
+          autoComplete="off"
+        />
+      </td>
+      {(['input', 'output'] as const).map((side) => (
+        <td key={side}>
+          <input
+            aria-label={`${side} price of ${row.model || `price ${i + 1}`}`}
+            type="number"
+            step="any"
+            min={0}
+            value={row[side]}
+            onChange={(e) => change({ [side]: e.target.value })}
+            className="narrow"
+          />
+        </td>
+      ))}
+      <td>
+        <button type="button" aria-label={`remove the price of ${row.model || `row ${i + 1}`}`} onClick={remove}>
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The built-in list prices; a model the user has not priced can be copied into the user's table to override it. */
+function BuiltInPrices({
+  prices,
+  overridden,
+  override,
+}: {
+  prices: AppSettings['llm']['defaultPrices'];
+  overridden: (model: string) => boolean;
+  override: (row: PriceRow) => void;
+}) {
+  return (
+    <details>
+      <summary>Built-in list prices</summary>
+      <table className="plain" aria-label="built-in prices">
+        <tbody>
+          {Object.entries(prices).map(([model, p]) => (
+            <tr key={model}>
+              <td>
+                <code>{model}</code>
+              </td>
+              <td>${p.inputPerMTok}</td>
+              <td>${p.outputPerMTok}</td>
+              <td>
+                {!overridden(model) && (
+                  <button
+                    type="button"
+                    onClick={() => override({ model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) })}
+                  >
+                    Override
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
