@@ -33,3 +33,4 @@ export { tickLabel } from './tick-label';
 export { pcolorGetArray } from './pcolor-get-array';
 export { xticksExtraLabels } from './xticks-extra-labels';
 export { errorbarFmtNone } from './errorbar-fmt-none';
+export { registerCmap } from './register-cmap';
