@@ -52,6 +52,31 @@ export function defaultWorkerCache(): string {
   return process.env.NBREVIVE_WORKER_CACHE ?? path.join(os.homedir(), '.cache', 'nbrevive-worker');
 }
 
+/** What the jobs of one worker process share. */
+interface WorkerContext {
+  options: RemoteWorkerOptions;
+  client: HostClient;
+  cache: CaseCache;
+  cacheDir: string;
+  workerId: string;
+  createRunner: (store: Store) => ClaimedJobRunner;
+  /** the jobs this process runs now */
+  running: Map<string, Running>;
+  log: (line: string) => void;
+  out: (line: string) => void;
+  /** the host refused the token: the worker stops, with exit code 2 */
+  refused: () => void;
+}
+
+type Hello = {
+  workerId: string;
+  machine: string;
+  pid: number;
+  slots: number;
+  gpus: { index: number; name: string }[];
+  version: string;
+};
+
 /** Runs until SIGINT/SIGTERM (running jobs go back to the queue, to resume) or a refused token; the exit code. */
 export async function runRemoteWorker(options: RemoteWorkerOptions): Promise<number> {
   const log = options.log ?? ((line: string) => console.error(`[nbrevive worker] ${line}`));
@@ -62,9 +87,8 @@ export async function runRemoteWorker(options: RemoteWorkerOptions): Promise<num
   const slots = options.slots ?? Math.max(1, gpus.length);
   const cacheDir = path.resolve(options.cacheDir ?? defaultWorkerCache());
   fs.mkdirSync(path.join(cacheDir, 'jobs'), { recursive: true });
-  const cache = new CaseCache(cacheDir, client);
   const workerId = `${os.hostname()}:${process.pid}:remote-${crypto.randomBytes(4).toString('hex')}`;
-  const hello = {
+  const hello: Hello = {
     workerId,
     machine: os.hostname(),
     pid: process.pid,
@@ -72,127 +96,81 @@ export async function runRemoteWorker(options: RemoteWorkerOptions): Promise<num
     gpus: gpus.map((g) => ({ index: Number(g.index) || 0, name: g.name })),
     version: '0.1.0',
   };
-  try {
-    await client.post('hello', hello, { retryForMs: 60_000 });
-  } catch (e) {
-    if (e instanceof TokenRefusedError) {
-      console.error(`nbrevive worker: ${e.message}`);
-      return 2;
-    }
-    throw e;
-  }
-  let createRunner: (store: Store) => ClaimedJobRunner = (store) =>
-    createLoopJobRunner(store, loopJobDependencies(store));
-  if (options.runnerModule) {
-    const { pathToFileURL } = await import('node:url');
-    const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as {
-      createRunner(store: Store): ClaimedJobRunner;
-    };
-    createRunner = mod.createRunner;
-  }
+  if (!(await greetHost(client, hello))) return 2;
 
-  const running = new Map<string, Running>();
   let stopping = false;
   let exitCode = 0;
   let resolveDone: () => void = () => {};
   const done = new Promise<void>((r) => (resolveDone = r));
-
-  const processJob = async (jobId: string): Promise<string> => {
-    const answer = ClaimAnswerSchema.parse(await client.post('claim', { workerId, jobId }));
-    if (!answer.run) {
-      out(`${jobId}: skipped (${answer.status} on the host)`);
-      return answer.status;
-    }
-    const state: Running = { controller: new AbortController(), lost: false };
-    const markLost = () => {
-      if (state.lost) return;
-      state.lost = true;
-      state.controller.abort('pause');
-    };
-    running.set(jobId, state);
-    const dbPath = path.join(cacheDir, 'jobs', `${jobId}-${crypto.randomBytes(3).toString('hex')}.db`);
-    let store: Store | null = null;
-    try {
-      out(
-        `${jobId}: started${answer.iterations.length ? ` (resuming after iteration ${answer.iterations.length - 1})` : ''}`,
-      );
-      const resolved = await cache.materialize(answer);
-      store = openStore(dbPath);
-      await seedLocalJob(
-        store,
-        answer,
-        resolved,
-        cache,
-        options.python !== undefined ? { python: options.python } : {},
-      );
-      const sync = new JobSync(store, client, workerId, jobId, answer.iterations, markLost);
-      let error: { code: string; message: string } | null = null;
-      try {
-        await createRunner(store)(jobId, {
-          workerId,
-          signal: state.controller.signal,
-          onEvent: (event) => {
-            if (event.channel === 'app:iterations.finished') sync.kick();
-            else if (event.channel === 'app:logs.line') sync.kickLogs();
-            else if (event.channel === 'app:jobs.progress' && event.payload.phase !== 'finished') {
-              sync.progress({ ...event.payload, status: 'running' } as never);
-              // the fix of the iteration before is set by the time the next one starts
-              sync.kick();
-            }
-          },
-        });
-      } catch (e) {
-        error = toErrorInfo(e);
-      }
-      await sync.flush();
-      if (state.lost) {
-        out(`${jobId}: taken over by another worker or requeued; stopped here`);
-        return 'lost';
-      }
-      const end = store.jobs.require(jobId);
-      const reason = state.controller.signal.aborted ? state.controller.signal.reason : null;
-      const status =
-        reason === 'pause' || end.status === 'paused' || end.status === 'queued'
-          ? 'paused'
-          : end.status === 'cancelled' || reason === 'cancel'
-            ? 'cancelled'
-            : end.status === 'failed' || (error && end.status === 'running')
-              ? 'failed'
-              : 'done';
-      const answerEnd = await client.post<{ status: string }>('finish', {
-        workerId,
-        jobId,
-        status,
-        outcome: end.outcome,
-        stopReason: end.stopReason,
-        bestIteration: end.bestIteration,
-        score: end.score,
-        error: status === 'failed' ? (end.error ?? error) : null,
-        unresolved: end.unresolved,
-      });
-      out(
-        `${jobId}: ${answerEnd.status}${status === 'failed' && (end.error ?? error) ? ` (${(end.error ?? error)?.message})` : ''}`,
-      );
-      return answerEnd.status;
-    } catch (e) {
-      if (e instanceof NotOwnerError) {
-        out(`${jobId}: taken over by another worker or requeued; stopped here`);
-        return 'lost';
-      }
-      if (e instanceof TokenRefusedError) {
-        log(e.message);
-        exitCode = 2;
-        void stop();
-      }
-      throw e;
-    } finally {
-      running.delete(jobId);
-      store?.close();
-      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbPath + suffix, { force: true });
-    }
+  const ctx: WorkerContext = {
+    options,
+    client,
+    cache: new CaseCache(cacheDir, client),
+    cacheDir,
+    workerId,
+    createRunner: await runnerFactory(options),
+    running: new Map(),
+    log,
+    out,
+    refused: () => {
+      exitCode = 2;
+      void stop();
+    },
   };
+  const worker = queueWorker(connection, slots, options.lockMs ?? 30_000, log, (jobId) => processJob(ctx, jobId));
+  const heartbeat = setInterval(() => void beat(ctx, hello), options.heartbeatMs ?? 5_000);
 
-  const lockMs = options.lockMs ?? 30_000;
+  async function stop(): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(heartbeat);
+    // the jobs' last reports get a few seconds to reach the host; past that they resume from what it stored
+    client.capRetries(15_000);
+    // running jobs are told to stop resumably; their processors report them back to the queue ('paused')
+    for (const r of ctx.running.values()) r.controller.abort('pause');
+    // close() waits for the processors (they report their jobs back); a Redis that is down must not hold the exit
+    await Promise.race([worker.close().catch(() => {}), new Promise((r) => setTimeout(r, 30_000).unref())]);
+    resolveDone();
+  }
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  log(`worker ${workerId}: ${slots} slot(s), queue ${connection.display}, host ${client.baseUrl}`);
+  await done;
+  return exitCode;
+}
+
+/** Says hello to the host (retrying a minute while it is unreachable); false when it refuses the token. */
+async function greetHost(client: HostClient, hello: Hello): Promise<boolean> {
+  try {
+    await client.post('hello', hello, { retryForMs: 60_000 });
+    return true;
+  } catch (e) {
+    if (e instanceof TokenRefusedError) {
+      console.error(`nbrevive worker: ${e.message}`);
+      return false;
+    }
+    throw e;
+  }
+}
+
+/** The loop's job runner, or the one `--runner` names (tests and benchmarks). */
+async function runnerFactory(options: RemoteWorkerOptions): Promise<(store: Store) => ClaimedJobRunner> {
+  if (!options.runnerModule) return (store) => createLoopJobRunner(store, loopJobDependencies(store));
+  const { pathToFileURL } = await import('node:url');
+  const mod = (await import(pathToFileURL(path.resolve(options.runnerModule)).href)) as {
+    createRunner(store: Store): ClaimedJobRunner;
+  };
+  return mod.createRunner;
+}
+
+/** The BullMQ worker that hands job ids to `processJob`, one per slot at a time, its connection trouble logged once. */
+function queueWorker(
+  connection: ReturnType<typeof parseQueueUrl>,
+  slots: number,
+  lockMs: number,
+  log: (line: string) => void,
+  processJob: (jobId: string) => Promise<string>,
+): Worker {
   const worker = new Worker(REMOTE_QUEUE_NAME, async (job) => processJob(String(job.data.jobId)), {
     connection: { ...connection.options },
     prefix: connection.prefix,
@@ -212,48 +190,146 @@ export async function runRemoteWorker(options: RemoteWorkerOptions): Promise<num
     lastError = '';
   });
   worker.on('failed', (job, e) => job && log(`${String(job.data.jobId)}: ${e.message} (BullMQ retries it)`));
+  return worker;
+}
 
-  const beat = async () => {
-    try {
-      const answer = await client.post<{ cancel: string[]; lost: string[] }>(
-        'heartbeat',
-        { ...hello, running: [...running.keys()] },
-        { retryForMs: 0 },
-      );
-      for (const id of answer.cancel) running.get(id)?.controller.abort('cancel');
-      for (const id of answer.lost) {
-        const r = running.get(id);
-        if (r && !r.lost) {
-          r.lost = true;
-          r.controller.abort('pause');
-        }
+/** One heartbeat: the host answers with the jobs to cancel and the ones this worker lost. */
+async function beat(ctx: WorkerContext, hello: Hello): Promise<void> {
+  try {
+    const answer = await ctx.client.post<{ cancel: string[]; lost: string[] }>(
+      'heartbeat',
+      { ...hello, running: [...ctx.running.keys()] },
+      { retryForMs: 0 },
+    );
+    for (const id of answer.cancel) ctx.running.get(id)?.controller.abort('cancel');
+    for (const id of answer.lost) {
+      const r = ctx.running.get(id);
+      if (r && !r.lost) {
+        r.lost = true;
+        r.controller.abort('pause');
       }
-    } catch (e) {
-      if (e instanceof TokenRefusedError) {
-        log(`${e.message}; stopping`);
-        exitCode = 2;
-        void stop();
-      }
-      // otherwise: the host is restarting or unreachable; the next beat tries again
     }
-  };
-  const heartbeat = setInterval(() => void beat(), options.heartbeatMs ?? 5_000);
-
-  async function stop(): Promise<void> {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(heartbeat);
-    // the jobs' last reports get a few seconds to reach the host; past that they resume from what it stored
-    client.capRetries(15_000);
-    // running jobs are told to stop resumably; their processors report them back to the queue ('paused')
-    for (const r of running.values()) r.controller.abort('pause');
-    // close() waits for the processors (they report their jobs back); a Redis that is down must not hold the exit
-    await Promise.race([worker.close().catch(() => {}), new Promise((r) => setTimeout(r, 30_000).unref())]);
-    resolveDone();
+  } catch (e) {
+    if (e instanceof TokenRefusedError) {
+      ctx.log(`${e.message}; stopping`);
+      ctx.refused();
+    }
+    // otherwise: the host is restarting or unreachable; the next beat tries again
   }
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
-  log(`worker ${workerId}: ${slots} slot(s), queue ${connection.display}, host ${client.baseUrl}`);
-  await done;
-  return exitCode;
+}
+
+/**
+ * One job the queue handed out: claimed from the host, its case materialized, run on a local store seeded with the
+ * host's iterations, every iteration synced, and its end reported. Returns the host's status of the job.
+ */
+async function processJob(ctx: WorkerContext, jobId: string): Promise<string> {
+  const { client, workerId, out } = ctx;
+  const answer = ClaimAnswerSchema.parse(await client.post('claim', { workerId, jobId }));
+  if (!answer.run) {
+    out(`${jobId}: skipped (${answer.status} on the host)`);
+    return answer.status;
+  }
+  const state: Running = { controller: new AbortController(), lost: false };
+  const markLost = () => {
+    if (state.lost) return;
+    state.lost = true;
+    state.controller.abort('pause');
+  };
+  ctx.running.set(jobId, state);
+  const dbPath = path.join(ctx.cacheDir, 'jobs', `${jobId}-${crypto.randomBytes(3).toString('hex')}.db`);
+  let store: Store | null = null;
+  try {
+    out(
+      `${jobId}: started${answer.iterations.length ? ` (resuming after iteration ${answer.iterations.length - 1})` : ''}`,
+    );
+    const resolved = await ctx.cache.materialize(answer);
+    store = openStore(dbPath);
+    const python = ctx.options.python;
+    await seedLocalJob(store, answer, resolved, ctx.cache, python !== undefined ? { python } : {});
+    const sync = new JobSync(store, client, workerId, jobId, answer.iterations, markLost);
+    const error = await runSynced(ctx, store, jobId, state, sync);
+    await sync.flush();
+    if (state.lost) {
+      out(`${jobId}: taken over by another worker or requeued; stopped here`);
+      return 'lost';
+    }
+    return await reportEnd(ctx, store, jobId, state, error);
+  } catch (e) {
+    if (e instanceof NotOwnerError) {
+      out(`${jobId}: taken over by another worker or requeued; stopped here`);
+      return 'lost';
+    }
+    if (e instanceof TokenRefusedError) {
+      ctx.log(e.message);
+      ctx.refused();
+    }
+    throw e;
+  } finally {
+    ctx.running.delete(jobId);
+    store?.close();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbPath + suffix, { force: true });
+  }
+}
+
+/** Runs the job on the local store, kicking the sync at each stored iteration, log line and progress; the error. */
+async function runSynced(
+  ctx: WorkerContext,
+  store: Store,
+  jobId: string,
+  state: Running,
+  sync: JobSync,
+): Promise<{ code: string; message: string } | null> {
+  try {
+    await ctx.createRunner(store)(jobId, {
+      workerId: ctx.workerId,
+      signal: state.controller.signal,
+      onEvent: (event) => {
+        if (event.channel === 'app:iterations.finished') sync.kick();
+        else if (event.channel === 'app:logs.line') sync.kickLogs();
+        else if (event.channel === 'app:jobs.progress' && event.payload.phase !== 'finished') {
+          sync.progress({ ...event.payload, status: 'running' } as never);
+          // the fix of the iteration before is set by the time the next one starts
+          sync.kick();
+        }
+      },
+    });
+    return null;
+  } catch (e) {
+    return toErrorInfo(e);
+  }
+}
+
+/** Tells the host how the job ended here (paused, cancelled, failed or done); the host's status of it. */
+async function reportEnd(
+  ctx: WorkerContext,
+  store: Store,
+  jobId: string,
+  state: Running,
+  error: { code: string; message: string } | null,
+): Promise<string> {
+  const end = store.jobs.require(jobId);
+  const reason = state.controller.signal.aborted ? state.controller.signal.reason : null;
+  const status =
+    reason === 'pause' || end.status === 'paused' || end.status === 'queued'
+      ? 'paused'
+      : end.status === 'cancelled' || reason === 'cancel'
+        ? 'cancelled'
+        : end.status === 'failed' || (error && end.status === 'running')
+          ? 'failed'
+          : 'done';
+  const answerEnd = await ctx.client.post<{ status: string }>('finish', {
+    workerId: ctx.workerId,
+    jobId,
+    status,
+    outcome: end.outcome,
+    stopReason: end.stopReason,
+    bestIteration: end.bestIteration,
+    score: end.score,
+    error: status === 'failed' ? (end.error ?? error) : null,
+    unresolved: end.unresolved,
+  });
+  ctx.out(
+    `${jobId}: ${answerEnd.status}${status === 'failed' && (end.error ?? error) ? ` (${(end.error ?? error)?.message})` : ''}`,
+  );
+  return answerEnd.status;
 }
