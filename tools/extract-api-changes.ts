@@ -1782,17 +1782,15 @@ export function fillReplacements(rows: ApiChange[]): void {
 }
 
 /**
- * Which old names still resolve in today's stack (a deprecated name that no longer does was removed; a "removed"
- * one that still does is an extraction mistake or a reinstated name). One Python run, the names on stdin.
+ * The start of the Python programs that ask a stack about dotted names: `resolve(name)` imports the longest
+ * importable module prefix of the name and follows the rest as attributes; MISSING when that fails.
  */
-function probeToday(python: string, names: string[]): Map<string, boolean> | null {
-  const program = String.raw`
+const RESOLVE_PY = String.raw`
 import importlib, json, sys, warnings
 warnings.simplefilter('ignore')
-out = {}
-for name in json.load(sys.stdin):
+MISSING = object()
+def resolve(name):
     parts = name.split('.')
-    found = None
     for cut in range(len(parts), 0, -1):
         try:
             obj = importlib.import_module('.'.join(parts[:cut]))
@@ -1801,11 +1799,20 @@ for name in json.load(sys.stdin):
         try:
             for p in parts[cut:]:
                 obj = getattr(obj, p)
-            found = True
+            return obj
         except Exception:
-            found = False
-        break
-    out[name] = bool(found)
+            return MISSING
+    return MISSING`;
+
+/**
+ * Which old names still resolve in today's stack (a deprecated name that no longer does was removed; a "removed"
+ * one that still does is an extraction mistake or a reinstated name). One Python run, the names on stdin.
+ */
+function probeToday(python: string, names: string[]): Map<string, boolean> | null {
+  const program = String.raw`${RESOLVE_PY}
+out = {}
+for name in json.load(sys.stdin):
+    out[name] = resolve(name) is not MISSING
 print(json.dumps(out))
 `;
   try {
@@ -1848,23 +1855,10 @@ function proveAliases(rows: ApiChange[], python: string | null): { same: number;
           .some((p) => /^[A-Z]/.test(p)),
       ),
   );
-  const program = String.raw`
-import importlib, json, sys, warnings
-warnings.simplefilter('ignore')
+  const program = String.raw`${RESOLVE_PY}
 def get(name):
-    parts = name.split('.')
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module('.'.join(parts[:cut]))
-        except Exception:
-            continue
-        try:
-            for p in parts[cut:]:
-                obj = getattr(obj, p)
-            return obj
-        except Exception:
-            return None
-    return None
+    obj = resolve(name)
+    return None if obj is MISSING else obj
 out = {}
 for old, new in json.load(sys.stdin):
     a, b = get(old), get(new)
