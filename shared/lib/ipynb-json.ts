@@ -279,6 +279,20 @@ export function compareCodePoints(a: string, b: string): number {
 /** json.dumps(value, indent=1, sort_keys=True, separators=(",", ": "), ensure_ascii=False) */
 export function dumpsPython(value: unknown): string {
   const out: string[] = [];
+  /** `count` items between brackets, one a line, indented one deeper than `level` (`[]` / `{}` when none) */
+  const items = (open: string, close: string, count: number, level: number, item: (idx: number) => void): void => {
+    if (count === 0) {
+      out.push(open + close);
+      return;
+    }
+    const indent = '\n' + ' '.repeat(level + 1);
+    out.push(open);
+    for (let idx = 0; idx < count; idx++) {
+      out.push(idx === 0 ? indent : ',' + indent);
+      item(idx);
+    }
+    out.push('\n' + ' '.repeat(level) + close);
+  };
   const write = (v: unknown, holder: object | null, key: string | number, level: number): void => {
     if (v === null || v === undefined) out.push('null');
     else if (v === true) out.push('true');
@@ -286,33 +300,17 @@ export function dumpsPython(value: unknown): string {
     else if (typeof v === 'number') out.push(holder ? pythonNumberRepr(holder, key, v) : pythonNumberRepr({}, key, v));
     else if (typeof v === 'string') out.push(pythonString(v));
     else if (Array.isArray(v)) {
-      if (v.length === 0) {
-        out.push('[]');
-        return;
-      }
-      const indent = '\n' + ' '.repeat(level + 1);
-      out.push('[');
-      v.forEach((item, idx) => {
-        out.push(idx === 0 ? indent : ',' + indent);
-        write(item, v, idx, level + 1);
-      });
-      out.push('\n' + ' '.repeat(level) + ']');
+      items('[', ']', v.length, level, (idx) => write(v[idx], v, idx, level + 1));
     } else if (typeof v === 'object') {
       const obj = v as Record<string, unknown>;
       const keys = Object.keys(obj)
         .filter((k) => obj[k] !== undefined)
         .sort(compareCodePoints);
-      if (keys.length === 0) {
-        out.push('{}');
-        return;
-      }
-      const indent = '\n' + ' '.repeat(level + 1);
-      out.push('{');
-      keys.forEach((k, idx) => {
-        out.push(idx === 0 ? indent : ',' + indent, pythonString(k), ': ');
+      items('{', '}', keys.length, level, (idx) => {
+        const k = keys[idx] as string;
+        out.push(pythonString(k), ': ');
         write(obj[k], obj, k, level + 1);
       });
-      out.push('\n' + ' '.repeat(level) + '}');
     } else {
       throw new NbreviveError('internal', `cannot write a ${typeof v} value as JSON`);
     }
