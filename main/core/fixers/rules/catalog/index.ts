@@ -220,6 +220,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.xticksExtraLabels,
   matplotlib.tickLabel,
   matplotlib.errorbarFmtNone,
+  matplotlib.lineSetDataScalars,
   matplotlib.registerCmap,
   sklearn.gridNormalize,
   sklearn.adaboostAlgorithmSamme,

@@ -33,4 +33,5 @@ export { tickLabel } from './tick-label';
 export { pcolorGetArray } from './pcolor-get-array';
 export { xticksExtraLabels } from './xticks-extra-labels';
 export { errorbarFmtNone } from './errorbar-fmt-none';
+export { lineSetDataScalars } from './line-set-data-scalars';
 export { registerCmap } from './register-cmap';

@@ -1,7 +1,8 @@
-// matplotlib 2.2's removals (the axes.color_cycle rcParam, errorbar's fmt=None) in today's stack: the old snippet
+// matplotlib 2.2's removals (the axes.color_cycle rcParam, errorbar's fmt=None) and 3.9's (Line2D data of single
+// values) in today's stack: the old snippet
 // fails there, the rewritten one runs and draws what the old code drew.
 import { expect, it } from 'vitest';
-import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeToday } from '../../../../../../helpers/python';
 
 describeToday("removed matplotlib rcParams and keywords in today's stack", (python) => {
@@ -33,4 +34,24 @@ describeToday("removed matplotlib rcParams and keywords in today's stack", (pyth
       expect(run(after)).toEqual({ ok: true, out: 'None 1' });
     },
   );
+
+  it('matplotlib.line-set-data-scalars: a marker moved to one point, x then y', { timeout: 300_000 }, async () => {
+    const line = '    point.set_data(xs[i], ys[i])';
+    const before =
+      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nimport numpy as np\n" +
+      'xs, ys = np.arange(5.0), np.arange(5.0) ** 2\npoint, = plt.plot([], [], "o")\n' +
+      `def animate(i):\n${line}\n    return point,\n` +
+      'animate(3)\nprint(point.get_xydata().tolist())\n';
+    expect(run(before).out).toMatch(/RuntimeError: x must be a sequence/);
+    const once = await fix(before, ['matplotlib.line-set-data-scalars'], {
+      ...TODAY,
+      errors: [cellError(0, 'RuntimeError', 'x must be a sequence', line)],
+    });
+    expect(run(once).out).toMatch(/RuntimeError: y must be a sequence/);
+    const twice = await fix(once, ['matplotlib.line-set-data-scalars'], {
+      ...TODAY,
+      errors: [cellError(0, 'RuntimeError', 'y must be a sequence', '    point.set_data([xs[i]], ys[i])')],
+    });
+    expect(run(twice)).toEqual({ ok: true, out: '[[3.0, 9.0]]' });
+  });
 });
