@@ -245,48 +245,54 @@ function serveStatic(root: string | null, req: http.IncomingMessage, res: http.S
     .pipe(res);
 }
 
-export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
+/** /api/*: same origin and the token checked, then the event stream or one call */
+function handleApi(
+  options: HttpTransportOptions,
+  streams: Set<http.ServerResponse>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+): void {
   const { dispatcher, events, token } = options;
-  const streams = new Set<http.ServerResponse>();
-
-  /** /api/*: same origin and the token checked, then the event stream or one call */
-  function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://${req.headers.host}`) {
-      // a page of another origin calling the API (its fetch may carry the token from a leaked URL): refused
-      return sendError(res, 403, {
-        code: 'invalid-request',
-        message: `cross-origin API requests are refused (Origin: ${origin.slice(0, 100)})`,
-      });
-    }
-    if (!tokenMatches(token, requestToken(req, url))) {
-      res.setHeader('WWW-Authenticate', 'Bearer');
-      return sendError(res, 401, {
-        code: 'unauthorized',
-        message:
-          'missing or wrong token: use the URL `nbrevive serve` printed (Authorization: Bearer <token> or ?token=<token>)',
-      });
-    }
-    const rest = url.pathname.slice('/api/'.length);
-    if (rest === 'events') {
-      if (req.method !== 'GET')
-        return sendError(res, 405, { code: 'invalid-request', message: 'use GET for /api/events' });
-      return handleEvents(events, streams, req, res, url);
-    }
-    let channel: string;
-    try {
-      channel = decodeURIComponent(rest);
-    } catch {
-      return sendError(res, 400, {
-        code: 'invalid-request',
-        message: `the request path is not valid percent-encoding: ${rest.slice(0, 200)}`,
-      });
-    }
-    void handleInvoke(dispatcher, req, res, channel).catch((e: unknown) => {
-      console.error('[nbrevive host] request failed:', e);
-      if (!res.headersSent) sendError(res, 500, { code: 'internal', message: String(e) });
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${req.headers.host}`) {
+    // a page of another origin calling the API (its fetch may carry the token from a leaked URL): refused
+    return sendError(res, 403, {
+      code: 'invalid-request',
+      message: `cross-origin API requests are refused (Origin: ${origin.slice(0, 100)})`,
     });
   }
+  if (!tokenMatches(token, requestToken(req, url))) {
+    res.setHeader('WWW-Authenticate', 'Bearer');
+    return sendError(res, 401, {
+      code: 'unauthorized',
+      message:
+        'missing or wrong token: use the URL `nbrevive serve` printed (Authorization: Bearer <token> or ?token=<token>)',
+    });
+  }
+  const rest = url.pathname.slice('/api/'.length);
+  if (rest === 'events') {
+    if (req.method !== 'GET')
+      return sendError(res, 405, { code: 'invalid-request', message: 'use GET for /api/events' });
+    return handleEvents(events, streams, req, res, url);
+  }
+  let channel: string;
+  try {
+    channel = decodeURIComponent(rest);
+  } catch {
+    return sendError(res, 400, {
+      code: 'invalid-request',
+      message: `the request path is not valid percent-encoding: ${rest.slice(0, 200)}`,
+    });
+  }
+  void handleInvoke(dispatcher, req, res, channel).catch((e: unknown) => {
+    console.error('[nbrevive host] request failed:', e);
+    if (!res.headersSent) sendError(res, 500, { code: 'internal', message: String(e) });
+  });
+}
+
+export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
+  const streams = new Set<http.ServerResponse>();
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     if (!hostAllowed(req.headers.host, options.allowedHosts)) {
@@ -301,7 +307,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       // a worker is a program, never a page (no Origin); its token is one of the per-worker tokens
       return options.workerRoutes(req, res, url);
     }
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(options, streams, req, res, url);
     serveStatic(options.staticDir, req, res, url);
   }
 
