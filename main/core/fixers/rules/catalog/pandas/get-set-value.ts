@@ -6,16 +6,18 @@
 // Example:
 //     v = df.get_value(3, "Age")
 //     df.set_value(3, "Age", 30)
+//     x = s.get_value('b')             # a Series, where the error names it
 //   →
 //     v = df.at[3, "Age"]
 //     df.at[3, "Age"] = 30
+//     x = s.at['b']
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, methodReceiver, positionalArguments, callArguments, asPrimary } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
-import { pd } from './_shared';
+import { errorNamesClassAt, pd } from './_shared';
 
 export const getSetValue = defineRule({
   id: 'pandas.get-set-value',
@@ -25,7 +27,7 @@ export const getSetValue = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.21',
   explanation:
-    'get_value/set_value were removed in pandas 1.0; .at[row, column] reads and writes one value the same way.',
+    'get_value/set_value were removed in pandas 1.0 (deprecated in 0.21: "Please use .at[] or .iat[] accessors instead"); .at[row, column] reads and writes one value the same way, and a Series\' get_value(label)/set_value(label, v) becomes s.at[label] where the AttributeError names the Series.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /object has no attribute '(get_value|set_value)'/ }],
     pattern: true,
@@ -40,6 +42,14 @@ export const getSetValue = defineRule({
       const args = positionalArguments(call);
       if (args.length !== callArguments(call).length) continue;
       const r = asPrimary(receiver, parsed);
+      // a Series' get_value(label) / set_value(label, value): one argument fewer, so only where the error names it
+      const series = ctx.errors.some((e) =>
+        errorNamesClassAt(e, name, ['Series'], parsed.text(call.childForFieldName('function') as Node)),
+      );
+      if (series && name === 'get_value' && args.length === 1)
+        edits.push(replaceNode(call, `${r}.at[${parsed.text(args[0] as Node)}]`));
+      if (series && name === 'set_value' && args.length === 2 && call.parent?.type === 'expression_statement')
+        edits.push(replaceNode(call, `${r}.at[${parsed.text(args[0] as Node)}] = ${parsed.text(args[1] as Node)}`));
       if (name === 'get_value' && args.length === 2)
         edits.push(replaceNode(call, `${r}.at[${args.map((a) => parsed.text(a)).join(', ')}]`));
       if (name === 'set_value' && args.length === 3 && call.parent?.type === 'expression_statement') {

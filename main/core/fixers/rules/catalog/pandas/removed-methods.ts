@@ -1,6 +1,6 @@
 // pandas.removed-methods — get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects,
 // DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str,
-// to_datetime, MultiIndex.labels, Series.from_array (pandas 1.0)
+// to_datetime, MultiIndex.labels, Series/Categorical.from_array (pandas 1.0)
 //
 // Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.20: from this release on the old code fails or computes
 // something else (the explanation below cites the release notes).
@@ -24,6 +24,7 @@
 //     py = ts.to_datetime()
 //     codes = mi.labels
 //     s = pd.Series.from_array(arr)
+//     codes = pd.Categorical.from_array(df.Sex).codes
 //   →
 //     c = df.dtypes.value_counts()
 //     t = df.dtypes
@@ -43,6 +44,7 @@
 //     py = ts.to_pydatetime()
 //     codes = mi.codes
 //     s = pd.Series(arr)
+//     codes = pd.Categorical(df.Sex).codes
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone. The members whose
 // names numpy or the str accessor share (nonzero, ptp, contains, labels …) change only where the AttributeError names
@@ -93,6 +95,7 @@ const INDEXES = [
  *   to_datetime()     Timestamp → to_pydatetime(); PeriodIndex → to_timestamp(); an index → pd.to_datetime(idx)
  *   labels            MultiIndex → codes; set_labels(…) → set_codes(…)                ("use codes instead")
  *   from_array(a, …)  Series → pd.Series(a, …)                        ("Please use the pd.Series(..) constructor")
+ *                     Categorical → pd.Categorical(a, …)                          ("use Categorical instead", 0.19)
  *   valid             Series → dropna (a bare reference; the call is handled with the other members)
  */
 const TYPED_MEMBERS: Record<string, readonly string[]> = {
@@ -106,7 +109,7 @@ const TYPED_MEMBERS: Record<string, readonly string[]> = {
   to_datetime: ['Timestamp', 'DatetimeIndex', 'Index', 'PeriodIndex'],
   labels: ['MultiIndex'],
   set_labels: ['MultiIndex'],
-  from_array: ['Series'],
+  from_array: ['Series', 'Categorical'],
   valid: ['Series'],
 };
 
@@ -117,11 +120,14 @@ function repeatable(node: Node): boolean {
   return !calls(node);
 }
 
-/** Series.from_array(arr, index, name, dtype, copy) → pd.Series(…): the constructor's third and fourth are dtype, name. */
-function seriesFromArray(call: Node, parsed: ParsedSource, pandas: () => string | null): SourceEdit[] {
+/**
+ * Series.from_array(arr, index, name, dtype, copy) → pd.Series(…): the constructor's third and fourth are dtype, name.
+ * Categorical.from_array(data, **kwargs) → pd.Categorical(data, **kwargs) ("use Categorical instead", 0.19).
+ */
+function fromArray(call: Node, parsed: ParsedSource, pandas: () => string | null, cls = 'Series'): SourceEdit[] {
   const args = callArguments(call);
   const positional = positionalArguments(call);
-  const order = ['data', 'index', 'name', 'dtype', 'copy'];
+  const order = cls === 'Series' ? ['data', 'index', 'name', 'dtype', 'copy'] : ['data'];
   if (positional.length === 0 || positional.length > order.length) return [];
   if (args.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) return [];
   const name = pandas();
@@ -129,7 +135,7 @@ function seriesFromArray(call: Node, parsed: ParsedSource, pandas: () => string 
   const texts = args.map((a, i) =>
     a.type === 'keyword_argument' || i < 2 ? parsed.text(a) : `${order[i] as string}=${parsed.text(a)}`,
   );
-  return [replaceNode(call, `${name}.Series(${texts.join(', ')})`)];
+  return [replaceNode(call, `${name}.${cls}(${texts.join(', ')})`)];
 }
 
 /** The edits for one use of a typed member (`attr` is `obj.member`), the class the error named being `cls`. */
@@ -192,7 +198,7 @@ function typedMemberEdits(
       ];
     }
     case 'from_array':
-      return call ? seriesFromArray(call, parsed, pandas) : [];
+      return call ? fromArray(call, parsed, pandas, cls) : [];
     default:
       return [];
   }
@@ -201,13 +207,13 @@ function typedMemberEdits(
 export const removedMethods = defineRule({
   id: 'pandas.removed-methods',
   title:
-    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str, to_datetime, MultiIndex.labels, Series.from_array (pandas 1.0)',
+    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str, to_datetime, MultiIndex.labels, Series/Categorical.from_array (pandas 1.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only). Where the AttributeError names the pandas class at that line (the names are common): Series.asobject → astype(object).values (an index's → astype(object)), nonzero() → to_numpy().nonzero(), ptp() → max() - min() (pandas skipped NaN), compound() → (1 + x).prod() - 1, Index.contains(k) → k in idx, get_duplicates() → idx[idx.duplicated()].unique(), dtype_str → str(idx.dtype), Timestamp.to_datetime() → to_pydatetime(), PeriodIndex.to_datetime() → to_timestamp(), Index.to_datetime() → pd.to_datetime(idx), MultiIndex.labels/set_labels → codes/set_codes; Series.from_array(a, …) → pd.Series(a, …), the replacements the deprecation messages named.",
+    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only). Where the AttributeError names the pandas class at that line (the names are common): Series.asobject → astype(object).values (an index's → astype(object)), nonzero() → to_numpy().nonzero(), ptp() → max() - min() (pandas skipped NaN), compound() → (1 + x).prod() - 1, Index.contains(k) → k in idx, get_duplicates() → idx[idx.duplicated()].unique(), dtype_str → str(idx.dtype), Timestamp.to_datetime() → to_pydatetime(), PeriodIndex.to_datetime() → to_timestamp(), Index.to_datetime() → pd.to_datetime(idx), MultiIndex.labels/set_labels → codes/set_codes; Series.from_array(a, …) → pd.Series(a, …), Categorical.from_array(a) → pd.Categorical(a), the replacements the deprecation messages named.",
   trigger: {
     errors: [
       {
@@ -270,8 +276,8 @@ export const removedMethods = defineRule({
         );
         continue;
       }
-      if (q === 'pandas.Series.from_array') {
-        edits.push(...seriesFromArray(call, parsed, pandas));
+      if (q === 'pandas.Series.from_array' || q === 'pandas.Categorical.from_array') {
+        edits.push(...fromArray(call, parsed, pandas, q.split('.')[1]));
         continue;
       }
       const name = methodName(call, parsed);

@@ -42,10 +42,10 @@ describeToday("pandas' removed members in today's stack", (python) => {
       const after = await fix(before, ['pandas.removed-methods'], { ...TODAY, errors: [error] });
       expect(run(after), line).toEqual({ ok: true, out });
     }
-    const from = `${SETUP}a = pd.Series.from_array(np.array([1, 2]), ['p', 'q'], 'n')\nprint(a.to_dict(), a.name)\n`;
+    const from = `${SETUP}a = pd.Series.from_array(np.array([1, 2]), ['p', 'q'], 'n')\nprint(a.to_dict(), a.name, pd.Categorical.from_array(['m', 'f', 'm']).codes.tolist())\n`;
     expect(run(from).out).toMatch(/has no attribute 'from_array'/);
     const fixed = await fix(from, ['pandas.removed-methods'], TODAY);
-    expect(run(fixed)).toEqual({ ok: true, out: "{'p': 1, 'q': 2} n" });
+    expect(run(fixed)).toEqual({ ok: true, out: "{'p': 1, 'q': 2} n [1, 0, 1]" });
   });
 
   it("pandas.2-removed-methods: a groupby's pad() and a resampler's backfill() fill as ffill()/bfill()", async () => {
