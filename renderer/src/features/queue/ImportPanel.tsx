@@ -1,6 +1,6 @@
 // Import: a path on the host, an upload from the browser (files, a folder, a drop) or the desktop's dialog and
 // drop; then the imported cases' targets to accept or change (TargetChooser) and a button to enqueue them.
-import { DragEvent, useCallback, useRef, useState } from 'react';
+import { ChangeEvent, DragEvent, useCallback, useRef, useState } from 'react';
 import type { CaseSummary } from '../../../../shared/contracts/schemas';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatBytes } from '../../../../shared/lib/format';
@@ -14,14 +14,11 @@ export function ImportPanel() {
   const { api, notify, reloadJobs } = useApp();
   const notifyError = useNotifyError();
   const [path, setPath] = useState('');
-  const [kind, setKind] = useState<'auto' | 'notebook' | 'case' | 'corpus'>('auto');
   const [busy, setBusy] = useState(false);
   const [imported, setImported] = useState<CaseSummary[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [over, setOver] = useState(false);
   const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
-  const filePicker = useRef<HTMLInputElement>(null);
-  const folderPicker = useRef<HTMLInputElement>(null);
 
   // every way in (a host path, an upload, the desktop's dialog or drop) ends the same: what was imported, what not
   const runImport = async (verb: string, task: () => Promise<ImportResult | null>) => {
@@ -56,15 +53,15 @@ export function ImportPanel() {
 
   // the desktop app imports chosen files where they are (native dialog, by path); a browser uploads them
   const desktop = window.nbreviveDesktop;
-  const pick = (folder: boolean) => {
-    if (!desktop) return (folder ? folderPicker : filePicker).current?.click();
+  const openDesktop = (folder: boolean) => {
+    if (!desktop) return;
     void runImport('Imported', async () => {
       const { paths } = await desktop.dialogsOpenImport({ folder });
       return paths.length ? desktop.casesImportPaths({ paths }) : null;
     });
   };
 
-  const doImport = () => {
+  const doImport = (kind: ImportKind) => {
     if (!path.trim())
       return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
     void runImport('Imported', () => api.casesImport({ path: path.trim(), kind }));
@@ -116,81 +113,15 @@ export function ImportPanel() {
       onDrop={onDrop}
     >
       <h2 id="import-title">Import</h2>
-      <RowForm onSubmit={doImport}>
-        <RowInput
-          label="path on the host to import"
-          placeholder="/path/on/host/notebook.ipynb, a case folder or a corpus folder (or drop files or a path here)"
-          value={path}
-          onChange={setPath}
-        />
-        <select aria-label="import as" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
-          <option value="auto">auto</option>
-          <option value="notebook">notebook</option>
-          <option value="case">case folder</option>
-          <option value="corpus">corpus folder</option>
-        </select>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Importing…' : 'Import'}
-        </button>
-      </RowForm>
-      <div className="row">
-        <span className="muted">{desktop ? 'or choose:' : 'or upload from this computer:'}</span>
-        <button type="button" disabled={!!upload || busy} onClick={() => pick(false)}>
-          {desktop ? 'Open notebooks…' : 'Upload notebooks…'}
-        </button>
-        <button type="button" disabled={!!upload || busy} onClick={() => pick(true)}>
-          {desktop ? 'Open folder…' : 'Upload folder…'}
-        </button>
-        <input
-          ref={filePicker}
-          type="file"
-          multiple
-          accept=".ipynb"
-          hidden
-          aria-label="notebooks to upload"
-          data-testid="upload-files"
-          onChange={(e) => {
-            const entries = entriesFromFileList(e.target.files ?? []);
-            e.target.value = '';
-            doUpload(entries);
-          }}
-        />
-        <input
-          ref={folderPicker}
-          type="file"
-          multiple
-          hidden
-          aria-label="folder to upload"
-          data-testid="upload-folder"
-          {...{ webkitdirectory: '' }}
-          onChange={(e) => {
-            const entries = entriesFromFileList(e.target.files ?? []);
-            e.target.value = '';
-            doUpload(entries);
-          }}
-        />
-        {upload && (
-          <span role="status" className="upload-progress">
-            Uploading… <progress max={upload.total || 1} value={upload.sent} aria-label="upload progress" />{' '}
-            {formatBytes(upload.sent)} of {formatBytes(upload.total)}
-          </span>
-        )}
-      </div>
-      {imported.length > 0 && (
-        <div className="imported" aria-label="imported cases">
-          <span>
-            Imported:{' '}
-            {imported
-              .slice(0, 5)
-              .map((c) => c.title || c.id)
-              .join(', ')}
-            {imported.length > 5 ? ` and ${imported.length - 5} more` : ''}
-          </span>
-          <button type="button" className="primary" onClick={() => void enqueue()}>
-            Enqueue {imported.length} imported
-          </button>
-        </div>
-      )}
+      <HostPathForm path={path} setPath={setPath} busy={busy} submit={doImport} />
+      <UploadRow
+        desktop={!!desktop}
+        disabled={!!upload || busy}
+        upload={upload}
+        openDesktop={openDesktop}
+        uploadFiles={doUpload}
+      />
+      {imported.length > 0 && <ImportedCases imported={imported} enqueue={() => void enqueue()} />}
       {imported.length > 0 && <TargetChooser cases={imported} onChosen={updateImported} />}
       {problems.length > 0 && (
         <ul className="problems" aria-label="import problems">
@@ -200,5 +131,124 @@ export function ImportPanel() {
         </ul>
       )}
     </section>
+  );
+}
+
+type ImportKind = 'auto' | 'notebook' | 'case' | 'corpus';
+
+/** A path on the host (typed or dropped) and what to import it as. */
+function HostPathForm({
+  path,
+  setPath,
+  busy,
+  submit,
+}: {
+  path: string;
+  setPath: (path: string) => void;
+  busy: boolean;
+  submit: (kind: ImportKind) => void;
+}) {
+  const [kind, setKind] = useState<ImportKind>('auto');
+  return (
+    <RowForm onSubmit={() => submit(kind)}>
+      <RowInput
+        label="path on the host to import"
+        placeholder="/path/on/host/notebook.ipynb, a case folder or a corpus folder (or drop files or a path here)"
+        value={path}
+        onChange={setPath}
+      />
+      <select aria-label="import as" value={kind} onChange={(e) => setKind(e.target.value as ImportKind)}>
+        <option value="auto">auto</option>
+        <option value="notebook">notebook</option>
+        <option value="case">case folder</option>
+        <option value="corpus">corpus folder</option>
+      </select>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Importing…' : 'Import'}
+      </button>
+    </RowForm>
+  );
+}
+
+/** Notebooks or a folder from this computer: the desktop's dialog, or a browser's file inputs and the upload's progress. */
+function UploadRow({
+  desktop,
+  disabled,
+  upload,
+  openDesktop,
+  uploadFiles,
+}: {
+  desktop: boolean;
+  disabled: boolean;
+  upload: { sent: number; total: number } | null;
+  openDesktop: (folder: boolean) => void;
+  uploadFiles: (entries: UploadEntry[]) => void;
+}) {
+  const filePicker = useRef<HTMLInputElement>(null);
+  const folderPicker = useRef<HTMLInputElement>(null);
+  const pick = (folder: boolean) => {
+    if (!desktop) return (folder ? folderPicker : filePicker).current?.click();
+    openDesktop(folder);
+  };
+  const chosen = (e: ChangeEvent<HTMLInputElement>) => {
+    const entries = entriesFromFileList(e.target.files ?? []);
+    e.target.value = '';
+    uploadFiles(entries);
+  };
+  return (
+    <div className="row">
+      <span className="muted">{desktop ? 'or choose:' : 'or upload from this computer:'}</span>
+      <button type="button" disabled={disabled} onClick={() => pick(false)}>
+        {desktop ? 'Open notebooks…' : 'Upload notebooks…'}
+      </button>
+      <button type="button" disabled={disabled} onClick={() => pick(true)}>
+        {desktop ? 'Open folder…' : 'Upload folder…'}
+      </button>
+      <input
+        ref={filePicker}
+        type="file"
+        multiple
+        accept=".ipynb"
+        hidden
+        aria-label="notebooks to upload"
+        data-testid="upload-files"
+        onChange={chosen}
+      />
+      <input
+        ref={folderPicker}
+        type="file"
+        multiple
+        hidden
+        aria-label="folder to upload"
+        data-testid="upload-folder"
+        {...{ webkitdirectory: '' }}
+        onChange={chosen}
+      />
+      {upload && (
+        <span role="status" className="upload-progress">
+          Uploading… <progress max={upload.total || 1} value={upload.sent} aria-label="upload progress" />{' '}
+          {formatBytes(upload.sent)} of {formatBytes(upload.total)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The cases the last import made, the first five named, and the button that queues them all. */
+function ImportedCases({ imported, enqueue }: { imported: CaseSummary[]; enqueue: () => void }) {
+  return (
+    <div className="imported" aria-label="imported cases">
+      <span>
+        Imported:{' '}
+        {imported
+          .slice(0, 5)
+          .map((c) => c.title || c.id)
+          .join(', ')}
+        {imported.length > 5 ? ` and ${imported.length - 5} more` : ''}
+      </span>
+      <button type="button" className="primary" onClick={enqueue}>
+        Enqueue {imported.length} imported
+      </button>
+    </div>
   );
 }
