@@ -145,6 +145,8 @@ export const RULES: readonly Rule[] = [
   pandas.weekdayName,
   pandas.astypeCategoryKeywords,
   pandas.timeSeriesAlias,
+  pandas.frameDateStringRows,
+  pandas.toDatetimeMixedFormats,
   pandas.seriesAggDict,
   pandas.reductionLevel,
   pandas.inplaceRemoved,

@@ -32,6 +32,8 @@ export { weekofyear } from './weekofyear';
 export { weekdayName } from './weekday-name';
 export { astypeCategoryKeywords } from './astype-category-keywords';
 export { timeSeriesAlias } from './time-series-alias';
+export { frameDateStringRows } from './frame-date-string-rows';
+export { toDatetimeMixedFormats } from './to-datetime-mixed-formats';
 export { seriesAggDict } from './series-agg-dict';
 export { reductionLevel } from './reduction-level';
 export { inplaceRemoved } from './inplace-removed';

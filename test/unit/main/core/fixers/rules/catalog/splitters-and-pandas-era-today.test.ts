@@ -85,4 +85,41 @@ describeToday("old splitters and pandas idioms in today's stack", (python) => {
       expect(run(after)).toEqual({ ok: true, out: "A ['C', 'B', 'A'] True ['x', 'y'] x Series 3.0" });
     },
   );
+
+  it(
+    "pandas.frame-date-string-rows and pandas.to-datetime-mixed-formats: df['2017'] rows and dates of several formats",
+    { timeout: 300_000 },
+    async () => {
+      const frame =
+        "import pandas as pd\ndf = pd.DataFrame({'n': range(40)}, index=pd.date_range('2016-10-01', periods=40, freq='W'))\n";
+      const rows = "print(df['2017'].shape, df['2016-12']['n'].sum())";
+      const dates =
+        "print(list(pd.to_datetime(['2 June 2013', 'Aug 29, 2014', '2015-06-26', '7/12/16'], dayfirst=True).day))";
+      const failing = run(frame + rows);
+      expect(failing.out).toMatch(/KeyError: '2017'/);
+      const mixed = run(`import pandas as pd\n${dates}`);
+      expect(mixed.out).toMatch(/doesn't match format/);
+      const evalue = mixed.out.slice(mixed.out.lastIndexOf('ValueError: ') + 'ValueError: '.length);
+      const keyError = (key: string, line: string, out: string) =>
+        cellError(1, 'KeyError', `'${key}'`, line, out.split('\n'));
+      const after = await fixCells(
+        [frame, rows, dates],
+        ['pandas.frame-date-string-rows', 'pandas.to-datetime-mixed-formats'],
+        { ...TODAY, errors: [keyError('2017', rows, failing.out), cellError(2, 'ValueError', evalue, dates)] },
+      );
+      const once = cellSource(after, 1);
+      expect(once).toContain("df.loc['2017':'2017'].shape, df['2016-12']['n']");
+      // one key a run: the next run's KeyError names the month
+      const second = run([frame, once, cellSource(after, 2)].join('\n'));
+      expect(second.out).toMatch(/KeyError: '2016-12'/);
+      const again = await fixCells([frame, once], ['pandas.frame-date-string-rows'], {
+        ...TODAY,
+        errors: [keyError('2016-12', once, second.out)],
+      });
+      const fixed = [frame, cellSource(again, 1), cellSource(after, 2)].join('\n');
+      // pandas 1.5: frame[string] was the rows the year or month covers (27 rows of 2017, December's sum), and each
+      // date string was parsed on its own (7/12/16 with dayfirst: 7 December)
+      expect(run(fixed)).toEqual({ ok: true, out: '(27, 1) 42\n[2, 29, 26, 7]' });
+    },
+  );
 });
