@@ -93,9 +93,13 @@ const INDEXES = [
  *   dtype_str         an index → str(idx.dtype)                                       (1.0 release notes)
  *   contains(k)       an index → (k in idx)                                           ("use key in index instead")
  *   to_datetime()     Timestamp → to_pydatetime(); PeriodIndex → to_timestamp(); an index → pd.to_datetime(idx)
- *   labels            MultiIndex → codes; set_labels(…) → set_codes(…)                ("use codes instead")
+ *   labels            MultiIndex, Categorical → codes; set_labels(…) → set_codes(…)   ("use codes instead")
  *   from_array(a, …)  Series → pd.Series(a, …)                        ("Please use the pd.Series(..) constructor")
  *                     Categorical → pd.Categorical(a, …)                          ("use Categorical instead", 0.19)
+ *   compress(c)       Series → s[c]                 ("Use 'Series[condition]' instead"; what 0.24–0.25 ran)
+ *   select(crit, ax)  DataFrame/Series → x.loc[x.index.map(crit).astype(bool)] (axis 1: x.loc[:, x.columns.map…])
+ *                     ("You can use .loc[labels.map(crit)] as a replacement", 0.21)
+ *   levels            Categorical → categories                                ("use categories", 0.15)
  *   valid             Series → dropna (a bare reference; the call is handled with the other members)
  */
 const TYPED_MEMBERS: Record<string, readonly string[]> = {
@@ -107,9 +111,12 @@ const TYPED_MEMBERS: Record<string, readonly string[]> = {
   dtype_str: INDEXES,
   contains: INDEXES,
   to_datetime: ['Timestamp', 'DatetimeIndex', 'Index', 'PeriodIndex'],
-  labels: ['MultiIndex'],
+  labels: ['MultiIndex', 'Categorical'],
   set_labels: ['MultiIndex'],
   from_array: ['Series', 'Categorical'],
+  compress: ['Series'],
+  select: ['DataFrame', 'Series'],
+  levels: ['Categorical'],
   valid: ['Series'],
 };
 
@@ -136,6 +143,28 @@ function fromArray(call: Node, parsed: ParsedSource, pandas: () => string | null
     a.type === 'keyword_argument' || i < 2 ? parsed.text(a) : `${order[i] as string}=${parsed.text(a)}`,
   );
   return [replaceNode(call, `${name}.${cls}(${texts.join(', ')})`)];
+}
+
+/**
+ * select(crit, axis=0) → .loc[labels.map(crit)] (0.21: "You can use .loc[labels.map(crit)] as a replacement"); pandas
+ * kept the labels for which bool(crit(label)) held, so the mapped labels are made booleans.
+ */
+function selectEdits(call: Node, object: Node, parsed: ParsedSource): SourceEdit[] {
+  const args = callArguments(call);
+  const positional = positionalArguments(call);
+  const axisKeyword = keywordArgument(call, 'axis', parsed);
+  if (positional.length === 0 || positional.length > 2 || args.length !== positional.length + (axisKeyword ? 1 : 0))
+    return [];
+  if (!repeatable(object)) return [];
+  const axisNode = positional[1] ?? axisKeyword?.childForFieldName('value');
+  const axis = axisNode ? parsed.text(axisNode).replace(/["']/g, '') : '0';
+  const r = asPrimary(object, parsed);
+  const crit = parsed.text(positional[0] as Node);
+  if (axis === '0' || axis === 'index' || axis === 'rows')
+    return [replaceNode(call, `${r}.loc[${r}.index.map(${crit}).astype(bool)]`)];
+  if (axis === '1' || axis === 'columns')
+    return [replaceNode(call, `${r}.loc[:, ${r}.columns.map(${crit}).astype(bool)]`)];
+  return [];
 }
 
 /** The edits for one use of a typed member (`attr` is `obj.member`), the class the error named being `cls`. */
@@ -197,6 +226,15 @@ function typedMemberEdits(
         ),
       ];
     }
+    case 'compress':
+      // 0.24–0.25 ran `self[condition]`
+      return call && args.length === 1 && positional.length === 1
+        ? [replaceNode(call, `${r}[${parsed.text(positional[0] as Node)}]`)]
+        : [];
+    case 'select':
+      return call ? selectEdits(call, object, parsed) : [];
+    case 'levels':
+      return bare ? [replaceNode(nameNode, 'categories')] : [];
     case 'from_array':
       return call ? fromArray(call, parsed, pandas, cls) : [];
     default:
@@ -213,13 +251,13 @@ export const removedMethods = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only). Where the AttributeError names the pandas class at that line (the names are common): Series.asobject → astype(object).values (an index's → astype(object)), nonzero() → to_numpy().nonzero(), ptp() → max() - min() (pandas skipped NaN), compound() → (1 + x).prod() - 1, Index.contains(k) → k in idx, get_duplicates() → idx[idx.duplicated()].unique(), dtype_str → str(idx.dtype), Timestamp.to_datetime() → to_pydatetime(), PeriodIndex.to_datetime() → to_timestamp(), Index.to_datetime() → pd.to_datetime(idx), MultiIndex.labels/set_labels → codes/set_codes; Series.from_array(a, …) → pd.Series(a, …), Categorical.from_array(a) → pd.Categorical(a), the replacements the deprecation messages named.",
+    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only). Where the AttributeError names the pandas class at that line (the names are common): Series.asobject → astype(object).values (an index's → astype(object)), nonzero() → to_numpy().nonzero(), ptp() → max() - min() (pandas skipped NaN), compound() → (1 + x).prod() - 1, Index.contains(k) → k in idx, get_duplicates() → idx[idx.duplicated()].unique(), dtype_str → str(idx.dtype), Timestamp.to_datetime() → to_pydatetime(), PeriodIndex.to_datetime() → to_timestamp(), Index.to_datetime() → pd.to_datetime(idx), MultiIndex.labels/set_labels → codes/set_codes; Series.from_array(a, …) → pd.Series(a, …), Categorical.from_array(a) → pd.Categorical(a), Series.compress(c) → s[c], select(crit) → .loc[labels.map(crit)], Categorical.levels → categories, the replacements the deprecation messages named.",
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
         evalue:
-          /has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid|get_values|asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|set_labels|from_array)'/,
+          /has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid|get_values|asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|set_labels|from_array|compress|select|levels)'/,
       },
     ],
     pattern: true,

@@ -9,7 +9,7 @@ const SETUP =
   'import numpy as np\nimport pandas as pd\n' +
   "s = pd.Series([3.0, np.nan, 1.0, 0.0])\nr = pd.DataFrame({'a': [0.1, -0.05, np.nan]})\n" +
   "idx = pd.Index(['a', 'b', 'a'])\nmi = pd.MultiIndex.from_product([[1, 2], ['x', 'y']])\n" +
-  "ts = pd.Timestamp('2017-03-04 05:06')\ndi = pd.date_range('2017-01-01', periods=3)\n";
+  "ts = pd.Timestamp('2017-03-04 05:06')\ndi = pd.date_range('2017-01-01', periods=3)\ncat = pd.Categorical(['b', 'a', 'b'])\n";
 
 /** [old line, class the AttributeError names, the value pandas 0.25 printed] */
 const LINES: [string, string, string][] = [
@@ -25,6 +25,11 @@ const LINES: [string, string, string][] = [
   ['print(di.to_datetime().equals(di))', 'DatetimeIndex', 'True'],
   ['print([c.tolist() for c in mi.labels])', 'MultiIndex', '[[0, 0, 1, 1], [0, 1, 0, 1]]'],
   ['print(s.valid().tolist())', 'Series', '[3.0, 1.0, 0.0]'],
+  ['print(s.compress(s > 1).tolist())', 'Series', '[3.0]'],
+  ["print(r.select(lambda c: c == 'a', axis=1).columns.tolist())", 'DataFrame', "['a']"],
+  ['print(s.select(lambda i: i % 2).tolist())', 'Series', '[nan, 0.0]'],
+  ['print(cat.levels.tolist())', 'Categorical', "['a', 'b']"],
+  ['print(cat.labels.tolist())', 'Categorical', '[1, 0, 1]'],
 ];
 
 describeToday("pandas' removed members in today's stack", (python) => {
@@ -33,7 +38,7 @@ describeToday("pandas' removed members in today's stack", (python) => {
   it('pandas.removed-methods: the typed members compute what pandas 0.25 computed', { timeout: 300_000 }, async () => {
     for (const [line, cls, out] of LINES) {
       const member =
-        /\.(\w+)\b(?!.*\.(asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|valid)\b)/.exec(
+        /\.(\w+)\b(?!.*\.(asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|valid|compress|select|levels)\b)/.exec(
           line,
         )?.[1] as string;
       const before = SETUP + line + '\n';
