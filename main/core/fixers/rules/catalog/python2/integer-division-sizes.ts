@@ -190,7 +190,7 @@ const SIZE_POSITIONS: Record<string, readonly number[]> = {
   islice: [1, 2, 3],
 };
 
-/** Count keywords of some callables only (`num=` of linspace, `size=` of numpy.random's samplers). */
+/** Count keywords of some callables only (`num=` of linspace, `size=` of numpy.random's samplers, pandas' `n=`). */
 const CALL_SIZE_KEYWORDS: Record<string, ReadonlySet<string>> = {
   num: new Set(['linspace', 'logspace', 'geomspace']),
   size: new Set([
@@ -210,7 +210,10 @@ const CALL_SIZE_KEYWORDS: Record<string, ReadonlySet<string>> = {
     'lognormal',
     'laplace',
     'logistic',
+    'rvs',
   ]),
+  // pandas' df.sample(n=…), head(n=…) …: "Only integers accepted as `n` values"
+  n: new Set(['sample', 'head', 'tail', 'nlargest', 'nsmallest']),
 };
 
 /** Keyword arguments that take a count (bins of a histogram, sizes of estimators): an integer in Python 2's code. */
@@ -236,7 +239,7 @@ export const integerDivisionSizes = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i], or a name the notebook only binds to such integers: n = 100, for k in range(…)) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …, the count positions of linspace(start, stop, num), numpy.random's samplers (randn(d), normal(loc, scale, size), choice(a, size)), eye, array_split …, or a count keyword such as bins=, num=, size= of numpy.random, n_neighbors=, n_clusters=, n_estimators=), the Python 2 meaning was //, and Python 3's float would be rejected there.",
+    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i], or a name the notebook only binds to such integers: n = 100, for k in range(…)) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …, the count positions of linspace(start, stop, num), numpy.random's samplers (randn(d), normal(loc, scale, size), choice(a, size)), eye, array_split …, or a count keyword such as bins=, num=, size= of numpy.random and rvs, n= of pandas' sample/head/tail, n_neighbors=, n_clusters=, n_estimators=), the Python 2 meaning was //, and Python 3's float would be rejected there.",
   trigger: {
     errors: [
       {
