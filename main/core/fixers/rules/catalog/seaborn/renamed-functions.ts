@@ -24,10 +24,7 @@ export const renamedFunctions = defineRule({
   since: sb('0.9', '2018-07-16'),
   explanation: 'lvplot (letter-value plot) was renamed boxenplot in seaborn 0.9.',
   trigger: {
-    errors: [
-      { ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'lvplot'/ },
-      { ename: 'ImportError', evalue: /cannot import name 'lvplot' from 'seaborn'/ },
-    ],
+    errors: [{ ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'lvplot'/ }],
     pattern: true,
   },
   needles: ['lvplot'],
@@ -38,25 +35,6 @@ export const renamedFunctions = defineRule({
       const name = seabornFunction(call, parsed, ctx);
       if (!name || !(name in RENAMED_FUNCTIONS) || fn?.type !== 'attribute') continue;
       edits.push(replaceNode(fn.childForFieldName('attribute') as Node, RENAMED_FUNCTIONS[name] as string));
-    }
-    // the function itself, not called (`plot = sns.lvplot`; `from seaborn import lvplot`): the same function renamed
-    for (const attr of ctx.nodes('attribute')) {
-      const q = ctx.imports.resolve(attr, parsed);
-      const old = q?.startsWith('seaborn.') ? q.slice('seaborn.'.length) : null;
-      if (!old || !(old in RENAMED_FUNCTIONS) || attr.parent?.type === 'call') continue;
-      edits.push(replaceNode(attr.childForFieldName('attribute') as Node, RENAMED_FUNCTIONS[old] as string));
-    }
-    for (const statement of ctx.nodes('import_from_statement')) {
-      if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'seaborn') continue;
-      for (const item of statement.childrenForFieldName('name')) {
-        if (item?.type === 'dotted_name' && parsed.text(item) in RENAMED_FUNCTIONS)
-          edits.push(replaceNode(item, `${RENAMED_FUNCTIONS[parsed.text(item)] as string} as ${parsed.text(item)}`));
-        else if (item?.type === 'aliased_import') {
-          const name = item.childForFieldName('name') as Node;
-          if (parsed.text(name) in RENAMED_FUNCTIONS)
-            edits.push(replaceNode(name, RENAMED_FUNCTIONS[parsed.text(name)] as string));
-        }
-      }
     }
     return edits;
   },
