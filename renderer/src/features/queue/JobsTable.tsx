@@ -1,6 +1,6 @@
 // The virtualized table of every job: filters, sort, search (/), multi-select (x, space), keyboard cursor (j/k,
 // enter opens), bulk actions and report exports.
-import { KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { KeyboardEvent, memo, RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JobSummary } from '../../../../shared/contracts/schemas';
 import { REVIEW_VERDICTS } from '../../../../shared/models/review';
 import { useApp, useNotifyError } from '../../app/context';
@@ -30,7 +30,6 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
   const [filter, setFilter] = useState<JobFilter>(EMPTY_FILTER);
   const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'created', order: 'desc' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [cursor, setCursor] = useState(0);
   const search = useRef<HTMLInputElement>(null);
 
   const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort.key, sort.order), [jobs, filter, sort]);
@@ -44,34 +43,15 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
       return n;
     });
   }, []);
+  const open = useCallback((id: string) => navigate({ screen: 'job', jobId: id }), [navigate]);
 
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === '/' && !isTypingTarget(e.target)) {
-        e.preventDefault();
-        search.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey) return;
-    const current = rows[cursor];
-    if (e.key === 'j' || e.key === 'ArrowDown') setCursor((c) => Math.min(rows.length - 1, c + 1));
-    else if (e.key === 'k' || e.key === 'ArrowUp') setCursor((c) => Math.max(0, c - 1));
-    else if ((e.key === 'x' || e.key === ' ') && current) toggle(current.id);
-    else if (e.key === 'Enter' && current) navigate({ screen: 'job', jobId: current.id });
-    else return;
-    e.preventDefault();
-  };
+  useSearchShortcut(search);
+  const { cursor, setCursor, onKeyDown } = useRowCursor(rows, toggle, open);
 
   const allSelected = rows.length > 0 && chosen.length === rows.length;
   const setSortKey = (key: SortKey) =>
     setSort((s) => ({ key, order: s.key === key && s.order === 'desc' ? 'asc' : 'desc' }));
 
-  const open = useCallback((id: string) => navigate({ screen: 'job', jobId: id }), [navigate]);
   const renderRow = (i: number) => {
     const j = rows[i] as JobSummary;
     return (
@@ -90,51 +70,7 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
 
   return (
     <section className="panel table-panel" aria-labelledby="jobs-title">
-      <div className="row toolbar">
-        <h2 id="jobs-title">Jobs</h2>
-        <input
-          ref={search}
-          type="search"
-          aria-label="search jobs"
-          placeholder="Search case, competition, job id  (/)"
-          value={filter.search}
-          onChange={(e) => setFilter({ ...filter, search: e.target.value })}
-        />
-        <select
-          aria-label="filter by status"
-          value={filter.status ?? ''}
-          onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}
-        >
-          <option value="">any status</option>
-          {['queued', 'running', 'paused', 'done', 'failed', 'cancelled'].map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select
-          aria-label="filter by outcome"
-          value={filter.outcome ?? ''}
-          onChange={(e) => setFilter({ ...filter, outcome: e.target.value || null })}
-        >
-          <option value="">any outcome</option>
-          {['reproducible', 'reproducible-with-errors', 'not-reproducible', 'none'].map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select
-          aria-label="filter by review"
-          value={filter.review}
-          onChange={(e) => setFilter({ ...filter, review: e.target.value as JobFilter['review'] })}
-        >
-          <option value="any">any review</option>
-          <option value="unreviewed">unreviewed</option>
-          {REVIEW_VERDICTS.map((v) => (
-            <option key={v}>{v}</option>
-          ))}
-        </select>
-        <span className="muted" data-testid="row-count">
-          {rows.length} of {jobs.length} jobs
-        </span>
-      </div>
+      <JobFilters search={search} filter={filter} setFilter={setFilter} shown={rows.length} total={jobs.length} />
       <BulkActions jobs={jobs} chosen={chosen} />
       <div
         className="table"
@@ -144,29 +80,12 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
-        <div className="thead trow" role="row" aria-rowindex={1}>
-          <span className="c-sel" role="columnheader">
-            <input
-              type="checkbox"
-              aria-label="select all shown jobs"
-              checked={allSelected}
-              onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((j) => j.id)))}
-            />
-          </span>
-          {COLUMNS.map((c) => (
-            <span
-              key={c.key}
-              className={c.className}
-              role="columnheader"
-              aria-sort={sort.key === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-            >
-              <button type="button" className="sort" onClick={() => setSortKey(c.key)}>
-                {c.label}
-                {sort.key === c.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
-              </button>
-            </span>
-          ))}
-        </div>
+        <HeaderRow
+          sort={sort}
+          sortBy={setSortKey}
+          allSelected={allSelected}
+          toggleAll={() => setSelected(allSelected ? new Set() : new Set(rows.map((j) => j.id)))}
+        />
         {rows.length === 0 ? (
           <p className="empty muted">
             {jobs.length
@@ -187,11 +106,154 @@ export function JobsTable({ jobs }: { jobs: JobSummary[] }) {
   );
 }
 
+/** The grid's keyboard cursor: j/k or the arrows move it, x or space selects its row, Enter opens its job. */
+function useRowCursor(rows: readonly JobSummary[], toggle: (id: string) => void, open: (id: string) => void) {
+  const [cursor, setCursor] = useState(0);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey) return;
+    const current = rows[cursor];
+    if (e.key === 'j' || e.key === 'ArrowDown') setCursor((c) => Math.min(rows.length - 1, c + 1));
+    else if (e.key === 'k' || e.key === 'ArrowUp') setCursor((c) => Math.max(0, c - 1));
+    else if ((e.key === 'x' || e.key === ' ') && current) toggle(current.id);
+    else if (e.key === 'Enter' && current) open(current.id);
+    else return;
+    e.preventDefault();
+  };
+  return { cursor, setCursor, onKeyDown };
+}
+
+/** `/` anywhere but in a text field puts the cursor in the search box. */
+function useSearchShortcut(search: RefObject<HTMLInputElement | null>): void {
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === '/' && !isTypingTarget(e.target)) {
+        e.preventDefault();
+        search.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [search]);
+}
+
+const STATUSES = ['queued', 'running', 'paused', 'done', 'failed', 'cancelled'];
+const OUTCOMES = ['reproducible', 'reproducible-with-errors', 'not-reproducible', 'none'];
+
+/** The table's title, its search box and filters, and how many jobs they let through. */
+function JobFilters({
+  search,
+  filter,
+  setFilter,
+  shown,
+  total,
+}: {
+  search: RefObject<HTMLInputElement | null>;
+  filter: JobFilter;
+  setFilter: (filter: JobFilter) => void;
+  shown: number;
+  total: number;
+}) {
+  return (
+    <div className="row toolbar">
+      <h2 id="jobs-title">Jobs</h2>
+      <input
+        ref={search}
+        type="search"
+        aria-label="search jobs"
+        placeholder="Search case, competition, job id  (/)"
+        value={filter.search}
+        onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+      />
+      <FilterSelect
+        what="status"
+        value={filter.status}
+        choices={STATUSES}
+        set={(status) => setFilter({ ...filter, status })}
+      />
+      <FilterSelect
+        what="outcome"
+        value={filter.outcome}
+        choices={OUTCOMES}
+        set={(outcome) => setFilter({ ...filter, outcome })}
+      />
+      <select
+        aria-label="filter by review"
+        value={filter.review}
+        onChange={(e) => setFilter({ ...filter, review: e.target.value as JobFilter['review'] })}
+      >
+        <option value="any">any review</option>
+        <option value="unreviewed">unreviewed</option>
+        {REVIEW_VERDICTS.map((v) => (
+          <option key={v}>{v}</option>
+        ))}
+      </select>
+      <span className="muted" data-testid="row-count">
+        {shown} of {total} jobs
+      </span>
+    </div>
+  );
+}
+
+/** One filter: any value, or one of `choices`. */
+function FilterSelect({
+  what,
+  value,
+  choices,
+  set,
+}: {
+  what: string;
+  value: string | null;
+  choices: readonly string[];
+  set: (value: string | null) => void;
+}) {
+  return (
+    <select aria-label={`filter by ${what}`} value={value ?? ''} onChange={(e) => set(e.target.value || null)}>
+      <option value="">any {what}</option>
+      {choices.map((s) => (
+        <option key={s}>{s}</option>
+      ))}
+    </select>
+  );
+}
+
+/** The column headers: select all shown jobs, and sort by a column (again: the other order). */
+function HeaderRow({
+  sort,
+  sortBy,
+  allSelected,
+  toggleAll,
+}: {
+  sort: { key: SortKey; order: 'asc' | 'desc' };
+  sortBy: (key: SortKey) => void;
+  allSelected: boolean;
+  toggleAll: () => void;
+}) {
+  return (
+    <div className="thead trow" role="row" aria-rowindex={1}>
+      <span className="c-sel" role="columnheader">
+        <input type="checkbox" aria-label="select all shown jobs" checked={allSelected} onChange={toggleAll} />
+      </span>
+      {COLUMNS.map((c) => (
+        <span
+          key={c.key}
+          className={c.className}
+          role="columnheader"
+          aria-sort={sort.key === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+        >
+          <button type="button" className="sort" onClick={() => sortBy(c.key)}>
+            {c.label}
+            {sort.key === c.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** What can be done with the selected jobs: enqueue their cases again, cancel, retry, export; and the reports. */
 function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[] }) {
   const { api, notify, reloadJobs } = useApp();
   const notifyError = useNotifyError();
-  const [batchDir, setBatchDir] = useState('');
   const bulk = async (what: string, f: (j: JobSummary) => Promise<unknown>, eligible: (j: JobSummary) => boolean) => {
     const targets = chosen.filter(eligible);
     if (!targets.length) return notify(`None of the selected jobs can be ${what}`, 'error');
@@ -210,34 +272,6 @@ function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[
       const { jobs: queued } = await api.jobsEnqueue({ caseIds });
       notify(`Queued ${queued.length} new job(s)`);
       reloadJobs();
-    } catch (e) {
-      notifyError(e);
-    }
-  };
-  const exportReport = async (format: 'csv' | 'json' | 'html') => {
-    const jobIds = chosen.length ? chosen.map((j) => j.id) : undefined;
-    try {
-      if (format === 'html') {
-        const stats = await api.statsCorpus(jobIds ? { jobIds } : {});
-        downloadText(htmlReport(stats, jobs, new Date().toISOString()), 'nbrevive-report.html', 'text/html');
-      } else {
-        const res = await api.exportsReport({ format, ...(jobIds ? { jobIds } : {}) });
-        downloadText(
-          res.content ?? '',
-          `nbrevive-report.${format}`,
-          format === 'csv' ? 'text/csv' : 'application/json',
-        );
-      }
-    } catch (e) {
-      notifyError(e);
-    }
-  };
-  const exportBatch = async () => {
-    if (!chosen.length) return notify('Select the jobs to export first', 'error');
-    if (!batchDir.trim()) return notify('Type a folder on the host to write the notebooks to', 'error');
-    try {
-      const res = await api.exportsBatch({ jobIds: chosen.map((j) => j.id), dir: batchDir.trim() });
-      notify(`Wrote ${res.count} notebook(s) and report.json to ${res.path}`);
     } catch (e) {
       notifyError(e);
     }
@@ -275,6 +309,30 @@ function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[
           {t.label}
         </button>
       ))}
+      <BatchExport chosen={chosen} />
+      <span className="spacer" />
+      <ReportExports jobs={jobs} chosen={chosen} />
+    </div>
+  );
+}
+
+/** The selected jobs' fixed notebooks and report.json, written to a folder on the host. */
+function BatchExport({ chosen }: { chosen: JobSummary[] }) {
+  const { api, notify } = useApp();
+  const notifyError = useNotifyError();
+  const [batchDir, setBatchDir] = useState('');
+  const exportBatch = async () => {
+    if (!chosen.length) return notify('Select the jobs to export first', 'error');
+    if (!batchDir.trim()) return notify('Type a folder on the host to write the notebooks to', 'error');
+    try {
+      const res = await api.exportsBatch({ jobIds: chosen.map((j) => j.id), dir: batchDir.trim() });
+      notify(`Wrote ${res.count} notebook(s) and report.json to ${res.path}`);
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  return (
+    <>
       <input
         aria-label="folder on the host for the batch export"
         placeholder="host folder for notebooks"
@@ -284,7 +342,34 @@ function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[
       <button type="button" disabled={!chosen.length} onClick={() => void exportBatch()}>
         Export notebooks
       </button>
-      <span className="spacer" />
+    </>
+  );
+}
+
+/** The report of the selection (or of every job) downloaded as CSV, JSON or a self-contained HTML page. */
+function ReportExports({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[] }) {
+  const { api } = useApp();
+  const notifyError = useNotifyError();
+  const exportReport = async (format: 'csv' | 'json' | 'html') => {
+    const jobIds = chosen.length ? chosen.map((j) => j.id) : undefined;
+    try {
+      if (format === 'html') {
+        const stats = await api.statsCorpus(jobIds ? { jobIds } : {});
+        downloadText(htmlReport(stats, jobs, new Date().toISOString()), 'nbrevive-report.html', 'text/html');
+      } else {
+        const res = await api.exportsReport({ format, ...(jobIds ? { jobIds } : {}) });
+        downloadText(
+          res.content ?? '',
+          `nbrevive-report.${format}`,
+          format === 'csv' ? 'text/csv' : 'application/json',
+        );
+      }
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  return (
+    <>
       <span className="muted">Report{chosen.length ? ' of selection' : ''}:</span>
       <button type="button" onClick={() => void exportReport('csv')}>
         CSV
@@ -295,7 +380,7 @@ function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobSummary[
       <button type="button" onClick={() => void exportReport('html')}>
         HTML
       </button>
-    </div>
+    </>
   );
 }
 
