@@ -77,51 +77,21 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
     [api, current, notify, reloadJobs],
   );
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const verdicts: Record<string, Verdict> = { e: 'equivalent', n: 'not-equivalent', u: 'unsure' };
-      if (e.key === 'j') go(1);
-      else if (e.key === 'k') go(-1);
-      else if (verdicts[e.key]) void save(verdicts[e.key] as Verdict, note);
-      else if (e.key === 'a') noteRef.current?.focus();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go, save, note]);
+  useReviewKeys(go, save, note, noteRef);
 
   const best =
     currentDetails?.iterations.find((i) => i.index === current?.bestIteration) ?? currentDetails?.iterations.at(-1);
 
   return (
     <div className="page review-page">
-      <div className="row toolbar">
-        <h1>Review</h1>
-        <div role="radiogroup" aria-label="which jobs to review" className="segmented">
-          {(['all', 'unreviewed', 'flagged'] as ReviewFilter[]).map((f) => (
-            <button key={f} type="button" role="radio" aria-checked={filter === f} onClick={() => setFilter(f)}>
-              {f === 'flagged' ? 'flagged semantic change' : f}
-            </button>
-          ))}
-        </div>
-        {scanning && (
-          <span className="muted" role="status">
-            checking fixes {scanning.done}/{scanning.total}…
-          </span>
-        )}
-        <span className="spacer" />
-        <span className="muted" data-testid="review-position">
-          {list.length ? `${position + 1} of ${list.length}` : '0 jobs'}
-        </span>
-        <button type="button" onClick={() => go(-1)} aria-label="previous job (k)">
-          ↑ k
-        </button>
-        <button type="button" onClick={() => go(1)} aria-label="next job (j)">
-          ↓ j
-        </button>
-      </div>
+      <ReviewToolbar
+        filter={filter}
+        setFilter={setFilter}
+        scanning={scanning}
+        position={position}
+        count={list.length}
+        go={go}
+      />
       {!current ? (
         <p className="muted">{jobs === null ? 'Loading…' : 'No finished job matches this filter.'}</p>
       ) : (
@@ -148,6 +118,74 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
           </section>
         </div>
       )}
+    </div>
+  );
+}
+
+/** j/k move to the next and previous job, e/n/u save a verdict with the note, a focuses the note (not while typing). */
+function useReviewKeys(
+  go: (delta: number) => void,
+  save: (verdict: Verdict, note: string) => Promise<void>,
+  note: string,
+  noteRef: RefObject<HTMLTextAreaElement | null>,
+): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const verdicts: Record<string, Verdict> = { e: 'equivalent', n: 'not-equivalent', u: 'unsure' };
+      if (e.key === 'j') go(1);
+      else if (e.key === 'k') go(-1);
+      else if (verdicts[e.key]) void save(verdicts[e.key] as Verdict, note);
+      else if (e.key === 'a') noteRef.current?.focus();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go, save, note, noteRef]);
+}
+
+/** Which jobs to walk (all, unreviewed, flagged), where the walk is, and the buttons that move it. */
+function ReviewToolbar({
+  filter,
+  setFilter,
+  scanning,
+  position,
+  count,
+  go,
+}: {
+  filter: ReviewFilter;
+  setFilter: (filter: ReviewFilter) => void;
+  scanning: { done: number; total: number } | null;
+  position: number;
+  count: number;
+  go: (delta: number) => void;
+}) {
+  return (
+    <div className="row toolbar">
+      <h1>Review</h1>
+      <div role="radiogroup" aria-label="which jobs to review" className="segmented">
+        {(['all', 'unreviewed', 'flagged'] as ReviewFilter[]).map((f) => (
+          <button key={f} type="button" role="radio" aria-checked={filter === f} onClick={() => setFilter(f)}>
+            {f === 'flagged' ? 'flagged semantic change' : f}
+          </button>
+        ))}
+      </div>
+      {scanning && (
+        <span className="muted" role="status">
+          checking fixes {scanning.done}/{scanning.total}…
+        </span>
+      )}
+      <span className="spacer" />
+      <span className="muted" data-testid="review-position">
+        {count ? `${position + 1} of ${count}` : '0 jobs'}
+      </span>
+      <button type="button" onClick={() => go(-1)} aria-label="previous job (k)">
+        ↑ k
+      </button>
+      <button type="button" onClick={() => go(1)} aria-label="next job (j)">
+        ↓ j
+      </button>
     </div>
   );
 }
