@@ -14,7 +14,7 @@ import { checkPython, describePython } from './python-detect';
 import { DEFAULT_OUTPUT_CAP, RunnerEventParser, runnerArgs, runnerScriptPath, TailBuffer } from './runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from './runtime';
 import { kernelUrlMap, writeKernelUrlMap } from './url-map';
-import { listFilesWritten, prepareWorkspace } from './workspace';
+import { listFilesWritten, prepareWorkspace, type Workspace } from './workspace';
 import { kernelEnvironment, scrubDeep, secretValues } from './kernel-env';
 
 export const DEFAULT_TIMEOUT_MS = 600_000;
@@ -69,8 +69,58 @@ export function executedFromRun(
   return { executed, notes };
 }
 
-function lastLines(text: string, n: number): string {
+export function lastLines(text: string, n: number): string {
   return text.trim().split('\n').slice(-n).join('\n');
+}
+
+/** Hands a runner event to the caller's listener; a listener that throws is noted on the run's stderr, not fatal. */
+export function notifyListener(
+  onEvent: ((event: RunnerEvent) => void) | undefined,
+  event: RunnerEvent,
+  stderr: TailBuffer,
+): void {
+  try {
+    onEvent?.(event);
+  } catch (e) {
+    stderr.push(`\n[nbrevive] an event listener failed: ${(e as Error).message}\n`);
+  }
+}
+
+/**
+ * The result of a run whose runner is gone: the executed notebook from its `done` event (when it came), the report
+ * with the outcome the runtime saw (timeout, crash, or none), and notes about unreadable output.
+ */
+export function executionResult(
+  tracker: ExecutionTracker,
+  request: ExecutionRequest,
+  invalidLines: readonly string[],
+  workspace: Workspace,
+  run: { wallTimeMs: number; timeoutMs: number; outcome: { status: 'timeout' | 'crashed'; message: string } | null },
+): ExecutionResult {
+  const { executed, notes } = executedFromRun(tracker.done, request.notebook, invalidLines);
+  const report = tracker.buildReport({
+    wallTimeMs: run.wallTimeMs,
+    timeoutMs: run.timeoutMs,
+    filesWritten: listFilesWritten(workspace),
+    executed,
+    outcome: run.outcome,
+  });
+  if (notes.length > 0) report.message = [report.message, ...notes].filter(Boolean).join('; ');
+  return { report, executed, workingDir: workspace.workingDir };
+}
+
+/** A runner that ended without its `done` event: how it ended, the cell it was in, and the tail of its stderr. */
+function crashOutcome(
+  exit: { code: number | null; signal: NodeJS.Signals | null },
+  tracker: ExecutionTracker,
+  stderr: TailBuffer,
+): { status: 'crashed'; message: string } {
+  const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+  const tail = lastLines(stderr.toString(), 15);
+  return {
+    status: 'crashed',
+    message: `the runner ${how} ${whileRunning(tracker.runningCell)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
+  };
 }
 
 export class LocalRuntime implements Runtime {
@@ -163,11 +213,7 @@ export class LocalRuntime implements Runtime {
           // remember the kernel's session: if the runner dies, its orphans are found through it
           for (const sid of descendantSessions(runnerPid)) sessions.add(sid);
         }
-        try {
-          onEvent?.(event);
-        } catch (e) {
-          stderr.push(`\n[nbrevive] an event listener failed: ${(e as Error).message}\n`);
-        }
+        notifyListener(onEvent, event, stderr);
       },
       (line, reason) => invalidLines.push(`${reason}: ${line.slice(0, 200)}`),
     );
@@ -227,26 +273,13 @@ export class LocalRuntime implements Runtime {
     }
     if (cancelMessage) throw new NbreviveError('cancelled', cancelMessage, { wallTimeMs });
 
-    const done = tracker.done;
-    const { executed, notes } = executedFromRun(done, request.notebook, invalidLines);
-    let crash: { status: 'crashed'; message: string } | null = null;
-    if (!outcome && !done) {
-      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-      const tail = lastLines(stderr.toString(), 15);
-      crash = {
-        status: 'crashed',
-        message: `the runner ${how} ${whileRunning(tracker.runningCell)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
-      };
-    }
-    const report = tracker.buildReport({
+    const crash = outcome || tracker.done ? null : crashOutcome(exit, tracker, stderr);
+    const result = executionResult(tracker, request, invalidLines, workspace, {
       wallTimeMs,
       timeoutMs,
-      filesWritten: listFilesWritten(workspace),
-      executed,
       outcome: outcome ?? crash,
     });
-    if (notes.length > 0) report.message = [report.message, ...notes].filter(Boolean).join('; ');
-    return { report: scrubDeep(report, secrets), executed, workingDir: workspace.workingDir };
+    return { ...result, report: scrubDeep(result.report, secrets) };
   }
 
   runPython(script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {

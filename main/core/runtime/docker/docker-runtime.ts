@@ -6,14 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../../shared/lib/errors';
 import type { EnvironmentDescription, RunnerEvent, RuntimeCheck } from '../../../../shared/models/execution';
-import { ExecutionTracker, describeRunningCell } from '../execution-report';
-import { DEFAULT_TIMEOUT_MS, executedFromRun } from '../local-runtime';
+import { ExecutionTracker, whileRunning } from '../execution-report';
+import { DEFAULT_TIMEOUT_MS, executionResult, lastLines, notifyListener } from '../local-runtime';
 import { formatDuration } from '../../../../shared/lib/format';
 import { DESCRIBED_PACKAGES } from '../python-detect';
 import { RUNNER_SCRIPT_NAME, RunnerEventParser, TailBuffer, pythonResourcesDir, runnerArgs } from '../runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from '../runtime';
 import { kernelUrlMap, writeKernelUrlMap } from '../url-map';
-import { listFilesWritten, prepareWorkspace } from '../workspace';
+import { prepareWorkspace } from '../workspace';
 import {
   CONTAINER_EXTRA_DIR,
   CONTAINER_INPUT_DIR,
@@ -30,7 +30,7 @@ import {
   JOB_LABEL,
   containerCreateOptions,
 } from './container-config';
-import { removeStaleContainers, runContainer } from './container-run';
+import { type ContainerRunResult, removeStaleContainers, runContainer } from './container-run';
 import { type EngineConnection, type EngineInfo, connectEngine, engineInfo, requireImage } from './engine';
 import {
   type GpuAllocator,
@@ -210,11 +210,7 @@ export class DockerRuntime implements Runtime {
     const parser = new RunnerEventParser(
       (event) => {
         tracker.handle(event);
-        try {
-          onEvent?.(event);
-        } catch (e) {
-          stderr.push(`\n[nbrevive] an event listener failed: ${(e as Error).message}\n`);
-        }
+        notifyListener(onEvent, event, stderr);
       },
       (line, reason) => invalidLines.push(`${reason}: ${line.slice(0, 200)}`),
     );
@@ -260,42 +256,18 @@ export class DockerRuntime implements Runtime {
       if (run.cancelled) {
         throw new NbreviveError(
           'cancelled',
-          `the execution was cancelled ${where(tracker)}; its container was removed`,
+          `the execution was cancelled ${whileRunning(tracker.runningCell)}; its container was removed`,
           {
             wallTimeMs: run.wallTimeMs,
           },
         );
       }
-      const done = tracker.done;
-      const { executed, notes } = executedFromRun(done, request.notebook, invalidLines);
-      const memory = `${(spec.limits.memoryBytes / GiB).toFixed(1)} GiB`;
-      let outcome: { status: 'timeout' | 'crashed'; message: string } | null = null;
-      if (run.timedOut) {
-        outcome = {
-          status: 'timeout',
-          message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: its container was stopped ${where(tracker)}`,
-        };
-      } else if (run.oomKilled) {
-        outcome = {
-          status: 'crashed',
-          message: `the container ran out of memory (limit ${memory}) ${where(tracker)}: raise the memory limit (--memory)`,
-        };
-      } else if (!done) {
-        const tail = lastLines(stderr.toString(), 15);
-        outcome = {
-          status: 'crashed',
-          message: `the runner exited with code ${run.exitCode} ${where(tracker)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
-        };
-      }
-      const report = tracker.buildReport({
+      const outcome = containerOutcome(run, tracker, stderr, spec.limits.memoryBytes, timeoutMs);
+      return executionResult(tracker, request, invalidLines, workspace, {
         wallTimeMs: run.wallTimeMs,
         timeoutMs,
-        filesWritten: listFilesWritten(workspace),
-        executed,
         outcome,
       });
-      if (notes.length > 0) report.message = [report.message, ...notes].filter(Boolean).join('; ');
-      return { report, executed, workingDir: workspace.workingDir };
     } finally {
       lease?.release();
       fs.rmSync(controlDir, { recursive: true, force: true });
@@ -346,7 +318,7 @@ export class DockerRuntime implements Runtime {
     if (run.exitCode !== 0)
       throw new NbreviveError(
         'internal',
-        `a Python script in ${this.image} failed (exit code ${run.exitCode}): ${lastLines(stderr)}`,
+        `a Python script in ${this.image} failed (exit code ${run.exitCode}): ${lastLines(stderr, 8)}`,
       );
     return stdout;
   }
@@ -392,13 +364,32 @@ function chownForContainer(dir: string, user: string): void {
   walk(dir);
 }
 
-/** "while cell 7 (`model.fit(X, y)`) was running", or "before the first cell started" */
-function where(tracker: ExecutionTracker): string {
-  return tracker.runningCell
-    ? `while ${describeRunningCell(tracker.runningCell)} was running`
-    : describeRunningCell(null);
-}
-
-function lastLines(text: string, n = 8): string {
-  return text.trim().split('\n').slice(-n).join('\n');
+/** How a container run ended when it was not cleanly: past its time limit, out of memory, or without a result. */
+function containerOutcome(
+  run: ContainerRunResult,
+  tracker: ExecutionTracker,
+  stderr: TailBuffer,
+  memoryBytes: number,
+  timeoutMs: number,
+): { status: 'timeout' | 'crashed'; message: string } | null {
+  const where = whileRunning(tracker.runningCell);
+  if (run.timedOut) {
+    return {
+      status: 'timeout',
+      message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: its container was stopped ${where}`,
+    };
+  }
+  if (run.oomKilled) {
+    const memory = `${(memoryBytes / GiB).toFixed(1)} GiB`;
+    return {
+      status: 'crashed',
+      message: `the container ran out of memory (limit ${memory}) ${where}: raise the memory limit (--memory)`,
+    };
+  }
+  if (tracker.done) return null;
+  const tail = lastLines(stderr.toString(), 15);
+  return {
+    status: 'crashed',
+    message: `the runner exited with code ${run.exitCode} ${where}, without reporting a result${tail ? `:\n${tail}` : ''}`,
+  };
 }
