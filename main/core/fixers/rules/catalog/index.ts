@@ -161,6 +161,7 @@ export const RULES: readonly Rule[] = [
   sklearn.gridScores,
   sklearn.scorerNames,
   sklearn.externalsJoblib,
+  sklearn.parallelBackend,
   joblib.memoryLocation,
   sklearn.privateModules,
   sklearn.renamedClasses,

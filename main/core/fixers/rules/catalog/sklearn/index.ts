@@ -22,6 +22,7 @@ export { splitterRandomStateWithoutShuffle } from './splitter-random-state-witho
 export { gridScores } from './grid-scores';
 export { scorerNames } from './scorer-names';
 export { externalsJoblib } from './externals-joblib';
+export { parallelBackend } from './parallel-backend';
 export { privateModules } from './private-modules';
 export { renamedClasses } from './renamed-classes';
 export { onehotCategoricalFeatures } from './onehot-categorical-features';
