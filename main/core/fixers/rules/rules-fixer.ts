@@ -98,92 +98,103 @@ export async function diagnoseErrors(
   options: Pick<ApplyOptions, 'case' | 'created' | 'exclude' | 'rules' | 'kinds'> & { errors: readonly CellError[] },
 ): Promise<UnresolvedError[]> {
   const kinds = new Set(options.kinds ?? PROBLEM_KINDS.error);
-  const pool = (options.rules ?? RULES).filter((rule) => kinds.has(rule.kind));
-  const exclude = new Set([...(options.exclude ?? [])].map(resolveRuleId));
-  const out: UnresolvedError[] = [];
-  const applyOptions = {
-    ...(options.case !== undefined ? { case: options.case } : {}),
-    ...(options.created !== undefined ? { created: options.created } : {}),
+  const diagnosis: Diagnosis = {
+    notebook,
+    env,
+    pool: (options.rules ?? RULES).filter((rule) => kinds.has(rule.kind)),
+    exclude: new Set([...(options.exclude ?? [])].map(resolveRuleId)),
+    applyOptions: {
+      ...(options.case !== undefined ? { case: options.case } : {}),
+      ...(options.created !== undefined ? { created: options.created } : {}),
+    },
   };
-  for (const error of options.errors) {
-    let matching = pool.filter((rule) => matchesSignature(rule, error));
-    // The table's generic repairs match whole classes of errors (every "has no attribute"): they count as matching
-    // only where they would edit this cell, or were tried; otherwise the error is a gap of the specific rules.
-    const generic = matching.filter(
-      (rule) => rule.library === GENERIC && !exclude.has(rule.id) && versionGate(rule, env) !== 'no',
-    );
-    if (generic.length > 0) {
-      const probe = await applyRules(
-        notebook,
-        generic.map((rule) => rule.id),
-        env,
-        {
-          errors: [error],
-          ...applyOptions,
-          rules: generic,
-        },
-      );
-      const editing = new Set(probe.applications.filter((a) => a.cellIndex === error.cellIndex).map((a) => a.ruleId));
-      matching = matching.filter((rule) => rule.library !== GENERIC || exclude.has(rule.id) || editing.has(rule.id));
-    }
-    const entry = (reason: UnresolvedError['reason'], detail: string): UnresolvedError => ({
-      cellIndex: error.cellIndex,
-      cellId: error.cellId,
-      ename: error.ename,
-      evalue: error.evalue.split('\n')[0] ?? '',
-      reason,
-      detail,
-      ruleIds: matching.map((rule) => rule.id),
-    });
-    const gated = matching.filter((rule) => versionGate(rule, env) !== 'no');
-    if (gated.length === 0) {
-      const other = matching.map(
-        (rule) => `${rule.id} (${rule.since.package} ${rule.since.version}${rule.until ? ` to ${rule.until}` : '+'})`,
-      );
-      out.push(
-        entry(
-          'no-rule',
-          other.length
-            ? `only rules for other versions match this error: ${other.join(', ')}`
-            : 'no rule in the catalog matches this error',
-        ),
-      );
-      continue;
-    }
-    const live = gated.filter((rule) => !exclude.has(rule.id));
-    if (live.length === 0) {
-      out.push(
-        entry('did-not-help', `${rulesText(gated)} ${gated.length > 1 ? 'were' : 'was'} tried and did not help`),
-      );
-      continue;
-    }
-    const result = await applyRules(
-      notebook,
-      live.map((rule) => rule.id),
-      env,
-      { errors: [error], ...applyOptions, rules: live },
-    );
-    const refused = result.refused.filter((r) => r.cellIndex === error.cellIndex);
-    const applied = live.filter((rule) =>
-      result.applications.some((a) => a.ruleId === rule.id && a.cellIndex === error.cellIndex),
-    );
-    if (applied.length > 0) {
-      out.push(
-        entry(
-          'not-tried',
-          `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job stopped first, or the edit leads back to a version already run`,
-        ),
-      );
-    } else if (refused.length > 0) {
-      out.push(entry('refused', refused.map((r) => `${r.ruleId}'s edit was refused: ${r.reason}`).join('; ')));
-    } else {
-      out.push(
-        entry(
-          'ambiguous',
-          `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook defines itself, a call it cannot read safely)`,
-        ),
-      );
-    }
-  }
+  const out: UnresolvedError[] = [];
+  for (const error of options.errors) out.push(await diagnoseError(error, diagnosis));
   return out;
+}
+
+/** What every error's diagnosis reads: the notebook, the environment, the rules in question and those tried. */
+interface Diagnosis {
+  notebook: Notebook;
+  env: EnvironmentDescription;
+  pool: Rule[];
+  /** the rules tried already (resolved ids) */
+  exclude: Set<string>;
+  applyOptions: Pick<ApplyOptions, 'case' | 'created'>;
+}
+
+/**
+ * The rules whose error signature matches the error. The table's generic repairs match whole classes of errors
+ * (every "has no attribute"): they count as matching only where they would edit this cell, or were tried;
+ * otherwise the error is a gap of the specific rules.
+ */
+async function matchingRules(error: CellError, d: Diagnosis): Promise<Rule[]> {
+  const matching = d.pool.filter((rule) => matchesSignature(rule, error));
+  const generic = matching.filter(
+    (rule) => rule.library === GENERIC && !d.exclude.has(rule.id) && versionGate(rule, d.env) !== 'no',
+  );
+  if (generic.length === 0) return matching;
+  const probe = await applyRules(
+    d.notebook,
+    generic.map((rule) => rule.id),
+    d.env,
+    {
+      errors: [error],
+      ...d.applyOptions,
+      rules: generic,
+    },
+  );
+  const editing = new Set(probe.applications.filter((a) => a.cellIndex === error.cellIndex).map((a) => a.ruleId));
+  return matching.filter((rule) => rule.library !== GENERIC || d.exclude.has(rule.id) || editing.has(rule.id));
+}
+
+/** Why no rule fixed one error (the reasons of diagnoseErrors, in that order). */
+async function diagnoseError(error: CellError, d: Diagnosis): Promise<UnresolvedError> {
+  const matching = await matchingRules(error, d);
+  const entry = (reason: UnresolvedError['reason'], detail: string): UnresolvedError => ({
+    cellIndex: error.cellIndex,
+    cellId: error.cellId,
+    ename: error.ename,
+    evalue: error.evalue.split('\n')[0] ?? '',
+    reason,
+    detail,
+    ruleIds: matching.map((rule) => rule.id),
+  });
+  const gated = matching.filter((rule) => versionGate(rule, d.env) !== 'no');
+  if (gated.length === 0) {
+    const other = matching.map(
+      (rule) => `${rule.id} (${rule.since.package} ${rule.since.version}${rule.until ? ` to ${rule.until}` : '+'})`,
+    );
+    return entry(
+      'no-rule',
+      other.length
+        ? `only rules for other versions match this error: ${other.join(', ')}`
+        : 'no rule in the catalog matches this error',
+    );
+  }
+  const live = gated.filter((rule) => !d.exclude.has(rule.id));
+  if (live.length === 0)
+    return entry('did-not-help', `${rulesText(gated)} ${gated.length > 1 ? 'were' : 'was'} tried and did not help`);
+  const result = await applyRules(
+    d.notebook,
+    live.map((rule) => rule.id),
+    d.env,
+    { errors: [error], ...d.applyOptions, rules: live },
+  );
+  const refused = result.refused.filter((r) => r.cellIndex === error.cellIndex);
+  const applied = live.filter((rule) =>
+    result.applications.some((a) => a.ruleId === rule.id && a.cellIndex === error.cellIndex),
+  );
+  if (applied.length > 0) {
+    return entry(
+      'not-tried',
+      `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job stopped first, or the edit leads back to a version already run`,
+    );
+  }
+  if (refused.length > 0)
+    return entry('refused', refused.map((r) => `${r.ruleId}'s edit was refused: ${r.reason}`).join('; '));
+  return entry(
+    'ambiguous',
+    `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook defines itself, a call it cannot read safely)`,
+  );
 }
