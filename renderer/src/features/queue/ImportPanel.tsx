@@ -170,7 +170,7 @@ function HostPathForm({
   );
 }
 
-/** Notebooks or a folder from this computer: the desktop's dialog, or a browser's file inputs and the upload's progress. */
+/** Notebooks or a folder from this computer: the desktop's dialog, or a browser's file inputs and upload progress. */
 function UploadRow({
   desktop,
   disabled,
