@@ -84,14 +84,7 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
 
   return (
     <div className="page review-page">
-      <ReviewToolbar
-        filter={filter}
-        setFilter={setFilter}
-        scanning={scanning}
-        position={position}
-        count={list.length}
-        go={go}
-      />
+      <ReviewToolbar filter={filter} setFilter={setFilter} scanning={scanning} at={position} of={list.length} go={go} />
       {!current ? (
         <p className="muted">{jobs === null ? 'Loading…' : 'No finished job matches this filter.'}</p>
       ) : (
@@ -150,15 +143,16 @@ function ReviewToolbar({
   filter,
   setFilter,
   scanning,
-  position,
-  count,
+  at: position,
+  of: count,
   go,
 }: {
   filter: ReviewFilter;
   setFilter: (filter: ReviewFilter) => void;
   scanning: { done: number; total: number } | null;
-  position: number;
-  count: number;
+  /** the current job's place in the list, and the list's length */
+  at: number;
+  of: number;
   go: (delta: number) => void;
 }) {
   return (
