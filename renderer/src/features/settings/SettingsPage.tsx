@@ -7,6 +7,7 @@ import type { AppSettings } from '../../../../shared/contracts/schemas';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatUrlMap, parseUrlMap } from '../../lib/url-map-text';
 import { TableHead } from '../../ui/TableHead';
+import { BuiltInPrices, PriceRow, PriceRowEditor } from './PriceRows';
 
 interface Form {
   maxIterations: string;
@@ -45,12 +46,6 @@ const DEFAULT_NUMBER_FIELDS: [NumberField, string][] = [
   ['runs', 'Runs per iteration'],
   ['alpha', 'Significance α (t-test when runs > 1)'],
 ];
-
-interface PriceRow {
-  model: string;
-  input: string;
-  output: string;
-}
 
 function toForm(s: AppSettings): Form {
   return {
@@ -330,90 +325,6 @@ function Prices({ form, set, defaultPrices }: SectionProps & { defaultPrices: Ap
         override={(row) => set('prices', [...form.prices, row])}
       />
     </section>
-  );
-}
-
-/** One row of the user's price table: the model, its input and output prices, and a button that removes it. */
-function PriceRowEditor({
-  row,
-  index: i,
-  change,
-  remove,
-}: {
-  row: PriceRow;
-  index: number;
-  change: (patch: Partial<PriceRow>) => void;
-  remove: () => void;
-}) {
-  return (
-    <tr>
-      <td>
-        <input
-          aria-label={`model of price ${i + 1}`}
-          value={row.model}
-          onChange={(e) => change({ model: e.target.value })}
-          autoComplete="off"
-        />
-      </td>
-      {(['input', 'output'] as const).map((side) => (
-        <td key={side}>
-          <input
-            aria-label={`${side} price of ${row.model || `price ${i + 1}`}`}
-            type="number"
-            step="any"
-            min={0}
-            value={row[side]}
-            onChange={(e) => change({ [side]: e.target.value })}
-            className="narrow"
-          />
-        </td>
-      ))}
-      <td>
-        <button type="button" aria-label={`remove the price of ${row.model || `row ${i + 1}`}`} onClick={remove}>
-          Remove
-        </button>
-      </td>
-    </tr>
-  );
-}
-
-/** The built-in list prices; a model the user has not priced can be copied into the user's table to override it. */
-function BuiltInPrices({
-  prices,
-  overridden,
-  override,
-}: {
-  prices: AppSettings['llm']['defaultPrices'];
-  overridden: (model: string) => boolean;
-  override: (row: PriceRow) => void;
-}) {
-  return (
-    <details>
-      <summary>Built-in list prices</summary>
-      <table className="plain" aria-label="built-in prices">
-        <tbody>
-          {Object.entries(prices).map(([model, p]) => (
-            <tr key={model}>
-              <td>
-                <code>{model}</code>
-              </td>
-              <td>${p.inputPerMTok}</td>
-              <td>${p.outputPerMTok}</td>
-              <td>
-                {!overridden(model) && (
-                  <button
-                    type="button"
-                    onClick={() => override({ model, input: String(p.inputPerMTok), output: String(p.outputPerMTok) })}
-                  >
-                    Override
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
   );
 }
 
