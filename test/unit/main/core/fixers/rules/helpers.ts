@@ -1,6 +1,5 @@
 // Test helpers for rules: run rules on one or more cells and get the new sources back, in a modern
 // environment (Debian bookworm's 2023 stack, plus newer libraries where a rule needs them).
-import { execFileSync } from 'node:child_process';
 import type { CellError, EnvironmentDescription } from '../../../../../../shared/models/execution';
 import type { Notebook } from '../../../../../../shared/models/notebook';
 import { applyRules, type ApplyOptions, type ApplyResult } from '../../../../../../main/core/fixers/rules/rules-engine';
@@ -101,21 +100,5 @@ export const TODAY_ENVIRONMENT = {
   packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' },
 };
 
-/** Runs Python snippets with an interpreter: stdout when a snippet succeeds, its traceback when it fails. */
-export function snippetRunner(python: string) {
-  return (source: string): { ok: boolean; out: string } => {
-    try {
-      return {
-        ok: true,
-        out: execFileSync(python, ['-c', source], {
-          encoding: 'utf8',
-          timeout: 180_000,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, MPLBACKEND: 'Agg', PYTHONWARNINGS: 'ignore' },
-        }).trim(),
-      };
-    } catch (error) {
-      return { ok: false, out: String((error as { stderr?: string }).stderr ?? '').trim() };
-    }
-  };
-}
+/** Runs Python snippets with an interpreter (test/helpers/today-snippets.ts). */
+export { snippetRunner } from '../../../../../helpers/today-snippets';

@@ -5,12 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cellError, cellSource, fixCells, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { cellError, cellSource, fixCells, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
-describeToday("course notebooks' removals run in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("course notebooks' removals run in today's stack", (run) => {
   it("open() of a Latin-1 file in a Python 2 notebook reads the lines Python 2's byte strings had", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'nbrevive-latin1-'));
     const file = path.join(dir, 'movie_ids.txt');

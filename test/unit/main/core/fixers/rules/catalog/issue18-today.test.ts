@@ -3,16 +3,8 @@
 // must stay unrepaired (AdaBoost's SAMME.R: its replacement predicts differently).
 import { describe, expect, it } from 'vitest';
 import { diagnoseErrors } from '../../../../../../../main/core/fixers/rules/rules-fixer';
-import {
-  cellError,
-  environment,
-  fix,
-  fixCells,
-  notebookOf,
-  snippetRunner as runner,
-  TODAY_ENVIRONMENT as TODAY,
-} from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { cellError, environment, fix, fixCells, notebookOf, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 describe('AdaBoostClassifier(algorithm=SAMME.R) is reported, never rewritten', () => {
   it('no rule edits it, and the loop is told why', async () => {
@@ -32,9 +24,7 @@ describe('AdaBoostClassifier(algorithm=SAMME.R) is reported, never rewritten', (
   });
 });
 
-describeToday("issue 18 rewrites run in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("issue 18 rewrites run in today's stack", (run) => {
   it('print (a+b)/4. prints the whole expression instead of raising', async () => {
     const before = 'a, b = 1, 3\nprint "go"\nprint (a+b)/4.\nprint (a), b\n';
     expect(run(before.replace('print "go"\n', '')).ok).toBe(false); // TypeError: None / float

@@ -1,15 +1,13 @@
 // pandas mechanisms of 2016–2019 Kaggle kernels, in today's stack: the old snippet fails there, the rewritten one
 // runs and prints what the old libraries printed.
 import { expect, it } from 'vitest';
-import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 const FRAME =
   "import pandas as pd\ndf = pd.DataFrame({'Age': [10.0, 20.0, 30.0, 70.0], 'Sex': ['m', 'f', 'm', 'f'], 'Fare': [7.0, 80.0, 30.0, 200.0], 'Name': list('abcd')})\n";
 
-describeToday("Kaggle kernels' pandas idioms in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) => {
   it('pandas.loc-single-value-tuple: the Titanic binning loop with trailing commas bins as pandas 1.1 did', async () => {
     const line = "    df.loc[df['Age'] <= 16, 'Age'] = 0,";
     const before = `${FRAME}for _ in [0]:\n${line}\n    df.loc[(df['Age'] > 16) & (df['Age'] <= 36), 'Age'] = 1,\n    df.loc[df['Age'] > 62, 'Age'] = 4\nprint(df['Age'].tolist())\n`;

@@ -1,57 +1,43 @@
 // Python 2, pandas and IPython idioms of 2015–2019 notebooks, in today's stack (Python 3.14, pandas 2.3,
 // IPython 9): the old snippet fails there, the rewritten one runs and prints what the old code printed.
-import { expect, it } from 'vitest';
-import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { expect } from 'vitest';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 
 const FRAME =
   "import pandas as pd\ndf = pd.DataFrame({'Pclass': [1, 1, 2], 'Survived': [1, 0, 1], 'Fare': [80.0, 60.0, 10.0]})\n";
 
-describeToday("legacy idioms in today's stack", (python) => {
-  const run = runner(python);
+describeTodaySnippets("legacy idioms in today's stack", (run) => {
+  itToday("pandas.groupby-tuple-columns: grouped['a', 'b'] selects the columns the list selects", async () => {
+    const before = `${FRAME}print(df.groupby('Pclass')['Survived', 'Fare'].mean().values.tolist())\n`;
+    expect(run(before).out).toMatch(/Cannot subset columns with a tuple with more than one element/);
+    const after = await fix(before, ['pandas.groupby-tuple-columns'], TODAY);
+    expect(run(after)).toEqual({ ok: true, out: '[[0.5, 70.0], [1.0, 10.0]]' });
+  });
 
-  it(
-    "pandas.groupby-tuple-columns: grouped['a', 'b'] selects the columns the list selects",
-    { timeout: 300_000 },
-    async () => {
-      const before = `${FRAME}print(df.groupby('Pclass')['Survived', 'Fare'].mean().values.tolist())\n`;
-      expect(run(before).out).toMatch(/Cannot subset columns with a tuple with more than one element/);
-      const after = await fix(before, ['pandas.groupby-tuple-columns'], TODAY);
-      expect(run(after)).toEqual({ ok: true, out: '[[0.5, 70.0], [1.0, 10.0]]' });
-    },
-  );
+  itToday("pandas.series-agg-dict: a DataFrame's nested renaming dict keeps its two column levels", async () => {
+    const line = "r = df.groupby('Pclass').agg({'Fare': {'total': 'sum', 'top': 'max'}, 'Survived': 'mean'})";
+    const before = `${FRAME}${line}\nprint(r.columns.tolist(), r.values.tolist())\n`;
+    expect(run(before).out).toMatch(/nested renamer is not supported/);
+    const after = await fix(before, ['pandas.series-agg-dict'], {
+      ...TODAY,
+      errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported', line)],
+    });
+    expect(run(after)).toEqual({
+      ok: true,
+      out: "[('Fare', 'total'), ('Fare', 'top'), ('Survived', 'mean')] [[140.0, 80.0, 0.5], [10.0, 10.0, 1.0]]",
+    });
+  });
 
-  it(
-    "pandas.series-agg-dict: a DataFrame's nested renaming dict keeps its two column levels",
-    { timeout: 300_000 },
-    async () => {
-      const line = "r = df.groupby('Pclass').agg({'Fare': {'total': 'sum', 'top': 'max'}, 'Survived': 'mean'})";
-      const before = `${FRAME}${line}\nprint(r.columns.tolist(), r.values.tolist())\n`;
-      expect(run(before).out).toMatch(/nested renamer is not supported/);
-      const after = await fix(before, ['pandas.series-agg-dict'], {
-        ...TODAY,
-        errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported', line)],
-      });
-      expect(run(after)).toEqual({
-        ok: true,
-        out: "[('Fare', 'total'), ('Fare', 'top'), ('Survived', 'mean')] [[140.0, 80.0, 0.5], [10.0, 10.0, 1.0]]",
-      });
-    },
-  );
+  itToday("pandas.display-options: set_option('max_columns') and the removed display options", async () => {
+    const before =
+      "import pandas as pd\npd.set_option('max_columns', 7)\npd.set_option('display.mpl_style', 'default')\npd.options.display.line_width = 99\nprint(pd.get_option('display.max_columns'), pd.get_option('display.width'))\n";
+    expect(run(before).out).toMatch(/Pattern matched multiple keys/);
+    const after = await fix(before, ['pandas.display-options'], TODAY);
+    expect(run(after)).toEqual({ ok: true, out: '7 99' });
+  });
 
-  it(
-    "pandas.display-options: set_option('max_columns') and the removed display options",
-    { timeout: 300_000 },
-    async () => {
-      const before =
-        "import pandas as pd\npd.set_option('max_columns', 7)\npd.set_option('display.mpl_style', 'default')\npd.options.display.line_width = 99\nprint(pd.get_option('display.max_columns'), pd.get_option('display.width'))\n";
-      expect(run(before).out).toMatch(/Pattern matched multiple keys/);
-      const after = await fix(before, ['pandas.display-options'], TODAY);
-      expect(run(after)).toEqual({ ok: true, out: '7 99' });
-    },
-  );
-
-  it('python2 exception messages, cmp, str.decode and translate(None, chars)', { timeout: 300_000 }, async () => {
+  itToday('python2 exception messages, cmp, str.decode and translate(None, chars)', async () => {
     const cells: [string, string, string, string][] = [
       [
         "try:\n    int('x')\nexcept ValueError as e:\n    print(e.message)\n",
@@ -95,7 +81,7 @@ describeToday("legacy idioms in today's stack", (python) => {
     ]);
   });
 
-  it('ipython.core-display and ipython.magic-method under IPython 9', { timeout: 300_000 }, async () => {
+  itToday('ipython.core-display and ipython.magic-method under IPython 9', async () => {
     const importLine = 'from IPython.core.display import display, HTML';
     const before = `${importLine}\ndisplay(HTML('<b>x</b>'))\nprint('shown')\n`;
     expect(run(before).out).toMatch(/cannot import name 'display' from 'IPython.core.display'/);
@@ -115,9 +101,8 @@ describeToday("legacy idioms in today's stack", (python) => {
     });
   });
 
-  it(
+  itToday(
     'sklearn.renamed-keywords (affinity → metric) and sklearn.renamed-attributes (n_features_, sigma_)',
-    { timeout: 300_000 },
     async () => {
       const before =
         "import numpy as np\nfrom sklearn.cluster import AgglomerativeClustering\nfrom sklearn.ensemble import RandomForestClassifier\nfrom sklearn.naive_bayes import GaussianNB\nX = np.array([[0.0, 1.0], [0.2, 1.1], [5.0, 0.0], [5.1, 0.3]])\ny = [0, 0, 1, 1]\nprint(AgglomerativeClustering(n_clusters=2, affinity='euclidean').fit_predict(X).tolist())\n";
@@ -143,25 +128,21 @@ describeToday("legacy idioms in today's stack", (python) => {
     },
   );
 
-  it(
-    'sklearn.one-dimensional-x: a Series X (scikit-learn 1.6+ message) in fit, predict and score',
-    { timeout: 300_000 },
-    async () => {
-      const series =
-        "Expected a 2-dimensional container but got <class 'pandas.core.series.Series'> instead. Pass a DataFrame containing a single row (i.e. single sample) or a single column (i.e. single feature) instead.";
-      let source =
-        "import pandas as pd\nfrom sklearn.linear_model import LinearRegression\ndf = pd.DataFrame({'sqft': [1.0, 2, 3, 4], 'price': [2.0, 4, 6, 9]})\nX = df['sqft']\nlr = LinearRegression()\nlr.fit(X, df['price'])\nprint(lr.predict(X).round(2).tolist(), round(lr.score(X, df['price']), 4))\n";
-      expect(run(source).out).toContain(series);
-      // as the loop does: run, take the failing line from the traceback, apply the rule there, run again
-      for (let round = 0; round < 4 && !run(source).ok; round++) {
-        const lineNumber = Number(/File "<string>", line (\d+)/.exec(run(source).out)?.[1]);
-        const line = source.split('\n')[lineNumber - 1] as string;
-        source = await fix(source, ['sklearn.one-dimensional-x'], {
-          ...TODAY,
-          errors: [cellError(0, 'ValueError', series, line)],
-        });
-      }
-      expect(run(source)).toEqual({ ok: true, out: '[1.8, 4.1, 6.4, 8.7] 0.9888' });
-    },
-  );
+  itToday('sklearn.one-dimensional-x: a Series X (scikit-learn 1.6+ message) in fit, predict and score', async () => {
+    const series =
+      "Expected a 2-dimensional container but got <class 'pandas.core.series.Series'> instead. Pass a DataFrame containing a single row (i.e. single sample) or a single column (i.e. single feature) instead.";
+    let source =
+      "import pandas as pd\nfrom sklearn.linear_model import LinearRegression\ndf = pd.DataFrame({'sqft': [1.0, 2, 3, 4], 'price': [2.0, 4, 6, 9]})\nX = df['sqft']\nlr = LinearRegression()\nlr.fit(X, df['price'])\nprint(lr.predict(X).round(2).tolist(), round(lr.score(X, df['price']), 4))\n";
+    expect(run(source).out).toContain(series);
+    // as the loop does: run, take the failing line from the traceback, apply the rule there, run again
+    for (let round = 0; round < 4 && !run(source).ok; round++) {
+      const lineNumber = Number(/File "<string>", line (\d+)/.exec(run(source).out)?.[1]);
+      const line = source.split('\n')[lineNumber - 1] as string;
+      source = await fix(source, ['sklearn.one-dimensional-x'], {
+        ...TODAY,
+        errors: [cellError(0, 'ValueError', series, line)],
+      });
+    }
+    expect(run(source)).toEqual({ ok: true, out: '[1.8, 4.1, 6.4, 8.7] 0.9888' });
+  });
 });

@@ -1,12 +1,10 @@
 // scikit-learn 1.8 removed LogisticRegression(multi_class=…): in today's stack the old call fails, and without the
 // keyword the model predicts what the multinomial / 'auto' model predicted.
 import { expect, it } from 'vitest';
-import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
-describeToday("LogisticRegression(multi_class=…) in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("LogisticRegression(multi_class=…) in today's stack", (run) => {
   it('multinomial on iris: the same score as scikit-learn 1.2 gave the multinomial model (0.98)', async () => {
     const before =
       "from sklearn.datasets import load_iris\nfrom sklearn.linear_model import LogisticRegression\nX, y = load_iris(return_X_y=True)\nsoftmax = LogisticRegression(multi_class='multinomial', solver='lbfgs', C=10, max_iter=1000)\nprint(round(softmax.fit(X, y).score(X, y), 3))\n";

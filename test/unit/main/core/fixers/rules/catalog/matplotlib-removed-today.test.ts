@@ -1,14 +1,12 @@
 // matplotlib 2.2's removals (the axes.color_cycle rcParam, errorbar's fmt=None) and 3.9's (Line2D data of single
 // values) in today's stack: the old snippet
 // fails there, the rewritten one runs and draws what the old code drew.
-import { expect, it } from 'vitest';
-import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { expect } from 'vitest';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 
-describeToday("removed matplotlib rcParams and keywords in today's stack", (python) => {
-  const run = runner(python);
-
-  it('matplotlib.set-color-cycle: the axes.color_cycle rcParam colours the lines', { timeout: 300_000 }, async () => {
+describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack", (run) => {
+  itToday('matplotlib.set-color-cycle: the axes.color_cycle rcParam colours the lines', async () => {
     const before =
       "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
       "plt.rcParams['axes.color_cycle'] = ['#348ABD', '#A60628']\nplt.rc('axes', color_cycle=['#348ABD', '#A60628'])\n" +
@@ -22,20 +20,16 @@ describeToday("removed matplotlib rcParams and keywords in today's stack", (pyth
     });
   });
 
-  it(
-    'matplotlib.errorbar-fmt-none: fmt=None draws the error bars without a data line',
-    { timeout: 300_000 },
-    async () => {
-      const before =
-        "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
-        'c = plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.2], fmt=None, ecolor="k")\nprint(c.lines[0], len(c.lines[2]))\n';
-      expect(run(before).out).toMatch(/third arg must be a format string/);
-      const after = await fix(before, ['matplotlib.errorbar-fmt-none'], TODAY);
-      expect(run(after)).toEqual({ ok: true, out: 'None 1' });
-    },
-  );
+  itToday('matplotlib.errorbar-fmt-none: fmt=None draws the error bars without a data line', async () => {
+    const before =
+      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
+      'c = plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.2], fmt=None, ecolor="k")\nprint(c.lines[0], len(c.lines[2]))\n';
+    expect(run(before).out).toMatch(/third arg must be a format string/);
+    const after = await fix(before, ['matplotlib.errorbar-fmt-none'], TODAY);
+    expect(run(after)).toEqual({ ok: true, out: 'None 1' });
+  });
 
-  it('matplotlib.line-set-data-scalars: a marker moved to one point, x then y', { timeout: 300_000 }, async () => {
+  itToday('matplotlib.line-set-data-scalars: a marker moved to one point, x then y', async () => {
     const line = '    point.set_data(xs[i], ys[i])';
     const before =
       "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nimport numpy as np\n" +

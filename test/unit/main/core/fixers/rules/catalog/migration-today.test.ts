@@ -2,8 +2,8 @@
 // (Python 3.14, NumPy 2.4): each old snippet fails there or prints something else than it did in Python 2 / NumPy 1,
 // and the rewritten one prints what the old code printed (written out here from the Python 2 and NumPy 1 semantics).
 import { expect, it } from 'vitest';
-import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 /** [rule, old code, what the old code printed in Python 2 / NumPy 1] */
 const CASES: [string, string, string][] = [
@@ -80,8 +80,7 @@ const CASES: [string, string, string][] = [
   ['numpy.tostring', 'import numpy as np\nprint(np.array([1], dtype=np.int8).tostring())\n', "b'\\x01'"],
 ];
 
-describeToday("lib2to3 and NumPy 2.0 migrations in today's stack", (python) => {
-  const run = runner(python);
+describeTodaySnippets("lib2to3 and NumPy 2.0 migrations in today's stack", (run) => {
   for (const [rule, before, printed] of CASES) {
     it(`${rule}: the old code breaks, the rewrite prints what it printed`, async () => {
       const old = run(before);

@@ -5,12 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
-describeToday("more removals run in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("more removals run in today's stack", (run) => {
   it('series[:, np.newaxis] becomes the array pandas 1.x returned for it', async () => {
     const before =
       "import numpy as np, pandas as pd\ndf = pd.DataFrame({'SalePrice': [3.0, 1.0, 2.0]})\ncol = df['SalePrice'][:, np.newaxis]\nprint(type(col).__name__, col.shape, col.ravel().tolist())\n";

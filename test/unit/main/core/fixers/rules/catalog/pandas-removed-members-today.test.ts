@@ -2,8 +2,8 @@
 // rewritten one runs and prints what pandas 0.23–0.25 computed (its implementation, written out in the snippet where
 // the value is not obvious, stands in for the old library).
 import { expect, it } from 'vitest';
-import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 
 const SETUP =
   'import numpy as np\nimport pandas as pd\n' +
@@ -32,10 +32,8 @@ const LINES: [string, string, string][] = [
   ['print(cat.labels.tolist())', 'Categorical', '[1, 0, 1]'],
 ];
 
-describeToday("pandas' removed members in today's stack", (python) => {
-  const run = runner(python);
-
-  it('pandas.removed-methods: the typed members compute what pandas 0.25 computed', { timeout: 300_000 }, async () => {
+describeTodaySnippets("pandas' removed members in today's stack", (run) => {
+  itToday('pandas.removed-methods: the typed members compute what pandas 0.25 computed', async () => {
     for (const [line, cls, out] of LINES) {
       const member =
         /\.(\w+)\b(?!.*\.(asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|valid|compress|select|levels)\b)/.exec(

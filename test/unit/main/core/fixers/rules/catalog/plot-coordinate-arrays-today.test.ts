@@ -2,12 +2,10 @@
 // arrow coordinate fails in today's stack; np.asarray(v).item() draws the figure as before. matplotlib 3.8's
 // pcolor() keeps get_array() 2-D: .ravel() gives the per-cell values again.
 import { expect, it } from 'vitest';
-import { cellError, fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
-describeToday("plot coordinates of one-element arrays in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("plot coordinates of one-element arrays in today's stack", (run) => {
   it('a decision boundary array in plt.text and plt.arrow (Hands-On ML ch. 4) draws again', async () => {
     const before = [
       'import matplotlib',

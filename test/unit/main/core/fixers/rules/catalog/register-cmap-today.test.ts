@@ -1,12 +1,10 @@
 // matplotlib.register-cmap in today's stack: the old import fails there, the rewritten registration runs and the
 // registered colormap gives the colours matplotlib 3.6's register_cmap gave (checked with bookworm's matplotlib).
 import { expect, it } from 'vitest';
-import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
-describeToday("cm.register_cmap in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("cm.register_cmap in today's stack", (run) => {
   it('matplotlib.register-cmap: the colormap is registered under its name and its own', async () => {
     const before =
       "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nfrom matplotlib.cm import register_cmap\n" +

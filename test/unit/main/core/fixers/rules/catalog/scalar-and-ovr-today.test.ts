@@ -2,8 +2,8 @@
 // snippet fails there, the rewritten one runs and prints what the old libraries printed; shadowing and code that
 // must stay as written are left alone.
 import { describe, expect, it } from 'vitest';
-import { cellError, fix, fixCells, cellSource, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { cellError, fix, fixCells, cellSource, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 const SCALAR_ERROR = 'only 0-dimensional arrays can be converted to Python scalars';
 
@@ -93,9 +93,7 @@ describe('sklearn.liblinear-multiclass-ovr', () => {
   });
 });
 
-describeToday("NumPy 2.4 scalars and liblinear one-vs-rest in today's stack", (python) => {
-  const run = runner(python);
-
+describeTodaySnippets("NumPy 2.4 scalars and liblinear one-vs-rest in today's stack", (run) => {
   it("'%.3f' % intercept_ and float(predict(one sample)) print the element as NumPy 2.3 did", async () => {
     const before =
       "import numpy as np\nfrom sklearn.linear_model import LinearRegression\nX = np.array([[1.0], [2.0], [3.0]])\ny = np.array([[2.0], [4.1], [5.9]])\nm = LinearRegression().fit(X, y)\nprint('Intercept: %.3f' % m.intercept_)\nprint(round(float(m.predict([[4.0]])), 3))\n";

@@ -1,34 +1,28 @@
 // SciPy's removed itemfreq, chisqprob and pinv2 (and matplotlib's removed keywords and rcParams) in today's stack:
 // the old snippet fails there, the rewritten one runs and prints what the old function computed (its SciPy 1.2
 // implementation, written out in the snippet, stands in for the old library).
-import { expect, it } from 'vitest';
-import { fix, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { expect } from 'vitest';
+import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 
-describeToday("removed SciPy functions in today's stack", (python) => {
-  const run = runner(python);
-
-  it(
-    'scipy.removed-functions: itemfreq, chisqprob and pinv2 compute what they computed',
-    { timeout: 300_000 },
-    async () => {
-      const setup =
-        'import numpy as np\nfrom scipy import stats, special\nfrom scipy.linalg import svd\n' +
-        'y = np.array([3, 1, 3, 2, 3])\n' +
-        'H = np.vander(np.linspace(0, 1, 12), 9)\nH[:, 0] = H[:, 1] + 1e-9 * H[:, 2]\n' +
-        // SciPy 1.2's itemfreq and pinv2, as they were
-        'def old_itemfreq(a):\n    items, inv = np.unique(a, return_inverse=True)\n    return np.array([items, np.bincount(inv)]).T\n' +
-        'def old_pinv2(a, cond=None):\n    u, s, vh = svd(a, full_matrices=False)\n    cond = 1e6 * np.finfo(float).eps if cond is None else cond\n' +
-        '    rank = np.sum(s > cond * np.max(s))\n    u = u[:, :rank] / s[:rank]\n    return np.transpose(np.conjugate(np.dot(u, vh[:rank])))\n';
-      const body =
-        'from scipy.linalg import pinv2\n' +
-        'f = stats.itemfreq(y)\np = stats.chisqprob(7.5, 3)\nB = pinv2(H)\nC = pinv2(H, 1e-3)\n' +
-        'print(f.tolist(), f.dtype == old_itemfreq(y).dtype and (f == old_itemfreq(y)).all(), p == special.chdtrc(3, 7.5),\n' +
-        '      np.array_equal(B, old_pinv2(H)), np.array_equal(C, old_pinv2(H, 1e-3)))\n';
-      expect(run(setup + body).out).toMatch(/cannot import name 'pinv2'/);
-      const after = await fix(setup + body, ['scipy.removed-functions'], TODAY);
-      expect(after).not.toMatch(/stats\.itemfreq|chisqprob|import pinv2\b/);
-      expect(run(after)).toEqual({ ok: true, out: '[[1, 1], [2, 1], [3, 3]] True True True True' });
-    },
-  );
+describeTodaySnippets("removed SciPy functions in today's stack", (run) => {
+  itToday('scipy.removed-functions: itemfreq, chisqprob and pinv2 compute what they computed', async () => {
+    const setup =
+      'import numpy as np\nfrom scipy import stats, special\nfrom scipy.linalg import svd\n' +
+      'y = np.array([3, 1, 3, 2, 3])\n' +
+      'H = np.vander(np.linspace(0, 1, 12), 9)\nH[:, 0] = H[:, 1] + 1e-9 * H[:, 2]\n' +
+      // SciPy 1.2's itemfreq and pinv2, as they were
+      'def old_itemfreq(a):\n    items, inv = np.unique(a, return_inverse=True)\n    return np.array([items, np.bincount(inv)]).T\n' +
+      'def old_pinv2(a, cond=None):\n    u, s, vh = svd(a, full_matrices=False)\n    cond = 1e6 * np.finfo(float).eps if cond is None else cond\n' +
+      '    rank = np.sum(s > cond * np.max(s))\n    u = u[:, :rank] / s[:rank]\n    return np.transpose(np.conjugate(np.dot(u, vh[:rank])))\n';
+    const body =
+      'from scipy.linalg import pinv2\n' +
+      'f = stats.itemfreq(y)\np = stats.chisqprob(7.5, 3)\nB = pinv2(H)\nC = pinv2(H, 1e-3)\n' +
+      'print(f.tolist(), f.dtype == old_itemfreq(y).dtype and (f == old_itemfreq(y)).all(), p == special.chdtrc(3, 7.5),\n' +
+      '      np.array_equal(B, old_pinv2(H)), np.array_equal(C, old_pinv2(H, 1e-3)))\n';
+    expect(run(setup + body).out).toMatch(/cannot import name 'pinv2'/);
+    const after = await fix(setup + body, ['scipy.removed-functions'], TODAY);
+    expect(after).not.toMatch(/stats\.itemfreq|chisqprob|import pinv2\b/);
+    expect(run(after)).toEqual({ ok: true, out: '[[1, 1], [2, 1], [3, 3]] True True True True' });
+  });
 });

@@ -1,33 +1,26 @@
 // Old scikit-learn splitters handed to a notebook's own function and pandas idioms removed by 0.25–2.0 (row-wise
 // reductions over text columns, .ix, astype('category', categories=…), pd.TimeSeries), in today's stack (Python 3.14,
 // pandas 2.3, scikit-learn 1.9): the old snippet fails there, the rewritten one runs and prints what the old code printed.
-import { expect, it } from 'vitest';
-import { cellError, fix, fixCells, cellSource, snippetRunner as runner, TODAY_ENVIRONMENT as TODAY } from '../helpers';
-import { describeToday } from '../../../../../../helpers/python';
+import { expect } from 'vitest';
+import { cellError, fix, fixCells, cellSource, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 
-describeToday("old splitters and pandas idioms in today's stack", (python) => {
-  const run = runner(python);
+describeTodaySnippets("old splitters and pandas idioms in today's stack", (run) => {
+  itToday("sklearn.splitter-constructors: a KFold handed to the notebook's own loop yields the old folds", async () => {
+    const cells = [
+      'import numpy as np\nfrom sklearn.cross_validation import KFold\ny = np.array([0, 1, 0, 1, 0])\ncv = KFold(len(y), n_folds=3)\n',
+      'def evaluate(folds):\n    return [test.tolist() for train, test in folds], len(folds)\nprint(evaluate(cv), evaluate(KFold(len(y), 2)))\n',
+    ];
+    expect(run(cells.join('')).out).toMatch(/No module named 'sklearn.cross_validation'/);
+    const result = await fixCells(cells, ['sklearn.model-selection-modules', 'sklearn.splitter-constructors'], TODAY);
+    const after = [0, 1].map((i) => cellSource(result, i)).join('');
+    expect(after).toContain('cv = list(KFold(n_splits=3).split(y))');
+    // scikit-learn 0.19's KFold(5, n_folds=3) tested [0, 1], [2, 3], [4], without shuffling
+    expect(run(after)).toEqual({ ok: true, out: '([[0, 1], [2, 3], [4]], 3) ([[0, 1, 2], [3, 4]], 2)' });
+  });
 
-  it(
-    "sklearn.splitter-constructors: a KFold handed to the notebook's own loop yields the old folds",
-    { timeout: 300_000 },
-    async () => {
-      const cells = [
-        'import numpy as np\nfrom sklearn.cross_validation import KFold\ny = np.array([0, 1, 0, 1, 0])\ncv = KFold(len(y), n_folds=3)\n',
-        'def evaluate(folds):\n    return [test.tolist() for train, test in folds], len(folds)\nprint(evaluate(cv), evaluate(KFold(len(y), 2)))\n',
-      ];
-      expect(run(cells.join('')).out).toMatch(/No module named 'sklearn.cross_validation'/);
-      const result = await fixCells(cells, ['sklearn.model-selection-modules', 'sklearn.splitter-constructors'], TODAY);
-      const after = [0, 1].map((i) => cellSource(result, i)).join('');
-      expect(after).toContain('cv = list(KFold(n_splits=3).split(y))');
-      // scikit-learn 0.19's KFold(5, n_folds=3) tested [0, 1], [2, 3], [4], without shuffling
-      expect(run(after)).toEqual({ ok: true, out: '([[0, 1], [2, 3], [4]], 3) ([[0, 1, 2], [3, 4]], 2)' });
-    },
-  );
-
-  it(
+  itToday(
     'pandas.numeric-only: row-wise mean/sum/min over a frame with a text column reduce its numeric columns',
-    { timeout: 300_000 },
     async () => {
       const frame = "import pandas as pd\ndf = pd.DataFrame({'name': ['a', 'b'], 'x': [1, 2], 'y': [3.0, 4.5]})\n";
       const lines = ["df['avg'] = df.mean(axis=1)\n", 'print(df.sum(1).tolist(), df.min(axis=1).tolist())\n'];
@@ -47,9 +40,8 @@ describeToday("old splitters and pandas idioms in today's stack", (python) => {
     },
   );
 
-  it(
+  itToday(
     "pandas.ix-indexer: .ix's integer row key on a string index was a position; .loc's KeyError turns it into .iloc",
-    { timeout: 300_000 },
     async () => {
       const frame =
         "import pandas as pd\ndf = pd.DataFrame({'Name': ['Ann', 'Bob', 'Cy'], 'Age': [30, 40, 50]}, index=['a', 'b', 'c'])\n";
@@ -72,9 +64,8 @@ describeToday("old splitters and pandas idioms in today's stack", (python) => {
     },
   );
 
-  it(
+  itToday(
     "pandas.astype-category-keywords and pandas.time-series-alias: astype('category', categories=, ordered=) and pd.TimeSeries",
-    { timeout: 300_000 },
     async () => {
       const before =
         "import pandas as pd\ng = pd.Series(['B', 'A', 'C', 'A']).astype('category', categories=['C', 'B', 'A'], ordered=True)\nh = pd.Series(['y', 'x']).astype('category', ordered=True)\nts = pd.TimeSeries([1.0, 2.0], index=pd.date_range('2015-01-01', periods=2))\nprint(g.max(), list(g.cat.categories), g.cat.ordered, list(h.cat.categories), h.min(), type(ts).__name__, ts.sum())\n";
@@ -86,9 +77,8 @@ describeToday("old splitters and pandas idioms in today's stack", (python) => {
     },
   );
 
-  it(
+  itToday(
     "pandas.frame-date-string-rows and pandas.to-datetime-mixed-formats: df['2017'] rows and dates of several formats",
-    { timeout: 300_000 },
     async () => {
       const frame =
         "import pandas as pd\ndf = pd.DataFrame({'n': range(40)}, index=pd.date_range('2016-10-01', periods=40, freq='W'))\n";
