@@ -128,6 +128,7 @@ export const RULES: readonly Rule[] = [
   pandas.getSetValue,
   pandas.fromCsv,
   pandas.readerKeywords,
+  pandas.parseDatesScalar,
   pandas.dataframeAppend,
   pandas.dropPositionalAxis,
   pandas.numericOnly,

@@ -15,6 +15,7 @@ export { timeGrouper } from './time-grouper';
 export { getSetValue } from './get-set-value';
 export { fromCsv } from './from-csv';
 export { readerKeywords } from './reader-keywords';
+export { parseDatesScalar } from './parse-dates-scalar';
 export { dataframeAppend } from './dataframe-append';
 export { dropPositionalAxis } from './drop-positional-axis';
 export { numericOnly } from './numeric-only';
