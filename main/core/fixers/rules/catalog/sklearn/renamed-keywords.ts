@@ -54,7 +54,10 @@ export const renamedKeywords = defineRule({
     'Arguments renamed with the same meaning, each applied where the installed scikit-learn no longer accepts the old name: LatentDirichletAllocation(n_topics) → n_components (removed 0.21), OneHotEncoder(sparse) → sparse_output and BaggingClassifier/AdaBoostClassifier(base_estimator) → estimator (removed 1.4; RANSACRegressor(base_estimator) removed 1.3), TSNE(n_iter) → max_iter (removed 1.7), AgglomerativeClustering/FeatureAgglomeration(affinity) → metric (renamed 1.2, removed 1.4), LassoCV/ElasticNetCV/MultiTaskLassoCV/MultiTaskElasticNetCV(n_alphas=N) → alphas=N (an int for alphas means the number of alphas since 1.7; n_alphas removed 1.9; left alone where alphas is also given).',
   trigger: {
     errors: [
-      { ename: 'TypeError', evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter|affinity|n_alphas)'/ },
+      {
+        ename: 'TypeError',
+        evalue: /unexpected keyword argument '(n_topics|sparse|base_estimator|n_iter|affinity|n_alphas)'/,
+      },
     ],
     pattern: true,
   },
