@@ -20,7 +20,11 @@ export function formatExecution(iteration: Iteration, job: Job): string {
   else {
     lines.push(`${bold('errors')}     ${report.errors.length} failing cell(s)`);
     for (const e of report.errors) {
-      const pre = e.preExisting ? ' (pre-existing: the original notebook shows it too)' : '';
+      const pre = e.authorNeverRan
+        ? ' (pre-existing: the author never ran this cell, and it is not Python)'
+        : e.preExisting
+          ? ' (pre-existing: the original notebook shows it too)'
+          : '';
       lines.push(`  cell ${e.cellIndex}: ${red(e.ename)}: ${e.evalue.split('\n')[0]}${pre}`);
       if (e.line) lines.push(`      at: ${e.line.trim()}`);
     }

@@ -194,7 +194,8 @@ export function judge(input: JudgeInput): Verdict {
   if (crashed) parts.push(`the kernel crashed${report.message ? ` (${report.message})` : ''}`);
   if (s.method === 'errors-only' && input.scoreSpecKind === 'none') {
     reproducible = reproducible && errorFree;
-    parts.push(`no score spec: ${errorFree ? 'ran without errors' : describeErrors(report.errors)}`);
+    const clean = report.errors.length === 0 ? 'ran without errors' : `ran with ${describeErrors(report.errors)}`;
+    parts.push(`no score spec: ${errorFree ? clean : describeErrors(report.errors)}`);
   } else {
     // a score without a target: fidelity, when measured, judges instead of the errors alone
     parts.push(f?.passes != null ? s.reason.replace(/: judged on errors alone$/, '') : s.reason);
@@ -297,15 +298,21 @@ export function bestIteration<T extends JudgedRun>(runs: readonly T[]): T | unde
   return best;
 }
 
+/** What Python raises for a cell it cannot parse. */
+const SYNTAX_ERRORS = new Set(['SyntaxError', 'IndentationError', 'TabError']);
+
 /**
  * Marks errors the ORIGINAL notebook's saved outputs already show: same cell (matched by cell id, so cells inserted
  * or removed by fixes do not shift the match) and same exception name. `versionCellIds[i]` is the id of cell i of
- * the executed version; it is used when an error carries no cell id of its own.
+ * the executed version; it is used when an error carries no cell id of its own. `neverRanUnparsable` holds the ids
+ * of cells the author never ran whose text is not Python in any version (prose typed into a code cell): their
+ * SyntaxError failed for the author too, so it is pre-existing (`authorNeverRan`).
  */
 export function markPreExisting(
   errors: readonly CellError[],
   original: Notebook,
   versionCellIds: readonly (string | null | undefined)[] = [],
+  neverRanUnparsable: ReadonlySet<string> = new Set(),
 ): CellError[] {
   const savedErrors = new Map<string, Set<string>>();
   for (const cell of original.cells) {
@@ -318,7 +325,11 @@ export function markPreExisting(
   }
   return errors.map((error) => {
     const id = error.cellId ?? versionCellIds[error.cellIndex] ?? null;
-    const preExisting = id !== null && (savedErrors.get(id)?.has(error.ename) ?? false);
-    return preExisting === error.preExisting ? error : { ...error, preExisting };
+    const saved = id !== null && (savedErrors.get(id)?.has(error.ename) ?? false);
+    const neverRan = !saved && id !== null && SYNTAX_ERRORS.has(error.ename) && neverRanUnparsable.has(id);
+    const preExisting = saved || neverRan;
+    if (preExisting === error.preExisting && neverRan === (error.authorNeverRan ?? false)) return error;
+    const { authorNeverRan: _, ...rest } = error;
+    return neverRan ? { ...rest, preExisting, authorNeverRan: true } : { ...rest, preExisting };
   });
 }

@@ -16,6 +16,11 @@ export const CellErrorSchema = z.object({
   line: z.string().nullable().default(null),
   /** the original notebook's saved outputs show the same error in the same cell: the author had it too */
   preExisting: z.boolean().default(false),
+  /**
+   * why it is pre-existing when the saved outputs do not show it: the author never ran the cell (no execution count,
+   * no outputs) and its text is not Python in any version (prose typed into a code cell), so it failed for them too
+   */
+  authorNeverRan: z.boolean().optional(),
 });
 export type CellError = z.infer<typeof CellErrorSchema>;
 

@@ -129,6 +129,7 @@ export async function runCommand(args: string[]): Promise<number> {
             ename: e.ename,
             evalue: e.evalue,
             preExisting: e.preExisting,
+            ...(e.authorNeverRan ? { authorNeverRan: true } : {}),
             line: e.line,
           })),
           score: report.score,

@@ -380,7 +380,10 @@ export function compareOutputs(original: Notebook, executed: Notebook, options: 
           maxRelativeChange: null,
         });
     }
-    const newError = after.error && after.error.ename !== before.error?.ename ? after.error : null;
+    // a cell the author never ran (no execution count, no outputs) has no evidence either way: an error in it now
+    // is the run's report, not a lost output
+    const neverRan = (cell.execution_count ?? null) === null && (cell.outputs ?? []).length === 0;
+    const newError = after.error && after.error.ename !== before.error?.ename && !neverRan ? after.error : null;
     if (results.length === 0 && !newError) return; // nothing saved, nothing wrong: no output to compare
     let comparable = results.filter((r) => r.verdict !== 'not-comparable').length;
     let reproduced = results.filter((r) => r.verdict === 'same').length;

@@ -40,6 +40,7 @@ import {
   fidelityRegression,
   producedByRejectedFix,
 } from './fidelity-regression';
+import { neverRanUnparsableCells } from '../notebook/never-ran-cells';
 import { LogBuffer } from './log-buffer';
 
 export type LoopEvent =
@@ -193,6 +194,8 @@ interface JobRun {
   fixers: FixerChain;
   /** the package versions, read while the first execution runs (only a fix needs them) */
   environment: Promise<EnvironmentDescription>;
+  /** ids of the original's cells the author never ran that are not Python (their SyntaxError is pre-existing) */
+  neverRanUnparsable: Promise<ReadonlySet<string>>;
   signal?: AbortSignal;
   emit: (event: LoopEvent) => void;
   logs: LogBuffer;
@@ -219,13 +222,15 @@ export class ModernizationLoop {
     });
     const environment = this.deps.runtime.describe();
     environment.catch(() => {});
+    const original = parseNotebook(store.blobs.getText(record.originalHash));
     const run: JobRun = {
       jobId,
       case: record.case,
-      original: parseNotebook(store.blobs.getText(record.originalHash)),
+      original,
       settings: job.settings,
       fixers: fixerChain(this.deps.fixers, job.settings),
       environment,
+      neverRanUnparsable: neverRanUnparsableCells(original),
       ...(options.signal ? { signal: options.signal } : {}),
       emit: (event) => options.onEvent?.(event),
       logs: new LogBuffer(store, jobId),
@@ -538,7 +543,7 @@ export class ModernizationLoop {
     const versionIds = notebook.cells.map((c) => c.id ?? null);
     const report: ExecutionReport = {
       ...first.report,
-      errors: markPreExisting(first.report.errors, run.original, versionIds),
+      errors: markPreExisting(first.report.errors, run.original, versionIds, await run.neverRanUnparsable),
       scores,
       score: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
       scoreNote: values.length ? null : scoreNote,

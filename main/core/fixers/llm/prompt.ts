@@ -102,7 +102,11 @@ export function tracebackText(error: CellError, maxLines = 60): string {
 }
 
 function errorLine(error: CellError): string {
-  const pre = error.preExisting ? ' (the author’s notebook had this error too)' : '';
+  const pre = error.authorNeverRan
+    ? ' (the author never ran this cell; it is not Python)'
+    : error.preExisting
+      ? ' (the author’s notebook had this error too)'
+      : '';
   return `- cell ${error.cellIndex}: ${error.ename}: ${firstLine(stripAnsi(error.evalue))}${pre}`;
 }
 

@@ -62,7 +62,18 @@ export function ReportView({ jobId, it }: { jobId: string; it: IterationSummary 
         <section key={i} className="cell-error" aria-label={`error in cell ${e.cellIndex + 1}`}>
           <h4>
             Cell {e.cellIndex + 1}: <span className="bad">{e.ename}</span>: {e.evalue}
-            {e.preExisting && <span className="chip">pre-existing</span>}
+            {e.preExisting && (
+              <span
+                className="chip"
+                title={
+                  e.authorNeverRan
+                    ? 'The author never ran this cell, and its text is not Python'
+                    : 'The original notebook shows this error too'
+                }
+              >
+                pre-existing
+              </span>
+            )}
           </h4>
           {e.line && <code className="err-line">{e.line}</code>}
           <Ansi text={e.traceback.join('\n')} className="traceback" />

@@ -289,6 +289,24 @@ describe('markPreExisting', () => {
     const marked = markPreExisting([cellError(3, 'NameError', { cellId: 'fit', preExisting: true })], original);
     expect(marked[0]?.preExisting).toBe(false);
   });
+
+  it('marks only a syntax error in a cell the author never ran that is not Python', () => {
+    const neverRan = new Set(['fit']);
+    const errors = [
+      cellError(2, 'SyntaxError', { cellId: 'fit' }),
+      cellError(2, 'NameError', { cellId: 'fit' }),
+      cellError(1, 'SyntaxError', { cellId: 'load' }),
+    ];
+    const marked = markPreExisting(errors, original, [], neverRan);
+    expect(marked.map((e) => [e.preExisting, e.authorNeverRan ?? false])).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
+    // once the set no longer names the cell, both marks go
+    expect(markPreExisting(marked, original)[0]).toMatchObject({ preExisting: false });
+    expect(markPreExisting(marked, original)[0]?.authorNeverRan).toBeUndefined();
+  });
 });
 
 describe('judge without a target: output fidelity (issue 16)', () => {

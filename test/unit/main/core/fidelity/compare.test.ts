@@ -83,7 +83,7 @@ const rising = (w: number, h: number) => (x: number, y: number) =>
 const falling = (w: number, h: number) => (x: number, y: number) =>
   Math.abs(y - Math.floor((x * h) / w)) < 3 ? BLUE : WHITE;
 
-function nb(cells: { source: string; outputs: Output[] }[]): Notebook {
+function nb(cells: { source: string; outputs: Output[]; execution_count?: number | null }[]): Notebook {
   return parseNotebook(
     JSON.stringify({
       nbformat: 4,
@@ -292,6 +292,22 @@ describe('compareOutputs', () => {
       /^not measured: the original notebook has no saved outputs/,
     );
   });
+  it('holds no error against a cell the author never ran (no execution count, no outputs)', () => {
+    const original = nb([
+      { source: 'print("acc", 0.8)', outputs: [stdout('acc 0.8\n')] },
+      { source: 'F0 - Number of times pregnant', outputs: [], execution_count: null },
+      { source: 'x = np.float(1)', outputs: [] },
+    ]);
+    const executed = rerun(original, [[stdout('acc 0.8\n')], [error('SyntaxError')], [error('AttributeError')]]);
+    const f = compareOutputs(original, executed);
+    // the cell that ran without printing lost its one output, that it ran; the never-run one had none to lose
+    expect(f.cells.map((c) => [c.cellIndex, c.verdict])).toEqual([
+      [0, 'same'],
+      [2, 'new-error'],
+    ]);
+    expect(f).toMatchObject({ comparable: 2, reproduced: 1 });
+  });
+
   it('matches cells by id, so a cell a fix inserted or removed does not shift the rest', () => {
     const original = nb([
       { source: 'print(1.5)', outputs: [stdout('1.5\n')] },
