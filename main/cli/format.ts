@@ -1,6 +1,7 @@
 // Human-readable reports of a finished run or modernization, printed by the CLI.
 import { formatDuration } from '../../shared/lib/format';
 import { formatScore } from '../../shared/lib/judge';
+import { firstLine } from '../../shared/lib/text';
 import type { Iteration } from '../../shared/models/loop';
 import type { Job } from '../core/store';
 
@@ -25,7 +26,7 @@ export function formatExecution(iteration: Iteration, job: Job): string {
         : e.preExisting
           ? ' (pre-existing: the original notebook shows it too)'
           : '';
-      lines.push(`  cell ${e.cellIndex}: ${red(e.ename)}: ${e.evalue.split('\n')[0]}${pre}`);
+      lines.push(`  cell ${e.cellIndex}: ${red(e.ename)}: ${firstLine(e.evalue)}${pre}`);
       if (e.line) lines.push(`      at: ${e.line.trim()}`);
     }
   }
@@ -42,10 +43,6 @@ export function formatExecution(iteration: Iteration, job: Job): string {
   lines.push(`${bold('verdict')}    ${mark}: ${verdict.reason}`);
   lines.push(`${bold('job')}        ${job.id}`);
   return lines.join('\n');
-}
-
-export function firstLine(text: string): string {
-  return text.split('\n')[0] ?? '';
 }
 
 export { bold, green, red };

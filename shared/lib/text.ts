@@ -7,3 +7,17 @@ const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007|\u001b[()][0-
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
+
+/**
+ * The first line that is not blank, trimmed; cut to `max` characters with an ellipsis. Some exceptions start their
+ * message with a newline (statsmodels' removed ARIMA, scikit-learn's "All the N fits failed"): the first line of
+ * such a message is empty, its meaning is on the next.
+ */
+export function firstLine(text: string, max = Infinity): string {
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -4,6 +4,7 @@ import { NbreviveError } from '../../../shared/lib/errors';
 import { formatScore } from '../../../shared/lib/judge';
 import { changedLineCount } from '../../../shared/lib/notebook-edits';
 import { parseNotebook } from '../../../shared/lib/ipynb';
+import { firstLine } from '../../../shared/lib/text';
 import type { JobSettings } from '../../../shared/models/loop';
 import { createModernizationLoop, createRuntime } from '../../core/job-setup';
 import { createFixers } from '../../core/fixers/fixer-chain';
@@ -171,7 +172,7 @@ function describeEvent(event: LoopEvent): string | null {
         report.status === 'timeout'
           ? red('timeout')
           : errs.length
-            ? `${red(`${errs.length} error(s)`)}, first: cell ${first?.cellIndex} ${first?.ename}: ${first?.evalue.split('\n')[0]?.slice(0, 100)}`
+            ? `${red(`${errs.length} error(s)`)}, first: cell ${first?.cellIndex} ${first?.ename}: ${firstLine(first?.evalue ?? '', 100)}`
             : green('no errors');
       const score = report.score === null ? 'no score' : `score ${formatScore(report.score)}`;
       return `${bold(`iteration ${index}`)}  ${formatDuration(report.wallTimeMs)}  ${what}; ${score}; ${verdict.reproducible ? 'reproducible' : 'not reproducible'}`;

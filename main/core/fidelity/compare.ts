@@ -17,6 +17,7 @@ import { joinMultiline } from '../../../shared/lib/ipynb';
 import { unseededRandomCells } from '../../../shared/lib/randomness';
 import { numpyLegacyText } from '../../../shared/lib/score-output';
 import { parseHtmlTables } from '../../../shared/lib/target-discovery';
+import { firstLine } from '../../../shared/lib/text';
 import {
   FidelitySchema,
   type CellFidelity,
@@ -400,7 +401,7 @@ export function compareOutputs(original: Notebook, executed: Notebook, options: 
       reproduced = 0;
     } else if (newError) {
       verdict = 'new-error';
-      reason = `${newError.ename}: ${newError.evalue.split('\n')[0]!.slice(0, 120)}`;
+      reason = `${newError.ename}: ${firstLine(newError.evalue, 120)}`;
       // a cell that printed nothing and now fails lost its one output: that it ran
       if (comparable === 0) comparable = 1;
     } else if ((verdict === 'different' || verdict === 'numbers-drifted') && random.has(cellIndex)) {

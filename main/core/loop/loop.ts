@@ -19,6 +19,7 @@ import {
   outcomeOf,
 } from '../../../shared/lib/judge';
 import { applyCellEdits } from '../../../shared/lib/notebook-edits';
+import { firstLine } from '../../../shared/lib/text';
 import type { ResolvedCase } from '../../../shared/models/case';
 import type { CellError, EnvironmentDescription, ExecutionReport, RunnerEvent } from '../../../shared/models/execution';
 import type { Fix, Iteration, JobSettings, Problem, StopReason, UnresolvedError } from '../../../shared/models/loop';
@@ -651,7 +652,7 @@ export class ModernizationLoop {
         cellIndex: e.cellIndex,
         cellId: e.cellId,
         ename: e.ename,
-        evalue: e.evalue.split('\n')[0] ?? '',
+        evalue: firstLine(e.evalue),
         reason: 'no-rule',
         detail: 'no rules fixer was asked in this job',
         ruleIds: [],

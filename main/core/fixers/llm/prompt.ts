@@ -12,7 +12,7 @@ import { NbreviveError } from '../../../../shared/lib/errors';
 import type { FixContext } from '../fixer';
 import { toPercent } from './notebook-text';
 import { cellSource } from '../../../../shared/lib/ipynb';
-import { stripAnsi } from '../../../../shared/lib/text';
+import { firstLine, stripAnsi } from '../../../../shared/lib/text';
 import { countMessages, type TokenCounter } from './tokens';
 import { offendingLine as offendingLineOf, primaryError } from './cell-errors';
 
@@ -78,15 +78,6 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 // ---------------------------------------------------------------------------------------------------------------
 // Feedback sections
 
-function firstLine(text: string, max = 160): string {
-  const line =
-    text
-      .split('\n')
-      .find((l) => l.trim() !== '')
-      ?.trim() ?? '';
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
 /** Traceback text without ANSI codes; when longer than maxLines, the head and the tail (where the cause is). */
 export function tracebackText(error: CellError, maxLines = 60): string {
   const lines = stripAnsi(error.traceback.join('\n')).split('\n');
@@ -107,7 +98,7 @@ function errorLine(error: CellError): string {
     : error.preExisting
       ? ' (the author’s notebook had this error too)'
       : '';
-  return `- cell ${error.cellIndex}: ${error.ename}: ${firstLine(stripAnsi(error.evalue))}${pre}`;
+  return `- cell ${error.cellIndex}: ${error.ename}: ${firstLine(stripAnsi(error.evalue), 160)}${pre}`;
 }
 
 function errorsList(errors: CellError[], except: CellError | null, max = 20): string {
