@@ -127,6 +127,19 @@ export function targetsOf(
   };
   const pattern = rule.trigger.pattern && gate === 'yes';
   if (pattern) for (const index of view.codeCells) if (passes(index)) targets.set(index, WHOLE_CELL);
+  if (rule.trigger.anywhere) {
+    // the fix is not (only) in the failing cells: every cell gets the errors, the rule finds where to edit
+    const matching = errors.filter((error) => matchesSignature(rule, error));
+    if (matching.length === 0) return targets;
+    for (const index of view.codeCells)
+      if (passes(index))
+        targets.set(index, {
+          trigger: 'error',
+          errors: [...(targets.get(index)?.errors ?? []), ...matching],
+          lines: null,
+        });
+    return targets;
+  }
   for (const error of errors) {
     if (!matchesSignature(rule, error) || !view.isCodeCell(error.cellIndex) || !passes(error.cellIndex)) continue;
     const existing = targets.get(error.cellIndex);

@@ -66,6 +66,12 @@ export interface Rule {
      * and runtime rules, applicable) wherever it appears: it is applied to every cell, not only failing ones.
      */
     pattern?: boolean;
+    /**
+     * The fix lies outside the failing cell (a class shimmed once where the notebook imports it, for every use): a
+     * matching error anywhere in the run makes every code cell that passes the needles a target, whole, with those
+     * errors. The rule itself finds the place it edits.
+     */
+    anywhere?: boolean;
   };
   /** on an error-triggered application: edit the whole failing cell or only the lines the error points at */
   errorScope?: 'cell' | 'line';

@@ -181,9 +181,17 @@ async function diagnoseError(error: CellError, d: Diagnosis): Promise<Unresolved
     d.env,
     { errors: [error], ...d.applyOptions, rules: live },
   );
-  const refused = result.refused.filter((r) => r.cellIndex === error.cellIndex);
+  // a rule whose fix lies outside the failing cell (trigger.anywhere) answers the error wherever it edits
+  const answers = (rule: Rule | undefined, cellIndex: number): boolean =>
+    cellIndex === error.cellIndex || !!rule?.trigger.anywhere;
+  const refused = result.refused.filter((r) =>
+    answers(
+      live.find((rule) => rule.id === r.ruleId),
+      r.cellIndex,
+    ),
+  );
   const applied = live.filter((rule) =>
-    result.applications.some((a) => a.ruleId === rule.id && a.cellIndex === error.cellIndex),
+    result.applications.some((a) => a.ruleId === rule.id && answers(rule, a.cellIndex)),
   );
   if (applied.length > 0) {
     return entry(

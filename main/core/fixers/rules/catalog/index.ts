@@ -209,6 +209,7 @@ export const RULES: readonly Rule[] = [
   xgboost.ntreeLimit,
   lightgbm.earlyStoppingCallbacks,
   xgboost.renamedObjectiveAndBooster,
+  xgboost.labelEncoder,
   scipy.numpyAliases,
   scipy.miscMovedFunctions,
   scipy.statsModeKeepdims,
