@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../../../python/python-parser';
-import type { CellContext, NotebookView } from '../rule';
+import type { CellContext, ErrorSignature, NotebookView } from '../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../source-edit';
 import {
   callArguments,
@@ -201,6 +201,17 @@ export function moveNeedles(moves: readonly ModuleMove[]): string[] {
     for (const name of Object.keys(move.names ?? {})) needles.add(name);
   }
   return [...needles];
+}
+
+/**
+ * The two errors a module's removed names raise: `from M import X` (ImportError) and `M.X` (AttributeError).
+ * Both arguments are regular-expression sources: missingNameTriggers(String.raw`scipy\.misc`, '(comb|pade)').
+ */
+export function missingNameTriggers(module: string, names: string): ErrorSignature[] {
+  return [
+    { ename: 'ImportError', evalue: new RegExp(`cannot import name '${names}' from '${module}'`) },
+    { ename: 'AttributeError', evalue: new RegExp(`module '${module}' has no attribute '${names}'`) },
+  ];
 }
 
 /** Is the call's callee one of these names of this package (qualified, or through a star import)? */

@@ -18,6 +18,7 @@
 // Left alone: the data=/lut= form of matplotlib 2 (a colormap built from data), calls with *args/**kwargs.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
+import { missingNameTriggers } from '../helpers';
 import { type SourceEdit, deleteRange, replaceNode } from '../../source-edit';
 import { callArguments, keywordName, lineStart, positionalArguments } from '../../syntax';
 import { mpl } from './_shared';
@@ -57,10 +58,7 @@ export const registerCmap = defineRule({
   explanation:
     'matplotlib.cm.register_cmap (also plt.register_cmap) was deprecated in 3.7 ("Use matplotlib.colormaps.register(name) instead") and removed in 3.9. The registry call takes the colormap first and the name by keyword; force=True replaces a colormap registered before under that name, as register_cmap did.',
   trigger: {
-    errors: [
-      { ename: 'ImportError', evalue: /cannot import name 'register_cmap' from 'matplotlib\.(cm|pyplot)'/ },
-      { ename: 'AttributeError', evalue: /module 'matplotlib\.(cm|pyplot)' has no attribute 'register_cmap'/ },
-    ],
+    errors: missingNameTriggers(String.raw`matplotlib\.(cm|pyplot)`, 'register_cmap'),
     pattern: true,
   },
   needles: ['register_cmap'],

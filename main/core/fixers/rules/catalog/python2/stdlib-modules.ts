@@ -14,7 +14,7 @@
 //     from itertools import chain
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, missingNameTriggers, moveNeedles, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
 import { PY3 } from './_shared';
@@ -99,8 +99,7 @@ export const stdlibModules = defineRule({
             .join('|')})'`,
         ),
       },
-      { ename: 'AttributeError', evalue: new RegExp(`module 'urllib' has no attribute '(${PY2_URLLIB_FUNCTIONS})'`) },
-      { ename: 'ImportError', evalue: new RegExp(`cannot import name '(${PY2_URLLIB_FUNCTIONS})' from 'urllib'`) },
+      ...missingNameTriggers('urllib', `(${PY2_URLLIB_FUNCTIONS})`),
       { ename: 'ImportError', evalue: /cannot import name '(izip|imap|ifilter|izip_longest|ifilterfalse)'/ },
     ],
     pattern: true,

@@ -18,6 +18,7 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: types.FunctionType and types.NoneType exist in Python 3: left alone.
 import { defineRule } from '../../rule';
+import { missingNameTriggers } from '../helpers';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
 import { PY3, ensureImport } from './_shared';
@@ -58,16 +59,7 @@ export const typesConstants = defineRule({
   explanation:
     "Python 3's types module no longer names the builtin types (lib2to3's fix_types): types.StringType/UnicodeType → str, StringTypes → (str,), DictType → dict, ListType → list, TupleType → tuple, IntType/LongType → int, FloatType → float, BooleanType → bool, ComplexType → complex, TypeType/ClassType → type, ObjectType → object, SliceType → slice, XRangeType → range, FileType → io.IOBase. StringType becomes str (lib2to3 wrote bytes): Python 3 reads the notebook's string literals as str. `from types import ListType` becomes an assignment of the same name.",
   trigger: {
-    errors: [
-      {
-        ename: 'AttributeError',
-        evalue: new RegExp(`module 'types' has no attribute '(${Object.keys(TYPES_CONSTANTS).join('|')})'`),
-      },
-      {
-        ename: 'ImportError',
-        evalue: new RegExp(`cannot import name '(${Object.keys(TYPES_CONSTANTS).join('|')})' from 'types'`),
-      },
-    ],
+    errors: missingNameTriggers('types', `(${Object.keys(TYPES_CONSTANTS).join('|')})`),
     pattern: true,
   },
   needles: Object.keys(TYPES_CONSTANTS),

@@ -18,7 +18,7 @@
 // Left alone: scipy.misc.factorialk (scipy.special's factorialk no longer defaults to exact=True), the image functions
 // (imread, imresize …, removed in 1.2 without a drop-in replacement), derivative, and a notebook without a scipy import.
 import { defineRule } from '../../rule';
-import { moduleMoveEdits, type ModuleMove } from '../helpers';
+import { missingNameTriggers, moduleMoveEdits, type ModuleMove } from '../helpers';
 
 /** The scipy.misc aliases 1.0 deprecated and 1.3 removed, with the module each function lives in. */
 const MISC_MOVE: ModuleMove = {
@@ -42,10 +42,7 @@ export const miscMovedFunctions = defineRule({
   explanation:
     'scipy.misc re-exported functions that had moved elsewhere: comb, factorial, factorial2 and logsumexp (scipy.special) and pade (scipy.interpolate). SciPy 1.0 deprecated these aliases ("use scipy.special.comb instead") and 1.3 removed them, so `from scipy.misc import comb` raises ImportError and `scipy.misc.logsumexp(…)` AttributeError. They were the same functions with the same parameters and defaults, so the import or the dotted use is pointed at the module they live in. factorialk is left alone: scipy.special.factorialk no longer defaults to exact=True, as the old alias did.',
   trigger: {
-    errors: [
-      { ename: 'ImportError', evalue: /cannot import name '(comb|factorial2?|logsumexp|pade)' from 'scipy\.misc'/ },
-      { ename: 'AttributeError', evalue: /module 'scipy\.misc' has no attribute '(comb|factorial2?|logsumexp|pade)'/ },
-    ],
+    errors: missingNameTriggers(String.raw`scipy\.misc`, '(comb|factorial2?|logsumexp|pade)'),
     pattern: true,
   },
   needles: ['misc'],

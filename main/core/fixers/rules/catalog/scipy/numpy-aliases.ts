@@ -16,7 +16,7 @@
 // Fix safety: Same result: the rewrite computes what the code computed before SciPy 1.12; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: not before SciPy 1.12; a user's own interp (no scipy import) is left alone.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, missingNameTriggers, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 
 /**
@@ -135,10 +135,7 @@ export const numpyAliases = defineRule({
   explanation:
     'SciPy re-exported the NumPy namespace (scipy.interp, scipy.array, scipy.zeros, scipy.sqrt …); 1.4 deprecated those aliases ("use numpy.interp instead") and 1.12 removed them. They were the NumPy functions themselves, so numpy.interp computes the same. Imports (`from scipy import interp`) and dotted uses (`sp.interp(…)`) are rewritten; scipy\'s own submodules are untouched.',
   trigger: {
-    errors: [
-      { ename: 'ImportError', evalue: /cannot import name '\w+' from 'scipy'/ },
-      { ename: 'AttributeError', evalue: /module 'scipy' has no attribute '\w+'/ },
-    ],
+    errors: missingNameTriggers('scipy', String.raw`\w+`),
     pattern: true,
   },
   needles: ['scipy', 'sp.'],

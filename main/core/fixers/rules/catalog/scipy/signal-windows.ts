@@ -18,7 +18,7 @@
 // was hann; imports and dotted uses are rewritten, other names of scipy.signal (get_window, convolve …) stay.
 // Left alone: a notebook without a scipy import, and a window function of the notebook's own.
 import { defineRule } from '../../rule';
-import { moduleMoveEdits, type ModuleMove } from '../helpers';
+import { missingNameTriggers, moduleMoveEdits, type ModuleMove } from '../helpers';
 
 /** The window functions scipy.signal re-exported from scipy.signal.windows until SciPy 1.13. */
 const WINDOWS = [
@@ -63,10 +63,7 @@ export const signalWindows = defineRule({
   explanation:
     'scipy.signal kept the window functions (gaussian, hann, hamming, blackman, kaiser, tukey …) as aliases of scipy.signal.windows after 1.1 moved them there, and hanning as an alias of hann; SciPy 1.13 removed them from scipy.signal, so signal.gaussian(51, std=7) raises AttributeError and `from scipy.signal import hamming` ImportError. They were the same functions, so the import or the dotted use is pointed at scipy.signal.windows (hanning at windows.hann); the rest of scipy.signal is untouched.',
   trigger: {
-    errors: [
-      { ename: 'AttributeError', evalue: new RegExp(`module 'scipy\\.signal' has no attribute '(${NAMES})'`) },
-      { ename: 'ImportError', evalue: new RegExp(`cannot import name '(${NAMES})' from 'scipy\\.signal'`) },
-    ],
+    errors: missingNameTriggers(String.raw`scipy\.signal`, `(${NAMES})`),
     pattern: true,
   },
   needles: ['signal'],

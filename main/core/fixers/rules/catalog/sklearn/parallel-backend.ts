@@ -13,7 +13,7 @@
 //         search.fit(X, y)
 // Fix safety: Same result: scikit-learn re-exported joblib's parallel_backend and register_parallel_backend (the
 // same objects until 1.4, thin wrappers around them in 1.5–1.6); joblib is a scikit-learn dependency.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, missingNameTriggers, moduleMoveEdits } from '../helpers';
 import { defineRule } from '../../rule';
 import { SK, sk } from './_shared';
 
@@ -32,10 +32,7 @@ export const parallelBackend = defineRule({
   explanation:
     'scikit-learn 1.5 deprecated utils.parallel_backend and utils.register_parallel_backend ("Use joblib.parallel_backend instead") and 1.7 removed them; they were joblib\'s own functions, which the imports and dotted uses now name.',
   trigger: {
-    errors: [
-      { ename: 'ImportError', evalue: /cannot import name '(register_)?parallel_backend' from 'sklearn\.utils'/ },
-      { ename: 'AttributeError', evalue: /module 'sklearn\.utils' has no attribute '(register_)?parallel_backend'/ },
-    ],
+    errors: missingNameTriggers(String.raw`sklearn\.utils`, '(register_)?parallel_backend'),
     pattern: true,
   },
   needles: ['parallel_backend'],
