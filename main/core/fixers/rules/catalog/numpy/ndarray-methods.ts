@@ -43,7 +43,9 @@ export const ndarrayMethods = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     let np: ModuleReference | null | undefined;
-    for (const call of ctx.nodes('call')) {
+    for (const { node: call, callee } of ctx.calls()) {
+      // np.ptp(a) is numpy's own function (reached through the import), not a method of an array
+      if (callee?.startsWith('numpy.')) continue;
       const fn = call.childForFieldName('function');
       const attr = fn?.type === 'attribute' ? fn.childForFieldName('attribute') : null;
       const receiver = fn?.childForFieldName('object');

@@ -33,6 +33,27 @@ import { type SourceEdit, replaceNode } from '../../source-edit';
 import { moduleReference, insertAtCellTop } from '../helpers';
 import { inExceptClause, SIMPLE, NUMPY2, GUIDE } from './_shared';
 
+/**
+ * obj2sctype(x) / sctype2char(x): an array gave its dtype's, anything else np.dtype(x)'s. A literal dtype (a string,
+ * np.float32, float) needs no test; a name or attribute may hold an array, so the rewrite tests it; any other
+ * expression would be evaluated twice, so it is left alone.
+ */
+function scalarTypeOf(
+  np: string,
+  args: readonly Node[],
+  call: Node,
+  parsed: ParsedSource,
+  member: 'type' | 'char',
+): string | null {
+  const arg = args[0];
+  if (args.length !== 1 || callArguments(call).length !== 1 || !arg) return null;
+  const text = parsed.text(arg);
+  if (arg.type === 'string' || (arg.type === 'attribute' && /^(np|numpy)\.[a-z]+\d*_?$/.test(text)))
+    return `${np}.dtype(${text}).${member}`;
+  if (!SIMPLE.has(arg.type)) return null;
+  return `(${text}.dtype.${member} if isinstance(${text}, ${np}.ndarray) else ${np}.dtype(${text}).${member})`;
+}
+
 /** `numpy.<name>` attribute uses in the cell, by the notebook's imports (or `np.` when the error names numpy). */
 function numpyMembers(
   parsed: ParsedSource,
@@ -119,18 +140,8 @@ const CALLS: Record<string, CallRewrite> = {
         ? `${np}.transpose(${parsed.text(args[0] as Node)}).copy()`
         : null,
   },
-  obj2sctype: {
-    rewrite: (np, args, call, parsed) =>
-      args.length === 1 && callArguments(call).length === 1
-        ? `${np}.dtype(${parsed.text(args[0] as Node)}).type`
-        : null,
-  },
-  sctype2char: {
-    rewrite: (np, args, call, parsed) =>
-      args.length === 1 && callArguments(call).length === 1
-        ? `${np}.dtype(${parsed.text(args[0] as Node)}).char`
-        : null,
-  },
+  obj2sctype: { rewrite: (np, args, call, parsed) => scalarTypeOf(np, args, call, parsed, 'type') },
+  sctype2char: { rewrite: (np, args, call, parsed) => scalarTypeOf(np, args, call, parsed, 'char') },
   issctype: {
     rewrite: (np, args, call, parsed) => {
       const rep = args[0];
@@ -202,7 +213,7 @@ export const removedMembers = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_ → issubclass, np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type, np.sctype2char(x) → np.dtype(x).char, np.issctype(t) → isinstance(t, type) and issubclass(t, np.generic), np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function) are left alone.`,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_ → issubclass, np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, type) and issubclass(t, np.generic), np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function) are left alone.`,
   trigger: {
     errors: [
       {
