@@ -250,6 +250,8 @@ export const RULES: readonly Rule[] = [
   calibrate.sklearnKmeansNInit,
   calibrate.sklearnTsneDefaults,
   calibrate.sklearnIsolationForestContamination,
+  calibrate.xgboostDepthAndLearningRate,
+  calibrate.xgboostTreeMethodAndBaseScore,
   numpy.legacyScalarPrinting,
   runtime.sklearnParallelJobs,
   runtime.xgboostGpu,

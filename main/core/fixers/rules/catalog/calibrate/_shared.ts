@@ -24,6 +24,8 @@ export interface PinnedDefault {
   explicitOld?: Record<string, string>;
   /** skip calls where this returns false (e.g. SVC with kernel='linear': gamma unused) */
   relevant?: (call: Node, parsed: ParsedSource, ctx: CellContext) => boolean;
+  /** calls of `callables` that ctx.calls cannot resolve through the imports (a name bound to a shim subclass) */
+  moreCalls?: (parsed: ParsedSource, ctx: CellContext) => { node: Node; name: string }[];
   explanation: string;
   flags?: string[];
 }
@@ -42,7 +44,11 @@ export function pinDefault(spec: PinnedDefault): Rule {
     flags: spec.flags ?? ['defaults-pinned'],
     apply(parsed, ctx) {
       const edits: SourceEdit[] = [];
-      for (const { node: call, name } of ctx.calls({ module: spec.module, names: spec.callables })) {
+      const calls = [
+        ...ctx.calls({ module: spec.module, names: spec.callables }),
+        ...(spec.moreCalls?.(parsed, ctx) ?? []),
+      ];
+      for (const { node: call, name } of calls) {
         const callable = name as string;
         if (spec.relevant && !spec.relevant(call, parsed, ctx)) continue;
         const pins = { ...spec.pins, ...(spec.overrides?.[callable] ?? {}) };

@@ -12,3 +12,5 @@ export { sklearnCv3Folds } from './sklearn-cv-3-folds';
 export { sklearnKmeansNInit } from './sklearn-kmeans-n-init';
 export { sklearnTsneDefaults } from './sklearn-tsne-defaults';
 export { sklearnIsolationForestContamination } from './sklearn-isolation-forest-contamination';
+export { xgboostDepthAndLearningRate } from './xgboost-depth-and-learning-rate';
+export { xgboostTreeMethodAndBaseScore } from './xgboost-tree-method-and-base-score';
