@@ -1,22 +1,31 @@
 // environment.widget-imports — ipywidgets / IPython.html widget imports and @interact decorations, commented out when
-// the package is missing
+// the package is missing; interact's one call of the function kept
 //
-// Why it broke: ipywidgets is not installed in the environment the notebook runs in, and the lines that only decorate
-// with it fail.
+// Why it broke: ipywidgets is not installed in the environment the notebook runs in (IPython 4.0, 2015, moved
+// IPython.html.widgets out to it), and the lines that only decorate with it fail; once the import is commented out,
+// every use of its names fails with NameError.
 // Example:
-//     @im
+//     interact(plot_3D, elev=(-90, 90), azip=(-180, 180));
 //   →
-//     # @im  # nbrevive: widgets only decorate the notebook; disabled with the widget import
-// Fix safety: Same computed results: the widgets only displayed controls; the functions they decorated stay and run
-// as before.
+//     # interact(plot_3D, elev=(-90, 90), azip=(-180, 180));  # nbrevive: widgets only decorate the notebook; disabled with the widget import
+//     plot_3D(elev=30);  # nbrevive: the call interact made, with its controls' first values
+// Fix safety: Same computed results: the widgets only displayed controls. `interact(f, …)` and `@interact(…)` also
+// called `f` once, with each control's first value, when the widget was displayed (ipywidgets 5–8): that call is kept
+// as a plain `f(…)` wherever those values are certain, read the way ipywidgets 5.0–8.1 derive them (a tuple slider's
+// middle or the function's default, clamped; a dropdown's first item; a literal; `fixed(v)`; a widget's literal
+// value; see _widget-first-call.ts). Where they are not (a list of numbers, a slider before 6.0 and a dropdown since;
+// a variable; a function the notebook does not define once at the top level), the statement is only commented out,
+// as is `interact_manual` (it calls only on a click); the decorated functions stay defined.
 // Left alone: never when a widget value is used for results; never when a widget is called inside a function of the
 // notebook; never when the notebook reads the widget @interact hangs on the function; never when the notebook defines
 // its own function of a widget name (shadowing); and 2 more cases in its fixture.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, packageVersion, type NotebookView, type CellContext } from '../../rule';
-import type { SourceEdit } from '../../source-edit';
+import { insertAt, type SourceEdit } from '../../source-edit';
+import { callArguments } from '../../syntax';
 import { commentOut } from './_shared';
+import { firstCall, notebookFunction, widgetMember } from './_widget-first-call';
 
 // ---------- interactive widgets (ipywidgets, and IPython.html before IPython 4 moved them there)
 
@@ -32,6 +41,8 @@ const DISABLED_WIDGET_IMPORT = /^[ \t]*# ((?:from|import)\s[^\n#]*?)\s+# nbreviv
 interface WidgetState {
   /** names the widget imports bind (live or disabled before) */
   names: Set<string>;
+  /** the widget member each name stands for (`interact`, `fixed`…), null for a module */
+  members: Map<string, string | null>;
   /** why the widget lines must be left alone (a use that is not decoration), or null */
   unsafe: string | null;
   /** a widget import was disabled by an earlier fix: the remaining decorations fail too */
@@ -51,8 +62,12 @@ function isWidgetImport(statement: Node, parsed: ParsedSource): boolean {
   );
 }
 
-/** Names a widget import binds; null for forms whose names cannot be followed (`import *`, `import IPython.html`). */
-function boundNames(statement: string): string[] | null {
+/**
+ * What a widget import binds: each name with the widget member it stands for (`interact`, `fixed`, `IntSlider`), or
+ * null for a module (`import ipywidgets as widgets`, `from IPython.html import widgets`); null for forms whose names
+ * cannot be followed (`import *`, `import IPython.html`).
+ */
+function bindings(statement: string): [string, string | null][] | null {
   const text = statement.replace(/\s+/g, ' ').trim();
   const from = /^from ([\w.]+) import \(?([^()]*)\)?$/.exec(text);
   if (from) {
@@ -61,16 +76,19 @@ function boundNames(statement: string): string[] | null {
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean)
-      .map((part) => part.split(/\s+as\s+/).at(-1) as string);
+      .map((part) => {
+        const [member, alias] = part.split(/\s+as\s+/) as [string, string | undefined];
+        return [alias ?? member, member === 'widgets' ? null : member];
+      });
   }
   const plain = /^import (.+)$/.exec(text);
   if (!plain) return null;
-  const names: string[] = [];
+  const names: [string, string | null][] = [];
   for (const part of (plain[1] as string).split(',').map((p) => p.trim())) {
     const [module, alias] = part.split(/\s+as\s+/) as [string, string | undefined];
     if (!WIDGET_MODULE.test(module)) return null; // a widget import shared with other modules: leave it
-    if (alias) names.push(alias);
-    else if (module === 'ipywidgets') names.push('ipywidgets');
+    if (alias) names.push([alias, null]);
+    else if (module === 'ipywidgets') names.push(['ipywidgets', null]);
     else return null; // `import IPython.html.widgets` binds `IPython`, which the notebook uses for other things too
   }
   return names;
@@ -120,15 +138,52 @@ function usesOf(parsed: ParsedSource, names: ReadonlySet<string>): Node[] {
   });
 }
 
+const FIRST_CALL_NOTE = "# nbrevive: the call interact made, with its controls' first values";
+
+/**
+ * For `interact(f, …)` at the top of a cell, or `@interact(…)` on a top-level `def f`: the call of `f` that interact
+ * made (see _widget-first-call.ts) and the node after which it goes; null when not certain, and for interact_manual
+ * (which only calls on a click), interactive() (a widget the code may never display) and other widget calls.
+ */
+function interactCall(
+  decoration: Node,
+  state: WidgetState,
+  parsed: ParsedSource,
+  ctx: CellContext,
+): { text: string; after: Node } | null {
+  const expression = decoration.namedChildren[0] ?? null;
+  if (decoration.type === 'decorator') {
+    const decorated = decoration.parent;
+    const definition = decorated?.childForFieldName('definition');
+    if (decorated?.parent?.type !== 'module' || definition?.type !== 'function_definition') return null;
+    if (decorated.namedChildren.filter((child) => child.type === 'decorator').length !== 1) return null;
+    const callee = expression?.type === 'call' ? expression.childForFieldName('function') : expression;
+    if (widgetMember(callee, state.members, parsed) !== 'interact') return null;
+    const keywords = expression?.type === 'call' ? callArguments(expression) : [];
+    const name = parsed.text(definition.childForFieldName('name') ?? definition);
+    const text = firstCall(name, definition, parsed, keywords, state.members, parsed);
+    return text ? { text, after: decorated } : null;
+  }
+  if (expression?.type !== 'call') return null;
+  if (widgetMember(expression.childForFieldName('function'), state.members, parsed) !== 'interact') return null;
+  const [target, ...keywords] = callArguments(expression);
+  if (target?.type !== 'identifier') return null;
+  const name = parsed.text(target);
+  const definition = notebookFunction(ctx.notebook, name, ctx.cellIndex, decoration.startIndex);
+  if (!definition) return null;
+  const text = firstCall(name, definition.node, definition.parsed, keywords, state.members, parsed);
+  return text ? { text, after: decoration } : null;
+}
+
 export const widgetImports = defineRule({
   id: 'environment.widget-imports',
   title:
-    'ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing',
+    "ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing; interact's one call of the function kept",
   kind: 'environment',
   library: 'ipywidgets',
   since: { package: 'python', version: '3.0' },
   explanation:
-    'Interactive widgets (ipywidgets; `IPython.html.widgets` before IPython 4.0 moved them to ipywidgets) only decorate a notebook: `@interact` shows sliders for a function and returns the function itself, `interact(f, …)` displays controls. Where the package is missing the import fails and every cell after it that uses the names fails too, so the widget imports, `@interact…` decorators and statements that only call a widget are commented out with a note. When any widget name is used for anything else (a slider whose value is read, a widget passed to other code), nothing is changed.',
+    'Interactive widgets (ipywidgets; `IPython.html.widgets` before IPython 4.0 moved them to ipywidgets) only decorate a notebook: `@interact` shows sliders for a function and returns the function itself, `interact(f, …)` displays controls. Where the package is missing the import fails and every cell after it that uses the names fails too, so the widget imports, `@interact…` decorators and statements that only call a widget are commented out with a note. `interact(f, …)` and `@interact(…)` also called `f` once with the first values of its controls when the widget was displayed: where those values are certain (the middle of a tuple slider or the default of the function, the first item of a dropdown, a literal, `fixed(v)`), that call is kept as `f(…)` after the commented line, so the figure it drew is still drawn. When any widget name is used for anything else (a slider whose value is read, a widget passed to other code), nothing is changed.',
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: MISSING_WIDGETS }], pattern: true },
   errorScope: 'cell',
   needles: (source: string, state: unknown) => {
@@ -139,23 +194,28 @@ export const widgetImports = defineRule({
     return false;
   },
   prepare(notebook: NotebookView): WidgetState {
-    const state: WidgetState = { names: new Set(), unsafe: null, disabled: false };
+    const state: WidgetState = { names: new Set(), members: new Map(), unsafe: null, disabled: false };
     for (const cellIndex of notebook.codeCells) {
       const source = notebook.source(cellIndex);
       for (const m of source.includes('# nbrevive:') ? source.matchAll(DISABLED_WIDGET_IMPORT) : []) {
-        const names = boundNames(m[1] as string);
         state.disabled = true;
-        for (const name of names ?? []) state.names.add(name);
+        for (const [name, member] of bindings(m[1] as string) ?? []) {
+          state.names.add(name);
+          state.members.set(name, member);
+        }
       }
       if (!source.includes('ipywidgets') && !source.includes('IPython.html')) continue;
       const parsed = notebook.parse(cellIndex);
       // every cell, whole: the names are the notebook's
       for (const statement of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
         if (!isWidgetImport(statement, parsed)) continue;
-        const names = boundNames(parsed.text(statement));
-        if (!names)
+        const bound = bindings(parsed.text(statement));
+        if (!bound)
           state.unsafe ??= `cell ${cellIndex}: \`${parsed.text(statement)}\` binds names that cannot be followed`;
-        for (const name of names ?? []) state.names.add(name);
+        for (const [name, member] of bound ?? []) {
+          state.names.add(name);
+          state.members.set(name, member);
+        }
       }
     }
     if (state.names.size === 0 || state.unsafe) return state;
@@ -211,6 +271,19 @@ export const widgetImports = defineRule({
       if (!decoration || done.has(decoration.id)) continue;
       done.add(decoration.id);
       if (!disable(decoration, `${WIDGET_NOTE}; disabled with the widget import`)) return [];
+      // the call interact made when the notebook ran, with its controls' first values, where they are certain
+      const call = interactCall(decoration, state, parsed, ctx);
+      if (!call) continue;
+      const lineEnd = (offset: number) => {
+        const eol = parsed.source.indexOf('\n', offset);
+        return eol === -1 ? parsed.source.length : eol;
+      };
+      if (call.after === decoration) {
+        // the statement's line now ends with the note: the call goes on the next line, with its `;`
+        const note = edits.at(-1) as SourceEdit;
+        const silenced = /^\s*;/.test(parsed.source.slice(decoration.endIndex, lineEnd(decoration.endIndex)));
+        note.text += `\n${call.text}${silenced ? ';' : ''}  ${FIRST_CALL_NOTE}`;
+      } else edits.push(insertAt(lineEnd(call.after.endIndex), `\n${call.text}  ${FIRST_CALL_NOTE}`));
     }
     return edits;
   },

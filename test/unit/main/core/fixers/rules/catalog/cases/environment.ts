@@ -12,6 +12,7 @@ const EXT_NOTE =
 const NOTIFY_NOTE =
   '# nbrevive: jupyternotify is not installed here; it only sends a browser notification when a cell finishes';
 const WIDGET_NOTE = '# nbrevive: widgets only decorate the notebook';
+const FIRST_CALL_NOTE = "# nbrevive: the call interact made, with its controls' first values";
 
 export const ENVIRONMENT_CASES: RuleCase[] = [
   one(
@@ -65,7 +66,7 @@ export const ENVIRONMENT_CASES: RuleCase[] = [
     'environment.widget-imports',
     'the import and @interact of the same cell',
     'from ipywidgets import interact\n\n@interact(x=(0, 10))\ndef double(x):\n    return 2 * x\n\nprint(double(3))\n',
-    `# from ipywidgets import interact  ${WIDGET_NOTE}; ipywidgets is not installed here\n\n# @interact(x=(0, 10))  ${WIDGET_NOTE}; disabled with the widget import\ndef double(x):\n    return 2 * x\n\nprint(double(3))\n`,
+    `# from ipywidgets import interact  ${WIDGET_NOTE}; ipywidgets is not installed here\n\n# @interact(x=(0, 10))  ${WIDGET_NOTE}; disabled with the widget import\ndef double(x):\n    return 2 * x\ndouble(x=5)  ${FIRST_CALL_NOTE}\n\nprint(double(3))\n`,
     missing('ipywidgets'),
   ),
   one(
