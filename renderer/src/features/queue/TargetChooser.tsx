@@ -98,16 +98,7 @@ export function TargetChooser({
   }, [active, choices]);
 
   if (!choices) return <p className="muted">Looking for the scores the notebooks printed…</p>;
-  const nothing = loaded?.nothing ?? 0;
-  const own = cases.length - choices.length - nothing;
-  const others = [
-    own > 0 ? `${own} case${own === 1 ? ' keeps its' : 's keep their'} own target` : '',
-    nothing > 0
-      ? `${nothing} case${nothing === 1 ? ' shows' : 's show'} no score in the saved outputs (judged on errors and output fidelity)`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const others = othersSummary(cases.length, choices.length, loaded?.nothing ?? 0);
   if (!choices.length)
     return (
       <p className="muted" data-testid="target-summary">
@@ -163,50 +154,97 @@ export function TargetChooser({
         </button>
       </div>
       <ol className="target-cases">
-        {choices.map((c, i) => {
-          const options = optionsOf(c);
-          const current = picked(c);
-          const isActive = i === active;
-          return (
-            <li key={c.caseId} className={`target-case ${isActive ? 'active' : ''}`} data-case-id={c.caseId}>
-              <button type="button" className="target-case-head" onClick={() => setActive(i)} aria-expanded={isActive}>
-                <b>{c.title || c.caseId}</b>{' '}
-                <span className="muted">
-                  {accepted[c.caseId] ? `✓ ${accepted[c.caseId]}` : (options[current]?.label ?? '')}
-                </span>
-              </button>
-              {isActive && (
-                <ul
-                  ref={(el) => {
-                    lists.current[i] = el;
-                  }}
-                  role="listbox"
-                  tabIndex={0}
-                  aria-label={`target of ${c.title || c.caseId}`}
-                  aria-activedescendant={`target-${c.caseId}-${current}`}
-                  className="target-options"
-                  onKeyDown={(e) => onKey(e, c, i)}
-                >
-                  {options.map((o, k) => (
-                    <li
-                      key={o.rank ?? 'none'}
-                      id={`target-${c.caseId}-${k}`}
-                      role="option"
-                      aria-selected={k === current}
-                      className={k === current ? 'highlighted' : ''}
-                      onClick={() => setHighlight((h) => ({ ...h, [c.caseId]: k }))}
-                      onDoubleClick={() => void store([c], i)}
-                      title={o.detail}
-                    >
-                      <span>{o.label}</span> <span className="muted small">{o.detail}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
+        {choices.map((c, i) => (
+          <TargetCase
+            key={c.caseId}
+            choices={c}
+            isActive={i === active}
+            current={picked(c)}
+            accepted={accepted[c.caseId]}
+            listRef={(el) => {
+              lists.current[i] = el;
+            }}
+            onActivate={() => setActive(i)}
+            onHighlight={(k) => setHighlight((h) => ({ ...h, [c.caseId]: k }))}
+            onAccept={() => void store([c], i)}
+            onKeyDown={(e) => onKey(e, c, i)}
+          />
+        ))}
       </ol>
     </section>
+  );
+}
+
+/** what the chooser does not ask about: cases with a target of their own, and cases whose outputs show no score */
+function othersSummary(cases: number, choosing: number, nothing: number): string {
+  const own = cases - choosing - nothing;
+  return [
+    own > 0 ? `${own} case${own === 1 ? ' keeps its' : 's keep their'} own target` : '',
+    nothing > 0
+      ? `${nothing} case${nothing === 1 ? ' shows' : 's show'} no score in the saved outputs (judged on errors and output fidelity)`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** One case of the chooser: its title and current choice, and (when active) its options as a listbox. */
+function TargetCase({
+  choices: c,
+  isActive,
+  current,
+  accepted,
+  listRef,
+  onActivate,
+  onHighlight,
+  onAccept,
+  onKeyDown,
+}: {
+  choices: CaseChoices;
+  isActive: boolean;
+  /** the highlighted option */
+  current: number;
+  /** the accepted option's label, once accepted */
+  accepted: string | undefined;
+  listRef(el: HTMLUListElement | null): void;
+  onActivate(): void;
+  onHighlight(option: number): void;
+  onAccept(): void;
+  onKeyDown(e: KeyboardEvent): void;
+}) {
+  const options = optionsOf(c);
+  return (
+    <li className={`target-case ${isActive ? 'active' : ''}`} data-case-id={c.caseId}>
+      <button type="button" className="target-case-head" onClick={onActivate} aria-expanded={isActive}>
+        <b>{c.title || c.caseId}</b>{' '}
+        <span className="muted">{accepted ? `✓ ${accepted}` : (options[current]?.label ?? '')}</span>
+      </button>
+      {isActive && (
+        <ul
+          ref={listRef}
+          role="listbox"
+          tabIndex={0}
+          aria-label={`target of ${c.title || c.caseId}`}
+          aria-activedescendant={`target-${c.caseId}-${current}`}
+          className="target-options"
+          onKeyDown={onKeyDown}
+        >
+          {options.map((o, k) => (
+            <li
+              key={o.rank ?? 'none'}
+              id={`target-${c.caseId}-${k}`}
+              role="option"
+              aria-selected={k === current}
+              className={k === current ? 'highlighted' : ''}
+              onClick={() => onHighlight(k)}
+              onDoubleClick={onAccept}
+              title={o.detail}
+            >
+              <span>{o.label}</span> <span className="muted small">{o.detail}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }
