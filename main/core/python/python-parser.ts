@@ -45,13 +45,27 @@ const PYTHON_BODY_CELL_MAGICS = new Set([
  * Newlines are kept, so lines and offsets stay where they were.
  */
 export function maskIPython(source: string): MaskResult {
-  const regions: MaskedRegion[] = [];
   // most cells hold no IPython syntax at all: nothing to scan
   // IPython syntax starts a line (`%magic`, `!cmd`, `?obj`), follows an `=` (`x = !cmd`) or is a `?` (help):
   // cells with none of these (most, even with % formatting or != comparisons) need no scan
-  if (!/^[ \t]*[%!?]|[=;][ \t]*[%!]|\?/m.test(source)) return { masked: source, regions };
-  const chars = source.split('');
-  const fill = (start: number, end: number, kind: MaskedKind): void => {
+  if (!/^[ \t]*[%!?]|[=;][ \t]*[%!]|\?/m.test(source)) return { masked: source, regions: [] };
+  const mask = new Mask(source);
+  const scanFrom = maskCellMagic(source, mask);
+  if (scanFrom !== null) maskLineSyntax(source, scanFrom, mask);
+  return mask.result();
+}
+
+/** The author's characters with the masked ranges filled, and those ranges. */
+class Mask {
+  private readonly chars: string[];
+  private readonly regions: MaskedRegion[] = [];
+
+  constructor(source: string) {
+    this.chars = source.split('');
+  }
+
+  fill(start: number, end: number, kind: MaskedKind): void {
+    const chars = this.chars;
     let first = true;
     let lineStart = true;
     for (let i = start; i < end; i++) {
@@ -65,119 +79,144 @@ export function maskIPython(source: string): MaskResult {
       first = false;
       lineStart = false;
     }
-    regions.push({ start, end, kind });
-  };
+    this.regions.push({ start, end, kind });
+  }
 
-  // A cell magic on the first non-blank line.
+  result(): MaskResult {
+    this.regions.sort((a, b) => a.start - b.start);
+    return { masked: this.chars.join(''), regions: this.regions };
+  }
+}
+
+/**
+ * A cell magic on the first non-blank line: masks it, and its body unless that is Python. Returns where the scan
+ * for line syntax goes on (0 without a cell magic), or null when the whole cell is masked.
+ */
+function maskCellMagic(source: string, mask: Mask): number | null {
   const firstLine = /^(\s*\n)*([ \t]*)%%(\w+)[^\n]*/.exec(source);
-  let scanFrom = 0;
-  if (firstLine) {
-    const magicStart = firstLine[0].length - firstLine[0].replace(/^(\s*\n)*[ \t]*/, '').length;
-    const name = firstLine[3] ?? '';
-    if (PYTHON_BODY_CELL_MAGICS.has(name)) {
-      fill(magicStart, firstLine[0].length, 'cell-magic');
-      scanFrom = firstLine[0].length;
-    } else {
-      fill(magicStart, source.length, 'cell-magic');
-      return { masked: chars.join(''), regions };
-    }
+  if (!firstLine) return 0;
+  const magicStart = firstLine[0].length - firstLine[0].replace(/^(\s*\n)*[ \t]*/, '').length;
+  const name = firstLine[3] ?? '';
+  if (PYTHON_BODY_CELL_MAGICS.has(name)) {
+    mask.fill(magicStart, firstLine[0].length, 'cell-magic');
+    return firstLine[0].length;
   }
+  mask.fill(magicStart, source.length, 'cell-magic');
+  return null;
+}
 
-  // A small tokenizer: tracks strings, comments, bracket depth and line continuations so that `%` and `!` are
-  // only read as IPython syntax where a Python statement (or the right side of an assignment) starts.
-  let depth = 0;
-  let quote: string | null = null; // "'", '"', "'''" or '"""'
-  let statementStart = true;
-  let lastSignificant = ''; // last non-blank character outside strings/comments on this logical line
-  let lastTwo = '';
-  let i = scanFrom;
-  const n = source.length;
-  const endOfMagic = (from: number): number => {
-    // a magic runs to the end of the line, continued by a trailing backslash
-    let j = from;
-    for (;;) {
-      while (j < n && source[j] !== '\n') j++;
-      let k = j - 1;
-      while (k >= from && (source[k] === ' ' || source[k] === '\t' || source[k] === '\r')) k--;
-      if (j < n && source[k] === '\\') {
-        j++;
-        continue;
-      }
-      return j;
-    }
-  };
-  while (i < n) {
-    const c = source[i] as string;
-    if (quote) {
-      if (c === '\\') {
-        i += 2;
-        continue;
-      }
-      if (source.startsWith(quote, i)) {
-        i += quote.length;
-        quote = null;
-        lastSignificant = 'x';
-        continue;
-      }
-      if (c === '\n' && quote.length === 1) quote = null; // unterminated single-quoted string: a syntax error anyway
-      i++;
-      continue;
-    }
-    if (c === '\n') {
-      if (depth === 0) {
-        statementStart = true;
-        lastSignificant = '';
-        lastTwo = '';
-      }
-      i++;
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\r' || c === '\f') {
-      i++;
-      continue;
-    }
-    if (c === '#') {
-      while (i < n && source[i] !== '\n') i++;
-      continue;
-    }
-    if (c === '\\' && (source[i + 1] === '\n' || (source[i + 1] === '\r' && source[i + 2] === '\n'))) {
-      i += source[i + 1] === '\r' ? 3 : 2;
-      continue;
-    }
-    if (depth === 0 && (statementStart || (lastSignificant === '=' && !/[=!<>+\-*/%&|^@:]=$/.test(lastTwo)))) {
-      if (c === '%' || c === '!' || c === '?') {
-        const end = endOfMagic(i);
-        const kind: MaskedKind = c === '!' ? 'shell' : c === '?' ? 'help' : 'line-magic';
-        fill(i, end, kind);
-        i = end;
-        continue;
-      }
-    }
-    if (c === '?' && depth === 0) {
-      // `obj?` / `obj??`: help for the whole statement line
-      let s = i;
-      while (s > 0 && source[s - 1] !== '\n') s--;
-      while (source[s] === ' ' || source[s] === '\t') s++;
-      const end = endOfMagic(i);
-      fill(s, end, 'help');
-      i = end;
-      continue;
-    }
-    statementStart = false;
-    if (c === '"' || c === "'") {
-      quote = source.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-      i += quote.length;
-      continue;
-    }
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
-    else if (c === ';' && depth === 0) statementStart = true;
-    lastTwo = (lastSignificant + c).slice(-2);
-    lastSignificant = c;
-    i++;
+/** Where the tokenizer of maskLineSyntax is. */
+interface ScanState {
+  depth: number;
+  /** the open string's quote: "'", '"', "'''" or '"""' */
+  quote: string | null;
+  statementStart: boolean;
+  /** last non-blank character outside strings/comments on this logical line */
+  lastSignificant: string;
+  lastTwo: string;
+}
+
+/**
+ * A small tokenizer: tracks strings, comments, bracket depth and line continuations so that `%` and `!` are
+ * only read as IPython syntax where a Python statement (or the right side of an assignment) starts.
+ */
+function maskLineSyntax(source: string, from: number, mask: Mask): void {
+  const state: ScanState = { depth: 0, quote: null, statementStart: true, lastSignificant: '', lastTwo: '' };
+  let i = from;
+  while (i < source.length) {
+    if (state.quote) i = stepInString(source, i, state);
+    else i = skipLayout(source, i, state) ?? maskSyntaxAt(source, i, state, mask) ?? stepToken(source, i, state);
   }
-  regions.sort((a, b) => a.start - b.start);
-  return { masked: chars.join(''), regions };
+}
+
+function stepInString(source: string, i: number, state: ScanState): number {
+  const quote = state.quote as string;
+  if (source[i] === '\\') return i + 2;
+  if (source.startsWith(quote, i)) {
+    state.quote = null;
+    state.lastSignificant = 'x';
+    return i + quote.length;
+  }
+  // an unterminated single-quoted string ends at the line's end (a syntax error anyway)
+  if (source[i] === '\n' && quote.length === 1) state.quote = null;
+  return i + 1;
+}
+
+/** past a newline, blank, comment or line continuation; null at anything else */
+function skipLayout(source: string, i: number, state: ScanState): number | null {
+  const c = source[i];
+  if (c === '\n') {
+    if (state.depth === 0) {
+      state.statementStart = true;
+      state.lastSignificant = '';
+      state.lastTwo = '';
+    }
+    return i + 1;
+  }
+  if (c === ' ' || c === '\t' || c === '\r' || c === '\f') return i + 1;
+  if (c === '#') {
+    let j = i;
+    while (j < source.length && source[j] !== '\n') j++;
+    return j;
+  }
+  if (c === '\\' && (source[i + 1] === '\n' || (source[i + 1] === '\r' && source[i + 2] === '\n'))) {
+    return i + (source[i + 1] === '\r' ? 3 : 2);
+  }
+  return null;
+}
+
+/** masks the IPython syntax that starts at i (a magic, a shell command, help) and returns its end; null: none */
+function maskSyntaxAt(source: string, i: number, state: ScanState, mask: Mask): number | null {
+  const c = source[i];
+  const assigned = state.lastSignificant === '=' && !/[=!<>+\-*/%&|^@:]=$/.test(state.lastTwo);
+  if (state.depth === 0 && (state.statementStart || assigned) && (c === '%' || c === '!' || c === '?')) {
+    const end = endOfMagic(source, i);
+    mask.fill(i, end, c === '!' ? 'shell' : c === '?' ? 'help' : 'line-magic');
+    return end;
+  }
+  if (c === '?' && state.depth === 0) {
+    // `obj?` / `obj??`: help for the whole statement line
+    let s = i;
+    while (s > 0 && source[s - 1] !== '\n') s--;
+    while (source[s] === ' ' || source[s] === '\t') s++;
+    const end = endOfMagic(source, i);
+    mask.fill(s, end, 'help');
+    return end;
+  }
+  return null;
+}
+
+/** past one character of Python: strings open, brackets nest, `;` starts a statement */
+function stepToken(source: string, i: number, state: ScanState): number {
+  const c = source[i] as string;
+  state.statementStart = false;
+  if (c === '"' || c === "'") {
+    const quote = source.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+    state.quote = quote;
+    return i + quote.length;
+  }
+  if (c === '(' || c === '[' || c === '{') state.depth++;
+  else if ((c === ')' || c === ']' || c === '}') && state.depth > 0) state.depth--;
+  else if (c === ';' && state.depth === 0) state.statementStart = true;
+  state.lastTwo = (state.lastSignificant + c).slice(-2);
+  state.lastSignificant = c;
+  return i + 1;
+}
+
+/** a magic runs to the end of the line, continued by a trailing backslash */
+function endOfMagic(source: string, from: number): number {
+  const n = source.length;
+  let j = from;
+  for (;;) {
+    while (j < n && source[j] !== '\n') j++;
+    let k = j - 1;
+    while (k >= from && (source[k] === ' ' || source[k] === '\t' || source[k] === '\r')) k--;
+    if (j < n && source[k] === '\\') {
+      j++;
+      continue;
+    }
+    return j;
+  }
 }
 
 /** One parsed cell: the author's source, its masked twin, the syntax tree and the masked regions. */
