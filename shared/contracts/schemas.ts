@@ -115,7 +115,7 @@ export const CaseListInputSchema = PagingSchema.extend({
   order: SortOrderSchema.default('desc'),
 }).strict();
 
-/** A score the author saw, found in a notebook's saved outputs (shared/lib/target-discovery.ts). */
+/** A score the author saw, found in a notebook's saved outputs (shared/lib/target-discovery/). */
 export const TargetCandidateSchema = z.object({
   rank: z.number().int().positive(),
   cellIndex: z.number().int().nonnegative(),

@@ -1,4 +1,4 @@
-// `nbrevive targets NOTEBOOK` (the scores the author saw, ranked: shared/lib/target-discovery.ts) and `nbrevive
+// `nbrevive targets NOTEBOOK` (the scores the author saw, ranked: shared/lib/target-discovery/) and `nbrevive
 // case init NOTEBOOK` (writes an nbrevive.case.json beside the notebook with the chosen target and data folder).
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -16,7 +16,7 @@
 import { joinMultiline } from '../../../shared/lib/ipynb';
 import { unseededRandomCells } from '../../../shared/lib/randomness';
 import { numpyLegacyText } from '../../../shared/lib/score-output';
-import { parseHtmlTables } from '../../../shared/lib/target-discovery';
+import { parseHtmlTables } from '../../../shared/lib/target-discovery/output-lines';
 import { firstLine } from '../../../shared/lib/text';
 import {
   FidelitySchema,
