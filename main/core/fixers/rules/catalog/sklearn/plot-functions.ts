@@ -12,9 +12,12 @@
 //     ConfusionMatrixDisplay.from_estimator(clf, X_test, y_test, cmap="Blues")
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.2; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { defineRule } from '../../rule';
+// Left alone: a notebook's own function of the same name (`def plot_confusion_matrix(cm, classes, …)`, the
+// scikit-learn gallery helper that many 2016–2019 notebooks copied) and every call of it.
+import { type NotebookView, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { SK, sk } from './_shared';
 
 const PLOT_FUNCTIONS: Record<string, string> = {
@@ -42,7 +45,11 @@ export const plotFunctions = defineRule({
     pattern: true,
   },
   needles: Object.keys(PLOT_FUNCTIONS),
+  prepare(notebook) {
+    return ownFunctions(notebook);
+  },
   apply(parsed, ctx) {
+    const own = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
     // the cell's imports wherever they are: the import of a removed name fails the cell before any call
     for (const statement of parsed.nodes('import_from_statement')) {
@@ -59,10 +66,34 @@ export const plotFunctions = defineRule({
       const q = ctx.imports.resolve(fn, parsed) ?? parsed.text(fn);
       const name = q.slice(q.lastIndexOf('.') + 1);
       const display = PLOT_FUNCTIONS[name];
-      if (!display || !(q.startsWith('sklearn.') || q === name)) continue;
+      // a bare name no import reaches: the removed function only when the notebook defines no function of that name
+      if (!display || !(q.startsWith('sklearn.') || (q === name && !own.has(name)))) continue;
       const prefix = fn.type === 'attribute' ? parsed.text(fn.childForFieldName('object') as Node) + '.' : '';
       edits.push(replaceNode(fn, `${prefix}${display}.from_estimator`));
     }
     return edits;
   },
 });
+
+/** The plot_* names the notebook binds itself (def, class or assignment in any cell), not through an import. */
+function ownFunctions(notebook: NotebookView): Set<string> {
+  const own = new Set<string>();
+  for (const index of notebook.codeCells) {
+    const source = notebook.source(index);
+    const names = Object.keys(PLOT_FUNCTIONS).filter((name) => source.includes(name));
+    if (names.length === 0) continue;
+    const parsed = notebook.parse(index);
+    for (const name of names) if (bindsName(parsed, name)) own.add(name);
+  }
+  return own;
+}
+
+function bindsName(parsed: ParsedSource, name: string): boolean {
+  for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')])
+    if (parsed.text(def.childForFieldName('name') as Node) === name) return true;
+  for (const assign of parsed.nodes('assignment')) {
+    const left = assign.childForFieldName('left');
+    if (left?.type === 'identifier' && parsed.text(left) === name) return true;
+  }
+  return false;
+}
