@@ -5,8 +5,8 @@
 // the same way (`f(old=1)` with the TypeError); a removal without a named replacement counts when a hand-written
 // rule rewrites its usual uses so the old name is gone; default changes are out of scope, with the reason. Deprecated rows (the name still works in today's stack) are not counted at all.
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
-import type { Notebook } from '../../../../shared/models/notebook';
 import { applyRules } from '../rules/rules-engine';
+import { oneCellNotebook } from '../rules/working-notebook';
 import { API_TABLE_RULES, resolveMember } from '../rules/catalog/api-table';
 import { classMember, isDottedName, type ApiChange, type ApiChangeTable, type ApiLibrary } from './table';
 
@@ -71,15 +71,6 @@ const split = (qualified: string): [string, string] => {
   const dot = qualified.lastIndexOf('.');
   return [qualified.slice(0, dot), qualified.slice(dot + 1)];
 };
-
-function notebookOf(source: string): Notebook {
-  return {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
-    cells: [{ cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null }],
-  };
-}
 
 function error(ename: string, evalue: string, line: string): CellError {
   return { cellIndex: 0, cellId: null, ename, evalue, traceback: [], line, preExisting: false };
@@ -268,7 +259,7 @@ export async function coverRow(row: ApiChange, env: EnvironmentDescription = TOD
   if ('outOfScope' in snippet) {
     // no replacement named: a hand-written rule may still repair the removal (with an expression)
     for (const removal of removalSnippets(row)) {
-      const result = await applyRules(notebookOf(removal.source), 'all', env, {
+      const result = await applyRules(oneCellNotebook(removal.source), 'all', env, {
         errors: [removal.error],
         created: null,
       });
@@ -279,7 +270,10 @@ export async function coverRow(row: ApiChange, env: EnvironmentDescription = TOD
     }
     return { row, outcome: 'out-of-scope', reason: snippet.outOfScope, ruleIds: [] };
   }
-  const result = await applyRules(notebookOf(snippet.source), 'all', env, { errors: [snippet.error], created: null });
+  const result = await applyRules(oneCellNotebook(snippet.source), 'all', env, {
+    errors: [snippet.error],
+    created: null,
+  });
   const cell = result.notebook.cells[0];
   const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
   const handled = result.ruleIds.length > 0 && snippet.uses(source);

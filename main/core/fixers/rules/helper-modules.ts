@@ -11,8 +11,8 @@ import path from 'node:path';
 import { stripAnsi } from '../../../../shared/lib/text';
 import type { ResolvedCase } from '../../../../shared/models/case';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
-import type { Notebook } from '../../../../shared/models/notebook';
 import { applyRules } from './rules-engine';
+import { oneCellNotebook } from './working-notebook';
 
 /** Larger files are data that happens to end in .py, or generated code: left as they are. */
 const MAX_MODULE_BYTES = 1_000_000;
@@ -34,15 +34,6 @@ const moduleErrors = new WeakMap<ResolvedCase, Map<string, Map<string, CellError
 
 function moduleTargets(kase: ResolvedCase): [string, string][] {
   return Object.entries(kase.files).filter(([target]) => target.endsWith('.py') && !path.isAbsolute(target));
-}
-
-function oneCell(source: string): Notebook {
-  return {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
-    cells: [{ cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null }],
-  };
 }
 
 /** The innermost traceback frame in this module: its 1-based line, or null (`File /…/mglearn/tools.py:6`). */
@@ -177,7 +168,7 @@ export async function modernizeHelperModules(
       continue;
     }
     const errors = [...(moduleErrors.get(kase)?.get(target)?.values() ?? [])];
-    const result = await applyRules(oneCell(text), 'all', env, { kinds: ['error-repair'], case: kase, errors });
+    const result = await applyRules(oneCellNotebook(text), 'all', env, { kinds: ['error-repair'], case: kase, errors });
     const ruled = result.edits[0]?.source ?? text;
     const deferred = deferRemovedImports(ruled, errors);
     const modern = deferred.source;

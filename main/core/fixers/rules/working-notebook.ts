@@ -7,6 +7,16 @@ import { ImportTable } from './imports';
 import { type ParsedSource, type PythonParser } from '../../python/python-parser';
 import { type NotebookView } from './rule';
 
+/** A Python source (a helper module, an API-change snippet) as a notebook of one code cell, for the rules to run on. */
+export function oneCellNotebook(source: string): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', language: 'python', display_name: 'Python 3' } },
+    cells: [{ cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null }],
+  };
+}
+
 /** The import statements of a cell, dedented, with their parenthesized or backslash continuation lines. */
 export function importStatements(source: string): string[] {
   if (!/\bimport\b/.test(source)) return [];
