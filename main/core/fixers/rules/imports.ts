@@ -11,12 +11,15 @@ export class ImportTable {
   readonly starModules: string[] = [];
   /** every module named in an import statement */
   readonly modules = new Set<string>();
+  /** names the imports bind to different things (`import datetime` and `from datetime import datetime`) */
+  readonly rebound = new Set<string>();
 
   /** Combines per-cell tables in cell order (a later import of the same name wins, as at run time). */
   static merge(tables: Iterable<ImportTable>): ImportTable {
     const merged = new ImportTable();
     for (const table of tables) {
-      for (const [name, target] of table.bindings) merged.bindings.set(name, target);
+      for (const [name, target] of table.bindings) merged.bind(name, target);
+      for (const name of table.rebound) merged.rebound.add(name);
       merged.starModules.push(...table.starModules);
       for (const module of table.modules) merged.modules.add(module);
     }
@@ -37,12 +40,12 @@ export class ImportTable {
           const alias = item.childForFieldName('alias');
           if (!name || !alias) continue;
           this.modules.add(parsed.text(name));
-          this.bindings.set(parsed.text(alias), parsed.text(name));
+          this.bind(parsed.text(alias), parsed.text(name));
         } else {
           const module = parsed.text(item);
           this.modules.add(module);
           const head = module.split('.')[0] as string;
-          this.bindings.set(head, head);
+          this.bind(head, head);
         }
       }
     }
@@ -59,12 +62,19 @@ export class ImportTable {
         if (item.type === 'aliased_import') {
           const name = item.childForFieldName('name');
           const alias = item.childForFieldName('alias');
-          if (name && alias) this.bindings.set(parsed.text(alias), `${module}.${parsed.text(name)}`);
+          if (name && alias) this.bind(parsed.text(alias), `${module}.${parsed.text(name)}`);
         } else {
-          this.bindings.set(parsed.text(item), `${module}.${parsed.text(item)}`);
+          this.bind(parsed.text(item), `${module}.${parsed.text(item)}`);
         }
       }
     }
+  }
+
+  /** A later import of the same name wins; a name bound to two different things is also noted as rebound. */
+  private bind(name: string, target: string): void {
+    const before = this.bindings.get(name);
+    if (before !== undefined && before !== target) this.rebound.add(name);
+    this.bindings.set(name, target);
   }
 
   /** Is this module (or a submodule of it) imported anywhere? */

@@ -279,7 +279,8 @@ export interface ModuleReference {
  * The one service for rules whose replacement names a module (`np.nan`, `np.reshape`, `plt.show`): the
  * notebook's own name for it when it imports the module (`import numpy as np`, `import numpy`), else the
  * conventional `preferred` alias with an import added at the top of the cell, else the module's full name
- * (`import numpy`) when the notebook uses `preferred` for something else (a variable, another module). Null
+ * (`import numpy`) when the notebook uses `preferred` for something else (a variable, another module); the
+ * notebook's name is passed over where its imports also bind it to something else. Null
  * when neither name is free: the rule then leaves the code alone, since a rewrite that raises NameError (or
  * reaches the user's own `np`) is no repair.
  */
@@ -290,7 +291,9 @@ export function moduleReference(
   preferred: string,
 ): ModuleReference | null {
   const alias = ctx.imports.aliasFor(module);
-  if (alias && !definesOtherwise(parsed, alias)) {
+  // an alias the notebook's imports also bind to something else (`import datetime`, later `from datetime import
+  // datetime`) names the module in some cells only: a code the rule writes may run where it names the other thing
+  if (alias && !ctx.imports.rebound.has(alias) && !definesOtherwise(parsed, alias)) {
     // the notebook imports it only in a later cell: this cell runs first, so it gets its own import, same name
     if (!boundHere(parsed, ctx, module, alias))
       return { name: alias, edits: [insertAtCellTop(parsed, importLine(module, alias))] };
@@ -300,7 +303,12 @@ export function moduleReference(
     return { name: preferred, edits: [insertAtCellTop(parsed, `import ${module} as ${preferred}`)] };
   const head = module.split('.')[0] as string;
   const headBound = ctx.imports.bindings.get(head);
-  if (headBound === head && ctx.imports.imports(module) && !definesOtherwise(parsed, head))
+  if (
+    headBound === head &&
+    !ctx.imports.rebound.has(head) &&
+    ctx.imports.imports(module) &&
+    !definesOtherwise(parsed, head)
+  )
     return { name: module, edits: [] };
   if (headBound !== undefined || definesName(parsed, head)) return null;
   return { name: module, edits: [insertAtCellTop(parsed, `import ${module}`)] };

@@ -180,7 +180,7 @@ export const PANDAS_CASES: RuleCase[] = [
     'pandas.2-removed-names',
     'Int64Index, is_monotonic, pd.datetime (pandas 2)',
     'import pandas as pd\ni = pd.Int64Index([1, 2])\nok = df.index.is_monotonic\nt = pd.datetime(2017, 1, 1)\n',
-    'import datetime\nimport pandas as pd\ni = pd.Index([1, 2])\nok = df.index.is_monotonic_increasing\nt = datetime.datetime(2017, 1, 1)\n',
+    'import datetime as _dt\nimport pandas as pd\ni = pd.Index([1, 2])\nok = df.index.is_monotonic_increasing\nt = _dt.datetime(2017, 1, 1)\n',
     PD2,
   ),
   one(
