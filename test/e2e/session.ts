@@ -4,11 +4,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
 import { createHttpApi } from '../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../shared/contracts/api';
 import type { JobSettings } from '../../shared/models/loop';
 import { TEST_PYTHON } from '../helpers/python';
-import { ensureRendererBuilt, launchChromium, ServeProcess, startServe } from './browser';
+import { CHROMIUM_SKIP_REASON, ensureRendererBuilt, launchChromium, ServeProcess, startServe } from './browser';
+
+/**
+ * A browser test's suite: `suite` (describe, or a wrapper such as describeCorpus) where Chromium is installed,
+ * else skipped with the reason.
+ */
+export function describeChromium(
+  name: string,
+  body: () => void,
+  suite: (name: string, body: () => void) => void = describe,
+): void {
+  if (CHROMIUM_SKIP_REASON) {
+    console.warn(`[nbrevive tests] ${name}: ${CHROMIUM_SKIP_REASON}`);
+    describe.skip(`${name} (${CHROMIUM_SKIP_REASON})`, () => {
+      it('needs Chromium', () => {});
+    });
+  } else suite(name, body);
+}
 
 export interface E2eSession {
   dir: string;

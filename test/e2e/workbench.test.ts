@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { NbreviveApi } from '../../shared/contracts/api';
 import { corpusCase, describeCorpus, REPO_ROOT } from '../helpers/corpus';
-import { CHROMIUM_SKIP_REASON, ServeProcess } from './browser';
-import { E2eSession, startE2eSession, stopE2eSession } from './session';
+import type { ServeProcess } from './browser';
+import { describeChromium, E2eSession, startE2eSession, stopE2eSession } from './session';
 import { seedStore } from './seed';
 import { until as untilEvery } from '../helpers/until';
 
@@ -23,13 +23,9 @@ const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | null
 
 const visibleText = (page: Page, selector: string) => page.locator(selector).first().innerText();
 
-if (CHROMIUM_SKIP_REASON) {
-  console.warn(`[nbrevive tests] workbench e2e: ${CHROMIUM_SKIP_REASON}`);
-  describe.skip(`workbench in Chromium (${CHROMIUM_SKIP_REASON})`, () => {
-    it('needs Chromium', () => {});
-  });
-} else {
-  describeCorpus('workbench in Chromium against nbrevive serve', () => {
+describeChromium(
+  'workbench in Chromium against nbrevive serve',
+  () => {
     let session: E2eSession;
     let serve: ServeProcess;
     let api: NbreviveApi;
@@ -409,5 +405,6 @@ if (CHROMIUM_SKIP_REASON) {
       expect(fs.readdirSync(SHOTS).filter((f) => f.endsWith('-dark.png')).length).toBe(screens.length);
       expect(pageErrors).toEqual([]);
     }, 180_000);
-  });
-}
+  },
+  describeCorpus,
+);
