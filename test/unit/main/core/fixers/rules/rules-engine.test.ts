@@ -415,6 +415,18 @@ describe('the rules past a rule gap', () => {
     ]);
   });
 
+  it('counts a rule whose fix lies outside the failing cell (trigger.anywhere) as one that would edit', async () => {
+    // xgboost.label-encoder: the fit fails in cell 1, the subclass goes after the import in cell 0
+    const error = cellError(1, 'ValueError', 'Invalid classes inferred from unique values of `y`.', 'm.fit(X, y)');
+    const labels = notebookOf('from xgboost import XGBClassifier\n', 'm = XGBClassifier()\nm.fit(X, y)\n');
+    const found = await diagnoseErrors(labels, environment({ xgboost: '3.3.0' }), { errors: [error] });
+    expect(found.map((u) => [u.reason, u.ruleIds])).toEqual([['not-tried', ['xgboost.label-encoder']]]);
+    const fixed = await applyRules(labels, 'all', environment({ xgboost: '3.3.0' }), { errors: [error] });
+    expect(fixed.applications.map((a) => [a.ruleId, a.cellIndex, a.trigger])).toEqual([
+      ['xgboost.label-encoder', 0, 'error'],
+    ]);
+  });
+
   it('tells a rule that left the code alone from one whose edit was refused', async () => {
     const rule = (id: string, apply: RuleSpec['apply']) => ruleForTest(id, apply, { errors: [{ ename: 'KeyError' }] });
     const shy = rule('test.shy', () => []);

@@ -29,7 +29,9 @@ describeTodaySnippets("xgboost's era defaults in today's stack", (run) => {
     const bookworm = await fix(SNIPPET, RULES, { ...options, packages: { xgboost: '1.7.4' } });
     expect(bookworm).toContain('clf = xgb.XGBClassifier(max_depth=3, learning_rate=0.1)\n');
     const old = snippetRunner(TEST_PYTHON)(bookworm);
-    if (!old.ok) return; // bookworm's stack without xgboost: nothing to compare with
+    // bookworm's stack without xgboost: nothing to compare with
+    if (!old.ok && /No module named 'xgboost'/.test(old.out)) return;
+    expect(old.ok).toBe(true);
     const pinned = run(today);
     expect(pinned).toEqual(old);
     expect(run(SNIPPET).out).not.toBe(old.out);
