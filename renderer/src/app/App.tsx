@@ -10,7 +10,7 @@ import { RuntimesPage } from '../features/runtimes/RuntimesPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { applyTheme, initialTheme, Theme } from '../lib/theme';
 import { HelpOverlay } from '../ui/HelpOverlay';
-import { isTypingTarget } from '../ui/keys';
+import { isTypingTarget, useWindowKeydown } from '../ui/keys';
 import { AppContext, AppContextValue, hashOf, Route, routeFromHash } from './context';
 import { useJobs } from './use-jobs';
 
@@ -136,8 +136,8 @@ function useGlobalKeys(
   setTheme: SetState<Theme>,
   navigate: (r: Route) => void,
 ): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
+  useWindowKeydown(
+    (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
       if (e.key === '?') {
         e.preventDefault();
@@ -148,10 +148,9 @@ function useGlobalKeys(
         const item = NAV.find((n) => n.key === e.key);
         if (item) navigate({ screen: item.screen } as Route);
       }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [help, navigate]);
+    },
+    [help, navigate],
+  );
 }
 
 function TopBar({

@@ -1,4 +1,6 @@
-// Keyboard helpers: single-letter shortcuts must not fire while the user types in a field or in Monaco.
+// Keyboard helpers: single-letter shortcuts must not fire while the user types in a field or in Monaco, and the
+// window-wide key listener of a screen.
+import { type DependencyList, useEffect } from 'react';
 
 export function isTypingTarget(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -11,6 +13,14 @@ export function isTypingTarget(target: EventTarget | null): boolean {
     return !['checkbox', 'radio', 'button', 'submit', 'range'].includes(type);
   }
   return el.closest('.monaco-editor') !== null;
+}
+
+/** Listens to key presses anywhere in the window while the component is mounted (`deps` as for useEffect). */
+export function useWindowKeydown(onKey: (e: KeyboardEvent) => void, deps: DependencyList): void {
+  useEffect(() => {
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, deps);
 }
 
 export const SHORTCUTS: { keys: string; what: string; where: string }[] = [

@@ -10,7 +10,7 @@ import { formatCost, formatScore, formatTime } from '../../lib/format';
 import { paletteOf } from '../../lib/theme';
 import { scoreChartSvg } from '../../lib/svg-charts';
 import { Badge } from '../../ui/Badge';
-import { isTypingTarget } from '../../ui/keys';
+import { isTypingTarget, useWindowKeydown } from '../../ui/keys';
 import { SvgView } from '../../ui/Svg';
 import { DiffView } from './DiffView';
 import { formatFidelity } from './FidelityCells';
@@ -115,18 +115,17 @@ function useIterationKeys(
   selected: number | null,
   setSelected: (index: number) => void,
 ): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
+  useWindowKeydown(
+    (e) => {
       if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey) return;
       if (e.key === ']' || e.key === '[') {
         const idx = iterations.findIndex((i) => i.index === selected);
         const next = iterations[idx + (e.key === ']' ? 1 : -1)];
         if (next) setSelected(next.index);
       }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [iterations, selected]);
+    },
+    [iterations, selected],
+  );
 }
 
 /** The job's title, status and outcome, with its actions: cancel or retry, review, download the fixed notebook. */

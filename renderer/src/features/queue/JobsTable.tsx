@@ -1,13 +1,13 @@
 // The virtualized table of every job: filters, sort, search (/), multi-select (x, space), keyboard cursor (j/k,
 // enter opens); the bulk actions and report exports of the selection are BulkActions.tsx.
-import { KeyboardEvent, memo, RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { KeyboardEvent, memo, RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import type { JobSummary } from '../../../../shared/contracts/schemas';
 import { REVIEW_VERDICTS } from '../../../../shared/models/review';
 import { useApp } from '../../app/context';
 import { formatCost, formatScore } from '../../lib/format';
 import { deviation, EMPTY_FILTER, filterJobs, fixCount, JobFilter, SortKey, sortJobs } from '../../lib/job-rows';
 import { Badge } from '../../ui/Badge';
-import { isTypingTarget } from '../../ui/keys';
+import { isTypingTarget, useWindowKeydown } from '../../ui/keys';
 import { VirtualRows } from '../../ui/VirtualRows';
 import { BulkActions } from './BulkActions';
 
@@ -123,16 +123,15 @@ function useRowCursor(rows: readonly JobSummary[], toggle: (id: string) => void,
 
 /** `/` anywhere but in a text field puts the cursor in the search box. */
 function useSearchShortcut(search: RefObject<HTMLInputElement | null>): void {
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
+  useWindowKeydown(
+    (e) => {
       if (e.key === '/' && !isTypingTarget(e.target)) {
         e.preventDefault();
         search.current?.focus();
       }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [search]);
+    },
+    [search],
+  );
 }
 
 const STATUSES = ['queued', 'running', 'paused', 'done', 'failed', 'cancelled'];

@@ -8,7 +8,7 @@ import type { Review } from '../../../../shared/models/review';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatCost, formatScore } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
-import { isTypingTarget } from '../../ui/keys';
+import { isTypingTarget, useWindowKeydown } from '../../ui/keys';
 import { DiffView } from '../job/DiffView';
 import { FixChip } from '../job/Timeline';
 
@@ -122,8 +122,8 @@ function useReviewKeys(
   note: string,
   noteRef: RefObject<HTMLTextAreaElement | null>,
 ): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
+  useWindowKeydown(
+    (e) => {
       if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const verdicts: Record<string, Verdict> = { e: 'equivalent', n: 'not-equivalent', u: 'unsure' };
       if (e.key === 'j') go(1);
@@ -132,10 +132,9 @@ function useReviewKeys(
       else if (e.key === 'a') noteRef.current?.focus();
       else return;
       e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go, save, note, noteRef]);
+    },
+    [go, save, note, noteRef],
+  );
 }
 
 /** Which jobs to walk (all, unreviewed, flagged), where the walk is, and the buttons that move it. */
