@@ -252,6 +252,7 @@ export const RULES: readonly Rule[] = [
   calibrate.sklearnIsolationForestContamination,
   calibrate.xgboostDepthAndLearningRate,
   calibrate.xgboostTreeMethodAndBaseScore,
+  calibrate.xgboostTrainParams,
   numpy.legacyScalarPrinting,
   runtime.sklearnParallelJobs,
   runtime.xgboostGpu,

@@ -14,3 +14,4 @@ export { sklearnTsneDefaults } from './sklearn-tsne-defaults';
 export { sklearnIsolationForestContamination } from './sklearn-isolation-forest-contamination';
 export { xgboostDepthAndLearningRate } from './xgboost-depth-and-learning-rate';
 export { xgboostTreeMethodAndBaseScore } from './xgboost-tree-method-and-base-score';
+export { xgboostTrainParams } from './xgboost-train-params';

@@ -2,6 +2,7 @@
 // notebook's XGBClassifier/XGBRegressor with the pins of both rules gives in xgboost 3.3 exactly the probabilities
 // and predictions that bookworm's 1.7.4 gives with the 1.0 pins alone (its tree method and base_score were still
 // the old ones); unpinned, today's differ. max_depth=3 / learning_rate=0.1 are the 0.x wrapper's signature defaults.
+// The same for xgb.train with a params dict (calibrate.xgboost-train-params).
 import { expect } from 'vitest';
 import { fix, snippetRunner, TODAY_ENVIRONMENT } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
@@ -35,5 +36,29 @@ describeTodaySnippets("xgboost's era defaults in today's stack", (run) => {
     const pinned = run(today);
     expect(pinned).toEqual(old);
     expect(run(SNIPPET).out).not.toBe(old.out);
+  });
+});
+
+const TRAIN =
+  'import xgboost as xgb\nfrom sklearn.datasets import make_classification\n' +
+  'X, y = make_classification(n_samples=400, n_features=8, n_informative=5, random_state=1)\n' +
+  "params = {'objective': 'binary:logistic', 'eta': 0.1, 'max_depth': 4}\n" +
+  'bst = xgb.train(params, xgb.DMatrix(X[:300], label=y[:300]), num_boost_round=30)\n' +
+  'print(bst.predict(xgb.DMatrix(X[300:305])).round(5).tolist())\n';
+
+describeTodaySnippets("xgb.train's era defaults in today's stack", (run) => {
+  itToday('pinned in xgboost 3.3, a 2019 params dict trains the booster xgboost 1.7.4 trained', async () => {
+    const today = await fix(TRAIN, ['calibrate.xgboost-train-params'], {
+      created: '2019-09-23',
+      ...TODAY_ENVIRONMENT,
+      packages: { ...TODAY_ENVIRONMENT.packages, xgboost: '3.3.0' },
+    });
+    expect(today).toContain("'max_depth': 4, 'tree_method': 'exact', 'base_score': 0.5}");
+    const old = snippetRunner(TEST_PYTHON)(TRAIN);
+    // bookworm's stack without xgboost: nothing to compare with
+    if (!old.ok && /No module named 'xgboost'/.test(old.out)) return;
+    expect(old.ok).toBe(true);
+    expect(run(today)).toEqual(old);
+    expect(run(TRAIN).out).not.toBe(old.out);
   });
 });
