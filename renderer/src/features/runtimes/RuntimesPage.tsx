@@ -16,29 +16,12 @@ export function RuntimesPage() {
   const { api, notify } = useApp();
   const notifyError = useNotifyError();
   const [list, setList] = useState<Pythons | null>(null);
-  const [checks, setChecks] = useState<Record<string, Check | 'checking'>>({});
+  const { checks, check } = useRuntimeChecks();
   const [image, setImage] = useState('');
 
   useEffect(() => {
     api.runtimesList({}).then(setList, notifyError);
   }, [api, notify]);
-
-  const check = async (
-    key: string,
-    input: { runtime: 'local' | 'docker'; python?: string | null; image?: string | null },
-  ) => {
-    setChecks((c) => ({ ...c, [key]: 'checking' }));
-    try {
-      const res = await api.runtimesCheck({
-        runtime: input.runtime,
-        python: input.python ?? null,
-        image: input.image ?? null,
-      });
-      setChecks((c) => ({ ...c, [key]: res }));
-    } catch (e) {
-      setChecks((c) => ({ ...c, [key]: { ok: false, message: errorMessage(e), environment: null } }));
-    }
-  };
 
   return (
     <div className="page runtimes-page">
@@ -62,41 +45,7 @@ export function RuntimesPage() {
         {!list ? (
           <p className="muted">Detecting…</p>
         ) : (
-          <table className="plain">
-            <TableHead columns={['Path', 'Version', 'Found via', 'Can run notebooks', 'Check']} />
-            <tbody>
-              {list.pythons.map((p) => (
-                <tr key={p.path}>
-                  <td>
-                    <code>{p.path}</code>
-                  </td>
-                  <td>{p.version ?? '–'}</td>
-                  <td>{p.source}</td>
-                  <td>
-                    {p.usable ? <span className="ok">yes</span> : <span className="bad">no</span>}
-                    {p.note && <div className="hint">{p.note}</div>}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() => void check(p.path, { runtime: 'local', python: p.path })}
-                      aria-label={`check ${p.path}`}
-                    >
-                      Check
-                    </button>
-                    <CheckResult check={checks[p.path]} />
-                  </td>
-                </tr>
-              ))}
-              {!list.pythons.length && (
-                <tr>
-                  <td colSpan={5} className="hint">
-                    No Python found: install Python 3 with nbclient and ipykernel, or set NBREVIVE_PYTHON.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <PythonsTable pythons={list.pythons} checks={checks} check={check} />
         )}
       </section>
       <section className="panel" aria-labelledby="gpu-title">
@@ -114,6 +63,77 @@ export function RuntimesPage() {
       </section>
       <WorkersPanel />
     </div>
+  );
+}
+
+type CheckInput = { runtime: 'local' | 'docker'; python?: string | null; image?: string | null };
+type RunCheck = (key: string, input: CheckInput) => Promise<void>;
+
+/** The runtime checks asked for on this screen, by key (an interpreter's path, or 'docker'), and check() to ask. */
+function useRuntimeChecks(): { checks: Record<string, Check | 'checking'>; check: RunCheck } {
+  const { api } = useApp();
+  const [checks, setChecks] = useState<Record<string, Check | 'checking'>>({});
+  const check: RunCheck = async (key, input) => {
+    setChecks((c) => ({ ...c, [key]: 'checking' }));
+    try {
+      const res = await api.runtimesCheck({
+        runtime: input.runtime,
+        python: input.python ?? null,
+        image: input.image ?? null,
+      });
+      setChecks((c) => ({ ...c, [key]: res }));
+    } catch (e) {
+      setChecks((c) => ({ ...c, [key]: { ok: false, message: errorMessage(e), environment: null } }));
+    }
+  };
+  return { checks, check };
+}
+
+function PythonsTable({
+  pythons,
+  checks,
+  check,
+}: {
+  pythons: Pythons['pythons'];
+  checks: Record<string, Check | 'checking'>;
+  check: RunCheck;
+}) {
+  return (
+    <table className="plain">
+      <TableHead columns={['Path', 'Version', 'Found via', 'Can run notebooks', 'Check']} />
+      <tbody>
+        {pythons.map((p) => (
+          <tr key={p.path}>
+            <td>
+              <code>{p.path}</code>
+            </td>
+            <td>{p.version ?? '–'}</td>
+            <td>{p.source}</td>
+            <td>
+              {p.usable ? <span className="ok">yes</span> : <span className="bad">no</span>}
+              {p.note && <div className="hint">{p.note}</div>}
+            </td>
+            <td>
+              <button
+                type="button"
+                onClick={() => void check(p.path, { runtime: 'local', python: p.path })}
+                aria-label={`check ${p.path}`}
+              >
+                Check
+              </button>
+              <CheckResult check={checks[p.path]} />
+            </td>
+          </tr>
+        ))}
+        {!pythons.length && (
+          <tr>
+            <td colSpan={5} className="hint">
+              No Python found: install Python 3 with nbclient and ipykernel, or set NBREVIVE_PYTHON.
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
   );
 }
 
@@ -168,50 +188,60 @@ function DockerImages() {
           <p className={`check ${images.ok ? 'ok' : 'bad'}`} role="status" data-testid="docker-engine">
             <b>{images.ok ? '✓ engine' : '✗ no engine'}</b> <span className="hint">{images.message}</span>
           </p>
-          {images.ok && (
-            <table className="plain" aria-label="local Docker images">
-              <TableHead columns={['Image', 'Preset', 'Size', 'Created', 'Id']} />
-              <tbody>
-                {images.images.map((i) => (
-                  <tr key={i.id}>
-                    <td>
-                      <code>{i.tags.join(', ') || '<untagged>'}</code>
-                    </td>
-                    <td>{i.preset ?? '–'}</td>
-                    <td>{formatBytes(i.sizeBytes)}</td>
-                    <td>{i.created.slice(0, 10)}</td>
-                    <td>
-                      <code title={i.id}>{i.id.replace(/^sha256:/, '').slice(0, 12)}</code>
-                    </td>
-                  </tr>
-                ))}
-                {!images.images.length && (
-                  <tr>
-                    <td colSpan={5} className="hint">
-                      No local images yet: get a preset below.
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          )}
-          <ul className="presets" aria-label="image presets">
-            {images.presets.map((p) => (
-              <li key={p.name}>
-                <b>{p.name}</b> <code>{p.image}</code> {p.gpu && <span className="muted">(GPU)</span>} —{' '}
-                {p.present ? (
-                  <span className="ok">present</span>
-                ) : (
-                  <span className="hint">
-                    missing: run <code>{p.hint}</code>
-                  </span>
-                )}
-                <div className="muted small">{p.description}</div>
-              </li>
-            ))}
-          </ul>
+          {images.ok && <ImagesTable images={images.images} />}
+          <ImagePresets presets={images.presets} />
         </>
       )}
     </div>
+  );
+}
+
+function ImagesTable({ images }: { images: Images['images'] }) {
+  return (
+    <table className="plain" aria-label="local Docker images">
+      <TableHead columns={['Image', 'Preset', 'Size', 'Created', 'Id']} />
+      <tbody>
+        {images.map((i) => (
+          <tr key={i.id}>
+            <td>
+              <code>{i.tags.join(', ') || '<untagged>'}</code>
+            </td>
+            <td>{i.preset ?? '–'}</td>
+            <td>{formatBytes(i.sizeBytes)}</td>
+            <td>{i.created.slice(0, 10)}</td>
+            <td>
+              <code title={i.id}>{i.id.replace(/^sha256:/, '').slice(0, 12)}</code>
+            </td>
+          </tr>
+        ))}
+        {!images.length && (
+          <tr>
+            <td colSpan={5} className="hint">
+              No local images yet: get a preset below.
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function ImagePresets({ presets }: { presets: Images['presets'] }) {
+  return (
+    <ul className="presets" aria-label="image presets">
+      {presets.map((p) => (
+        <li key={p.name}>
+          <b>{p.name}</b> <code>{p.image}</code> {p.gpu && <span className="muted">(GPU)</span>} —{' '}
+          {p.present ? (
+            <span className="ok">present</span>
+          ) : (
+            <span className="hint">
+              missing: run <code>{p.hint}</code>
+            </span>
+          )}
+          <div className="muted small">{p.description}</div>
+        </li>
+      ))}
+    </ul>
   );
 }

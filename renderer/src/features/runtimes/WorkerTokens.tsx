@@ -60,39 +60,47 @@ export function WorkerTokens() {
         </button>
       </RowForm>
       {nameProblem && <p className="error small">{nameProblem}</p>}
-      {created && (
-        <p className="small" role="status">
-          Token <b>{created.name}</b>, shown only now: <code aria-label="new worker token">{created.secret}</code> —
-          start the worker with <code>NBREVIVE_WORKER_TOKEN={created.secret} nbrevive worker --queue … --host URL</code>
-          .{' '}
-          <button type="button" onClick={() => setCreated(null)}>
-            Done
-          </button>
-        </p>
-      )}
+      {created && <NewTokenSecret created={created} onDone={() => setCreated(null)} />}
       {tokens && tokens.length === 0 && <p className="muted small">No worker tokens yet.</p>}
-      {tokens && tokens.length > 0 && (
-        <table className="plain" aria-label="worker tokens list">
-          <TableHead columns={['Name', 'Created', 'Last used', 'State', '']} />
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id} className={t.revokedAt ? 'muted' : undefined}>
-                <td>{t.name}</td>
-                <td>{formatTime(t.createdAt)}</td>
-                <td>{t.lastUsedAt ? formatTime(t.lastUsedAt) : 'never'}</td>
-                <td>{t.revokedAt ? `revoked ${formatTime(t.revokedAt)}` : 'active'}</td>
-                <td>
-                  {!t.revokedAt && (
-                    <button type="button" onClick={() => void revoke(t)} aria-label={`revoke token ${t.name}`}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {tokens && tokens.length > 0 && <TokensTable tokens={tokens} revoke={revoke} />}
     </div>
+  );
+}
+
+/** A new token's secret, shown once, with how to start a worker with it. */
+function NewTokenSecret({ created, onDone }: { created: { name: string; secret: string }; onDone(): void }) {
+  return (
+    <p className="small" role="status">
+      Token <b>{created.name}</b>, shown only now: <code aria-label="new worker token">{created.secret}</code> — start
+      the worker with <code>NBREVIVE_WORKER_TOKEN={created.secret} nbrevive worker --queue … --host URL</code>.{' '}
+      <button type="button" onClick={onDone}>
+        Done
+      </button>
+    </p>
+  );
+}
+
+function TokensTable({ tokens, revoke }: { tokens: WorkerToken[]; revoke(token: WorkerToken): Promise<void> }) {
+  return (
+    <table className="plain" aria-label="worker tokens list">
+      <TableHead columns={['Name', 'Created', 'Last used', 'State', '']} />
+      <tbody>
+        {tokens.map((t) => (
+          <tr key={t.id} className={t.revokedAt ? 'muted' : undefined}>
+            <td>{t.name}</td>
+            <td>{formatTime(t.createdAt)}</td>
+            <td>{t.lastUsedAt ? formatTime(t.lastUsedAt) : 'never'}</td>
+            <td>{t.revokedAt ? `revoked ${formatTime(t.revokedAt)}` : 'active'}</td>
+            <td>
+              {!t.revokedAt && (
+                <button type="button" onClick={() => void revoke(t)} aria-label={`revoke token ${t.name}`}>
+                  Revoke
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
