@@ -21,6 +21,7 @@ import * as runtime from './runtime';
 import * as scipy from './scipy';
 import * as seaborn from './seaborn';
 import * as sklearn from './sklearn';
+import * as statsmodels from './statsmodels';
 import * as xgboost from './xgboost';
 
 /** Each library folder's rules, by folder name (the ids' prefix). */
@@ -40,6 +41,7 @@ export const LIBRARY_FOLDERS: Readonly<Record<string, Readonly<Record<string, Ru
   scipy,
   seaborn,
   sklearn,
+  statsmodels,
   xgboost,
 };
 
@@ -144,6 +146,7 @@ export const RULES: readonly Rule[] = [
   pandas.movedFunctions,
   pandas.weekofyear,
   pandas.weekdayName,
+  pandas.getDummiesDtype,
   pandas.astypeCategoryKeywords,
   pandas.timeSeriesAlias,
   pandas.frameDateStringRows,
@@ -216,6 +219,7 @@ export const RULES: readonly Rule[] = [
   scipy.signalWindows,
   scipy.sparseDenseAttributes,
   scipy.removedFunctions,
+  statsmodels.familyLinkClass,
   sklearn.scorersDict,
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,

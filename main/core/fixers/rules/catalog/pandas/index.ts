@@ -31,6 +31,7 @@ export { resampleHow } from './resample-how';
 export { movedFunctions } from './moved-functions';
 export { weekofyear } from './weekofyear';
 export { weekdayName } from './weekday-name';
+export { getDummiesDtype } from './get-dummies-dtype';
 export { astypeCategoryKeywords } from './astype-category-keywords';
 export { timeSeriesAlias } from './time-series-alias';
 export { frameDateStringRows } from './frame-date-string-rows';

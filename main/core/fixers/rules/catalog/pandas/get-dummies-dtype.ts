@@ -1,0 +1,46 @@
+// pandas.get-dummies-dtype — pd.get_dummies(…) → pd.get_dummies(…, dtype='uint8') where bool dummies break a model
+//
+// Why it broke: pandas 2.0 (2023-04-03): get_dummies' default dtype changed from uint8 to bool. A frame of bool
+// dummies plus a float column (sm.add_constant's 'const', a numeric feature) turns into an object array, and
+// statsmodels refuses it: "ValueError: Pandas data cast to numpy dtype of object. Check input data with
+// np.asarray(data)."
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html#other-api-changes
+// Example:
+//     X = sm.add_constant(pd.get_dummies(df['age_cut']))
+//     fit = sm.GLM(df.wage, X).fit()
+//   →
+//     X = sm.add_constant(pd.get_dummies(df['age_cut'], dtype='uint8'))
+//     fit = sm.GLM(df.wage, X).fit()
+// Fix safety: Same result: uint8 was get_dummies' dtype before pandas 2.0 (the keyword exists since 0.23), so the
+// dummies hold the 0/1 values the notebook's author had; applied to every get_dummies call of the notebook once a
+// run shows statsmodels refusing object data.
+// Left alone: calls that set dtype= or pass **kwargs; a get_dummies that is not pandas' (a notebook's own function).
+import { defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { appendArguments, hasSplat, keywordArgument, positionalArguments } from '../../syntax';
+import { pd } from './_shared';
+
+export const getDummiesDtype = defineRule({
+  id: 'pandas.get-dummies-dtype',
+  title: "pd.get_dummies(…) → pd.get_dummies(…, dtype='uint8') where bool dummies break a model",
+  kind: 'error-repair',
+  library: 'pandas',
+  since: pd('2.0', '2023-04-03'),
+  explanation:
+    'pandas 2.0 changed get_dummies\' default dtype from uint8 to bool (whatsnew 2.0, "Other API changes"). Bool dummies next to a float column make an object array that statsmodels rejects ("Pandas data cast to numpy dtype of object"). dtype=\'uint8\' gives back the dummies pandas 1 made; every pandas get_dummies call of the notebook gets it once a run shows the error.',
+  trigger: {
+    errors: [{ ename: 'ValueError', evalue: /Pandas data cast to numpy dtype of object/ }],
+    anywhere: true,
+  },
+  needles: ['get_dummies'],
+  apply(parsed, ctx) {
+    const edits: SourceEdit[] = [];
+    for (const { node } of ctx.calls({ module: 'pandas', names: ['get_dummies'] })) {
+      // dtype is get_dummies' 8th parameter: a call that reaches it by position sets it
+      if (hasSplat(node) || keywordArgument(node, 'dtype', parsed) || positionalArguments(node).length >= 8) continue;
+      const edit = appendArguments(node, ["dtype='uint8'"], parsed);
+      if (edit) edits.push(edit);
+    }
+    return edits;
+  },
+});

@@ -1,0 +1,5 @@
+// The statsmodels rules, one rule per file (<what>.ts, exporting the rule), listed here in application order.
+// A new rule of this library: add its file and its export here, and place it in ../index.ts's RULES.
+//
+// statsmodels: GLM families that took a link class (sm.families.Binomial(sm.families.links.logit)) take an instance.
+export { familyLinkClass } from './family-link-class';
