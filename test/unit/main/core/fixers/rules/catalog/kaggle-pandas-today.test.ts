@@ -77,4 +77,38 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
     after = await fix(after, ['pandas.removed-methods'], { ...TODAY, errors: [values] });
     expect(run(after)).toEqual({ ok: true, out: "['Saturday', 'Monday'] ['Saturday', 'Monday'] ['t']" });
   });
+
+  it("pandas.value-counts-names: value_counts().reset_index() has pandas 1's 'index' and name columns again", async () => {
+    const line = "print(counts['index'].tolist(), counts['Sex'].tolist(), shares.columns.tolist())";
+    const before = `${FRAME}counts = df['Sex'].value_counts().reset_index()\nshares = df.Sex.value_counts(normalize=True).reset_index()\n${line}\n`;
+    expect(run(before).out).toMatch(/KeyError: 'index'/);
+    const after = await fix(before, ['pandas.value-counts-names'], {
+      ...TODAY,
+      errors: [cellError(0, 'KeyError', "'index'", line)],
+    });
+    // pandas 1.5.3 printed: ['m', 'f'] [2, 2] ['index', 'Sex']
+    expect(run(after)).toEqual({ ok: true, out: "['m', 'f'] [2, 2] ['index', 'Sex']" });
+  });
+  it('pandas.2-removed-argument-values: boolean inclusive, a unit-less datetime64 and get_loc(nearest) as in pandas 1.5', async () => {
+    const lines = [
+      "print(df['Age'].between(10, 30, inclusive=True).tolist(), df['Age'].between(10, 30, inclusive=False).tolist())",
+      "d = pd.Series(['2017-01-01', '2017-03-05']).astype('datetime64')",
+      "print(pd.date_range('2017-01-01', periods=5).get_loc(pd.Timestamp('2017-01-03 13:00'), method='nearest'), d.dt.month.tolist())",
+    ];
+    let source = `${FRAME}${lines.join('\n')}\n`;
+    const errors = [
+      cellError(
+        0,
+        'ValueError',
+        "Inclusive has to be either string of 'both','left', 'right', or 'neither'.",
+        lines[0],
+      ),
+      cellError(0, 'ValueError', "Passing in 'datetime64' dtype with no precision is not allowed.", lines[1]),
+      cellError(0, 'TypeError', "DatetimeIndex.get_loc() got an unexpected keyword argument 'method'", lines[2]),
+    ];
+    expect(run(source).out).toMatch(/Inclusive has to be either string/);
+    source = await fix(source, ['pandas.2-removed-argument-values'], { ...TODAY, errors });
+    // pandas 1.5.3 printed the same two lines
+    expect(run(source)).toEqual({ ok: true, out: '[True, True, True, False] [False, True, False, False]\n3 [1, 3]' });
+  });
 });
