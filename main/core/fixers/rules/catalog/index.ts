@@ -215,6 +215,7 @@ export const RULES: readonly Rule[] = [
   lightgbm.earlyStoppingCallbacks,
   xgboost.renamedObjectiveAndBooster,
   xgboost.labelEncoder,
+  xgboost.fevalCustomMetric,
   scipy.numpyAliases,
   scipy.miscMovedFunctions,
   scipy.statsModeKeepdims,
