@@ -273,102 +273,125 @@ export class LlmClient {
   }
 
   private classify(e: unknown, request: ChatRequest, mode: ResponseMode, attempt: number): Verdict {
-    const url = this.baseUrl;
-    const { settings } = this;
-    const canRetry = attempt <= settings.retries;
-    const fatal = (message: string, status?: number): Verdict => ({
-      kind: 'fatal',
-      error: new NbreviveError('llm-error', this.redact(message), {
-        baseUrl: url,
-        status: status ?? null,
-        attempts: attempt,
-      }),
-    });
     if (request.signal?.aborted || e instanceof OpenAI.APIUserAbortError) {
       return { kind: 'fatal', error: new NbreviveError('cancelled', 'the LLM call was cancelled') };
     }
     if (e instanceof NbreviveError) return { kind: 'fatal', error: e };
-    const timeout = e instanceof IdleTimeout || e instanceof OpenAI.APIConnectionTimeoutError;
-    if (timeout) {
-      const reason = `the LLM server at ${url} did not answer within ${seconds(settings.timeoutMs)}`;
-      if (canRetry) return { kind: 'retry', delayMs: null, reason };
-      return fatal(
-        `${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model "${settings.model}" is loaded, or raise the timeout`,
+    if (e instanceof IdleTimeout || e instanceof OpenAI.APIConnectionTimeoutError) return this.timedOut(attempt);
+    if (e instanceof OpenAI.APIConnectionError) return this.connectionFailed(e, attempt);
+    if (e instanceof OpenAI.APIError && typeof e.status === 'number') {
+      return this.adaptation(e, e.status, mode) ?? this.httpFailed(e, e.status, attempt);
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    return this.fatal(`the call to the LLM server at ${this.baseUrl} failed: ${message}`, attempt);
+  }
+
+  /** a fatal verdict: an 'llm-error' that names the server, the HTTP status and the attempts (the key redacted) */
+  private fatal(message: string, attempt: number, status?: number): Verdict {
+    return {
+      kind: 'fatal',
+      error: new NbreviveError('llm-error', this.redact(message), {
+        baseUrl: this.baseUrl,
+        status: status ?? null,
+        attempts: attempt,
+      }),
+    };
+  }
+
+  private timedOut(attempt: number): Verdict {
+    const { settings } = this;
+    const reason = `the LLM server at ${this.baseUrl} did not answer within ${seconds(settings.timeoutMs)}`;
+    if (attempt <= settings.retries) return { kind: 'retry', delayMs: null, reason };
+    return this.fatal(
+      `${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model "${settings.model}" is loaded, or raise the timeout`,
+      attempt,
+    );
+  }
+
+  private connectionFailed(e: InstanceType<typeof OpenAI.APIConnectionError>, attempt: number): Verdict {
+    const url = this.baseUrl;
+    const code = errorCode(e);
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH') {
+      return this.fatal(
+        `could not reach the LLM server at ${url} (${code}): is it running? check the base URL in settings`,
+        attempt,
       );
     }
-    if (e instanceof OpenAI.APIConnectionError) {
-      const code = errorCode(e);
-      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH') {
-        return fatal(
-          `could not reach the LLM server at ${url} (${code}): is it running? check the base URL in settings`,
-        );
-      }
-      const reason = `the connection to the LLM server at ${url} failed (${code ?? e.message})`;
-      if (canRetry) return { kind: 'retry', delayMs: null, reason };
-      return fatal(`${reason} after ${attempt} attempts: check the network and the server`);
+    const reason = `the connection to the LLM server at ${url} failed (${code ?? e.message})`;
+    if (attempt <= this.settings.retries) return { kind: 'retry', delayMs: null, reason };
+    return this.fatal(`${reason} after ${attempt} attempts: check the network and the server`, attempt);
+  }
+
+  /** A 400 the request can be adapted to: no temperature, the other max-tokens field, no response format. */
+  private adaptation(e: InstanceType<typeof OpenAI.APIError>, status: number, mode: ResponseMode): Verdict | null {
+    if (status !== 400) return null;
+    if (
+      this.sendTemperature &&
+      /temperature/i.test(e.message) &&
+      /unsupported|not support|only the default/i.test(e.message)
+    ) {
+      return { kind: 'adapt', what: 'temperature' };
     }
-    if (e instanceof OpenAI.APIError && typeof e.status === 'number') {
-      const status = e.status;
-      const detail = this.redact(e.message.replace(/^\d{3}\s*/, '')).slice(0, 300);
-      if (status === 401) {
-        return fatal(
-          `the LLM server at ${url} refused the API key (HTTP 401): check OPENAI_API_KEY or the key in settings`,
-          status,
-        );
-      }
-      if (status === 403) {
-        return fatal(
-          `the LLM server at ${url} denied access (HTTP 403) to model "${settings.model}": check the key's permissions`,
-          status,
-        );
-      }
-      if (status === 404) {
-        return fatal(
-          `the LLM server at ${url} has no model "${settings.model}" or no chat-completions endpoint (HTTP 404): check the model name and that the base URL ends in /v1`,
-          status,
-        );
-      }
-      if (
-        status === 400 &&
-        this.sendTemperature &&
-        /temperature/i.test(e.message) &&
-        /unsupported|not support|only the default/i.test(e.message)
-      ) {
-        return { kind: 'adapt', what: 'temperature' };
-      }
-      if (
-        status === 400 &&
-        !this.adaptedMaxTokens &&
-        /max_tokens|max_completion_tokens/.test(e.message) &&
-        /unsupported|not support|instead/i.test(e.message)
-      ) {
-        this.adaptedMaxTokens = true;
-        return { kind: 'adapt', what: 'max-tokens-field' };
-      }
-      if (
-        status === 400 &&
-        mode !== 'none' &&
-        /response_format|json_schema|json_object|structured|grammar|schema/i.test(e.message)
-      ) {
-        return { kind: 'downgrade' };
-      }
-      if (status === 429 && /insufficient_quota/.test(`${e.code ?? ''} ${e.message}`)) {
-        return fatal(`the LLM server at ${url} says the account's quota is used up (HTTP 429): ${detail}`, status);
-      }
-      if (status === 429 || status === 408 || status === 409 || status >= 500) {
-        const wait = retryAfterMs(e.headers);
-        if (wait !== null && wait > settings.maxRetryAfterMs) {
-          return fatal(
-            `the LLM server at ${url} asks to wait ${seconds(wait)} (HTTP ${status}), longer than the ${seconds(settings.maxRetryAfterMs)} allowed: try again later`,
-            status,
-          );
-        }
-        const reason = `the LLM server at ${url} answered HTTP ${status}${status === 429 ? ' (rate limited)' : ''}`;
-        if (canRetry) return { kind: 'retry', delayMs: wait, reason };
-        return fatal(`${reason} ${attempt} times: ${detail}`, status);
-      }
-      return fatal(`the LLM server at ${url} rejected the request (HTTP ${status}): ${detail}`, status);
+    if (
+      !this.adaptedMaxTokens &&
+      /max_tokens|max_completion_tokens/.test(e.message) &&
+      /unsupported|not support|instead/i.test(e.message)
+    ) {
+      this.adaptedMaxTokens = true;
+      return { kind: 'adapt', what: 'max-tokens-field' };
     }
-    return fatal(`the call to the LLM server at ${url} failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (mode !== 'none' && /response_format|json_schema|json_object|structured|grammar|schema/i.test(e.message)) {
+      return { kind: 'downgrade' };
+    }
+    return null;
+  }
+
+  /** An HTTP error: the key or the model refused (fatal), a quota used up, or a rate limit / server error retried. */
+  private httpFailed(e: InstanceType<typeof OpenAI.APIError>, status: number, attempt: number): Verdict {
+    const url = this.baseUrl;
+    const { settings } = this;
+    const detail = this.redact(e.message.replace(/^\d{3}\s*/, '')).slice(0, 300);
+    if (status === 401) {
+      return this.fatal(
+        `the LLM server at ${url} refused the API key (HTTP 401): check OPENAI_API_KEY or the key in settings`,
+        attempt,
+        status,
+      );
+    }
+    if (status === 403) {
+      return this.fatal(
+        `the LLM server at ${url} denied access (HTTP 403) to model "${settings.model}": check the key's permissions`,
+        attempt,
+        status,
+      );
+    }
+    if (status === 404) {
+      return this.fatal(
+        `the LLM server at ${url} has no model "${settings.model}" or no chat-completions endpoint (HTTP 404): check the model name and that the base URL ends in /v1`,
+        attempt,
+        status,
+      );
+    }
+    if (status === 429 && /insufficient_quota/.test(`${e.code ?? ''} ${e.message}`)) {
+      return this.fatal(
+        `the LLM server at ${url} says the account's quota is used up (HTTP 429): ${detail}`,
+        attempt,
+        status,
+      );
+    }
+    if (status === 429 || status === 408 || status === 409 || status >= 500) {
+      const wait = retryAfterMs(e.headers);
+      if (wait !== null && wait > settings.maxRetryAfterMs) {
+        return this.fatal(
+          `the LLM server at ${url} asks to wait ${seconds(wait)} (HTTP ${status}), longer than the ${seconds(settings.maxRetryAfterMs)} allowed: try again later`,
+          attempt,
+          status,
+        );
+      }
+      const reason = `the LLM server at ${url} answered HTTP ${status}${status === 429 ? ' (rate limited)' : ''}`;
+      if (attempt <= settings.retries) return { kind: 'retry', delayMs: wait, reason };
+      return this.fatal(`${reason} ${attempt} times: ${detail}`, attempt, status);
+    }
+    return this.fatal(`the LLM server at ${url} rejected the request (HTTP ${status}): ${detail}`, attempt, status);
   }
 }
