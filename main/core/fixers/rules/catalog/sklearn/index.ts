@@ -39,6 +39,7 @@ export { mseSquaredFalse } from './mse-squared-false';
 export { estimatorTransformSelection } from './estimator-transform-selection';
 export { oneDimensionalX } from './one-dimensional-x';
 export { scorersDict } from './scorers-dict';
+export { makeScorerResponseMethod } from './make-scorer-response-method';
 export { logisticL1Solver } from './logistic-l1-solver';
 export { gridNormalize } from './grid-normalize';
 export { adaboostAlgorithmSamme } from './adaboost-algorithm-samme';

@@ -11,8 +11,13 @@
 //     print(sorted(get_scorer_names()))
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 1.3; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-// Left alone: SCORERS[name] is left alone; a dict of the notebook named SCORERS too; a user's SCORERS dict.
+// Where the cell that imports SCORERS reads it otherwise (SCORERS[name], `name in SCORERS`), the import becomes the
+// same dict, built from get_scorer(name) for each of get_scorer_names():
+//     from sklearn.metrics import get_scorer, get_scorer_names
+//     SCORERS = {name: get_scorer(name) for name in get_scorer_names()}
+// Left alone: a dict of the notebook named SCORERS; SCORERS[name] in a cell without the import.
 import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, positionalArguments, methodReceiver } from '../../syntax';
@@ -23,6 +28,37 @@ function isScorers(node: Node | null, resolve: (n: Node) => string | null): bool
   return !!node && resolve(node) === 'sklearn.metrics.SCORERS';
 }
 
+/** The dict SCORERS was: each scorer under its name (get_scorer gives a copy of the same scorer). */
+const REBUILT =
+  'from sklearn.metrics import get_scorer, get_scorer_names\nSCORERS = {name: get_scorer(name) for name in get_scorer_names()}';
+
+/**
+ * `from sklearn.metrics import SCORERS` statements of the cell, and whether the cell reads SCORERS after it otherwise
+ * than as `SCORERS.keys()`.
+ */
+function scorersImports(parsed: ParsedSource): { statement: Node; otherUses: boolean }[] {
+  const found: { statement: Node; otherUses: boolean }[] = [];
+  for (const statement of parsed.nodes('import_from_statement')) {
+    const names = statement.childrenForFieldName('name');
+    if (
+      names.length !== 1 ||
+      parsed.text(names[0] as Node) !== 'SCORERS' ||
+      parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics'
+    )
+      continue;
+    const otherUses = parsed
+      .nodes('identifier')
+      .some(
+        (id) =>
+          id.startIndex > statement.endIndex &&
+          parsed.text(id) === 'SCORERS' &&
+          !(id.parent?.type === 'attribute' && id.parent.parent?.type === 'call'),
+      );
+    found.push({ statement, otherUses });
+  }
+  return found;
+}
+
 export const scorersDict = defineRule({
   id: 'sklearn.scorers-dict',
   title: 'sorted(SCORERS.keys()) → get_scorer_names()',
@@ -31,7 +67,7 @@ export const scorersDict = defineRule({
   since: { package: 'scikit-learn', version: '1.3', date: '2023-06-30' },
   deprecatedIn: '1.0',
   explanation:
-    'sklearn.metrics.SCORERS, the dict of scorer names, was deprecated in 1.0 ("use sklearn.metrics.get_scorer_names() to get a list of available scorers") and removed in 1.3. Where the code reads its keys, SCORERS.keys() becomes get_scorer_names(), the sorted list of the same names (sorted() of it is unchanged). Other uses (SCORERS[name]) are left alone.',
+    'sklearn.metrics.SCORERS, the dict of scorer names, was deprecated in 1.0 ("use sklearn.metrics.get_scorer_names() to get a list of available scorers") and removed in 1.3. Where the code reads its keys, SCORERS.keys() becomes get_scorer_names(), the sorted list of the same names (sorted() of it is unchanged). Where the cell importing it reads it otherwise (SCORERS[name], `name in SCORERS`), the import becomes the same dict: {name: get_scorer(name) for name in get_scorer_names()}.',
   trigger: {
     errors: [
       { ename: 'ImportError', evalue: /cannot import name 'SCORERS'/ },
@@ -58,27 +94,15 @@ export const scorersDict = defineRule({
         needsImport = true;
       }
     }
+    // a cell that imports the dict and reads it otherwise than by its keys (or not at all: other cells may) gets the
+    // same dict back, built from the scorers of the same names
+    const imports = scorersImports(parsed);
+    if (imports.some((i) => i.otherUses) || (edits.length === 0 && imports.length > 0))
+      return imports.map((i) => replaceNode(i.statement, REBUILT));
     if (edits.length === 0) return edits;
     // `from sklearn.metrics import SCORERS` fails at import: it becomes the new name when the cell reads only the keys
     let importReplaced = false;
-    // the import wherever it is in the cell, and the cell's other uses of the name after it
-    for (const statement of parsed.nodes('import_from_statement')) {
-      const names = statement.childrenForFieldName('name');
-      if (
-        names.length !== 1 ||
-        parsed.text(names[0] as Node) !== 'SCORERS' ||
-        parsed.text(statement.childForFieldName('module_name') as Node) !== 'sklearn.metrics'
-      )
-        continue;
-      const otherUses = parsed
-        .nodes('identifier')
-        .filter(
-          (id) =>
-            id.startIndex > statement.endIndex &&
-            parsed.text(id) === 'SCORERS' &&
-            !(id.parent?.type === 'attribute' && id.parent.parent?.type === 'call'),
-        );
-      if (otherUses.length > 0) continue;
+    for (const { statement } of scorersImports(parsed)) {
       edits.push(replaceNode(statement, 'from sklearn.metrics import get_scorer_names'));
       importReplaced = true;
     }
