@@ -8,6 +8,7 @@ import { findCases } from '../../core/case/case-loader';
 import { createModernizationLoop, createRuntime } from '../../core/job-setup';
 import { createFixers } from '../../core/fixers/fixer-chain';
 import { withPythonOffer } from '../python-offer';
+import type { Runtime } from '../../core/runtime/runtime';
 import { Budget } from '../../core/fixers/llm/budget';
 import { createJob, importCase } from '../../core/jobs/job-service';
 import { importCaseWithAutoTarget } from '../../core/jobs/auto-target';
@@ -15,7 +16,7 @@ import { ownerId } from '../../core/jobs/job-owner';
 import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';
 import { openStore, resolveDbPath, type CaseRecord, type Job, type Store } from '../../core/store';
 import { bold } from '../format';
-import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
+import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom, type LlmCliSettings } from '../llm-options';
 import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError, withStoredUrlMap } from '../options';
 
 export const CORPUS_HELP = `usage: nbrevive corpus run <dir> [--concurrency N] [--max-iterations N] [--fixers rules,llm] [--target auto] [--json]
@@ -69,7 +70,33 @@ export async function corpusCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (sub !== 'run') throw new UsageError(`unknown corpus command '${sub}'`);
-  const { values, positionals } = parse(rest, {
+  const { values, positionals } = parseCorpusRun(rest);
+  if (values.help) {
+    console.log(CORPUS_HELP);
+    return 0;
+  }
+  const { dir, concurrency, cliSettings, autoTarget } = corpusRunOptions(values, positionals);
+  const store = openStore(resolveDbPath(values.db));
+  try {
+    const settings = withStoredUrlMap(cliSettings, store);
+    const runtime = await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
+    const { records, sources } = await importCases(store, dir, autoTarget);
+    const llm = settings.fixers.includes('llm') ? llmSettingsFrom(values, store) : null;
+    const jobs = await runCorpusJobs(store, records, { settings, runtime, llm, concurrency });
+    const stats = corpusStats(
+      store,
+      jobs.map((j) => store.jobs.require(j.id)),
+    );
+    if (values.json) console.log(JSON.stringify({ ...stats, targets: sources }));
+    else printTables(stats, sources);
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+function parseCorpusRun(args: string[]) {
+  return parse(args, {
     ...COMMON_OPTIONS,
     ...JOB_OPTIONS,
     ...LLM_OPTIONS,
@@ -77,10 +104,10 @@ export async function corpusCommand(args: string[]): Promise<number> {
     'max-iterations': { type: 'string' },
     fixers: { type: 'string' },
   });
-  if (values.help) {
-    console.log(CORPUS_HELP);
-    return 0;
-  }
+}
+
+/** The run's folder, concurrency, job settings and --target auto, checked. */
+function corpusRunOptions(values: ReturnType<typeof parseCorpusRun>['values'], positionals: string[]) {
   const dir = positionals[0];
   if (!dir) throw new UsageError('which folder? nbrevive corpus run <dir>');
   const concurrency = Number(values.concurrency ?? 1);
@@ -93,60 +120,66 @@ export async function corpusCommand(args: string[]): Promise<number> {
     throw new UsageError(
       `--target accepts only 'auto' (the best score its saved outputs show), got '${values.target}'`,
     );
-  const autoTarget = values.target === 'auto';
-  const store = openStore(resolveDbPath(values.db));
-  try {
-    const settings = withStoredUrlMap(cliSettings, store);
-    const runtime = await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
-    const caseDirs = await findCases(dir);
-    if (caseDirs.length === 0)
-      throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
-    const records: CaseRecord[] = [];
-    const sources: CaseTargetSource[] = [];
-    for (const caseDir of caseDirs) {
-      const { record, source } = await importWithTarget(store, caseDir, autoTarget);
-      records.push(record);
-      sources.push(source);
-    }
-    // each job is created as this process starts it, owned by it: a host's worker never claims it, and a host
-    // started meanwhile leaves it alone while this process lives
-    const jobs: Job[] = [];
-    const owner = ownerId('cli');
-    const llm = settings.fixers.includes('llm') ? llmSettingsFrom(values, store) : null;
-    const corpusBudget = llm ? new Budget('corpus', llm.budget) : null;
-    const bar = new ProgressBar(records.length, true);
-    const controller = new AbortController();
-    process.on('SIGINT', () => controller.abort('cancel'));
-    let next = 0;
-    const finished: Job[] = [];
-    const worker = async () => {
-      while (next < records.length && !controller.signal.aborted) {
-        const job = createJob(store, records[next++]!, settings, { status: 'running', workerId: owner });
-        jobs.push(job);
-        const extra = llm && corpusBudget ? await buildLlmFixers(store, llm, corpusBudget.child(`job ${job.id}`)) : [];
-        const runner = createModernizationLoop(store, runtime, createFixers({ extra }));
-        bar.start(job.caseId);
-        try {
-          finished.push(await runner.run(job.id, { signal: controller.signal }));
-        } catch (e) {
-          bar.note(`${job.caseId}: ${(e as Error).message}`);
-          finished.push(store.jobs.require(job.id));
-        }
-        bar.done(job.caseId, finished.at(-1)?.outcome ?? 'failed');
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, records.length) }, worker));
-    bar.finish();
-    const stats = corpusStats(
-      store,
-      jobs.map((j) => store.jobs.require(j.id)),
-    );
-    if (values.json) console.log(JSON.stringify({ ...stats, targets: sources }));
-    else printTables(stats, sources);
-    return 0;
-  } finally {
-    store.close();
+  return { dir, concurrency, cliSettings, autoTarget: values.target === 'auto' };
+}
+
+/** Imports every case below dir, each with where its target came from. */
+async function importCases(
+  store: Store,
+  dir: string,
+  autoTarget: boolean,
+): Promise<{ records: CaseRecord[]; sources: CaseTargetSource[] }> {
+  const caseDirs = await findCases(dir);
+  if (caseDirs.length === 0)
+    throw new UsageError(`no cases below ${dir} (a case is a folder holding nbrevive.case.json)`);
+  const records: CaseRecord[] = [];
+  const sources: CaseTargetSource[] = [];
+  for (const caseDir of caseDirs) {
+    const { record, source } = await importWithTarget(store, caseDir, autoTarget);
+    records.push(record);
+    sources.push(source);
   }
+  return { records, sources };
+}
+
+/**
+ * Runs one job per case, `concurrency` at a time, with a progress bar; Ctrl-C stops starting new ones. Each job is
+ * created as this process starts it, owned by it: a host's worker never claims it, and a host started meanwhile
+ * leaves it alone while this process lives.
+ */
+async function runCorpusJobs(
+  store: Store,
+  records: readonly CaseRecord[],
+  run: { settings: JobSettings; runtime: Runtime; llm: LlmCliSettings | null; concurrency: number },
+): Promise<Job[]> {
+  const { settings, runtime, llm } = run;
+  const jobs: Job[] = [];
+  const owner = ownerId('cli');
+  const corpusBudget = llm ? new Budget('corpus', llm.budget) : null;
+  const bar = new ProgressBar(records.length, true);
+  const controller = new AbortController();
+  process.on('SIGINT', () => controller.abort('cancel'));
+  let next = 0;
+  const finished: Job[] = [];
+  const worker = async () => {
+    while (next < records.length && !controller.signal.aborted) {
+      const job = createJob(store, records[next++]!, settings, { status: 'running', workerId: owner });
+      jobs.push(job);
+      const extra = llm && corpusBudget ? await buildLlmFixers(store, llm, corpusBudget.child(`job ${job.id}`)) : [];
+      const runner = createModernizationLoop(store, runtime, createFixers({ extra }));
+      bar.start(job.caseId);
+      try {
+        finished.push(await runner.run(job.id, { signal: controller.signal }));
+      } catch (e) {
+        bar.note(`${job.caseId}: ${(e as Error).message}`);
+        finished.push(store.jobs.require(job.id));
+      }
+      bar.done(job.caseId, finished.at(-1)?.outcome ?? 'failed');
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(run.concurrency, records.length) }, worker));
+  bar.finish();
+  return jobs;
 }
 
 class ProgressBar {
