@@ -839,7 +839,8 @@ function rowsOfSentence(
     const span = text.slice((replacementList[0] as Token).index, (replacementList.at(-1) as Token).end);
     return /\bor\b/.test(span) ? null : replacementList;
   };
-  const still = /still available|available under/.test(text);
+  // the same object under the other name: "still available as", "available under", "It is an alias of `b`"
+  const still = /still available|available under|\bis an alias (?:of|for)\b/.test(text);
   // removed: "Removed (the deprecated) A, B and C", "A (has been|was|is now) removed"
   const removedVerb = /\b(?:[Rr]emoved|[Rr]emove|[Rr]emoving|[Dd]ropped|[Dd]rop|[Ee]xpired)\b/g;
   for (const m of text.matchAll(removedVerb)) {

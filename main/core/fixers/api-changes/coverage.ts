@@ -87,11 +87,40 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Public re-exports: the same objects under a shorter path (`scipy.stats` imports every distribution of
+ * `scipy.stats.distributions`), so a changelog's `stats.distributions.chi2.sf` is reached as `stats.chi2.sf`.
+ */
+const REEXPORTS: [string, string][] = [['scipy.stats.distributions.', 'scipy.stats.']];
+
 /** Does the source refer to `qualified` (imported from its module, dotted, or through a usual alias)? */
 export function refersTo(source: string, qualified: string): boolean {
+  for (const [long, short] of REEXPORTS)
+    if (qualified.startsWith(long) && refersTo(source, short + qualified.slice(long.length))) return true;
+  // an object imported from a module and used by its attribute (`from scipy.stats import chi2` … `chi2.sf`), or
+  // a module imported under a name of the notebook's (`import scipy.stats as st` … `st.chi2.sf`)
+  const parts = qualified.split('.');
+  for (let k = parts.length - 1; k >= 1; k--) {
+    const parent = parts.slice(0, k).join('.');
+    const rest = parts.slice(k).join('.');
+    const head = parts[k] as string;
+    const used = (prefix: string): boolean => new RegExp(`(?<![\\w.])${escape(prefix)}\\b`).test(source);
+    if (
+      k < parts.length - 1 &&
+      new RegExp(`from\\s+${escape(parent)}\\s+import\\s+[^\\n]*\\b${escape(head)}\\b`).test(source) &&
+      used(rest)
+    )
+      return true;
+    const alias = new RegExp(`^\\s*import\\s+${escape(parent)}\\s+as\\s+(\\w+)`, 'm').exec(source)?.[1];
+    if (alias && used(`${alias}.${rest}`)) return true;
+  }
   const [module, name] = split(qualified);
   if (new RegExp(`\\b${escape(qualified)}\\b`).test(source)) return true;
-  if (module && new RegExp(`from\\s+${escape(module)}\\s+import\\s+[^\\n]*\\b${escape(name)}\\b`).test(source))
+  // `from m import new as old` keeps the old name only as the local alias of the new object
+  if (
+    module &&
+    new RegExp(`from\\s+${escape(module)}\\s+import\\s+[^\\n]*(?<!\\bas\\s+)\\b${escape(name)}\\b`).test(source)
+  )
     return true;
   for (const [target, alias] of ALIASES) {
     if (
@@ -253,6 +282,23 @@ export function removalSnippets(row: ApiChange): Snippet[] {
   return snippets;
 }
 
+/**
+ * The snippet of a moved or renamed module function, with the name called (`from M import f` + `value = f(data)`,
+ * and with a second argument): a rule that rewrites calls (stats.chisqprob(x, df) → stats.chi2.sf(x, df)) repairs
+ * what a bare import does not show. Handled when the repaired call no longer names the old function and uses the
+ * new one; none for classes' members, modules and builtins.
+ */
+function callSnippets(row: ApiChange, snippet: Snippet): Snippet[] {
+  if (row.kind === 'signature-changed' || !row.new || classMember(row.old)) return [];
+  const [module, name] = split(row.old);
+  if (!module || !snippet.source.startsWith(`from ${module} import ${name}\n`)) return [];
+  return ['data', 'data, 2'].map((args) => ({
+    source: `${snippet.source}value = ${name}(${args})\n`,
+    error: snippet.error,
+    uses: (s: string) => snippet.uses(s) && !new RegExp(`(?<![\\w.])${escape(name)}\\(`).test(s),
+  }));
+}
+
 /** Runs the rules engine on a row's snippet and says who repaired it. */
 export async function coverRow(row: ApiChange, env: EnvironmentDescription = TODAY_ENVIRONMENT): Promise<RowCoverage> {
   const snippet = snippetFor(row);
@@ -270,13 +316,24 @@ export async function coverRow(row: ApiChange, env: EnvironmentDescription = TOD
     }
     return { row, outcome: 'out-of-scope', reason: snippet.outOfScope, ruleIds: [] };
   }
-  const result = await applyRules(oneCellNotebook(snippet.source), 'all', env, {
+  let result = await applyRules(oneCellNotebook(snippet.source), 'all', env, {
     errors: [snippet.error],
     created: null,
   });
-  const cell = result.notebook.cells[0];
-  const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
-  const handled = result.ruleIds.length > 0 && snippet.uses(source);
+  const sourceOf = (r: typeof result): string => {
+    const cell = r.notebook.cells[0];
+    return Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
+  };
+  let handled = result.ruleIds.length > 0 && snippet.uses(sourceOf(result));
+  // a function is used by calling it: a rule that rewrites the call (with its arguments) repairs the use
+  for (const call of handled ? [] : callSnippets(row, snippet)) {
+    const tried = await applyRules(oneCellNotebook(call.source), 'all', env, { errors: [call.error], created: null });
+    if (tried.ruleIds.length > 0 && call.uses(sourceOf(tried))) {
+      result = tried;
+      handled = true;
+      break;
+    }
+  }
   // "use X instead" names a replacement that may behave differently: only a hand-written rule may take it
   const member = classMember(row.old);
   if (!handled && member && row.pure === true && resolveMember(snippet.error, env).status === 'ambiguous')

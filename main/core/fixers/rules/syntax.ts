@@ -219,8 +219,18 @@ export function definesName(parsed: ParsedSource, name: string): boolean {
     const left = assign.childForFieldName('left');
     if (left && targetNames(left, parsed).includes(name)) return true;
   }
+  // the names imports bind (`import a.b` binds a, `import a as b` b, `from m import x as y` y), not the module paths
   for (const imp of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
-    for (const id of imp.descendantsOfType('identifier')) if (parsed.text(id) === name) return true;
+    if (imp.namedChildren.some((child) => child.type === 'wildcard_import')) continue;
+    for (const item of imp.childrenForFieldName('name')) {
+      const bound =
+        item.type === 'aliased_import'
+          ? item.childForFieldName('alias')
+          : imp.type === 'import_statement'
+            ? (item.namedChildren[0] ?? item)
+            : (item.namedChildren.at(-1) ?? item);
+      if (bound && parsed.text(bound) === name) return true;
+    }
   }
   for (const param of parsed.nodes('parameters')) {
     for (const id of param.descendantsOfType('identifier')) if (parsed.text(id) === name) return true;

@@ -46,11 +46,16 @@ export const movedNames = defineRule({
         evalue:
           /module 'matplotlib\.(cbook|cm)' has no attribute '(mplDeprecation|MatplotlibDeprecationWarning|get_cmap)'/,
       },
-      { ename: 'ImportError', evalue: /cannot import name '(mplDeprecation|get_cmap)'/ },
+      { ename: 'ImportError', evalue: /cannot import name '(mplDeprecation|MatplotlibDeprecationWarning|get_cmap)'/ },
     ],
     pattern: true,
   },
-  needles: ['mplDeprecation', 'cbook.MatplotlibDeprecationWarning', 'get_cmap'],
+  needles: [
+    'mplDeprecation',
+    'cbook.MatplotlibDeprecationWarning',
+    /cbook\s+import\b[^\n]*\bMatplotlibDeprecationWarning/,
+    'get_cmap',
+  ],
   apply(parsed, ctx) {
     const installed = packageVersion(ctx.env, MPL);
     const edits = moduleMoveEdits(parsed, ctx, CBOOK_MOVES[0] as ModuleMove);

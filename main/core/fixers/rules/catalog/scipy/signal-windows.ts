@@ -2,8 +2,8 @@
 //
 // Why it broke: SciPy 1.13.0 (2024-04-02) removed the window functions from the scipy.signal namespace, where they
 // had stayed as aliases of scipy.signal.windows since 1.1 ("Importing window functions directly from scipy.signal is
-// deprecated"), and removed hanning, the old alias of hann; `signal.gaussian(51, std=7)` now fails with
-// AttributeError.
+// deprecated"), and removed hanning, the old alias of hann (in scipy.signal and scipy.signal.windows);
+// `signal.gaussian(51, std=7)` now fails with AttributeError.
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.13.0-notes.html#expired-deprecations
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.1.0-notes.html#deprecated-features
 // Example:
@@ -51,6 +51,12 @@ const SIGNAL_WINDOWS_MOVE: ModuleMove = {
   },
 };
 
+/** hanning was also an alias of hann in scipy.signal.windows itself until 1.13 ("Removed signal.windows.hanning"). */
+const WINDOWS_HANNING_MOVE: ModuleMove = {
+  from: 'scipy.signal.windows',
+  names: { hanning: { module: 'scipy.signal.windows', name: 'hann' } },
+};
+
 const NAMES = [...WINDOWS, 'hanning'].join('|');
 
 export const signalWindows = defineRule({
@@ -63,12 +69,18 @@ export const signalWindows = defineRule({
   explanation:
     'scipy.signal kept the window functions (gaussian, hann, hamming, blackman, kaiser, tukey …) as aliases of scipy.signal.windows after 1.1 moved them there, and hanning as an alias of hann; SciPy 1.13 removed them from scipy.signal, so signal.gaussian(51, std=7) raises AttributeError and `from scipy.signal import hamming` ImportError. They were the same functions, so the import or the dotted use is pointed at scipy.signal.windows (hanning at windows.hann); the rest of scipy.signal is untouched.',
   trigger: {
-    errors: missingNameTriggers(String.raw`scipy\.signal`, `(${NAMES})`),
+    errors: [
+      ...missingNameTriggers(String.raw`scipy\.signal`, `(${NAMES})`),
+      ...missingNameTriggers(String.raw`scipy\.signal\.windows`, 'hanning'),
+    ],
     pattern: true,
   },
   needles: ['signal'],
   apply(parsed, ctx) {
     if (!ctx.imports.imports('scipy')) return [];
-    return moduleMoveEdits(parsed, ctx, SIGNAL_WINDOWS_MOVE);
+    return [
+      ...moduleMoveEdits(parsed, ctx, SIGNAL_WINDOWS_MOVE),
+      ...moduleMoveEdits(parsed, ctx, WINDOWS_HANNING_MOVE),
+    ];
   },
 });

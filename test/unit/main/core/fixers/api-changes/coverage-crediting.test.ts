@@ -1,0 +1,31 @@
+// What the coverage credits: a rewrite counts when the repaired code reaches the replacement (through a public
+// re-export, an object imported from its module, or a module alias) and the old name is gone, not kept as the
+// local alias of the new object; a function row is also tried called, since rules rewrite calls.
+import { describe, expect, it } from 'vitest';
+import { coverRow, refersTo } from '../../../../../../main/core/fixers/api-changes/coverage';
+import { rowMaker } from './helpers';
+
+const row = rowMaker({ library: 'scipy', version: '1.0.0', kind: 'moved' });
+
+describe('coverage crediting', () => {
+  it('reads re-exports, objects imported from their module and module aliases', () => {
+    const chi2 = 'scipy.stats.distributions.chi2.sf';
+    expect(refersTo('import scipy.stats as stats\nvalue = stats.chi2.sf(data, 2)\n', chi2)).toBe(true);
+    expect(refersTo('from scipy.stats import chi2\nvalue = chi2.sf(data, 2)\n', chi2)).toBe(true);
+    expect(refersTo('from scipy.stats import chi2\nvalue = chi2.pdf(data, 2)\n', chi2)).toBe(false);
+  });
+
+  it('an old name kept only as the alias of the new object is gone', () => {
+    const hanning = 'scipy.signal.windows.hanning';
+    expect(refersTo('from scipy.signal.windows import hann as hanning\n', hanning)).toBe(false);
+    expect(refersTo('from scipy.signal.windows import hanning as h\n', hanning)).toBe(true);
+  });
+
+  it('credits a rule that rewrites the call of a moved function (stats.chisqprob → stats.chi2.sf)', async () => {
+    const covered = await coverRow(
+      row({ old: 'scipy.stats.chisqprob', new: 'scipy.stats.distributions.chi2.sf', pure: false }),
+    );
+    expect(covered.outcome).toBe('hand-written');
+    expect(covered.ruleIds).toEqual(['scipy.removed-functions']);
+  });
+});
