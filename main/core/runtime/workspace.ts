@@ -79,75 +79,28 @@ function walkFiles(root: string, limit = 100_000): string[] {
  * folder (a FIFO would block the copy forever, a device never ends) are refused with a typed error naming it.
  */
 export function caseDataFiles(dataDir: string, bounds: readonly string[] = [dataDir], limit = 100_000): string[] {
-  const real = (p: string): string => {
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  const roots = [...new Set([dataDir, ...bounds].map(real))];
-  const inBounds = (p: string) => roots.some((r) => isInside(p, r));
+  const roots = [...new Set([dataDir, ...bounds].map(realOrResolved))];
   const out: string[] = [];
-  const todo: Array<{ rel: string; ancestors: string[] }> = [{ rel: '', ancestors: [real(dataDir)] }];
+  const todo: Array<{ rel: string; ancestors: string[] }> = [{ rel: '', ancestors: [realOrResolved(dataDir)] }];
   while (todo.length > 0 && out.length < limit) {
     const { rel, ancestors } = todo.pop() as { rel: string; ancestors: string[] };
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(path.join(dataDir, rel), { withFileTypes: true });
-    } catch (e) {
-      throw new NbreviveError(
-        'data-missing',
-        `the case data folder ${path.join(dataDir, rel)} cannot be read: ${(e as Error).message}`,
-        { path: path.join(dataDir, rel) },
-      );
-    }
-    for (const entry of entries) {
+    for (const entry of readDataFolder(dataDir, rel)) {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       const full = path.join(dataDir, child);
       if (entry.isDirectory()) {
-        todo.push({ rel: child, ancestors: [...ancestors, real(full)] });
+        todo.push({ rel: child, ancestors: [...ancestors, realOrResolved(full)] });
         continue;
       }
       if (entry.isFile()) {
         out.push(child);
         continue;
       }
-      let stat: fs.Stats;
-      let target = full;
-      if (entry.isSymbolicLink()) {
-        try {
-          target = fs.realpathSync(full);
-          stat = fs.statSync(target);
-        } catch {
-          throw new NbreviveError(
-            'data-missing',
-            `the case data has a broken link ${child} (→ ${fs.readlinkSync(full)}): remove it or point it at an existing file`,
-            { path: full },
-          );
-        }
-        if (!inBounds(target)) {
-          throw new NbreviveError(
-            'invalid-case',
-            `the case data has a link ${child} → ${target}, which leaves the case folder: nbrevive copies only what is inside the case. ` +
-              'Copy the file (or folder) into the case folder, or give the folder it is in with --data (data.dir in nbrevive.case.json)',
-            { path: full, target },
-          );
-        }
-        if (stat.isDirectory()) {
-          if (ancestors.includes(target)) {
-            throw new NbreviveError(
-              'invalid-case',
-              `the case data has a link ${child} → ${target}, a folder it is itself inside: remove the link`,
-              { path: full, target },
-            );
-          }
-          todo.push({ rel: child, ancestors: [...ancestors, target] });
-          continue;
-        }
-      } else {
-        stat = fs.statSync(full);
+      const link = entry.isSymbolicLink() ? followDataLink(child, full, roots, ancestors) : null;
+      if (link?.folder) {
+        todo.push({ rel: child, ancestors: [...ancestors, link.folder] });
+        continue;
       }
+      const stat = link?.stat ?? fs.statSync(full);
       if (stat.isFile()) {
         out.push(child);
         continue;
@@ -161,6 +114,67 @@ export function caseDataFiles(dataDir: string, bounds: readonly string[] = [data
     }
   }
   return out.sort();
+}
+
+function realOrResolved(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+function readDataFolder(dataDir: string, rel: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(path.join(dataDir, rel), { withFileTypes: true });
+  } catch (e) {
+    throw new NbreviveError(
+      'data-missing',
+      `the case data folder ${path.join(dataDir, rel)} cannot be read: ${(e as Error).message}`,
+      { path: path.join(dataDir, rel) },
+    );
+  }
+}
+
+/**
+ * A link of the case data, followed: what it points at, and (for a folder) its real path to walk on. Refused when
+ * broken, when it leaves the bounds (`roots`), or when it points at a folder it is itself inside (`ancestors`).
+ */
+function followDataLink(
+  child: string,
+  full: string,
+  roots: readonly string[],
+  ancestors: readonly string[],
+): { stat: fs.Stats; folder: string | null } {
+  let target: string;
+  let stat: fs.Stats;
+  try {
+    target = fs.realpathSync(full);
+    stat = fs.statSync(target);
+  } catch {
+    throw new NbreviveError(
+      'data-missing',
+      `the case data has a broken link ${child} (→ ${fs.readlinkSync(full)}): remove it or point it at an existing file`,
+      { path: full },
+    );
+  }
+  if (!roots.some((r) => isInside(target, r))) {
+    throw new NbreviveError(
+      'invalid-case',
+      `the case data has a link ${child} → ${target}, which leaves the case folder: nbrevive copies only what is inside the case. ` +
+        'Copy the file (or folder) into the case folder, or give the folder it is in with --data (data.dir in nbrevive.case.json)',
+      { path: full, target },
+    );
+  }
+  if (!stat.isDirectory()) return { stat, folder: null };
+  if (ancestors.includes(target)) {
+    throw new NbreviveError(
+      'invalid-case',
+      `the case data has a link ${child} → ${target}, a folder it is itself inside: remove the link`,
+      { path: full, target },
+    );
+  }
+  return { stat, folder: target };
 }
 
 function copyFile(source: string, target: string): void {
@@ -261,6 +275,24 @@ export function prepareWorkspace(
 
   const mappings: PathMapping[] =
     options.rewriteKaggle === false ? [] : kaggleMappings({ input: toKernel(inputDir), working: toKernel(workingDir) });
+  const placed = placeCaseFiles(c, { workingDir, extraDir }, mappings, toKernel);
+  const servedUrls = servedUrlsOf(c, inputDir, options, toKernel);
+  const { notebook: notebookForRun } = rewriteNotebookPaths(request.notebook, mappings);
+  return { jobDir, inputDir, workingDir, extraDir, notebookForRun, mappings, servedUrls, placed };
+}
+
+/**
+ * Copies the case's data.files and makes its data.dirs: into working/ where the kernel reaches them as written,
+ * else into extra/ with a path mapping added. Returns the files placed in working/ (size and time, to tell a file
+ * the run rewrote from one it left alone).
+ */
+function placeCaseFiles(
+  c: ResolvedCase,
+  dirs: { workingDir: string; extraDir: string },
+  mappings: PathMapping[],
+  toKernel: (p: string) => string,
+): Map<string, { size: number; mtimeMs: number }> {
+  const { workingDir, extraDir } = dirs;
   const placed = new Map<string, { size: number; mtimeMs: number }>();
   // a target the kernel cannot reach as written (absolute, or outside working/) goes to extra/ and is rewritten
   const extraFor = (target: string): string =>
@@ -287,6 +319,16 @@ export function prepareWorkspace(
     fs.mkdirSync(dest, { recursive: true });
     if (!inWorking) mappings.push({ from: dir.replace(/[/\\]+$/, ''), to: toKernel(dest), match: 'prefix' });
   }
+  return placed;
+}
+
+/** The case's URL copies and the user's URL map, each with the path the kernel reads it at. */
+function servedUrlsOf(
+  c: ResolvedCase,
+  inputDir: string,
+  options: WorkspaceOptions,
+  toKernel: (p: string) => string,
+): ServedUrl[] {
   // URL copies are only read, never copied per execution (a user's map may point at large files): those inside the
   // case data are read from input/, the others where they are (or, in Docker, through a read-only mount each)
   const servedUrls: ServedUrl[] = [];
@@ -316,8 +358,7 @@ export function prepareWorkspace(
       source: 'user',
     });
   }
-  const { notebook: notebookForRun } = rewriteNotebookPaths(request.notebook, mappings);
-  return { jobDir, inputDir, workingDir, extraDir, notebookForRun, mappings, servedUrls, placed };
+  return servedUrls;
 }
 
 /** Files under working/ after the run (relative, '/'-separated), except placed data.files left unchanged. */
