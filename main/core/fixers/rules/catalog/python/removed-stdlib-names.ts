@@ -24,6 +24,7 @@ import { type ModuleMove, moduleMoveEdits } from '../helpers';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import { replaceNode } from '../../source-edit';
+import { appendArguments, callArguments, positionalArguments } from '../../syntax';
 
 const COLLECTIONS_ABC = [
   'Mapping',
@@ -72,7 +73,7 @@ export const removedStdlibNames = defineRule({
   library: 'Python',
   since: { package: 'python', version: '3.8', date: '2019-10-14' },
   explanation:
-    'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock → time.perf_counter and cgi.escape → html.escape (3.8), xml.etree.cElementTree → xml.etree.ElementTree and fractions.gcd → math.gcd (3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
+    'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock → time.perf_counter and cgi.escape(s) → html.escape(s, quote=False) (3.8; cgi.escape left quotes alone unless asked), xml.etree.cElementTree → xml.etree.ElementTree and fractions.gcd → math.gcd (3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
   trigger: {
     errors: [
       {
@@ -104,6 +105,14 @@ export const removedStdlibNames = defineRule({
     const edits = STDLIB_REMOVALS.filter((r) => !python || compareVersions(python, r.since) >= 0).flatMap((r) =>
       moduleMoveEdits(parsed, ctx, r.move),
     );
+    // cgi.escape(s) escaped &, < and > only; html.escape(s) also escapes quotes unless quote=False
+    if (!python || compareVersions(python, '3.8') >= 0) {
+      for (const { node: call } of ctx.calls({ module: 'cgi', names: ['escape'] })) {
+        if (positionalArguments(call).length !== 1 || callArguments(call).length !== 1) continue;
+        const edit = appendArguments(call, ['quote=False'], parsed);
+        if (edit) edits.push(edit);
+      }
+    }
     // collections.Iterable → collections.abc.Iterable needs the submodule imported: `import collections.abc`
     const dottedAbc = ctx.notebook.codeCells.some((i) =>
       new RegExp(`\\bcollections\\.(${COLLECTIONS_ABC.join('|')})\\b`).test(ctx.notebook.source(i)),
