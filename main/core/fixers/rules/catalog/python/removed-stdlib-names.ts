@@ -1,5 +1,5 @@
 // python.removed-stdlib-names — time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree,
-// fractions.gcd, cgi.escape, inspect.getargspec
+// fractions.gcd, cgi.escape, inspect.getargspec, base64.encodestring
 //
 // Why it broke: Python 3.8 (2019-10-14): from this release on the old code fails or computes something else (the
 // explanation below cites the release notes).
@@ -56,6 +56,10 @@ const STDLIB_REMOVALS: StdlibRemoval[] = [
   { since: '3.9', move: { from: 'xml.etree.cElementTree', to: 'xml.etree.ElementTree' } },
   { since: '3.9', move: { from: 'fractions', names: { gcd: { module: 'math' } } } },
   {
+    since: '3.9',
+    move: { from: 'base64', names: { encodestring: { name: 'encodebytes' }, decodestring: { name: 'decodebytes' } } },
+  },
+  {
     since: '3.10',
     move: {
       from: 'collections',
@@ -68,23 +72,23 @@ const STDLIB_REMOVALS: StdlibRemoval[] = [
 export const removedStdlibNames = defineRule({
   id: 'python.removed-stdlib-names',
   title:
-    'time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec',
+    'time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec, base64.encodestring',
   kind: 'error-repair',
   library: 'Python',
   since: { package: 'python', version: '3.8', date: '2019-10-14' },
   explanation:
-    'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock → time.perf_counter and cgi.escape(s) → html.escape(s, quote=False) (3.8; cgi.escape left quotes alone unless asked), xml.etree.cElementTree → xml.etree.ElementTree and fractions.gcd → math.gcd (3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
+    'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock → time.perf_counter and cgi.escape(s) → html.escape(s, quote=False) (3.8; cgi.escape left quotes alone unless asked), xml.etree.cElementTree → xml.etree.ElementTree, fractions.gcd → math.gcd and base64.encodestring/decodestring → encodebytes/decodebytes (3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
         evalue:
-          /module '(time|cgi|fractions|collections|inspect)' has no attribute '(clock|escape|gcd|getargspec|\w+)'/,
+          /module '(time|cgi|fractions|collections|inspect|base64)' has no attribute '(clock|escape|gcd|getargspec|encodestring|decodestring|\w+)'/,
       },
       {
         ename: 'ImportError',
         evalue:
-          /cannot import name '(clock|escape|gcd|getargspec|Mapping|MutableMapping|Sequence|Iterable|Iterator|Callable|Hashable|Set|Sized|Container)' from '(time|cgi|fractions|collections|inspect)'/,
+          /cannot import name '(clock|escape|gcd|getargspec|encodestring|decodestring|Mapping|MutableMapping|Sequence|Iterable|Iterator|Callable|Hashable|Set|Sized|Container)' from '(time|cgi|fractions|collections|inspect|base64)'/,
       },
       { ename: 'ModuleNotFoundError', evalue: /No module named 'xml\.etree\.cElementTree'/ },
     ],
@@ -96,6 +100,8 @@ export const removedStdlibNames = defineRule({
     'cElementTree',
     'gcd',
     'getargspec',
+    'encodestring',
+    'decodestring',
     ...COLLECTIONS_ABC.map((n) => `collections.${n}`),
     'from collections import',
     'import collections',
