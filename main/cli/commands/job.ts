@@ -190,67 +190,16 @@ function describeEvent(event: LoopEvent): string | null {
 }
 
 export async function modernizeCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, {
-    ...COMMON_OPTIONS,
-    ...JOB_OPTIONS,
-    ...LLM_OPTIONS,
-    'max-iterations': { type: 'string' },
-    fixers: { type: 'string' },
-    out: { type: 'string' },
-    resume: { type: 'string' },
-  });
+  const { values, positionals } = parseModernize(args);
   if (values.help) {
     console.log(MODERNIZE_HELP);
     return 0;
   }
   const store = openStore(resolveDbPath(values.db));
   try {
-    let jobId: string;
-    let settings: JobSettings;
-    let auto: AutoTarget | null = null;
-    if (values.resume) {
-      if (positionals.length) throw new UsageError('--resume JOB takes no notebook: the job knows its case');
-      const job = store.jobs.require(values.resume);
-      if (job.status === 'done' || job.status === 'cancelled')
-        throw new UsageError(`job ${job.id} is ${job.status}; nothing to resume`);
-      if (job.status === 'running' && ownerAlive(job.workerId)) {
-        throw new NbreviveError(
-          'invalid-request',
-          `job ${job.id} is running in another process (${job.workerId}); cancel it there, or wait for it`,
-        );
-      }
-      // atomically: a host's worker may be about to claim the same queued job
-      const claimed = store.jobs.claim(job.id, ownerId('cli'), ['queued', 'failed', 'paused', 'running']);
-      if (!claimed)
-        throw new NbreviveError(
-          'invalid-request',
-          `job ${job.id} was taken by another process meanwhile; nothing to resume here`,
-        );
-      jobId = claimed.id;
-      settings = claimed.settings;
-    } else {
-      const target = positionals[0];
-      if (!target || positionals.length > 1)
-        throw new UsageError('nbrevive modernize takes exactly one notebook, case folder or case.json');
-      const maxIterations = values['max-iterations'] === undefined ? 16 : Number(values['max-iterations']);
-      if (!Number.isInteger(maxIterations) || maxIterations < 1)
-        throw new UsageError(`--max-iterations must be a positive integer, got '${values['max-iterations']}'`);
-      const fixers = (values.fixers ?? 'rules')
-        .split(',')
-        .map((f) => f.trim())
-        .filter(Boolean);
-      for (const f of fixers)
-        if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
-      settings = withStoredUrlMap(
-        jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] }),
-        store,
-      );
-      const imported = await importForJob(store, target, values);
-      const caseRecord = imported.caseRecord;
-      auto = imported.auto;
-      await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
-      jobId = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') }).id;
-    }
+    const { jobId, settings, auto } = values.resume
+      ? { ...claimForResume(store, values.resume, positionals), auto: null }
+      : await newJob(store, values, positionals);
     const extra = settings.fixers.includes('llm') ? await buildLlmFixers(store, llmSettingsFrom(values, store)) : [];
     const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
     const quiet = values.json;
@@ -269,6 +218,71 @@ export async function modernizeCommand(args: string[]): Promise<number> {
   } finally {
     store.close();
   }
+}
+
+function parseModernize(args: string[]) {
+  return parse(args, {
+    ...COMMON_OPTIONS,
+    ...JOB_OPTIONS,
+    ...LLM_OPTIONS,
+    'max-iterations': { type: 'string' },
+    fixers: { type: 'string' },
+    out: { type: 'string' },
+    resume: { type: 'string' },
+  });
+}
+
+/** --resume JOB: the job claimed for this process (atomically: a host's worker may be about to claim it too). */
+function claimForResume(
+  store: Store,
+  resume: string,
+  positionals: readonly string[],
+): { jobId: string; settings: JobSettings } {
+  if (positionals.length) throw new UsageError('--resume JOB takes no notebook: the job knows its case');
+  const job = store.jobs.require(resume);
+  if (job.status === 'done' || job.status === 'cancelled')
+    throw new UsageError(`job ${job.id} is ${job.status}; nothing to resume`);
+  if (job.status === 'running' && ownerAlive(job.workerId)) {
+    throw new NbreviveError(
+      'invalid-request',
+      `job ${job.id} is running in another process (${job.workerId}); cancel it there, or wait for it`,
+    );
+  }
+  const claimed = store.jobs.claim(job.id, ownerId('cli'), ['queued', 'failed', 'paused', 'running']);
+  if (!claimed)
+    throw new NbreviveError(
+      'invalid-request',
+      `job ${job.id} was taken by another process meanwhile; nothing to resume here`,
+    );
+  return { jobId: claimed.id, settings: claimed.settings };
+}
+
+/** A new job for the notebook, case folder or case.json named, its settings from the options, owned by this process. */
+async function newJob(
+  store: Store,
+  values: ReturnType<typeof parseModernize>['values'],
+  positionals: readonly string[],
+): Promise<{ jobId: string; settings: JobSettings; auto: AutoTarget | null }> {
+  const target = positionals[0];
+  if (!target || positionals.length > 1)
+    throw new UsageError('nbrevive modernize takes exactly one notebook, case folder or case.json');
+  const maxIterations = values['max-iterations'] === undefined ? 16 : Number(values['max-iterations']);
+  if (!Number.isInteger(maxIterations) || maxIterations < 1)
+    throw new UsageError(`--max-iterations must be a positive integer, got '${values['max-iterations']}'`);
+  const fixers = (values.fixers ?? 'rules')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  for (const f of fixers)
+    if (f !== 'rules' && f !== 'llm') throw new UsageError(`--fixers accepts rules and llm, got '${f}'`);
+  const settings = withStoredUrlMap(
+    jobSettingsFrom(values, { maxIterations, fixers: fixers as JobSettings['fixers'] }),
+    store,
+  );
+  const { caseRecord, auto } = await importForJob(store, target, values);
+  await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
+  const jobId = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') }).id;
+  return { jobId, settings, auto };
 }
 
 export interface ModernizeSummary {
