@@ -1,6 +1,7 @@
 // The rules as a fixer of the loop: asks the engine (rules-engine.ts) for one fix answering the problem of the last
 // run, and, for the errors left, says why no rule applied (no rule, only rules for other versions, tried, refused)
 // so the LLM fixer or a person can pick up.
+import { firstLine } from '../../../../shared/lib/text';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { Fix, FixType, UnresolvedError } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
@@ -59,7 +60,7 @@ export class RulesFixer implements Fixer {
       usage: null,
       flags: [...new Set(applied.flatMap((rule) => rule.flags ?? []))],
       signature: first
-        ? `${first.ename}: ${first.evalue.split('\n')[0]?.slice(0, 200) ?? ''}`
+        ? `${first.ename}: ${firstLine(first.evalue).slice(0, 200)}`
         : `rules:${result.ruleIds.join(',')}`,
     };
   }
@@ -155,7 +156,7 @@ async function diagnoseError(error: CellError, d: Diagnosis): Promise<Unresolved
     cellIndex: error.cellIndex,
     cellId: error.cellId,
     ename: error.ename,
-    evalue: error.evalue.split('\n')[0] ?? '',
+    evalue: firstLine(error.evalue),
     reason,
     detail,
     ruleIds: matching.map((rule) => rule.id),
