@@ -77,14 +77,32 @@ export function TargetChooser({
   cases: readonly CaseSummary[];
   onChosen(updated: CaseSummary[]): void;
 }) {
-  const { api, notify } = useApp();
-  const notifyError = useNotifyError();
   const loaded = useCaseChoices(cases);
   const choices = loaded?.list ?? null;
+  if (!choices) return <p className="muted">Looking for the scores the notebooks printed…</p>;
+  const others = othersSummary(cases.length, choices.length, loaded?.nothing ?? 0);
+  if (!choices.length)
+    return (
+      <p className="muted" data-testid="target-summary">
+        Targets: {others}.
+      </p>
+    );
+  return <ChoiceList choices={choices} others={others} onChosen={onChosen} />;
+}
+
+/** The cases to choose a target for, one active at a time, with "accept all / the rest". */
+function ChoiceList({
+  choices,
+  others,
+  onChosen,
+}: {
+  choices: CaseChoices[];
+  others: string;
+  onChosen(updated: CaseSummary[]): void;
+}) {
   const [highlight, setHighlight] = useState<Record<string, number>>({});
   const [active, setActive] = useState(0);
   const [accepted, setAccepted] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const lists = useRef<(HTMLUListElement | null)[]>([]);
 
   useEffect(() => {
@@ -97,36 +115,8 @@ export function TargetChooser({
     lists.current[active]?.focus();
   }, [active, choices]);
 
-  if (!choices) return <p className="muted">Looking for the scores the notebooks printed…</p>;
-  const others = othersSummary(cases.length, choices.length, loaded?.nothing ?? 0);
-  if (!choices.length)
-    return (
-      <p className="muted" data-testid="target-summary">
-        Targets: {others}.
-      </p>
-    );
-
   const picked = (c: CaseChoices) => highlight[c.caseId] ?? c.initial;
-  // stores the highlighted choice of each case in list, then moves on to the next open case after `from`
-  const store = async (list: CaseChoices[], from = active) => {
-    if (!list.length) return;
-    setBusy(true);
-    try {
-      const made = list.map((c) => ({ c, option: optionsOf(c)[picked(c)] as Option }));
-      const res = await api.casesSetTargets({
-        choices: made.map(({ c, option }) => ({ caseId: c.caseId, rank: option.rank })),
-      });
-      setAccepted((a) => ({ ...a, ...Object.fromEntries(made.map(({ c, option }) => [c.caseId, option.label])) }));
-      onChosen(res.cases);
-      if (list.length > 1) notify(`Targets stored for ${list.length} cases`);
-      const next = choices.findIndex((c, i) => i > from && !accepted[c.caseId] && !list.includes(c));
-      if (next >= 0) setActive(next);
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, store } = useTargetStore({ choices, active, accepted, picked, setAccepted, setActive, onChosen });
   const onKey = (e: KeyboardEvent, c: CaseChoices, index: number) => {
     const count = optionsOf(c).length;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -173,6 +163,52 @@ export function TargetChooser({
       </ol>
     </section>
   );
+}
+
+/**
+ * store(list, from): stores the highlighted choice of each case in list, then moves on to the next open case after
+ * `from` (default: the active one); `busy` while the host stores them.
+ */
+function useTargetStore({
+  choices,
+  active,
+  accepted,
+  picked,
+  setAccepted,
+  setActive,
+  onChosen,
+}: {
+  choices: CaseChoices[];
+  active: number;
+  accepted: Record<string, string>;
+  picked(c: CaseChoices): number;
+  setAccepted(update: (a: Record<string, string>) => Record<string, string>): void;
+  setActive(index: number): void;
+  onChosen(updated: CaseSummary[]): void;
+}): { busy: boolean; store(list: CaseChoices[], from?: number): Promise<void> } {
+  const { api, notify } = useApp();
+  const notifyError = useNotifyError();
+  const [busy, setBusy] = useState(false);
+  const store = async (list: CaseChoices[], from = active) => {
+    if (!list.length) return;
+    setBusy(true);
+    try {
+      const made = list.map((c) => ({ c, option: optionsOf(c)[picked(c)] as Option }));
+      const res = await api.casesSetTargets({
+        choices: made.map(({ c, option }) => ({ caseId: c.caseId, rank: option.rank })),
+      });
+      setAccepted((a) => ({ ...a, ...Object.fromEntries(made.map(({ c, option }) => [c.caseId, option.label])) }));
+      onChosen(res.cases);
+      if (list.length > 1) notify(`Targets stored for ${list.length} cases`);
+      const next = choices.findIndex((c, i) => i > from && !accepted[c.caseId] && !list.includes(c));
+      if (next >= 0) setActive(next);
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, store };
 }
 
 /** what the chooser does not ask about: cases with a target of their own, and cases whose outputs show no score */
