@@ -1,15 +1,17 @@
 // scipy.removed-functions — stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df),
-// linalg.pinv2(a) → linalg.pinv(a, rtol=…)
+// linalg.pinv2 → pinv, stats.binom_test → binomtest(…).pvalue
 //
 // Why it broke: SciPy removed functions it had deprecated with a named replacement: scipy.stats.chisqprob in 1.0.0
 // (2017-10-25; deprecated in 0.17: "use stats.distributions.chi2.sf instead"), scipy.stats.itemfreq in 1.3.0
 // (2019-05-17; deprecated in 1.1: "Use instead `np.unique(..., return_counts=True)`") and scipy.linalg.pinv2 in
 // 1.9.0 (2022-07-28; deprecated in 1.7: "its functionality is completely subsumed into scipy.linalg.pinv"), so the
-// call raises AttributeError and the from-import ImportError.
+// call raises AttributeError and the from-import ImportError. scipy.stats.binom_test went in 1.12.0 (2024-01-20;
+// deprecated in 1.10 for scipy.stats.binomtest).
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.0.0-notes.html#backwards-incompatible-changes
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.3.0-notes.html#backwards-incompatible-changes
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.7.0-notes.html#deprecated-features
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.9.0-notes.html#expired-deprecations
+// Changelog: https://docs.scipy.org/doc/scipy/release/1.12.0-notes.html#expired-deprecations
 // Example:
 //     from scipy import stats
 //     from scipy.linalg import pinv2
@@ -37,13 +39,14 @@ import { deleteRange, insertAt, replaceNode, type SourceEdit } from '../../sourc
 import { callArguments, keywordName, positionalArguments } from '../../syntax';
 import { compareVersions } from '../../version';
 
-type Removed = 'itemfreq' | 'chisqprob' | 'pinv2';
+type Removed = 'itemfreq' | 'chisqprob' | 'pinv2' | 'binom_test';
 
 /** module, removal version and the old signature's parameter names, in order */
 const REMOVED: Record<Removed, { module: string; since: string; params: readonly string[] }> = {
   chisqprob: { module: 'scipy.stats', since: '1.0', params: ['chisq', 'df'] },
   itemfreq: { module: 'scipy.stats', since: '1.3', params: ['a'] },
   pinv2: { module: 'scipy.linalg', since: '1.9', params: ['a', 'cond', 'rcond', 'return_rank', 'check_finite'] },
+  binom_test: { module: 'scipy.stats', since: '1.12', params: ['x', 'n', 'p', 'alternative'] },
 };
 
 function removedName(qualified: string | null): Removed | null {
@@ -89,6 +92,12 @@ function rewrite(name: Removed, args: Map<string, Node>, parsed: ParsedSource, f
   if (name === 'chisqprob') {
     const [x, df] = [text('chisq'), text('df')];
     return x && df && args.size === 2 ? `${fn}(${x}, ${df})` : null;
+  }
+  if (name === 'binom_test') {
+    // binom_test(x, n, p, alternative) is binomtest(k=x, n, p, alternative).pvalue; x of two counts (no n) is left
+    const [x, n, p, alternative] = [text('x'), text('n'), text('p'), text('alternative')];
+    if (!x || !n || n === 'None') return null;
+    return `${fn}(${[x, n, ...(p ? [p] : []), ...(alternative ? [`alternative=${alternative}`] : [])].join(', ')}).pvalue`;
   }
   // pinv2: the cutoff is cond (rcond when given), relative to the largest singular value; None or -1 is the default
   const a = text('a');
@@ -158,6 +167,8 @@ function prepare(notebook: NotebookView, imports: CellContext['imports']): State
         if (parsed.text(id) !== local) continue;
         const parent = id.parent;
         const inImport = id.parent?.type === 'dotted_name' || parent?.type === 'aliased_import';
+        // `stats.binom_test` names the module's member, not the imported local
+        if (parent?.type === 'attribute' && parent.childForFieldName('attribute')?.id === id.id) continue;
         const called = parent?.type === 'call' && parent.childForFieldName('function')?.id === id.id;
         if (!inImport && !called) bare.delete(local);
         if (called && parent) {
@@ -207,24 +218,28 @@ function importEdits(statement: Node, parsed: ParsedSource, state: State, remove
 
 export const removedFunctions = defineRule({
   id: 'scipy.removed-functions',
-  title: 'stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df), linalg.pinv2 → pinv',
+  title:
+    'stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df), linalg.pinv2 → pinv, stats.binom_test → binomtest(…).pvalue',
   kind: 'error-repair',
   library: 'SciPy',
   since: { package: 'scipy', version: '1.0', date: '2017-10-25' },
   deprecatedIn: '0.17',
   explanation:
-    'SciPy removed functions it had deprecated with a named replacement. scipy.stats.chisqprob (removed in 1.0; "use stats.distributions.chi2.sf instead") was special.chdtrc(df, x): chisqprob(x, df) becomes stats.chi2.sf(x, df). scipy.stats.itemfreq (removed in 1.3; "Use instead `np.unique(..., return_counts=True)`") returned np.array([items, counts]).T: it becomes np.array(np.unique(a, return_counts=True)).T, the same two-column array. scipy.linalg.pinv2 (removed in 1.9; "completely subsumed into scipy.linalg.pinv") kept the singular values above cond·max(s), cond 1e6·eps by default: it becomes pinv(a, rtol=1e6 * np.finfo(float).eps), or rtol=cond where the call set one, since pinv\'s own default cutoff is max(M, N)·eps. A from-import of the old name is dropped (pinv2\'s becomes `pinv as pinv2`) when every use of it is a call the rule rewrites.',
+    'SciPy removed functions it had deprecated with a named replacement. scipy.stats.chisqprob (removed in 1.0; "use stats.distributions.chi2.sf instead") was special.chdtrc(df, x): chisqprob(x, df) becomes stats.chi2.sf(x, df). scipy.stats.itemfreq (removed in 1.3; "Use instead `np.unique(..., return_counts=True)`") returned np.array([items, counts]).T: it becomes np.array(np.unique(a, return_counts=True)).T, the same two-column array. scipy.linalg.pinv2 (removed in 1.9; "completely subsumed into scipy.linalg.pinv") kept the singular values above cond·max(s), cond 1e6·eps by default: it becomes pinv(a, rtol=1e6 * np.finfo(float).eps), or rtol=cond where the call set one, since pinv\'s own default cutoff is max(M, N)·eps. scipy.stats.binom_test (removed in 1.12; deprecated in 1.10 for binomtest) returned the p-value that binomtest(k, n, p, alternative).pvalue gives. A from-import of the old name is dropped (pinv2\'s becomes `pinv as pinv2`) when every use of it is a call the rule rewrites.',
   trigger: {
     errors: [
-      { ename: 'ImportError', evalue: /cannot import name '(itemfreq|chisqprob|pinv2)' from 'scipy\.(stats|linalg)/ },
+      {
+        ename: 'ImportError',
+        evalue: /cannot import name '(itemfreq|chisqprob|pinv2|binom_test)' from 'scipy\.(stats|linalg)/,
+      },
       {
         ename: 'AttributeError',
-        evalue: /module 'scipy\.(stats|linalg)' has no attribute '(itemfreq|chisqprob|pinv2)'/,
+        evalue: /module 'scipy\.(stats|linalg)' has no attribute '(itemfreq|chisqprob|pinv2|binom_test)'/,
       },
     ],
     pattern: true,
   },
-  needles: ['itemfreq', 'chisqprob', 'pinv2'],
+  needles: ['itemfreq', 'chisqprob', 'pinv2', 'binom_test'],
   prepare: (notebook, ctx) => prepare(notebook, ctx.imports),
   apply(parsed, ctx) {
     const state = ctx.state as State;
@@ -253,10 +268,10 @@ export const removedFunctions = defineRule({
       // keeps its local name (pinv2 is imported as `pinv as pinv2`) or reaches chi2 through scipy.stats
       const object = fn.type === 'attribute' ? parsed.text(fn.childForFieldName('object') as Node) : null;
       let callee: string | null = parsed.text(fn);
-      if (name === 'chisqprob') {
+      if (name === 'chisqprob' || name === 'binom_test') {
         if (object === null && scipyStats === undefined) scipyStats = ctx.requireImport('scipy.stats', 'stats');
         const stats = object ?? scipyStats?.name ?? null;
-        callee = stats === null ? null : `${stats}.chi2.sf`;
+        callee = stats === null ? null : `${stats}.${name === 'chisqprob' ? 'chi2.sf' : 'binomtest'}`;
       } else if (name === 'pinv2' && object) callee = `${object}.pinv`;
       if (!callee) continue;
       const text = rewrite(name, args, parsed, callee, numpy);

@@ -12,9 +12,19 @@
 // Fix safety: Same result: .A was defined as toarray() and .H as conj().T (getH); only on the line the error points
 // at, and only where that line reads exactly one attribute of the name the error names, so a numpy matrix's own .A
 // (which still exists) is not touched.
-// Left alone: lines with several .A/.H reads, numpy matrices, and lines the error does not point at.
+// Left alone: lines with several .A/.H reads (reads of X.todense() or np.matrix(…), numpy matrices, do not count),
+// and lines the error does not point at.
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
+
+/** `X.todense()` and `np.matrix(…)`/`np.asmatrix(…)`: numpy matrices, whose .A and .H still exist. */
+function denseMatrix(object: Node | null, parsed: ParsedSource): boolean {
+  if (object?.type !== 'call') return false;
+  const callee = parsed.text(object.childForFieldName('function') as Node);
+  return /\.todense$|^(?:np|numpy)\.(?:as)?matrix$/.test(callee);
+}
 
 const SPARSE_ERROR = /'(csr|csc|coo|lil|dok|bsr|dia)_(matrix|array)' object has no attribute '(A|H)'/;
 
@@ -34,7 +44,7 @@ export const sparseDenseAttributes = defineRule({
     const wanted = new Set(ctx.errors.map((e) => SPARSE_ERROR.exec(e.evalue)?.[3]).filter((a) => a !== undefined));
     const reads = ctx.nodes('attribute').filter((attr) => {
       const name = attr.childForFieldName('attribute');
-      return name !== null && wanted.has(parsed.text(name));
+      return name !== null && wanted.has(parsed.text(name)) && !denseMatrix(attr.childForFieldName('object'), parsed);
     });
     if (reads.length !== 1) return [];
     const attr = reads[0]!;

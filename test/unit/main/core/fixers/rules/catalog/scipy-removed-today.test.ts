@@ -25,4 +25,16 @@ describeTodaySnippets("removed SciPy functions in today's stack", (run) => {
     expect(after).not.toMatch(/stats\.itemfreq|chisqprob|import pinv2\b/);
     expect(run(after)).toEqual({ ok: true, out: '[[1, 1], [2, 1], [3, 3]] True True True True' });
   });
+  itToday('stats.binom_test gives the p-value of scipy 1.10 again through binomtest', async () => {
+    const before = [
+      'from scipy import stats',
+      'from scipy.stats import binom_test',
+      "print(round(stats.binom_test(7, 10, 0.5), 6), round(binom_test(8, n=10, alternative='greater'), 6))",
+      '',
+    ].join('\n');
+    expect(run(before).out).toMatch(/cannot import name 'binom_test'/);
+    const after = await fix(before, ['scipy.removed-functions'], TODAY);
+    // scipy 1.10.1 printed: 0.34375 0.054688
+    expect(run(after)).toEqual({ ok: true, out: '0.34375 0.054688' });
+  });
 });
