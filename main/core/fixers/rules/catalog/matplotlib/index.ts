@@ -13,6 +13,7 @@
 export { axisbg } from './axisbg';
 export { histNormed } from './hist-normed';
 export { numericStringRotation } from './numeric-string-rotation';
+export { numericStringLinewidths } from './numeric-string-linewidths';
 export { seabornStyles } from './seaborn-styles';
 export { gcaProjection } from './gca-projection';
 export { gridB } from './grid-b';
