@@ -251,6 +251,7 @@ export const RULES: readonly Rule[] = [
   ...API_TABLE_RULES, // api-table.moved-name, api-table.keyword-rename (catalog/api-table.ts)
   environment.decorativeExtension,
   environment.widgetImports,
+  environment.diagramImports,
   calibrate.sklearnForestNEstimators,
   calibrate.sklearnLogisticSolver,
   calibrate.sklearnLogisticMultiClass,

@@ -8,3 +8,4 @@
 // the notebook uses for anything but decoration: one such use anywhere leaves every line alone.
 export { decorativeExtension } from './decorative-extension';
 export { widgetImports } from './widget-imports';
+export { diagramImports } from './diagram-imports';
