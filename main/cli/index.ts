@@ -25,7 +25,7 @@ type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/job')).runCommand,
-  modernize: async () => (await import('./commands/job')).modernizeCommand,
+  modernize: async () => (await import('./commands/modernize')).modernizeCommand,
   corpus: async () => (await import('./commands/corpus')).corpusCommand,
   export: async () => (await import('./commands/export')).exportCommand,
   targets: async () => (await import('./commands/targets')).targetsCommand,
