@@ -334,6 +334,44 @@ const RANK: Record<FidelityVerdict, number> = {
   'not-comparable': 1,
 };
 
+/** Each saved output of a cell against the new run's: printed text, rich data, images, and the author's error. */
+function compareUnits(before: Units, after: Units, tolerance: number, imageDistance: number): UnitResult[] {
+  const results: UnitResult[] = [];
+  if (before.stdout !== null) {
+    results.push(
+      after.stdout === null
+        ? { verdict: 'output-missing', reason: 'the printed text is not printed any more', maxRelativeChange: null }
+        : compareText(before.stdout, after.stdout, tolerance),
+    );
+  }
+  before.data.forEach((o, i) => results.push(compareData(o, after.data[i], tolerance)));
+  before.images.forEach((png, i) => {
+    const other = after.images[i];
+    results.push(
+      other === undefined
+        ? { verdict: 'output-missing', reason: `image ${i + 1} is not drawn any more`, maxRelativeChange: null }
+        : compareImages(png, other, imageDistance),
+    );
+  });
+  if (before.error) {
+    if (after.error?.ename === before.error.ename)
+      results.push({ verdict: 'same', reason: `the author's ${before.error.ename} again`, maxRelativeChange: null });
+    else if (after.error)
+      results.push({
+        verdict: 'different',
+        reason: `the author's ${before.error.ename} became ${after.error.ename}`,
+        maxRelativeChange: null,
+      });
+    else
+      results.push({
+        verdict: 'not-comparable',
+        reason: `the author's run raised ${before.error.ename} here; this one does not`,
+        maxRelativeChange: null,
+      });
+  }
+  return results;
+}
+
 /** Compares each code cell's outputs in `executed` with the saved outputs of `original` (cells matched by id). */
 export function compareOutputs(original: Notebook, executed: Notebook, options: FidelityOptions = {}): Fidelity {
   const tolerance = options.tolerance ?? DEFAULT_FIDELITY_TOLERANCE;
@@ -348,39 +386,7 @@ export function compareOutputs(original: Notebook, executed: Notebook, options: 
     const now = executedIndex === null ? undefined : executed.cells[executedIndex];
     const before = unitsOf(cell);
     const after = unitsOf(now);
-    const results: UnitResult[] = [];
-    if (before.stdout !== null) {
-      results.push(
-        after.stdout === null
-          ? { verdict: 'output-missing', reason: 'the printed text is not printed any more', maxRelativeChange: null }
-          : compareText(before.stdout, after.stdout, tolerance),
-      );
-    }
-    before.data.forEach((o, i) => results.push(compareData(o, after.data[i], tolerance)));
-    before.images.forEach((png, i) => {
-      const other = after.images[i];
-      results.push(
-        other === undefined
-          ? { verdict: 'output-missing', reason: `image ${i + 1} is not drawn any more`, maxRelativeChange: null }
-          : compareImages(png, other, imageDistance),
-      );
-    });
-    if (before.error) {
-      if (after.error?.ename === before.error.ename)
-        results.push({ verdict: 'same', reason: `the author's ${before.error.ename} again`, maxRelativeChange: null });
-      else if (after.error)
-        results.push({
-          verdict: 'different',
-          reason: `the author's ${before.error.ename} became ${after.error.ename}`,
-          maxRelativeChange: null,
-        });
-      else
-        results.push({
-          verdict: 'not-comparable',
-          reason: `the author's run raised ${before.error.ename} here; this one does not`,
-          maxRelativeChange: null,
-        });
-    }
+    const results = compareUnits(before, after, tolerance, imageDistance);
     // a cell the author never ran (no execution count, no outputs) has no evidence either way: an error in it now
     // is the run's report, not a lost output
     const neverRan = (cell.execution_count ?? null) === null && (cell.outputs ?? []).length === 0;
