@@ -252,6 +252,7 @@ export const RULES: readonly Rule[] = [
   environment.decorativeExtension,
   environment.widgetImports,
   environment.diagramImports,
+  environment.diagramUses,
   calibrate.sklearnForestNEstimators,
   calibrate.sklearnLogisticSolver,
   calibrate.sklearnLogisticMultiClass,

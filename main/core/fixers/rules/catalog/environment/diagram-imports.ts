@@ -24,7 +24,7 @@ import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 
-const DIAGRAM_PACKAGES = ['pydot', 'pydotplus', 'graphviz'];
+export const DIAGRAM_PACKAGES = ['pydot', 'pydotplus', 'graphviz'];
 
 const MISSING = new RegExp(`^No module named '(${DIAGRAM_PACKAGES.join('|')})'`);
 

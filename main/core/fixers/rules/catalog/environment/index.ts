@@ -9,3 +9,4 @@
 export { decorativeExtension } from './decorative-extension';
 export { widgetImports } from './widget-imports';
 export { diagramImports } from './diagram-imports';
+export { diagramUses } from './diagram-uses';
