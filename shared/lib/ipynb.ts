@@ -61,6 +61,11 @@ export function joinMultiline(value: string | string[]): string {
 }
 
 /** The cell's source as one string. */
+/** A code cell the author never ran: no execution count and no outputs saved. */
+export function authorNeverRan(cell: Cell): boolean {
+  return cell.cell_type === 'code' && (cell.execution_count ?? null) === null && (cell.outputs ?? []).length === 0;
+}
+
 export function cellSource(cell: Cell): string {
   return joinMultiline(cell.source);
 }

@@ -13,7 +13,7 @@
 // reprs that only show a memory address (`<Figure at 0x7f…>`, the image itself was not saved), and outputs of cells
 // whose randomness was never seeded (shared/lib/randomness.ts) when they differ: the author's own rerun would
 // have differed too. The notebook's fidelity is the share of comparable original outputs reproduced.
-import { joinMultiline } from '../../../shared/lib/ipynb';
+import { authorNeverRan, joinMultiline } from '../../../shared/lib/ipynb';
 import { unseededRandomCells } from '../../../shared/lib/randomness';
 import { numpyLegacyText } from '../../../shared/lib/score-output';
 import { parseHtmlTables } from '../../../shared/lib/target-discovery/output-lines';
@@ -389,7 +389,7 @@ export function compareOutputs(original: Notebook, executed: Notebook, options: 
     const results = compareUnits(before, after, tolerance, imageDistance);
     // a cell the author never ran (no execution count, no outputs) has no evidence either way: an error in it now
     // is the run's report, not a lost output
-    const neverRan = (cell.execution_count ?? null) === null && (cell.outputs ?? []).length === 0;
+    const neverRan = authorNeverRan(cell);
     const newError = after.error && after.error.ename !== before.error?.ename && !neverRan ? after.error : null;
     if (results.length === 0 && !newError) return; // nothing saved, nothing wrong: no output to compare
     let comparable = results.filter((r) => r.verdict !== 'not-comparable').length;

@@ -1,6 +1,6 @@
 // Cells the author never ran and that are not Python in any version: prose typed into a code cell, a half-written
 // line. Their SyntaxError is the author's, not the libraries' erosion (the judge counts it as pre-existing).
-import { cellSource } from '../../../shared/lib/ipynb';
+import { authorNeverRan, cellSource } from '../../../shared/lib/ipynb';
 import type { Notebook } from '../../../shared/models/notebook';
 import { loadPythonParser } from '../python/python-parser';
 
@@ -10,14 +10,7 @@ import { loadPythonParser } from '../python/python-parser';
  * only needs a Python 2 rule is not in the set; IPython magics and shell lines are masked before parsing.
  */
 export async function neverRanUnparsableCells(notebook: Notebook): Promise<ReadonlySet<string>> {
-  const candidates = notebook.cells.filter(
-    (cell) =>
-      cell.cell_type === 'code' &&
-      cell.id &&
-      (cell.execution_count ?? null) === null &&
-      (cell.outputs ?? []).length === 0 &&
-      cellSource(cell).trim() !== '',
-  );
+  const candidates = notebook.cells.filter((cell) => cell.id && authorNeverRan(cell) && cellSource(cell).trim() !== '');
   const ids = new Set<string>();
   if (candidates.length === 0) return ids;
   const parser = await loadPythonParser();

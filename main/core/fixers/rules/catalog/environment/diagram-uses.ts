@@ -33,14 +33,7 @@ const DRAWING_NOTE = '# nbrevive: draws a diagram with a package not installed h
 
 /** Identifiers in a node, by text. */
 function identifiersIn(node: Node, text: (n: Node) => string): Set<string> {
-  const names = new Set<string>();
-  const stack = [node];
-  while (stack.length > 0) {
-    const n = stack.pop() as Node;
-    if (n.type === 'identifier') names.add(text(n));
-    stack.push(...n.namedChildren.filter((c): c is Node => c !== null));
-  }
-  return names;
+  return new Set(node.descendantsOfType('identifier').flatMap((id) => (id ? [text(id)] : [])));
 }
 
 /** Names an assignment statement binds (its left side). */
