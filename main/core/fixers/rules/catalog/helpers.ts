@@ -54,94 +54,140 @@ function destination(move: ModuleMove, module: string, name: string): { module: 
 /** Edits for one module move in one cell: import statements and dotted uses (`sklearn.cross_validation.X`). */
 export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: ModuleMove): SourceEdit[] {
   const edits: SourceEdit[] = [];
-  const inMoved = (module: string): boolean => module === move.from || module.startsWith(`${move.from}.`);
-
   for (const statement of ctx.nodes('import_from_statement')) {
-    const moduleNode = statement.childForFieldName('module_name');
-    if (!moduleNode || moduleNode.type === 'relative_import') continue;
-    const module = parsed.text(moduleNode).replace(/\s+/g, '');
-    const itemNodes = statement.childrenForFieldName('name');
-    if (itemNodes.length === 0) {
-      // `from old import *`
-      if (inMoved(module) && move.to) edits.push(replaceNode(moduleNode, move.to + module.slice(move.from.length)));
-      continue;
-    }
-    const items: ImportItem[] = itemNodes.map((node) =>
-      node.type === 'aliased_import'
-        ? {
-            name: parsed.text(node.childForFieldName('name') as Node),
-            alias: parsed.text(node.childForFieldName('alias') as Node),
-          }
-        : { name: parsed.text(node), alias: null },
-    );
-    // group the names by the statement each needs now
-    const groups = new Map<string, string[]>(); // key: 'from M' or 'import M' → item texts
-    const add = (key: string, text: string): void => {
-      const list = groups.get(key) ?? [];
-      list.push(text);
-      groups.set(key, list);
-    };
-    let touched = false;
-    let renamed = false;
-    for (const item of items) {
-      if (inMoved(module)) {
-        const dest = destination(move, module, item.name);
-        if (!dest) {
-          add(`from ${module}`, itemText(item));
-          continue;
+    const edit = fromImportEdit(parsed, statement, move);
+    if (edit) edits.push(edit);
+  }
+  if (move.to) edits.push(...plainImportEdits(parsed, ctx, move, move.to));
+  edits.push(...dottedUseEdits(parsed, ctx, move));
+  return edits;
+}
+
+function inMovedModule(move: ModuleMove, module: string): boolean {
+  return module === move.from || module.startsWith(`${move.from}.`);
+}
+
+function importItems(parsed: ParsedSource, itemNodes: Node[]): ImportItem[] {
+  return itemNodes.map((node) =>
+    node.type === 'aliased_import'
+      ? {
+          name: parsed.text(node.childForFieldName('name') as Node),
+          alias: parsed.text(node.childForFieldName('alias') as Node),
         }
-        touched = true;
-        if (dest.name !== item.name) renamed = true;
-        add(
-          `from ${dest.module}`,
-          itemText({ name: dest.name, alias: dest.name !== item.name ? (item.alias ?? item.name) : item.alias }),
-        );
-      } else if (`${module}.${item.name}` === move.from && move.to) {
-        // `from sklearn import cross_validation [as cv]`: the module itself
-        touched = true;
-        renamed = true;
-        const local = item.alias ?? item.name;
-        const dot = move.to.lastIndexOf('.');
-        if (dot === -1) add(`import ${move.to}`, local === move.to ? move.to : `${move.to} as ${local}`);
-        else {
-          const last = move.to.slice(dot + 1);
-          add(`from ${move.to.slice(0, dot)}`, itemText({ name: last, alias: local }));
-        }
-      } else {
+      : { name: parsed.text(node), alias: null },
+  );
+}
+
+/** `from M import a, b`: the statement(s) it needs after the move, or null where the move does not touch it */
+function fromImportEdit(parsed: ParsedSource, statement: Node, move: ModuleMove): SourceEdit | null {
+  const moduleNode = statement.childForFieldName('module_name');
+  if (!moduleNode || moduleNode.type === 'relative_import') return null;
+  const module = parsed.text(moduleNode).replace(/\s+/g, '');
+  const itemNodes = statement.childrenForFieldName('name');
+  if (itemNodes.length === 0) {
+    // `from old import *`
+    return inMovedModule(move, module) && move.to
+      ? replaceNode(moduleNode, move.to + module.slice(move.from.length))
+      : null;
+  }
+  const regrouped = regroupImportItems(move, module, importItems(parsed, itemNodes));
+  if (!regrouped.touched) return null;
+  const { groups } = regrouped;
+  if (groups.size === 1 && !regrouped.renamed) {
+    const key = [...groups.keys()][0] as string;
+    return replaceNode(moduleNode, key.slice('from '.length));
+  }
+  const indent = parsed.source.slice(lineStart(parsed.source, statement.startIndex), statement.startIndex);
+  const lines = [...groups].map(([key, texts]) =>
+    key.startsWith('import ')
+      ? texts.map((t) => `import ${t}`).join(`\n${indent}`)
+      : `${key} import ${texts.join(', ')}`,
+  );
+  return replaceNode(statement, lines.join(`\n${indent}`));
+}
+
+interface RegroupedImport {
+  /** key: 'from M' or 'import M' → item texts, in the order the names came */
+  groups: Map<string, string[]>;
+  /** some name moved */
+  touched: boolean;
+  /** some name is bound under another name than before (needs `as`, or a statement of its own) */
+  renamed: boolean;
+}
+
+/** the names of `from module import …` grouped by the statement each needs now */
+function regroupImportItems(move: ModuleMove, module: string, items: ImportItem[]): RegroupedImport {
+  const groups = new Map<string, string[]>();
+  const add = (key: string, text: string): void => {
+    const list = groups.get(key) ?? [];
+    list.push(text);
+    groups.set(key, list);
+  };
+  let touched = false;
+  let renamed = false;
+  for (const item of items) {
+    if (inMovedModule(move, module)) {
+      const dest = destination(move, module, item.name);
+      if (!dest) {
         add(`from ${module}`, itemText(item));
+        continue;
       }
-    }
-    if (!touched) continue;
-    if (groups.size === 1 && !renamed) {
-      const key = [...groups.keys()][0] as string;
-      edits.push(replaceNode(moduleNode, key.slice('from '.length)));
-      continue;
-    }
-    const indent = parsed.source.slice(lineStart(parsed.source, statement.startIndex), statement.startIndex);
-    const lines = [...groups].map(([key, texts]) =>
-      key.startsWith('import ')
-        ? texts.map((t) => `import ${t}`).join(`\n${indent}`)
-        : `${key} import ${texts.join(', ')}`,
-    );
-    edits.push(replaceNode(statement, lines.join(`\n${indent}`)));
-  }
-
-  if (move.to) {
-    for (const statement of ctx.nodes('import_statement')) {
-      for (const item of statement.childrenForFieldName('name')) {
-        const nameNode = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
-        if (!nameNode) continue;
-        const module = parsed.text(nameNode).replace(/\s+/g, '');
-        if (!inMoved(module)) continue;
-        const target = move.to + module.slice(move.from.length);
-        // `import cPickle` → `import pickle as cPickle`: uses of the bare name keep working
-        const keepName = item.type !== 'aliased_import' && !module.includes('.') && target !== module;
-        edits.push(replaceNode(nameNode, keepName ? `${target} as ${module}` : target));
+      touched = true;
+      if (dest.name !== item.name) renamed = true;
+      add(
+        `from ${dest.module}`,
+        itemText({ name: dest.name, alias: dest.name !== item.name ? (item.alias ?? item.name) : item.alias }),
+      );
+    } else if (`${module}.${item.name}` === move.from && move.to) {
+      // `from sklearn import cross_validation [as cv]`: the module itself
+      touched = true;
+      renamed = true;
+      const local = item.alias ?? item.name;
+      const dot = move.to.lastIndexOf('.');
+      if (dot === -1) add(`import ${move.to}`, local === move.to ? move.to : `${move.to} as ${local}`);
+      else {
+        const last = move.to.slice(dot + 1);
+        add(`from ${move.to.slice(0, dot)}`, itemText({ name: last, alias: local }));
       }
+    } else {
+      add(`from ${module}`, itemText(item));
     }
   }
+  return { groups, touched, renamed };
+}
 
-  // dotted uses: `sklearn.cross_validation.train_test_split(...)`, `pd.tools.plotting.scatter_matrix`
+/** `import old.sub [as x]` → `import new.sub [as x]` */
+function plainImportEdits(parsed: ParsedSource, ctx: CellContext, move: ModuleMove, to: string): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  for (const statement of ctx.nodes('import_statement')) {
+    for (const item of statement.childrenForFieldName('name')) {
+      const nameNode = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
+      if (!nameNode) continue;
+      const module = parsed.text(nameNode).replace(/\s+/g, '');
+      if (!inMovedModule(move, module)) continue;
+      const target = to + module.slice(move.from.length);
+      // `import cPickle` → `import pickle as cPickle`: uses of the bare name keep working
+      const keepName = item.type !== 'aliased_import' && !module.includes('.') && target !== module;
+      edits.push(replaceNode(nameNode, keepName ? `${target} as ${module}` : target));
+    }
+  }
+  return edits;
+}
+
+/** the dotted name an attribute `old.X` resolving to `qualified` stands for after the move, or null */
+function movedTarget(move: ModuleMove, qualified: string): string | null {
+  if (qualified === move.from && move.to) return move.to;
+  if (qualified.startsWith(`${move.from}.`) && qualified.lastIndexOf('.') === move.from.length) {
+    const name = qualified.slice(move.from.length + 1);
+    const override = move.names?.[name];
+    if (override) return `${override.module ?? move.to ?? move.from}.${override.name ?? name}`;
+  }
+  return null;
+}
+
+/** dotted uses: `sklearn.cross_validation.train_test_split(...)`, `pd.tools.plotting.scatter_matrix` */
+function dottedUseEdits(parsed: ParsedSource, ctx: CellContext, move: ModuleMove): SourceEdit[] {
+  const edits: SourceEdit[] = [];
   let importInserted = false;
   const lastSegment = move.from.slice(move.from.lastIndexOf('.') + 1);
   const endings = [...(move.to ? [lastSegment] : []), ...Object.keys(move.names ?? {})];
@@ -151,14 +197,7 @@ export function moduleMoveEdits(parsed: ParsedSource, ctx: CellContext, move: Mo
     const nameNode = attribute.childForFieldName('attribute');
     if (!nameNode || !endings.includes(parsed.text(nameNode))) continue;
     const qualified = ctx.imports.resolve(attribute, parsed);
-    if (!qualified) continue;
-    let target: string | null = null;
-    if (qualified === move.from && move.to) target = move.to;
-    else if (qualified.startsWith(`${move.from}.`) && qualified.lastIndexOf('.') === move.from.length) {
-      const name = qualified.slice(move.from.length + 1);
-      const override = move.names?.[name];
-      if (override) target = `${override.module ?? move.to ?? move.from}.${override.name ?? name}`;
-    }
+    const target = qualified ? movedTarget(move, qualified) : null;
     if (!target) continue;
     const head = headIdentifier(attribute);
     const bound = head ? ctx.imports.bindings.get(parsed.text(head)) : undefined;
