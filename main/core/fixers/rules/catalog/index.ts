@@ -113,6 +113,7 @@ export const RULES: readonly Rule[] = [
   numpy.movedMembers,
   numpy.removedMembers,
   numpy.libNamespace,
+  numpy.privateSubmodules,
   numpy.arrayCopyFalse,
   numpy.tostring,
   numpy.ndarrayMethods,

@@ -35,6 +35,7 @@ export { integerNegativePower } from './integer-negative-power';
 export { movedMembers } from './moved-members';
 export { removedMembers } from './removed-members';
 export { libNamespace } from './lib-namespace';
+export { privateSubmodules } from './private-submodules';
 export { arrayCopyFalse } from './array-copy-false';
 export { tostring } from './tostring';
 export { ndarrayMethods } from './ndarray-methods';
