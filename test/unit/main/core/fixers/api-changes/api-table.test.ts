@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { API_LIBRARIES, ApiChangeTable, apiChangeTable } from '../../../../../../main/core/fixers/api-changes/table';
-import { coverRow, snippetFor } from '../../../../../../main/core/fixers/api-changes/coverage';
+import { coverRow } from '../../../../../../main/core/fixers/api-changes/coverage';
+import { snippetFor } from '../../../../../../main/core/fixers/api-changes/snippets';
 import {
   messageReplacement,
   missingName,

@@ -2,7 +2,8 @@
 // re-export, an object imported from its module, or a module alias) and the old name is gone, not kept as the
 // local alias of the new object; a function row is also tried called, since rules rewrite calls.
 import { describe, expect, it } from 'vitest';
-import { coverRow, refersTo } from '../../../../../../main/core/fixers/api-changes/coverage';
+import { coverRow } from '../../../../../../main/core/fixers/api-changes/coverage';
+import { refersTo } from '../../../../../../main/core/fixers/api-changes/snippets';
 import { rowMaker } from './helpers';
 
 const row = rowMaker({ library: 'scipy', version: '1.0.0', kind: 'moved' });
