@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../../main/core/store';
+import { firstLine } from '../../shared/lib/text';
 import { CORPUS_DIR, CORPUS_SKIP_REASON } from '../helpers/corpus';
 import { stackPython, stackVersions, TODAY_SKIP_REASON, type StackName } from '../helpers/python-stacks';
 
@@ -162,18 +163,14 @@ const OUTCOME_SHORT: Record<string, string> = {
 };
 const short = (outcome: string) => OUTCOME_SHORT[outcome] ?? outcome;
 const fmt = (x: number | null) => (x === null ? '-' : String(Number(x.toPrecision(6))));
-const oneLine = (s: string, n: number) => {
-  const line = s.split('\n')[0]!.trim();
-  return line.length > n ? `${line.slice(0, n - 1)}…` : line;
-};
 const errorText = (e: CaseResult['errorsLeft'][number] | undefined) =>
-  e ? `${e.cellIndex}: ${e.ename}: ${oneLine(e.evalue, 90)}` : '-';
+  e ? `${e.cellIndex}: ${e.ename}: ${firstLine(e.evalue, 90)}` : '-';
 /** A mechanism key: the exception and its message with the notebook's own numbers and paths taken out. */
 const mechanism = (e: { ename: string; evalue: string }) =>
   // a name left undefined is nearly always a consequence of an earlier failing cell, not a mechanism of its own
   e.ename === 'NameError'
     ? 'NameError: name … is not defined (mostly downstream of an earlier failing cell)'
-    : `${e.ename}: ${oneLine(e.evalue, 140)
+    : `${e.ename}: ${firstLine(e.evalue, 140)
         .replace(/(['"])\/[^'"]*\1/g, "'…'")
         .replace(/\b\d+(\.\d+)?\b/g, 'N')}`;
 const escape = (s: string) => s.replace(/\|/g, '\\|');

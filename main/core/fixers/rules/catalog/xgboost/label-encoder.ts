@@ -19,7 +19,8 @@
 // Fix safety: Same result: the subclass (inserted once after the import, under the notebook's name) encodes the
 // labels with LabelEncoder in fit (eval_set's too), as the old wrapper did, and decodes predict and classes_, so the
 // predictions, probabilities and scores are those of 1.5; scikit-learn's get_params/clone still work, so searches and
-// cross-validation clone it. `use_label_encoder=True` (an error in 1.6–1.7, ignored since 2.0) is dropped: the
+// cross-validation clone it. The encoder has its own attribute (1.6–1.7's predict decodes through one named `_le`), and
+// classes_ has a setter (fit assigns it before 2.0). `use_label_encoder=True` (an error in 1.6–1.7, ignored since 2.0) is dropped: the
 // subclass does what it asked for.
 // Left alone: a notebook whose own code binds the name (a class, function or variable XGBClassifier of its own);
 // imports inside a block, or sharing their line with other statements; notebooks where no fit failed on its labels.
@@ -41,23 +42,30 @@ function shim(name: string, base: string): string {
     '    def fit(self, X, y, *args, **kwargs):',
     '        from sklearn.preprocessing import LabelEncoder',
     '',
-    '        self._le = None',
+    '        self._label_encoder = None',
     '        le = LabelEncoder().fit(y)',
     "        if kwargs.get('eval_set') is not None:",
     "            kwargs['eval_set'] = [(Xe, le.transform(ye)) for Xe, ye in kwargs['eval_set']]",
     '        super().fit(X, le.transform(y), *args, **kwargs)',
-    '        self._le = le',
+    '        self._label_encoder = le',
     '        return self',
     '',
     '    def predict(self, X, *args, **kwargs):',
     '        pred = super().predict(X, *args, **kwargs)',
-    "        le = getattr(self, '_le', None)",
+    "        le = getattr(self, '_label_encoder', None)",
     "        return pred if le is None or kwargs.get('output_margin') else le.inverse_transform(pred)",
     '',
     '    @property',
     '    def classes_(self):',
-    "        le = getattr(self, '_le', None)",
-    '        return super().classes_ if le is None else le.classes_',
+    "        le = getattr(self, '_label_encoder', None)",
+    '        if le is not None:',
+    '            return le.classes_',
+    "        return self.__dict__['classes_'] if 'classes_' in self.__dict__ else super().classes_",
+    '',
+    '    @classes_.setter',
+    '    def classes_(self, value):',
+    '        # xgboost < 2.0 assigns classes_ in fit',
+    "        self.__dict__['classes_'] = value",
     '',
   ].join('\n');
 }

@@ -1,11 +1,17 @@
-// xgboost.label-encoder in today's stack (xgboost 3.3): XGBClassifier on labels [3..8] fails there, and inside a
+// xgboost.label-encoder in today's stack (xgboost 3.3) and in bookworm's (xgboost 1.7, whose fit assigns classes_
+// and whose predict decodes through its own `_le`): XGBClassifier on labels [3..8] fails there, and inside a
 // GridSearchCV every fit fails; after the rule the notebook runs, and its predictions, classes_, accuracy and
 // probabilities are those of LabelEncoder + inverse_transform written by hand (what xgboost < 1.6 did in fit/predict).
-import { expect, it } from 'vitest';
-import { cellError, cellSource, fixCells, TODAY_ENVIRONMENT } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describe, expect, it } from 'vitest';
+import { cellError, cellSource, fixCells, snippetRunner, TODAY_ENVIRONMENT } from '../helpers';
+import { type SnippetRun, describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { TEST_PYTHON } from '../../../../../../helpers/python';
 
 const TODAY = { ...TODAY_ENVIRONMENT, packages: { ...TODAY_ENVIRONMENT.packages, xgboost: '3.3.0' } };
+const BOOKWORM = {
+  python: '3.11.2',
+  packages: { numpy: '1.24.2', pandas: '1.5.3', 'scikit-learn': '1.2.1', scipy: '1.10.1', xgboost: '1.7.4' },
+};
 
 const DATA =
   'import numpy as np\nfrom sklearn.datasets import make_classification\n' +
@@ -24,7 +30,7 @@ const BY_HAND =
   "le = LabelEncoder().fit(y)\ngrid = GridSearchCV(xgb.XGBClassifier(n_estimators=20), {'max_depth': [2, 3]}, cv=3, scoring='accuracy').fit(X, le.transform(y))\n" +
   'print(grid.best_params_, le.inverse_transform(grid.predict(Xte[:5])).tolist())\n';
 
-describeTodaySnippets("XGBClassifier's removed label encoder in today's stack", (run) => {
+function fixesLikeByHand(run: SnippetRun, environment: typeof TODAY | typeof BOOKWORM): void {
   it(
     'xgboost.label-encoder: the shimmed notebook predicts what LabelEncoder + inverse_transform by hand give',
     { timeout: TODAY_TEST_TIMEOUT },
@@ -35,7 +41,7 @@ describeTodaySnippets("XGBClassifier's removed label encoder in today's stack", 
       const errors = [
         cellError(1, 'ValueError', 'Invalid classes inferred from unique values of `y`.', 'clf.fit(Xtr, ytr)'),
       ];
-      const fixed = await fixCells(CELLS, ['xgboost.label-encoder'], { ...TODAY, errors });
+      const fixed = await fixCells(CELLS, ['xgboost.label-encoder'], { ...environment, errors });
       const sources = CELLS.map((_, i) => cellSource(fixed, i));
       expect(sources[0]).toContain('class XGBClassifier(xgb.XGBClassifier):');
       expect(sources[1]).toContain('clf = XGBClassifier(n_estimators=20)');
@@ -46,4 +52,8 @@ describeTodaySnippets("XGBClassifier's removed label encoder in today's stack", 
       expect(after.out).toMatch(/^\[3, 4, 5, 6, 7, 8\]/);
     },
   );
-});
+}
+
+describeTodaySnippets("XGBClassifier's removed label encoder in today's stack", (run) => fixesLikeByHand(run, TODAY));
+describe("XGBClassifier's removed label encoder [bookworm]", () =>
+  fixesLikeByHand(snippetRunner(TEST_PYTHON), BOOKWORM));
