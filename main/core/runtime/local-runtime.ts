@@ -1,6 +1,6 @@
 // The `local` runtime: executes notebooks with a Python interpreter on this machine (a setting: --python,
 // NBREVIVE_PYTHON, or the first detected interpreter with nbclient + ipykernel). Notebook code runs unsandboxed.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
@@ -111,7 +111,7 @@ export function executionResult(
 
 /** A runner that ended without its `done` event: how it ended, the cell it was in, and the tail of its stderr. */
 function crashOutcome(
-  exit: { code: number | null; signal: NodeJS.Signals | null },
+  exit: RunnerExit,
   tracker: ExecutionTracker,
   stderr: TailBuffer,
 ): { status: 'crashed'; message: string } {
@@ -121,6 +121,72 @@ function crashOutcome(
     status: 'crashed',
     message: `the runner ${how} ${whileRunning(tracker.runningCell)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
   };
+}
+
+interface RunnerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: Error;
+}
+
+/** Why the runtime stopped a run: the time limit, or the caller's cancellation (null while neither happened). */
+interface StopReasons {
+  timeout: { status: 'timeout'; message: string } | null;
+  cancelMessage: string | null;
+}
+
+/**
+ * Stops the runner at the time limit or on the caller's abort: SIGTERM, so it reports the cells that ran, then its
+ * whole tree after STOP_GRACE_MS. `stopped` says why; dispose() clears the timers and the abort listener.
+ */
+function watchRun(
+  runnerPid: number | undefined,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  tracker: ExecutionTracker,
+): { stopped: StopReasons; dispose(): void } {
+  const stopped: StopReasons = { timeout: null, cancelMessage: null };
+  let graceTimer: NodeJS.Timeout | null = null;
+  const stop = (): void => {
+    if (graceTimer || runnerPid === undefined) return;
+    try {
+      process.kill(runnerPid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    graceTimer = setTimeout(() => void killProcessTree(runnerPid), STOP_GRACE_MS);
+  };
+  const timer = setTimeout(() => {
+    const limit = formatDuration(timeoutMs);
+    stopped.timeout = {
+      status: 'timeout',
+      message: `the notebook exceeded the time limit of ${limit}: stopped ${whileRunning(tracker.runningCell)}`,
+    };
+    stop();
+  }, timeoutMs);
+  const onAbort = (): void => {
+    stopped.cancelMessage ??= `the execution was cancelled ${whileRunning(tracker.runningCell)}`;
+    stop();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    stopped,
+    dispose(): void {
+      clearTimeout(timer);
+      if (graceTimer) clearTimeout(graceTimer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Nothing of a run may survive it, whatever happened: the runner's tree and the kernel's sessions are killed. */
+async function reapRun(runnerPid: number | undefined, sessions: Set<number>, closed: Promise<void>): Promise<void> {
+  if (runnerPid !== undefined && isProcessAlive(runnerPid)) await killProcessTree(runnerPid);
+  await killSessions([...sessions]);
+  // the pipes close right after the tree is gone; the timer is cleared so it cannot hold the process open
+  let closeTimer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((resolve) => (closeTimer = setTimeout(resolve, 2_000)))]);
+  clearTimeout(closeTimer);
 }
 
 export class LocalRuntime implements Runtime {
@@ -160,12 +226,7 @@ export class LocalRuntime implements Runtime {
   }
 
   async execute(request: ExecutionRequest, onEvent?: (event: RunnerEvent) => void): Promise<ExecutionResult> {
-    this.checked ??= this.check();
-    const check = await this.checked;
-    if (!check.ok) {
-      this.checked = null;
-      throw new NbreviveError('runtime-unavailable', check.message);
-    }
+    await this.requireUsable();
     const timeoutMs = request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
     if (request.signal?.aborted) throw new NbreviveError('cancelled', 'the execution was cancelled before it started');
 
@@ -181,28 +242,8 @@ export class LocalRuntime implements Runtime {
     const sessions = new Set<number>();
     const startedAt = Date.now();
 
-    const child = spawn(
-      this.python,
-      [
-        runnerScriptPath(),
-        ...runnerArgs({ notebookPath, cwd: workspace.workingDir, eventsFd: 3, outputCap: this.outputCap, urlMapPath }),
-      ],
-      {
-        cwd: workspace.workingDir,
-        // its own process group and session: a terminal's Ctrl-C reaches us, and we decide what to stop
-        detached: true,
-        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-        // an allowlist, never the host's secrets (kernel-env.ts)
-        env: { ...kernelEnvironment(), PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' },
-      },
-    );
-    const runnerPid = child.pid;
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
-      child.once('exit', (code, sig) => resolve({ code, signal: sig }));
-      child.once('error', (error) => resolve({ code: null, signal: null, error }));
-    });
-    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-
+    const runner = this.spawnRunner(workspace.workingDir, notebookPath, urlMapPath);
+    const runnerPid = runner.child.pid;
     // a notebook that prints a secret this process knows (an API key) must not have it stored: scrubbed on arrival
     const secrets = secretValues();
     const parser = new RunnerEventParser(
@@ -217,48 +258,16 @@ export class LocalRuntime implements Runtime {
       },
       (line, reason) => invalidLines.push(`${reason}: ${line.slice(0, 200)}`),
     );
-    child.stdio[3]?.on('data', (chunk: Buffer) => parser.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    runner.child.stdio[3]?.on('data', (chunk: Buffer) => parser.push(chunk));
+    runner.child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
 
-    let outcome: { status: 'timeout'; message: string } | null = null;
-    let cancelMessage: string | null = null;
-    let graceTimer: NodeJS.Timeout | null = null;
-    const stop = (): void => {
-      if (graceTimer || runnerPid === undefined) return;
-      try {
-        process.kill(runnerPid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      graceTimer = setTimeout(() => void killProcessTree(runnerPid), STOP_GRACE_MS);
-    };
-    const timer = setTimeout(() => {
-      outcome = {
-        status: 'timeout',
-        message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: stopped ${whileRunning(tracker.runningCell)}`,
-      };
-      stop();
-    }, timeoutMs);
-    const onAbort = (): void => {
-      cancelMessage ??= `the execution was cancelled ${whileRunning(tracker.runningCell)}`;
-      stop();
-    };
-    request.signal?.addEventListener('abort', onAbort, { once: true });
-
-    let exit: Awaited<typeof exited>;
+    const watch = watchRun(runnerPid, timeoutMs, request.signal, tracker);
+    let exit: RunnerExit;
     try {
-      exit = await exited;
+      exit = await runner.exited;
     } finally {
-      clearTimeout(timer);
-      if (graceTimer) clearTimeout(graceTimer);
-      request.signal?.removeEventListener('abort', onAbort);
-      // nothing of this run may survive it, whatever happened
-      if (runnerPid !== undefined && isProcessAlive(runnerPid)) await killProcessTree(runnerPid);
-      await killSessions([...sessions]);
-      // the pipes close right after the tree is gone; the timer is cleared so it cannot hold the process open
-      let closeTimer: NodeJS.Timeout | undefined;
-      await Promise.race([closed, new Promise((resolve) => (closeTimer = setTimeout(resolve, 2_000)))]);
-      clearTimeout(closeTimer);
+      watch.dispose();
+      await reapRun(runnerPid, sessions, runner.closed);
       parser.end();
       fs.rmSync(notebookPath, { force: true });
       fs.rmSync(urlMapPath, { force: true });
@@ -271,15 +280,55 @@ export class LocalRuntime implements Runtime {
         `could not start ${this.python}: ${exit.error.message}; check --python or NBREVIVE_PYTHON`,
       );
     }
-    if (cancelMessage) throw new NbreviveError('cancelled', cancelMessage, { wallTimeMs });
+    if (watch.stopped.cancelMessage) throw new NbreviveError('cancelled', watch.stopped.cancelMessage, { wallTimeMs });
 
-    const crash = outcome || tracker.done ? null : crashOutcome(exit, tracker, stderr);
+    const timeout = watch.stopped.timeout;
+    const crash = timeout || tracker.done ? null : crashOutcome(exit, tracker, stderr);
     const result = executionResult(tracker, request, invalidLines, workspace, {
       wallTimeMs,
       timeoutMs,
-      outcome: outcome ?? crash,
+      outcome: timeout ?? crash,
     });
     return { ...result, report: scrubDeep(result.report, secrets) };
+  }
+
+  /** The interpreter's probe (the first answer is reused): throws when it cannot run notebooks, to probe again. */
+  private async requireUsable(): Promise<void> {
+    this.checked ??= this.check();
+    const check = await this.checked;
+    if (!check.ok) {
+      this.checked = null;
+      throw new NbreviveError('runtime-unavailable', check.message);
+    }
+  }
+
+  /** Starts the runner (its events on fd 3); `exited` resolves when it ends, `closed` when its pipes close. */
+  private spawnRunner(
+    workingDir: string,
+    notebookPath: string,
+    urlMapPath: string,
+  ): { child: ChildProcess; exited: Promise<RunnerExit>; closed: Promise<void> } {
+    const child = spawn(
+      this.python,
+      [
+        runnerScriptPath(),
+        ...runnerArgs({ notebookPath, cwd: workingDir, eventsFd: 3, outputCap: this.outputCap, urlMapPath }),
+      ],
+      {
+        cwd: workingDir,
+        // its own process group and session: a terminal's Ctrl-C reaches us, and we decide what to stop
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+        // an allowlist, never the host's secrets (kernel-env.ts)
+        env: { ...kernelEnvironment(), PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' },
+      },
+    );
+    const exited = new Promise<RunnerExit>((resolve) => {
+      child.once('exit', (code, sig) => resolve({ code, signal: sig }));
+      child.once('error', (error) => resolve({ code: null, signal: null, error }));
+    });
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    return { child, exited, closed };
   }
 
   runPython(script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {
