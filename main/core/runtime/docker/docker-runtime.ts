@@ -13,7 +13,7 @@ import { DESCRIBED_PACKAGES } from '../python-detect';
 import { RUNNER_SCRIPT_NAME, RunnerEventParser, TailBuffer, pythonResourcesDir, runnerArgs } from '../runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from '../runtime';
 import { kernelUrlMap, writeKernelUrlMap } from '../url-map';
-import { prepareWorkspace } from '../workspace';
+import { prepareWorkspace, type Workspace } from '../workspace';
 import {
   CONTAINER_EXTRA_DIR,
   CONTAINER_INPUT_DIR,
@@ -162,44 +162,7 @@ export class DockerRuntime implements Runtime {
     if (request.signal?.aborted) throw new NbreviveError('cancelled', 'the execution was cancelled before it started');
     const timeoutMs = request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
     const jobDir = path.resolve(request.jobDir);
-    // the job's folders as the kernel sees them: Kaggle's own paths, so /kaggle/input literals need no rewriting
-    const kernelRoots: Array<[string, string]> = [
-      [path.join(jobDir, 'input'), CONTAINER_INPUT_DIR],
-      [path.join(jobDir, 'working'), CONTAINER_WORKING_DIR],
-      [path.join(jobDir, 'extra'), CONTAINER_EXTRA_DIR],
-    ];
-    const toKernelPath = (hostPath: string): string => {
-      for (const [host, inContainer] of kernelRoots) {
-        const rel = path.relative(host, hostPath);
-        if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)))
-          return path.posix.join(inContainer, ...rel.split(path.sep));
-      }
-      return hostPath;
-    };
-    const workspace = prepareWorkspace(request, {
-      toKernelPath,
-      rewriteKaggle: false,
-      urlMap: this.settings.urlMap,
-      urlFileKernelPath: (hostPath, index) =>
-        `${CONTAINER_URLS_DIR}/${index}-${path.basename(hostPath).replace(/[^A-Za-z0-9._-]/g, '_')}`,
-    });
-    const controlDir = path.join(jobDir, '.nbrevive-docker');
-    fs.rmSync(controlDir, { recursive: true, force: true });
-    fs.mkdirSync(controlDir, { recursive: true });
-    fs.writeFileSync(path.join(controlDir, 'notebook.ipynb'), JSON.stringify(workspace.notebookForRun));
-    // without network, unmapped URLs fail at once with a message naming them (no DNS timeouts)
-    writeKernelUrlMap(
-      path.join(controlDir, 'urls.json'),
-      kernelUrlMap(workspace.servedUrls, this.settings.network ?? false),
-    );
-    const urlMounts = new Map<string, string>();
-    for (const served of workspace.servedUrls) {
-      if (served.kernelPath.startsWith(`${CONTAINER_URLS_DIR}/`)) urlMounts.set(served.kernelPath, served.hostPath);
-    }
-    fs.mkdirSync(workspace.extraDir, { recursive: true });
-    const user = this.containerUser();
-    chownForContainer(workspace.workingDir, user);
-    chownForContainer(workspace.extraDir, user);
+    const { workspace, controlDir, urlMounts, user } = this.prepareContainerJob(request, jobDir);
 
     const lease = this.settings.gpuAllocator?.acquire(this.settings.gpus ?? NO_GPUS);
     const gpus: GpuRequest =
@@ -215,31 +178,7 @@ export class DockerRuntime implements Runtime {
       (line, reason) => invalidLines.push(`${reason}: ${line.slice(0, 200)}`),
     );
     try {
-      const spec = await this.spec({
-        user,
-        gpus,
-        workingDir: CONTAINER_WORKING_DIR,
-        cmd: [
-          'python3',
-          `${CONTAINER_RUNNER_DIR}/${RUNNER_SCRIPT_NAME}`,
-          ...runnerArgs({
-            notebookPath: `${CONTAINER_JOB_DIR}/notebook.ipynb`,
-            cwd: CONTAINER_WORKING_DIR,
-            eventsFd: 1,
-            outputCap: this.settings.outputCap,
-            urlMapPath: `${CONTAINER_JOB_DIR}/urls.json`,
-          }),
-        ],
-        mounts: [
-          { host: workspace.inputDir, container: CONTAINER_INPUT_DIR, readOnly: true },
-          { host: workspace.workingDir, container: CONTAINER_WORKING_DIR, readOnly: false },
-          { host: workspace.extraDir, container: CONTAINER_EXTRA_DIR, readOnly: false },
-          { host: controlDir, container: CONTAINER_JOB_DIR, readOnly: true },
-          { host: this.settings.runnerDir ?? pythonResourcesDir(), container: CONTAINER_RUNNER_DIR, readOnly: true },
-          ...[...urlMounts].map(([container, host]) => ({ host, container, readOnly: true })),
-        ],
-        labels: { [JOB_LABEL]: path.basename(jobDir), [JOB_DIR_LABEL]: jobDir },
-      });
+      const spec = await this.spec(this.runnerContainer({ workspace, controlDir, urlMounts, user, gpus, jobDir }));
       // a worker killed mid-run leaves its container running into this job's folder: end it before resuming
       const stale = await removeStaleContainers(this.connection, `${JOB_LABEL}=${path.basename(jobDir)}`);
       if (stale > 0)
@@ -272,6 +211,80 @@ export class DockerRuntime implements Runtime {
       lease?.release();
       fs.rmSync(controlDir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The job's folders for a container: the workspace in Kaggle's layout (paths as the kernel sees them), a control
+   * folder with the notebook to run and the URL map, the mounts of the user's URL files, and the user the notebook
+   * runs as (owning what it may write).
+   */
+  private prepareContainerJob(
+    request: ExecutionRequest,
+    jobDir: string,
+  ): { workspace: Workspace; controlDir: string; urlMounts: Map<string, string>; user: string } {
+    const toKernelPath = kernelPathMapper(jobDir);
+    const workspace = prepareWorkspace(request, {
+      toKernelPath,
+      rewriteKaggle: false,
+      urlMap: this.settings.urlMap,
+      urlFileKernelPath: (hostPath, index) =>
+        `${CONTAINER_URLS_DIR}/${index}-${path.basename(hostPath).replace(/[^A-Za-z0-9._-]/g, '_')}`,
+    });
+    const controlDir = path.join(jobDir, '.nbrevive-docker');
+    fs.rmSync(controlDir, { recursive: true, force: true });
+    fs.mkdirSync(controlDir, { recursive: true });
+    fs.writeFileSync(path.join(controlDir, 'notebook.ipynb'), JSON.stringify(workspace.notebookForRun));
+    // without network, unmapped URLs fail at once with a message naming them (no DNS timeouts)
+    writeKernelUrlMap(
+      path.join(controlDir, 'urls.json'),
+      kernelUrlMap(workspace.servedUrls, this.settings.network ?? false),
+    );
+    const urlMounts = new Map<string, string>();
+    for (const served of workspace.servedUrls) {
+      if (served.kernelPath.startsWith(`${CONTAINER_URLS_DIR}/`)) urlMounts.set(served.kernelPath, served.hostPath);
+    }
+    fs.mkdirSync(workspace.extraDir, { recursive: true });
+    const user = this.containerUser();
+    chownForContainer(workspace.workingDir, user);
+    chownForContainer(workspace.extraDir, user);
+    return { workspace, controlDir, urlMounts, user };
+  }
+
+  /** The runner's container: its command line, the job's mounts (data read-only) and the labels that find it again. */
+  private runnerContainer(job: {
+    workspace: Workspace;
+    controlDir: string;
+    urlMounts: Map<string, string>;
+    user: string;
+    gpus: GpuRequest;
+    jobDir: string;
+  }): Pick<ContainerSpec, 'user' | 'gpus' | 'workingDir' | 'cmd' | 'mounts' | 'labels'> {
+    const { workspace, controlDir, urlMounts, jobDir } = job;
+    return {
+      user: job.user,
+      gpus: job.gpus,
+      workingDir: CONTAINER_WORKING_DIR,
+      cmd: [
+        'python3',
+        `${CONTAINER_RUNNER_DIR}/${RUNNER_SCRIPT_NAME}`,
+        ...runnerArgs({
+          notebookPath: `${CONTAINER_JOB_DIR}/notebook.ipynb`,
+          cwd: CONTAINER_WORKING_DIR,
+          eventsFd: 1,
+          outputCap: this.settings.outputCap,
+          urlMapPath: `${CONTAINER_JOB_DIR}/urls.json`,
+        }),
+      ],
+      mounts: [
+        { host: workspace.inputDir, container: CONTAINER_INPUT_DIR, readOnly: true },
+        { host: workspace.workingDir, container: CONTAINER_WORKING_DIR, readOnly: false },
+        { host: workspace.extraDir, container: CONTAINER_EXTRA_DIR, readOnly: false },
+        { host: controlDir, container: CONTAINER_JOB_DIR, readOnly: true },
+        { host: this.settings.runnerDir ?? pythonResourcesDir(), container: CONTAINER_RUNNER_DIR, readOnly: true },
+        ...[...urlMounts].map(([container, host]) => ({ host, container, readOnly: true })),
+      ],
+      labels: { [JOB_LABEL]: path.basename(jobDir), [JOB_DIR_LABEL]: jobDir },
+    };
   }
 
   async runPython(script: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<string> {
@@ -349,6 +362,23 @@ export class DockerRuntime implements Runtime {
     const gid = process.getgid?.() ?? 1000;
     return uid === 0 ? '1000:1000' : `${uid}:${gid}`;
   }
+}
+
+/** The job's folders as the kernel sees them: Kaggle's own paths, so /kaggle/input literals need no rewriting. */
+function kernelPathMapper(jobDir: string): (hostPath: string) => string {
+  const kernelRoots: Array<[string, string]> = [
+    [path.join(jobDir, 'input'), CONTAINER_INPUT_DIR],
+    [path.join(jobDir, 'working'), CONTAINER_WORKING_DIR],
+    [path.join(jobDir, 'extra'), CONTAINER_EXTRA_DIR],
+  ];
+  return (hostPath: string): string => {
+    for (const [host, inContainer] of kernelRoots) {
+      const rel = path.relative(host, hostPath);
+      if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)))
+        return path.posix.join(inContainer, ...rel.split(path.sep));
+    }
+    return hostPath;
+  };
 }
 
 /** The working dir must be writable by the container's user; as root we hand it over (as a user, it is ours already). */
