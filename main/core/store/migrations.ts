@@ -12,12 +12,8 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    name: 'initial schema: blobs, cases, jobs, iterations, logs, settings, fix memory',
-    up(db) {
-      db.exec(`
+/** Version 1: the tables and indexes of the first release (the text as SQLite stores it in sqlite_master). */
+const INITIAL_SCHEMA = `
         CREATE TABLE blobs (
           hash TEXT PRIMARY KEY,            -- sha256 hex of the raw content
           size INTEGER NOT NULL,            -- raw bytes
@@ -128,7 +124,14 @@ export const MIGRATIONS: readonly Migration[] = [
           updated_at INTEGER NOT NULL,
           UNIQUE (signature, fix_hash)
         );
-      `);
+      `;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema: blobs, cases, jobs, iterations, logs, settings, fix memory',
+    up(db) {
+      db.exec(INITIAL_SCHEMA);
     },
   },
   {
