@@ -29,7 +29,7 @@ import { chooseImportPaths, createDesktopHandlers } from './desktop-handlers';
 import { handleTrusted, IpcResult } from './ipc';
 import { applicationMenuTemplate } from './menu';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './protocol';
-import { openSafeSecretStore } from './secrets';
+import { openSafeSecretStore, type SafeSecretStore } from './secrets';
 import { utilityWorkerProcess } from './utility-worker';
 import { createMainWindow, guardWebContents, hardenSession, ownWebContents } from './window';
 
@@ -51,6 +51,42 @@ export function startupErrorMessage(e: unknown): string {
     return `better-sqlite3 is built for Node.js, not for Electron. Run \`npm run rebuild:electron\` and start again (and \`npm run rebuild:node\` before running the tests).\n\n${message}`;
   }
   return message;
+}
+
+/** The host, its worker a utilityProcess that finds nbrevive's resources in the package (or the checkout). */
+function startHost(dbPath: string, secrets: SafeSecretStore): Promise<NbreviveHost> {
+  const resources = app.isPackaged ? process.resourcesPath : path.join(APP_ROOT, 'resources');
+  return NbreviveHost.start({
+    dbPath,
+    secrets,
+    log,
+    spawnWorker: (args, env) =>
+      utilityWorkerProcess(
+        utilityProcess.fork(WORKER, args, {
+          env: { ...env, NBREVIVE_RESOURCES: resources },
+          serviceName: 'nbrevive worker',
+          stdio: 'inherit',
+        }),
+      ),
+  });
+}
+
+/** Each channel of a dispatcher on ipcMain, answered only to this app's own windows. */
+function serveChannels(dispatcher: ChannelDispatcher<string>, channels: readonly string[]): void {
+  const refused = (channel: string, url: string | null) =>
+    log(`refused ${channel} from a foreign sender (${url ?? 'no frame'})`);
+  for (const channel of channels) {
+    handleTrusted(
+      ipcMain,
+      channel,
+      ownWebContents,
+      async (input): Promise<IpcResult> => {
+        const r = await dispatcher.dispatch(channel, input);
+        return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
+      },
+      refused,
+    );
+  }
 }
 
 // Tests and portable setups point the app at their own profile; it must be set before the instance lock.
@@ -100,70 +136,10 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
 
-  const start = async () => {
-    hardenSession(session.defaultSession);
-    protocol.handle(APP_SCHEME, (request) => serveAppRequest(RENDERER_DIR, request));
-    if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
-      dialog.showErrorBox(
-        'nbrevive',
-        `The user interface is not built (${RENDERER_DIR} is missing): run \`npm run build:app\`, or start with \`npm start\`.`,
-      );
-    }
-
-    const dbPath = resolveDbPath(null);
-    const secrets = await openSafeSecretStore({
-      file: path.join(app.getPath('userData'), 'llm-api-key.enc'),
-      safeStorage,
-      log,
-    });
-    const resources = app.isPackaged ? process.resourcesPath : path.join(APP_ROOT, 'resources');
-    host = await NbreviveHost.start({
-      dbPath,
-      secrets,
-      log,
-      spawnWorker: (args, env) =>
-        utilityWorkerProcess(
-          utilityProcess.fork(WORKER, args, {
-            env: { ...env, NBREVIVE_RESOURCES: resources },
-            serviceName: 'nbrevive worker',
-            stdio: 'inherit',
-          }),
-        ),
-    });
-    const api = host.dispatcher;
-    const desktop: ChannelDispatcher<string> = createDispatcher(
-      DESKTOP,
-      createDesktopHandlers({
-        dialog: parentDialog,
-        shell,
-        api,
-        secretsStatus: () => secrets.status(),
-        emitImported: (payload) => sendDesktop('desktop:cases.imported', payload),
-      }),
-      'app',
-    );
-
-    const refused = (channel: string, url: string | null) =>
-      log(`refused ${channel} from a foreign sender (${url ?? 'no frame'})`);
-    const bind = (dispatcher: ChannelDispatcher<string>, channels: readonly string[]) => {
-      for (const channel of channels) {
-        handleTrusted(
-          ipcMain,
-          channel,
-          ownWebContents,
-          async (input): Promise<IpcResult> => {
-            const r = await dispatcher.dispatch(channel, input);
-            return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
-          },
-          refused,
-        );
-      }
-    };
-    bind(api, API_INVOKE_CHANNELS);
-    bind(desktop, desktop.channels);
-
+  // the events of the host go to our windows; a corpus run shows its progress in the dock/taskbar, and its end
+  const relayEvents = (running: NbreviveHost) => {
     const progress = new CorpusProgress();
-    host.events.onDidEmit((event) => {
+    running.events.onDidEmit((event) => {
       send(event.channel, event.payload);
       if (event.channel !== 'app:queue.changed') return;
       const update = progress.update(event.payload as PayloadOf<Api['app:queue.changed']>);
@@ -173,7 +149,9 @@ if (!app.requestSingleInstanceLock()) {
         notify(m.title, m.body);
       }
     });
+  };
 
+  const installMenu = (desktop: ChannelDispatcher<string>, dbPath: string) => {
     const importFromMenu = async (folder: boolean) => {
       const paths = await chooseImportPaths(parentDialog, folder);
       if (!paths.length) return;
@@ -209,6 +187,43 @@ if (!app.requestSingleInstanceLock()) {
         ),
       ),
     );
+  };
+
+  const start = async () => {
+    hardenSession(session.defaultSession);
+    protocol.handle(APP_SCHEME, (request) => serveAppRequest(RENDERER_DIR, request));
+    if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
+      dialog.showErrorBox(
+        'nbrevive',
+        `The user interface is not built (${RENDERER_DIR} is missing): run \`npm run build:app\`, or start with \`npm start\`.`,
+      );
+    }
+
+    const dbPath = resolveDbPath(null);
+    const secrets = await openSafeSecretStore({
+      file: path.join(app.getPath('userData'), 'llm-api-key.enc'),
+      safeStorage,
+      log,
+    });
+    host = await startHost(dbPath, secrets);
+    const api = host.dispatcher;
+    const desktop: ChannelDispatcher<string> = createDispatcher(
+      DESKTOP,
+      createDesktopHandlers({
+        dialog: parentDialog,
+        shell,
+        api,
+        secretsStatus: () => secrets.status(),
+        emitImported: (payload) => sendDesktop('desktop:cases.imported', payload),
+      }),
+      'app',
+    );
+
+    serveChannels(api, API_INVOKE_CHANNELS);
+    serveChannels(desktop, desktop.channels);
+
+    relayEvents(host);
+    installMenu(desktop, dbPath);
     openWindow();
   };
 
