@@ -25,7 +25,8 @@ interface RandomSource {
 const SEED_ARG = /\b(random_state|seed|random_seed|randomseed)\s*=\s*(?!None\b)/;
 
 // scikit-learn estimators and helpers whose result depends on random_state (their docs list the parameter as
-// controlling randomness), the gradient-boosting libraries, and the random modules themselves
+// controlling randomness), and the random modules themselves. Not the gradient-boosting libraries: without a seed
+// XGBoost uses seed 0, LightGBM its fixed C++ default seeds and CatBoost random_seed 0, so a rerun gives the same model
 const SOURCES: readonly RandomSource[] = [
   {
     re: /\b(RandomForest|ExtraTrees|DecisionTree|ExtraTree|GradientBoosting|HistGradientBoosting|AdaBoost|Bagging|IsolationForest|RandomTrees)\w*\s*\(/g,
@@ -37,8 +38,6 @@ const SOURCES: readonly RandomSource[] = [
     seedArg: SEED_ARG,
     global: 'numpy',
   },
-  { re: /\b(XGB\w*|LGBM\w*|CatBoost\w*)\s*\(/g, seedArg: SEED_ARG, global: 'framework' },
-  { re: /\b(xgb|xgboost|lgb|lightgbm)\.train\s*\(/g, seedArg: /\bseed\b/, global: 'framework' },
   { re: /\btrain_test_split\s*\(/g, seedArg: SEED_ARG, global: 'numpy' },
   {
     re: /\b(KFold|StratifiedKFold|GroupKFold)\s*\(/g,

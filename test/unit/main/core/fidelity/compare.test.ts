@@ -345,6 +345,24 @@ describe('compareOutputs', () => {
     // the same random outputs reproduced are still counted
     expect(compareOutputs(original, original)).toMatchObject({ score: 1, comparable: 3 });
   });
+  it('holds a difference against the boosting libraries without a seed: their default seeds are fixed', () => {
+    // XGBoost (seed 0), LightGBM (its C++ default seeds) and CatBoost (random_seed 0) give the same model on every run
+    const original = nb([
+      { source: 'clf = xgb.XGBClassifier(subsample=0.7)\nclf.fit(X, y)', outputs: [] },
+      { source: 'print("acc", clf.score(X, y))', outputs: [stdout('acc 0.81\n')] },
+      {
+        source: 'm = lgb.LGBMRegressor(bagging_fraction=0.8)\nprint(m.fit(X, y).score(X, y))',
+        outputs: [stdout('0.7\n')],
+      },
+      { source: "bst = xgb.train({'subsample': 0.5}, dtrain)\nprint(bst.eval(dtest))", outputs: [stdout('0.3\n')] },
+    ]);
+    const f = compareOutputs(
+      original,
+      rerun(original, [[], [stdout('acc 0.84\n')], [stdout('0.9\n')], [stdout('0.4\n')]]),
+    );
+    expect(f.cells.map((c) => c.verdict)).toEqual(['numbers-drifted', 'numbers-drifted', 'numbers-drifted']);
+    expect(f).toMatchObject({ comparable: 3, reproduced: 0 });
+  });
   it("says an object's repr with a memory address cannot be compared, and an author's error that is gone", () => {
     const original = nb([
       { source: 'plt.plot(x)', outputs: [result({ 'text/plain': '<matplotlib.figure.Figure at 0x7f0e5a2610b8>' })] },
