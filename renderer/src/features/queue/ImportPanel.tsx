@@ -11,45 +11,11 @@ import { RowForm, RowInput } from '../../ui/RowForm';
 type ImportResult = { cases: CaseSummary[]; errors: { path: string; message: string }[] };
 
 export function ImportPanel() {
-  const { api, notify, reloadJobs } = useApp();
+  const { api, notify } = useApp();
   const notifyError = useNotifyError();
   const [path, setPath] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [imported, setImported] = useState<CaseSummary[]>([]);
-  const [problems, setProblems] = useState<string[]>([]);
   const [over, setOver] = useState(false);
-  const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
-
-  // every way in (a host path, an upload, the desktop's dialog or drop) ends the same: what was imported, what not
-  const runImport = async (verb: string, task: () => Promise<ImportResult | null>) => {
-    setBusy(true);
-    try {
-      const res = await task();
-      if (!res) return;
-      setImported(res.cases);
-      setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
-      notify(
-        `${verb} ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`,
-      );
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const doUpload = (entries: UploadEntry[]) => {
-    if (!entries.length) return;
-    const total = entries.reduce((n, e) => n + e.file.size, 0);
-    void runImport('Uploaded and imported', async () => {
-      setUpload({ sent: 0, total });
-      try {
-        return (await uploadEntries(api, entries, (sent) => setUpload({ sent, total }))).imported;
-      } finally {
-        setUpload(null);
-      }
-    });
-  };
+  const { busy, imported, problems, upload, runImport, doUpload, updateImported, enqueue } = useImports();
 
   // the desktop app imports chosen files where they are (native dialog, by path); a browser uploads them
   const desktop = window.nbreviveDesktop;
@@ -65,21 +31,6 @@ export function ImportPanel() {
     if (!path.trim())
       return notify('Type the path of a notebook, a case folder or a corpus folder on the host', 'error');
     void runImport('Imported', () => api.casesImport({ path: path.trim(), kind }));
-  };
-  // a target accepted in the chooser: the imported list shows the cases as they are stored now
-  const updateImported = useCallback(
-    (updated: CaseSummary[]) => setImported((list) => list.map((c) => updated.find((u) => u.id === c.id) ?? c)),
-    [],
-  );
-  const enqueue = async () => {
-    try {
-      const { jobs } = await api.jobsEnqueue({ caseIds: imported.map((c) => c.id) });
-      notify(`Queued ${jobs.length} job${jobs.length === 1 ? '' : 's'}`);
-      setImported([]);
-      reloadJobs();
-    } catch (e) {
-      notifyError(e);
-    }
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -132,6 +83,66 @@ export function ImportPanel() {
       )}
     </section>
   );
+}
+
+/**
+ * What the panel imported and how: every way in (a host path, an upload, the desktop's dialog or drop) ends the same,
+ * with what was imported and what not; then the imported cases' targets change and they are queued.
+ */
+function useImports() {
+  const { api, notify, reloadJobs } = useApp();
+  const notifyError = useNotifyError();
+  const [busy, setBusy] = useState(false);
+  const [imported, setImported] = useState<CaseSummary[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
+
+  const runImport = async (verb: string, task: () => Promise<ImportResult | null>) => {
+    setBusy(true);
+    try {
+      const res = await task();
+      if (!res) return;
+      setImported(res.cases);
+      setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
+      notify(
+        `${verb} ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`,
+      );
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const doUpload = (entries: UploadEntry[]) => {
+    if (!entries.length) return;
+    const total = entries.reduce((n, e) => n + e.file.size, 0);
+    void runImport('Uploaded and imported', async () => {
+      setUpload({ sent: 0, total });
+      try {
+        return (await uploadEntries(api, entries, (sent) => setUpload({ sent, total }))).imported;
+      } finally {
+        setUpload(null);
+      }
+    });
+  };
+
+  // a target accepted in the chooser: the imported list shows the cases as they are stored now
+  const updateImported = useCallback(
+    (updated: CaseSummary[]) => setImported((list) => list.map((c) => updated.find((u) => u.id === c.id) ?? c)),
+    [],
+  );
+  const enqueue = async () => {
+    try {
+      const { jobs } = await api.jobsEnqueue({ caseIds: imported.map((c) => c.id) });
+      notify(`Queued ${jobs.length} job${jobs.length === 1 ? '' : 's'}`);
+      setImported([]);
+      reloadJobs();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  return { busy, imported, problems, upload, runImport, doUpload, updateImported, enqueue };
 }
 
 type ImportKind = 'auto' | 'notebook' | 'case' | 'corpus';
