@@ -240,18 +240,41 @@ export function removalSnippets(row: ApiChange): Snippet[] {
 }
 
 /**
- * The snippet of a moved or renamed module function, with the name called (`from M import f` + `value = f(data)`,
- * and with a second argument): a rule that rewrites calls (stats.chisqprob(x, df) → stats.chi2.sf(x, df)) repairs
- * what a bare import does not show. Handled when the repaired call no longer names the old function and uses the
- * new one; none for classes' members, modules and builtins.
+ * The snippet of a moved or renamed function, with the name called: a module's function (`from M import f` +
+ * `value = f(data)`, or `np.f(data)` through the usual alias) or a method renamed within its class (`obj.m(data)`),
+ * with one argument and two (a method also with none): a rule that rewrites calls (stats.chisqprob(x, df) →
+ * stats.chi2.sf(x, df), df.as_matrix() → df.values) repairs what a bare import or attribute does not show. Handled
+ * when the repaired source no longer calls the old name and uses the new one; none for modules and builtins.
  */
 export function callSnippets(row: ApiChange, snippet: Snippet): Snippet[] {
-  if (row.kind === 'signature-changed' || !row.new || classMember(row.old)) return [];
+  if (row.kind === 'signature-changed' || !row.new) return [];
   const [module, name] = split(row.old);
-  if (!module || !snippet.source.startsWith(`from ${module} import ${name}\n`)) return [];
-  return ['data', 'data, 2'].map((args) => ({
-    source: `${snippet.source}value = ${name}(${args})\n`,
-    error: snippet.error,
-    uses: (s: string) => snippet.uses(s) && !new RegExp(`(?<![\\w.])${escape(name)}\\(`).test(s),
-  }));
+  const member = classMember(row.old);
+  const alias = ALIASES.find(([target]) => target === module);
+  let head: string;
+  let callee: string;
+  let argLists = ['data', 'data, 2'];
+  if (member) {
+    head = `import ${row.old.split('.')[0] as string}\n`;
+    callee = `obj.${member.member}`;
+    argLists = ['', ...argLists];
+  } else if (module && snippet.source.startsWith(`from ${module} import ${name}\n`)) {
+    head = snippet.source;
+    callee = name;
+  } else if (alias) {
+    head = `import ${alias[0]} as ${alias[1]}\n`;
+    callee = `${alias[1]}.${name}`;
+  } else return [];
+  // the snippet must be the attribute use this call stands for (not an import of a module, say)
+  if (!snippet.source.startsWith(head) || (head !== snippet.source && snippet.source !== `${head}value = ${callee}\n`))
+    return [];
+  const called = new RegExp(`(?<![\\w.])${escape(callee)}\\(`);
+  return argLists.map((args) => {
+    const line = `value = ${callee}(${args})`;
+    return {
+      source: `${head}${line}\n`,
+      error: head === snippet.source ? snippet.error : { ...snippet.error, line },
+      uses: (s: string) => snippet.uses(s) && !called.test(s),
+    };
+  });
 }

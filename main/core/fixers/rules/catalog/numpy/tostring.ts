@@ -11,7 +11,8 @@
 //     buf = img.tobytes(order="F")
 // Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.3; where that cannot be settled
 // (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-// Left alone: not under NumPy 2.2, and a function called tostring stays.
+// Left alone: not under NumPy 2.2; a function called tostring, and a module's tostring (np.tostring never existed),
+// stay.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { callArguments, keywordName } from '../../syntax';
@@ -34,6 +35,8 @@ export const tostring = defineRule({
       const fn = call.childForFieldName('function');
       const attr = fn?.type === 'attribute' ? fn.childForFieldName('attribute') : null;
       if (!attr || parsed.text(attr) !== 'tostring' || inExceptClause(call, parsed)) continue;
+      // a module's function (np.tostring never existed; a module of the notebook's own) is not an array's method
+      if (ctx.imports.resolve(fn, parsed) !== null) continue;
       if (callArguments(call).some((a) => a.type === 'keyword_argument' && keywordName(a, parsed) !== 'order'))
         continue;
       edits.push(replaceNode(attr, 'tobytes'));

@@ -29,4 +29,36 @@ describe('coverage crediting', () => {
     expect(covered.outcome).toBe('hand-written');
     expect(covered.ruleIds).toEqual(['scipy.removed-functions']);
   });
+
+  it('tries an aliased module function and a renamed method called (np.asfarray(a), df.as_matrix())', async () => {
+    const asfarray = await coverRow(
+      rowMaker({ library: 'numpy', version: '2.0.0', kind: 'renamed' })({
+        old: 'numpy.asfarray',
+        new: 'numpy.asarray',
+        pure: false,
+      }),
+    );
+    expect(asfarray.outcome).toBe('hand-written');
+    expect(asfarray.ruleIds).toEqual(['numpy.removed-functions']);
+    const asMatrix = await coverRow(
+      rowMaker({ library: 'pandas', version: '1.0.0', kind: 'renamed' })({
+        old: 'pandas.DataFrame.as_matrix',
+        new: 'pandas.DataFrame.values',
+        pure: false,
+      }),
+    );
+    expect(asMatrix.outcome).toBe('hand-written');
+    expect(asMatrix.ruleIds).toEqual(['pandas.as-matrix']);
+  });
+
+  it('does not credit a rewrite to a name that does not exist (np.tostring(a) is no array method)', async () => {
+    const covered = await coverRow(
+      rowMaker({ library: 'numpy', version: '2.3.0', kind: 'renamed' })({
+        old: 'numpy.tostring',
+        new: 'numpy.tobytes',
+        pure: false,
+      }),
+    );
+    expect(covered.outcome).toBe('out-of-scope');
+  });
 });
