@@ -339,7 +339,7 @@ export function moduleReference(
     return { name: alias, edits: [] };
   }
   if (!ctx.imports.bindings.has(preferred) && !definesName(parsed, preferred))
-    return { name: preferred, edits: [insertAtCellTop(parsed, `import ${module} as ${preferred}`)] };
+    return { name: preferred, edits: [insertAtCellTop(parsed, importLine(module, preferred))] };
   const head = module.split('.')[0] as string;
   const headBound = ctx.imports.bindings.get(head);
   if (

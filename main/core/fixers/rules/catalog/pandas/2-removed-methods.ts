@@ -1,5 +1,5 @@
-// pandas.2-removed-methods — Styler.hide_index/hide_columns/render/set_precision/set_na_rep and the groupby and
-// resampler pad/backfill (pandas 2.0)
+// pandas.2-removed-methods — Styler.hide_index/hide_columns/render/set_precision/set_na_rep, GroupBy/Resampler
+// pad/backfill, tshift (pandas 2.0)
 //
 // Why it broke: pandas 2.0 (2023-04-03), deprecated since 1.3/1.4: from this release on the old code fails (the
 // explanation below cites the deprecation messages of pandas 1.5).
@@ -10,13 +10,16 @@
 //     s = df.style.set_precision(2)
 //     g = df.groupby('k').pad()
 //     r = ts.resample('D').backfill()
+//     t = ts.tshift(1)
 //   →
 //     html = df.style.hide(axis="index").to_html()
 //     s = df.style.format(precision=2)
 //     g = df.groupby('k').ffill()
 //     r = ts.resample('D').bfill()
+//     t = ts.shift(1, freq='infer')
 // Fix safety: Same result: pandas 1.5 ran each old method as the new call (hide_index(…) was hide(axis="index", …),
-// render() was to_html(), set_precision(n) format(precision=n), pad/backfill were ffill/bfill). Each changes only
+// render() was to_html(), set_precision(n) format(precision=n), pad/backfill were ffill/bfill, tshift(periods, freq,
+// axis) was shift(periods, freq, axis) with freq None read as "infer"). Each changes only
 // where the AttributeError names the Styler, GroupBy or Resampler class at that line. set_precision/set_na_rep
 // change only on a `….style` chain without an earlier format(): before pandas 1.3 they set the default formatter
 // only, and format(precision=…) would also replace the formats set before.
@@ -26,7 +29,14 @@ import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { appendArguments, attributeName, callArguments, positionalArguments, sameNode } from '../../syntax';
+import {
+  appendArguments,
+  attributeName,
+  callArguments,
+  keywordValue as keywordValueOf,
+  positionalArguments,
+  sameNode,
+} from '../../syntax';
 import { errorNamesClassAt, pd } from './_shared';
 
 const STYLER = ['Styler'];
@@ -50,6 +60,7 @@ const MEMBERS: Record<string, readonly string[]> = {
   set_na_rep: STYLER,
   pad: FILLERS,
   backfill: FILLERS,
+  tshift: ['Series', 'DataFrame'],
 };
 
 /** A `df.style…` chain with no format()/set_na_rep()/set_precision() call before this one. */
@@ -88,6 +99,27 @@ function edits(attr: Node, member: string, parsed: ParsedSource): SourceEdit[] {
       const keyword = member === 'set_precision' ? 'precision' : 'na_rep';
       return [replaceNode(call, `${parsed.text(object)}.format(${keyword}=${parsed.text(positional[0] as Node)})`)];
     }
+    case 'tshift': {
+      // tshift(periods=1, freq=None, axis=0) was shift(periods, freq or "infer", axis) (pandas 1.5, generic.py)
+      if (positional.length > 3) return [];
+      const given = (index: number, keyword: string): string | null => {
+        const node = positional[index] ?? keywordValueOf(call, keyword, parsed);
+        return node ? parsed.text(node) : null;
+      };
+      if (
+        args.length !==
+        positional.length + ['periods', 'freq', 'axis'].filter((k) => keywordValueOf(call, k, parsed)).length
+      )
+        return [];
+      const freq = given(1, 'freq');
+      const axis = given(2, 'axis');
+      const parts = [
+        given(0, 'periods') ?? '1',
+        `freq=${freq === null || freq === 'None' ? "'infer'" : freq}`,
+        ...(axis === null ? [] : [`axis=${axis}`]),
+      ];
+      return [replaceNode(call, `${parsed.text(object)}.shift(${parts.join(', ')})`)];
+    }
     default:
       return [];
   }
@@ -95,18 +127,20 @@ function edits(attr: Node, member: string, parsed: ParsedSource): SourceEdit[] {
 
 export const removedMethods2 = defineRule({
   id: 'pandas.2-removed-methods',
-  title: 'Styler.hide_index/hide_columns/render/set_precision/set_na_rep, GroupBy/Resampler pad/backfill (pandas 2.0)',
+  title:
+    'Styler.hide_index/hide_columns/render/set_precision/set_na_rep, GroupBy/Resampler pad/backfill, tshift (pandas 2.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
   explanation:
-    'pandas 2.0 removed methods deprecated in 1.3–1.4, each of which pandas 1.5 ran as its replacement: Styler.hide_index(…)/hide_columns(…) → hide(…, axis="index"/"columns"), Styler.render() → to_html(), Styler.set_precision(n)/set_na_rep(r) → format(precision=n)/format(na_rep=r) (on a df.style chain without an earlier format()), and the pad()/backfill() of a groupby or a resampler → ffill()/bfill(). Each where the AttributeError names the class at that line.',
+    'pandas 2.0 removed methods deprecated in 1.3–1.4, each of which pandas 1.5 ran as its replacement: Styler.hide_index(…)/hide_columns(…) → hide(…, axis="index"/"columns"), Styler.render() → to_html(), Styler.set_precision(n)/set_na_rep(r) → format(precision=n)/format(na_rep=r) (on a df.style chain without an earlier format()), the pad()/backfill() of a groupby or a resampler → ffill()/bfill(), and Series/DataFrame.tshift(periods, freq, axis) → shift(periods, freq=freq or "infer", axis) (what tshift ran: the frequency of the index, its own or inferred). Each where the AttributeError names the class at that line.',
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
-        evalue: /object has no attribute '(hide_index|hide_columns|render|set_precision|set_na_rep|pad|backfill)'/,
+        evalue:
+          /object has no attribute '(hide_index|hide_columns|render|set_precision|set_na_rep|pad|backfill|tshift)'/,
       },
     ],
   },

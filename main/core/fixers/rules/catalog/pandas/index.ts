@@ -29,6 +29,7 @@ export { removedMethods } from './removed-methods';
 export { removedMethods2 } from './2-removed-methods';
 export { removedArgumentValues2 } from './2-removed-argument-values';
 export { resampleHow } from './resample-how';
+export { renamedKeywords } from './renamed-keywords';
 export { movedFunctions } from './moved-functions';
 export { weekofyear } from './weekofyear';
 export { valueCountsNames } from './value-counts-names';

@@ -22,6 +22,12 @@
 //     first = df.loc[1, 'Name']
 //   →
 //     first = df.iloc[1, df.columns.get_loc('Name')]
+// An assignment's integer row key, and the variable of a `for i in range(…)` loop, are spelled as .ix read them, since
+// .loc would enlarge a string-indexed frame with a row labelled 0 instead of failing (no error points there): .ix
+// took the key as a label where the index has it or holds integers, else as a position:
+//     df.ix[0, 'Age'] = 22
+//   →
+//     df.loc[0 if 0 in df.index or pd.api.types.is_integer_dtype(df.index) else df.index[0], 'Age'] = 22
 // Left alone: not under pandas 0.25. On the KeyError: an integer or float index (the label was missing under .ix
 // too), an error the notebook's saved outputs show (the author had it), a list of column labels, an assignment.
 import type { Node } from 'web-tree-sitter';
@@ -112,6 +118,41 @@ function positionalEdits(subscript: Node, key: string, parsed: ParsedSource): So
   return null;
 }
 
+/** Is the subscript the target of an assignment (`X.ix[…] = v`, `X.ix[…] += v`)? */
+function isAssignmentTarget(subscript: Node): boolean {
+  const parent = subscript.parent;
+  return (
+    !!parent &&
+    ['assignment', 'augmented_assignment'].includes(parent.type) &&
+    parent.childForFieldName('left')?.startIndex === subscript.startIndex
+  );
+}
+
+/** Is the identifier the variable of an enclosing `for name in range(…)` (an integer that .ix may read as a position)? */
+function rangeLoopVariable(node: Node, parsed: ParsedSource): boolean {
+  if (node.type !== 'identifier') return false;
+  const name = parsed.text(node);
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'class_definition') return false;
+    if (p.type !== 'for_statement') continue;
+    const left = p.childForFieldName('left');
+    const right = p.childForFieldName('right');
+    const callee = right?.type === 'call' ? right.childForFieldName('function') : null;
+    if (left?.type === 'identifier' && parsed.text(left) === name)
+      return !!callee && callee.type === 'identifier' && ['range', 'xrange'].includes(parsed.text(callee));
+  }
+  return false;
+}
+
+/**
+ * The row key .ix meant, spelled for .loc where .ix read an integer as a position on an index that is not of
+ * integers: `k if k in X.index or pd.api.types.is_integer_dtype(X.index) else X.index[k]` (.ix looked k up as a
+ * label first, and took it as a position only where it was none and the index held no integers).
+ */
+function ixRowKey(frame: string, key: string, pandas: string): string {
+  return `${key} if ${key} in ${frame}.index or ${pandas}.api.types.is_integer_dtype(${frame}.index) else ${frame}.index[${key}]`;
+}
+
 type IndexKind = 'full' | 'int' | 'label' | 'expr';
 
 function indexKind(node: Node): IndexKind {
@@ -147,7 +188,7 @@ export const ixIndexer = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    ".ix (removed in pandas 1.0) read integers as labels on an integer index and as positions otherwise. Rows become .loc (labels, booleans, and integers on the usual integer index keep their meaning); integer column positions become .iloc when all rows are selected, or df.columns[...] inside .loc otherwise. On an object, string or datetime index .ix read an integer row key as a position: when .loc fails there (KeyError: 1 from that index's lookup, or an integer slice refused), the row key becomes .iloc's and the column label its position (columns.get_loc). An assignment .loc enlarges instead of failing: review those where the row index is not integer.",
+    ".ix (removed in pandas 1.0) read integers as labels on an integer index and as positions otherwise. Rows become .loc (labels, booleans, and integers on the usual integer index keep their meaning); integer column positions become .iloc when all rows are selected, or df.columns[...] inside .loc otherwise. On an object, string or datetime index .ix read an integer row key as a position: when .loc fails there (KeyError: 1 from that index's lookup, or an integer slice refused), the row key becomes .iloc's and the column label its position (columns.get_loc). An assignment's integer row key and a range() loop's variable, which .loc would read as a new label (a row added to a string index, silently), become `k if k in X.index or pd.api.types.is_integer_dtype(X.index) else X.index[k]`: a label where .ix read one, the label at that position otherwise.",
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute 'ix'/ },
@@ -171,6 +212,7 @@ export const ixIndexer = defineRule({
       // one .loc on the line that the error can be about
       if (found.length === 1) edits.push(...(found[0] as SourceEdit[]));
     }
+    let pandas: ReturnType<typeof ctx.requireImport> | undefined;
     for (const subscript of ctx.nodes('subscript')) {
       const value = subscript.childForFieldName('value');
       if (value?.type !== 'attribute') continue;
@@ -180,6 +222,23 @@ export const ixIndexer = defineRule({
       const indices = subscript.childrenForFieldName('subscript');
       const [rows, columns] = indices;
       if (!rows || indices.length > 2) continue;
+      // an integer row key that .ix may have read as a position: an assignment's literal (.loc would add a row
+      // labelled 0 to a string index, silently) or a range() loop's variable
+      const positional =
+        ((isAssignmentTarget(subscript) &&
+          indexKind(rows) === 'int' &&
+          rows.type !== 'slice' &&
+          rows.type !== 'list') ||
+          rangeLoopVariable(rows, parsed)) &&
+        ['identifier', 'attribute'].includes(object.type);
+      if (positional) {
+        if (pandas === undefined) {
+          pandas = ctx.requireImport('pandas', 'pd');
+          if (pandas) edits.push(...pandas.edits);
+        }
+        if (!pandas) continue;
+        edits.push(replaceNode(rows, ixRowKey(parsed.text(object), parsed.text(rows), pandas.name)));
+      }
       if (!columns) {
         edits.push(replaceNode(name, 'loc'));
         continue;

@@ -16,8 +16,11 @@
 // (2.2) and scatter's empty colour string. Each rewrite keeps what the code computes; changes whose replacement
 // computes something else (AdaBoostClassifier's algorithm='SAMME.R', removed in 1.6: 'SAMME' gives other
 // predictions) have no rule here on purpose, so the loop reports them as having none.
+export { jsonEncodingArgument } from './json-encoding-argument';
+export { htmlParserUnescape } from './html-parser-unescape';
 export { removedStdlibNames } from './removed-stdlib-names';
 export { removedStdlib312 } from './removed-stdlib-3-12';
+export { unusedRemovedModuleImports } from './unused-removed-module-imports';
 export { distutilsVersion } from './distutils-version';
 export { unittestAliases } from './unittest-aliases';
 export { configparserReadfp } from './configparser-readfp';

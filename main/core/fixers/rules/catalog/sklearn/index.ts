@@ -36,6 +36,7 @@ export { maxFeaturesAuto } from './max-features-auto';
 export { keywordOnlyArguments } from './keyword-only-arguments';
 export { renamedFunctions } from './renamed-functions';
 export { mseSquaredFalse } from './mse-squared-false';
+export { calibrationCurveNormalize } from './calibration-curve-normalize';
 export { estimatorTransformSelection } from './estimator-transform-selection';
 export { oneDimensionalX } from './one-dimensional-x';
 export { scorersDict } from './scorers-dict';

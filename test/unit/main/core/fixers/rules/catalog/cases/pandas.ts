@@ -214,7 +214,7 @@ export const PANDAS_CASES: RuleCase[] = [
     'pandas.lookup-mad',
     'lookup and mad (pandas 2)',
     "import pandas as pd\nv = df.lookup(df.index, df['best'])\nm = df['Fare'].mad()\n",
-    "import pandas as pd\nv = df.values[df.index.get_indexer(df.index), df.columns.get_indexer(df['best'])]\nm = (df['Fare'] - df['Fare'].mean()).abs().mean()\n",
+    "import pandas as pd\nv = pd.Series(df.values[df.index.get_indexer(df.index), df.columns.get_indexer(df['best'])]).infer_objects().to_numpy()\nm = (df['Fare'] - df['Fare'].mean()).abs().mean()\n",
     PD2,
   ),
   one(
