@@ -243,6 +243,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.lineSetDataScalars,
   matplotlib.registerCmap,
   sklearn.gridNormalize,
+  matplotlib.subplotIntegerSpec,
   sklearn.adaboostAlgorithmSamme,
   sklearn.scalerOneDimensional,
   sklearn.binarizeOneSample,

@@ -36,3 +36,4 @@ export { xticksExtraLabels } from './xticks-extra-labels';
 export { errorbarFmtNone } from './errorbar-fmt-none';
 export { lineSetDataScalars } from './line-set-data-scalars';
 export { registerCmap } from './register-cmap';
+export { subplotIntegerSpec } from './subplot-integer-spec';
