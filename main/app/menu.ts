@@ -40,14 +40,7 @@ function macAppMenu(actions: MenuActions, settings: MenuItemConstructorOptions):
       { label: 'About nbrevive', click: () => actions.about() },
       { type: 'separator' },
       settings,
-      { type: 'separator' },
-      { role: 'services' },
-      { type: 'separator' },
-      { role: 'hide' },
-      { role: 'hideOthers' },
-      { role: 'unhide' },
-      { type: 'separator' },
-      { role: 'quit' },
+      ...roles('-', 'services', '-', 'hide', 'hideOthers', 'unhide', '-', 'quit'),
     ],
   };
 }
@@ -75,15 +68,7 @@ function editMenu(): MenuItemConstructorOptions {
   return {
     label: '&Edit',
     // Monaco and text fields need the roles for copy/paste shortcuts on macOS
-    submenu: [
-      { role: 'undo' },
-      { role: 'redo' },
-      { type: 'separator' },
-      { role: 'cut' },
-      { role: 'copy' },
-      { role: 'paste' },
-      { role: 'selectAll' },
-    ],
+    submenu: roles('undo', 'redo', '-', 'cut', 'copy', 'paste', 'selectAll'),
   };
 }
 
@@ -92,15 +77,8 @@ function viewMenu(actions: MenuActions, devTools: boolean): MenuItemConstructorO
     label: '&View',
     submenu: [
       { label: 'Toggle Theme', accelerator: 'CmdOrCtrl+Shift+L', click: () => actions.toggleTheme() },
-      { type: 'separator' },
-      { role: 'reload' },
-      ...(devTools ? [{ role: 'toggleDevTools' } as const] : []),
-      { type: 'separator' },
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
-      { type: 'separator' },
-      { role: 'togglefullscreen' },
+      ...roles('-', 'reload', ...(devTools ? (['toggleDevTools'] as const) : [])),
+      ...roles('-', 'resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'),
     ],
   };
 }
@@ -114,4 +92,11 @@ function helpMenu(actions: MenuActions, mac: boolean): MenuItemConstructorOption
       ...(mac ? [] : [{ type: 'separator' } as const, { label: 'About nbrevive', click: () => actions.about() }]),
     ],
   };
+}
+
+type Role = NonNullable<MenuItemConstructorOptions['role']>;
+
+/** Items of Electron's roles, in order; '-' is a separator. */
+function roles(...names: (Role | '-')[]): MenuItemConstructorOptions[] {
+  return names.map((name) => (name === '-' ? { type: 'separator' } : { role: name }));
 }

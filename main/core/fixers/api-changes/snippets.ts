@@ -242,7 +242,7 @@ export function removalSnippets(row: ApiChange): Snippet[] {
 /**
  * The snippet of a moved or renamed function, with the name called: a module's function (`from M import f` +
  * `value = f(data)`, or `np.f(data)` through the usual alias) or a method renamed within its class (`obj.m(data)`),
- * with one argument and two (a method also with none): a rule that rewrites calls (stats.chisqprob(x, df) →
+ * with one to four arguments (a method also with none): a rule that rewrites calls (stats.chisqprob(x, df) →
  * stats.chi2.sf(x, df), df.as_matrix() → df.values) repairs what a bare import or attribute does not show. Handled
  * when the repaired source no longer calls the old name and uses the new one; none for modules and builtins.
  */
@@ -253,7 +253,8 @@ export function callSnippets(row: ApiChange, snippet: Snippet): Snippet[] {
   const alias = ALIASES.find(([target]) => target === module);
   let head: string;
   let callee: string;
-  let argLists = ['data', 'data, 2'];
+  // rules rewrite only calls of the old signature's arity: one to four positional arguments are tried
+  let argLists = ['data', 'data, 2', 'data, 2, 3', 'data, 2, 3, 4'];
   if (member) {
     head = `import ${row.old.split('.')[0] as string}\n`;
     callee = `obj.${member.member}`;

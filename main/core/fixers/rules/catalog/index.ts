@@ -209,6 +209,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.movedNames,
   matplotlib.tickParamsOnOff,
   matplotlib.axes3dWAxis,
+  seaborn.removedModules,
   seaborn.sizeToHeight,
   seaborn.factorplot,
   seaborn.renamedFunctions,

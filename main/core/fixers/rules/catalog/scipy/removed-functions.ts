@@ -1,34 +1,46 @@
 // scipy.removed-functions — stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df),
-// linalg.pinv2 → pinv, stats.binom_test → binomtest(…).pvalue
+// linalg.pinv2 → pinv, stats.binom_test → binomtest(…).pvalue, stats.betai → special.betainc, special.sph_harm →
+// sph_harm_y
 //
 // Why it broke: SciPy removed functions it had deprecated with a named replacement: scipy.stats.chisqprob in 1.0.0
 // (2017-10-25; deprecated in 0.17: "use stats.distributions.chi2.sf instead"), scipy.stats.itemfreq in 1.3.0
 // (2019-05-17; deprecated in 1.1: "Use instead `np.unique(..., return_counts=True)`") and scipy.linalg.pinv2 in
 // 1.9.0 (2022-07-28; deprecated in 1.7: "its functionality is completely subsumed into scipy.linalg.pinv"), so the
 // call raises AttributeError and the from-import ImportError. scipy.stats.binom_test went in 1.12.0 (2024-01-20;
-// deprecated in 1.10 for scipy.stats.binomtest).
+// deprecated in 1.10 for scipy.stats.binomtest). scipy.stats.betai went in 1.0.0 (deprecated in 0.17: "use
+// special.betainc instead") and scipy.special.sph_harm in 1.17.0 (2026-01-10; deprecated in 1.15 for sph_harm_y).
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.0.0-notes.html#backwards-incompatible-changes
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.3.0-notes.html#backwards-incompatible-changes
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.7.0-notes.html#deprecated-features
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.9.0-notes.html#expired-deprecations
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.12.0-notes.html#expired-deprecations
+// Changelog: https://docs.scipy.org/doc/scipy/release/1.15.0-notes.html#deprecated-features
+// Changelog: https://docs.scipy.org/doc/scipy/release/1.17.0-notes.html#expired-deprecations
 // Example:
+//     import numpy as np
 //     from scipy import stats
 //     from scipy.linalg import pinv2
 //     freq = stats.itemfreq(labels)
 //     p = stats.chisqprob(chi, 3)
 //     beta = np.dot(pinv2(H), T)
+//     p2 = stats.betai(0.5 * df, 0.5, df / (df + t * t))
 //   →
+//     import scipy.special as special
+//     import numpy as np
 //     from scipy import stats
 //     from scipy.linalg import pinv as pinv2
 //     freq = np.array(np.unique(labels, return_counts=True)).T
 //     p = stats.chi2.sf(chi, 3)
 //     beta = np.dot(pinv2(H, rtol=1e6 * np.finfo(float).eps), T)
+//     p2 = special.betainc(0.5 * df, 0.5, np.fmin(df / (df + t * t), 1.0))
 // Fix safety: Same result: itemfreq returned np.array([items, counts]).T of np.unique, which the rewrite builds from
 // np.unique(a, return_counts=True); chisqprob(x, df) was special.chdtrc(df, x), chi2's survival function; pinv2 kept
 // the singular values above cond·max(s), with cond 1e6·eps of float64 by default, which pinv's rtol states (atol
-// defaults to 0); an explicit cond or rcond becomes rtol. The from-import of itemfreq or chisqprob is dropped, and
-// pinv2's keeps its local name for pinv.
+// defaults to 0); an explicit cond or rcond becomes rtol. betai(a, b, x) was special.betainc(a, b, x) of x clipped
+// to at most 1 (np.where(x < 1.0, x, 1.0), NaN becoming 1.0), which np.fmin(x, 1.0) computes; sph_harm(m, n, theta,
+// phi) ran sph_harm_y(n, m, phi, theta) in SciPy 1.15–1.16 (order and degree, azimuthal and polar angle swapped).
+// The from-import of itemfreq, chisqprob or betai is dropped, sph_harm's imports sph_harm_y, and pinv2's keeps its
+// local name for pinv.
 // Left alone: calls with *args/**kwargs or keywords the old function did not have, a pinv2 cond that is not a number,
 // a name the notebook binds itself (def itemfreq, pinv2 = …), and an imported name used other than by a call
 // (passed as a function). pinv2 of a float32 array used 1e3·eps of float32: the rewrite states float64's cutoff.
@@ -39,7 +51,7 @@ import { deleteRange, insertAt, replaceNode, type SourceEdit } from '../../sourc
 import { callArguments, keywordName, positionalArguments } from '../../syntax';
 import { compareVersions } from '../../version';
 
-type Removed = 'itemfreq' | 'chisqprob' | 'pinv2' | 'binom_test';
+type Removed = 'itemfreq' | 'chisqprob' | 'pinv2' | 'binom_test' | 'betai' | 'sph_harm';
 
 /** module, removal version and the old signature's parameter names, in order */
 const REMOVED: Record<Removed, { module: string; since: string; params: readonly string[] }> = {
@@ -47,6 +59,8 @@ const REMOVED: Record<Removed, { module: string; since: string; params: readonly
   itemfreq: { module: 'scipy.stats', since: '1.3', params: ['a'] },
   pinv2: { module: 'scipy.linalg', since: '1.9', params: ['a', 'cond', 'rcond', 'return_rank', 'check_finite'] },
   binom_test: { module: 'scipy.stats', since: '1.12', params: ['x', 'n', 'p', 'alternative'] },
+  betai: { module: 'scipy.stats', since: '1.0', params: ['a', 'b', 'x'] },
+  sph_harm: { module: 'scipy.special', since: '1.17', params: ['m', 'n', 'theta', 'phi'] },
 };
 
 function removedName(qualified: string | null): Removed | null {
@@ -92,6 +106,17 @@ function rewrite(name: Removed, args: Map<string, Node>, parsed: ParsedSource, f
   if (name === 'chisqprob') {
     const [x, df] = [text('chisq'), text('df')];
     return x && df && args.size === 2 ? `${fn}(${x}, ${df})` : null;
+  }
+  if (name === 'betai') {
+    // betai clipped x to at most 1 (np.where(x < 1.0, x, 1.0), NaN included) before special.betainc: np.fmin does
+    const [a, b, x] = [text('a'), text('b'), text('x')];
+    const numpy = a && b && x ? np() : null;
+    return numpy ? `${fn}(${a}, ${b}, ${numpy}.fmin(${x}, 1.0))` : null;
+  }
+  if (name === 'sph_harm') {
+    // sph_harm(m, n, theta, phi) ran sph_harm_y(n, m, phi, theta) in 1.15–1.16: theta azimuthal there, polar here
+    const [m, n, theta, phi] = [text('m'), text('n'), text('theta'), text('phi')];
+    return m && n && theta && phi ? `${fn}(${n}, ${m}, ${phi}, ${theta})` : null;
   }
   if (name === 'binom_test') {
     // binom_test(x, n, p, alternative) is binomtest(k=x, n, p, alternative).pvalue; x of two counts (no n) is left
@@ -155,7 +180,7 @@ function prepare(notebook: NotebookView, imports: CellContext['imports']): State
   const locals = [...imports.bindings].filter(([, target]) => removedName(target) !== null).map(([local]) => local);
   const userNames = new Set<string>();
   const bare = new Set(locals);
-  const heads = new Set(['scipy', 'stats', 'linalg', 'sp', ...locals]);
+  const heads = new Set(['scipy', 'stats', 'linalg', 'special', 'sp', ...locals]);
   for (const [local, target] of imports.bindings) if (target.startsWith('scipy')) heads.add(local);
   for (const index of notebook.codeCells) {
     const source = notebook.source(index);
@@ -198,6 +223,7 @@ function importEdits(statement: Node, parsed: ParsedSource, state: State, remove
     }
     changed = true;
     if (gone === 'pinv2') keep.push(`pinv as ${local}`);
+    if (gone === 'sph_harm') keep.push(local === name ? 'sph_harm_y' : `sph_harm_y as ${local}`);
   }
   if (!changed) return [];
   if (keep.length > 0) {
@@ -219,27 +245,29 @@ function importEdits(statement: Node, parsed: ParsedSource, state: State, remove
 export const removedFunctions = defineRule({
   id: 'scipy.removed-functions',
   title:
-    'stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df), linalg.pinv2 → pinv, stats.binom_test → binomtest(…).pvalue',
+    'stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df), linalg.pinv2 → pinv, stats.binom_test → binomtest(…).pvalue, stats.betai → special.betainc, special.sph_harm → sph_harm_y',
   kind: 'error-repair',
   library: 'SciPy',
   since: { package: 'scipy', version: '1.0', date: '2017-10-25' },
   deprecatedIn: '0.17',
   explanation:
-    'SciPy removed functions it had deprecated with a named replacement. scipy.stats.chisqprob (removed in 1.0; "use stats.distributions.chi2.sf instead") was special.chdtrc(df, x): chisqprob(x, df) becomes stats.chi2.sf(x, df). scipy.stats.itemfreq (removed in 1.3; "Use instead `np.unique(..., return_counts=True)`") returned np.array([items, counts]).T: it becomes np.array(np.unique(a, return_counts=True)).T, the same two-column array. scipy.linalg.pinv2 (removed in 1.9; "completely subsumed into scipy.linalg.pinv") kept the singular values above cond·max(s), cond 1e6·eps by default: it becomes pinv(a, rtol=1e6 * np.finfo(float).eps), or rtol=cond where the call set one, since pinv\'s own default cutoff is max(M, N)·eps. scipy.stats.binom_test (removed in 1.12; deprecated in 1.10 for binomtest) returned the p-value that binomtest(k, n, p, alternative).pvalue gives. A from-import of the old name is dropped (pinv2\'s becomes `pinv as pinv2`) when every use of it is a call the rule rewrites.',
+    'SciPy removed functions it had deprecated with a named replacement. scipy.stats.chisqprob (removed in 1.0; "use stats.distributions.chi2.sf instead") was special.chdtrc(df, x): chisqprob(x, df) becomes stats.chi2.sf(x, df). scipy.stats.itemfreq (removed in 1.3; "Use instead `np.unique(..., return_counts=True)`") returned np.array([items, counts]).T: it becomes np.array(np.unique(a, return_counts=True)).T, the same two-column array. scipy.linalg.pinv2 (removed in 1.9; "completely subsumed into scipy.linalg.pinv") kept the singular values above cond·max(s), cond 1e6·eps by default: it becomes pinv(a, rtol=1e6 * np.finfo(float).eps), or rtol=cond where the call set one, since pinv\'s own default cutoff is max(M, N)·eps. scipy.stats.binom_test (removed in 1.12; deprecated in 1.10 for binomtest) returned the p-value that binomtest(k, n, p, alternative).pvalue gives. scipy.stats.betai (removed in 1.0; "use special.betainc instead") clipped x to at most 1 before calling special.betainc: betai(a, b, x) becomes special.betainc(a, b, np.fmin(x, 1.0)). scipy.special.sph_harm (removed in 1.17; deprecated in 1.15 for sph_harm_y) was sph_harm_y with the order and degree and the two angles swapped, as its 1.15 implementation calls it: sph_harm(m, n, theta, phi) becomes sph_harm_y(n, m, phi, theta), and its from-import imports sph_harm_y. A from-import of the old name is dropped (pinv2\'s becomes `pinv as pinv2`) when every use of it is a call the rule rewrites.',
   trigger: {
     errors: [
       {
         ename: 'ImportError',
-        evalue: /cannot import name '(itemfreq|chisqprob|pinv2|binom_test)' from 'scipy\.(stats|linalg)/,
+        evalue:
+          /cannot import name '(itemfreq|chisqprob|pinv2|binom_test|betai|sph_harm)' from 'scipy\.(stats|linalg|special)/,
       },
       {
         ename: 'AttributeError',
-        evalue: /module 'scipy\.(stats|linalg)' has no attribute '(itemfreq|chisqprob|pinv2|binom_test)'/,
+        evalue:
+          /module 'scipy\.(stats|linalg|special)' has no attribute '(itemfreq|chisqprob|pinv2|binom_test|betai|sph_harm)'/,
       },
     ],
     pattern: true,
   },
-  needles: ['itemfreq', 'chisqprob', 'pinv2', 'binom_test'],
+  needles: ['itemfreq', 'chisqprob', 'pinv2', 'binom_test', 'betai', 'sph_harm'],
   prepare: (notebook, ctx) => prepare(notebook, ctx.imports),
   apply(parsed, ctx) {
     const state = ctx.state as State;
@@ -253,6 +281,7 @@ export const removedFunctions = defineRule({
       return np?.name ?? null;
     };
     let scipyStats: ReturnType<CellContext['requireImport']> | undefined;
+    let scipySpecial: ReturnType<CellContext['requireImport']> | undefined;
     for (const call of ctx.nodes('call')) {
       const fn = call.childForFieldName('function');
       if (!fn || (fn.type !== 'identifier' && fn.type !== 'attribute')) continue;
@@ -272,6 +301,13 @@ export const removedFunctions = defineRule({
         if (object === null && scipyStats === undefined) scipyStats = ctx.requireImport('scipy.stats', 'stats');
         const stats = object ?? scipyStats?.name ?? null;
         callee = stats === null ? null : `${stats}.${name === 'chisqprob' ? 'chi2.sf' : 'binomtest'}`;
+      } else if (name === 'betai') {
+        // betai's module was scipy.stats; betainc is scipy.special's
+        if (scipySpecial === undefined) scipySpecial = ctx.requireImport('scipy.special', 'special');
+        callee = scipySpecial ? `${scipySpecial.name}.betainc` : null;
+      } else if (name === 'sph_harm') {
+        const local = parsed.text(fn);
+        callee = object ? `${object}.sph_harm_y` : local === 'sph_harm' ? 'sph_harm_y' : local;
       } else if (name === 'pinv2' && object) callee = `${object}.pinv`;
       if (!callee) continue;
       const text = rewrite(name, args, parsed, callee, numpy);
@@ -281,7 +317,7 @@ export const removedFunctions = defineRule({
       edits.push(...importEdits(statement, parsed, state, removed));
     if (edits.length === 0) return edits;
     // the imports the rewrite needs, at the top of the cell in one insertion (two at one offset would overlap)
-    const inserts = [...(np?.edits ?? []), ...(scipyStats?.edits ?? [])];
+    const inserts = [...(np?.edits ?? []), ...(scipyStats?.edits ?? []), ...(scipySpecial?.edits ?? [])];
     if (inserts.length > 0) edits.push(insertAt(inserts[0]?.start ?? 0, inserts.map((edit) => edit.text).join('')));
     return edits;
   },

@@ -3,6 +3,7 @@
 //
 // seaborn: size → height (0.9, removed later), factorplot → catplot, lvplot → boxenplot, sns.plt, jointplot
 // stat_func, and the 0.12 switch to keyword-only data arguments (sns.countplot('col', data=df)).
+export { removedModules } from './removed-modules';
 export { sizeToHeight } from './size-to-height';
 export { factorplot } from './factorplot';
 export { renamedFunctions } from './renamed-functions';

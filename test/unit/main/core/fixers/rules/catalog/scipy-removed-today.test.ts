@@ -1,6 +1,6 @@
-// SciPy's removed itemfreq, chisqprob and pinv2 (and matplotlib's removed keywords and rcParams) in today's stack:
-// the old snippet fails there, the rewritten one runs and prints what the old function computed (its SciPy 1.2
-// implementation, written out in the snippet, stands in for the old library).
+// SciPy's removed itemfreq, chisqprob, pinv2, binom_test, betai and sph_harm (and matplotlib's removed keywords and
+// rcParams) in today's stack: the old snippet fails there, the rewritten one runs and prints what the old function
+// computed (its old implementation or documented values, written out in the snippet, stand in for the old library).
 import { expect } from 'vitest';
 import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
@@ -36,5 +36,26 @@ describeTodaySnippets("removed SciPy functions in today's stack", (run) => {
     const after = await fix(before, ['scipy.removed-functions'], TODAY);
     // scipy 1.10.1 printed: 0.34375 0.054688
     expect(run(after)).toEqual({ ok: true, out: '0.34375 0.054688' });
+  });
+  itToday('stats.betai and special.sph_harm compute what they computed, through betainc and sph_harm_y', async () => {
+    const before = [
+      'import numpy as np',
+      'from scipy import stats, special',
+      'from scipy.special import sph_harm',
+      'x = np.array([0.2, 0.9, 1.5, np.nan])',
+      // SciPy 0.19's betai, as it was
+      'old_betai = lambda a, b, x: special.betainc(a, b, np.where(np.asarray(x) < 1.0, x, 1.0))',
+      'p = stats.betai(2.0, 3.0, x)',
+      // Y_1^1 as sph_harm documented it (theta azimuthal, phi polar)
+      'az, pol = 0.7, 1.1',
+      'y11 = -0.5 * np.sqrt(3 / (2 * np.pi)) * np.exp(1j * az) * np.sin(pol)',
+      'y = sph_harm(1, 1, az, pol)',
+      'print(np.array_equal(p, old_betai(2.0, 3.0, x)), p[2], np.isclose(y, y11, rtol=1e-14, atol=0))',
+      '',
+    ].join('\n');
+    expect(run(before).out).toMatch(/cannot import name 'sph_harm'/);
+    const after = await fix(before, ['scipy.removed-functions'], TODAY);
+    expect(after).not.toMatch(/\bbetai\(|sph_harm\b/);
+    expect(run(after)).toEqual({ ok: true, out: 'True 1.0 True' });
   });
 });
