@@ -22,11 +22,8 @@ interface JobFixes {
 }
 
 export function ReviewPage({ jobId }: { jobId: string | null }) {
-  const { api, jobs, navigate, notify, reloadJobs } = useApp();
-  const notifyError = useNotifyError();
+  const { jobs, navigate } = useApp();
   const [filter, setFilter] = useState<ReviewFilter>('all');
-  const [review, setReview] = useState<Review | null>(null);
-  const [note, setNote] = useState('');
   const noteRef = useRef<HTMLTextAreaElement>(null);
 
   const finished = useMemo(() => (jobs ?? []).filter((j) => j.outcome !== null && j.iterations > 0), [jobs]);
@@ -45,14 +42,7 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
   const current = list[position] ?? null;
   const currentDetails = current ? details.get(current.id) : undefined;
 
-  useEffect(() => {
-    if (!current) return;
-    void loadDetails(current.id).catch(notifyError);
-    api.reviewsGet({ jobId: current.id }).then(({ review: r }) => {
-      setReview(r);
-      setNote(r?.note ?? '');
-    }, notifyError);
-  }, [api, current?.id]);
+  const { review, note, setNote, save } = useCurrentReview(current, loadDetails);
 
   const go = useCallback(
     (delta: number) => {
@@ -60,21 +50,6 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
       if (next) navigate({ screen: 'review', jobId: next.id });
     },
     [list, position, navigate],
-  );
-
-  const save = useCallback(
-    async (verdict: Verdict, text: string) => {
-      if (!current) return;
-      try {
-        const r = await api.reviewsSet({ jobId: current.id, verdict, note: text });
-        setReview(r);
-        notify(`Saved: ${verdict}`);
-        reloadJobs();
-      } catch (e) {
-        notifyError(e);
-      }
-    },
-    [api, current, notify, reloadJobs],
   );
 
   useReviewKeys(go, save, note, noteRef);
@@ -113,6 +88,39 @@ export function ReviewPage({ jobId }: { jobId: string | null }) {
       )}
     </div>
   );
+}
+
+/** The current job's review: loaded (with its fixes) when the walk reaches the job, and saved with a verdict. */
+function useCurrentReview(current: JobSummary | null, loadDetails: (id: string) => Promise<JobFixes>) {
+  const { api, notify, reloadJobs } = useApp();
+  const notifyError = useNotifyError();
+  const [review, setReview] = useState<Review | null>(null);
+  const [note, setNote] = useState('');
+
+  useEffect(() => {
+    if (!current) return;
+    void loadDetails(current.id).catch(notifyError);
+    api.reviewsGet({ jobId: current.id }).then(({ review: r }) => {
+      setReview(r);
+      setNote(r?.note ?? '');
+    }, notifyError);
+  }, [api, current?.id]);
+
+  const save = useCallback(
+    async (verdict: Verdict, text: string) => {
+      if (!current) return;
+      try {
+        const r = await api.reviewsSet({ jobId: current.id, verdict, note: text });
+        setReview(r);
+        notify(`Saved: ${verdict}`);
+        reloadJobs();
+      } catch (e) {
+        notifyError(e);
+      }
+    },
+    [api, current, notify, reloadJobs],
+  );
+  return { review, note, setNote, save };
 }
 
 /** j/k move to the next and previous job, e/n/u save a verdict with the note, a focuses the note (not while typing). */
@@ -213,25 +221,7 @@ function ReviewCard({
           {formatCost(job.costUsd)}
         </span>
       </p>
-      <div className="verdict-buttons" role="group" aria-label="verdict">
-        {(
-          [
-            ['equivalent', 'e'],
-            ['not-equivalent', 'n'],
-            ['unsure', 'u'],
-          ] as [Verdict, string][]
-        ).map(([v, k]) => (
-          <button
-            key={v}
-            type="button"
-            aria-pressed={review?.verdict === v}
-            className={`verdict ${v}`}
-            onClick={() => onSave(v, note)}
-          >
-            <kbd>{k}</kbd> {v}
-          </button>
-        ))}
-      </div>
+      <VerdictButtons verdict={review?.verdict ?? null} onChoose={(v) => onSave(v, note)} />
       <p data-testid="current-verdict">
         Verdict: <Badge kind="review" value={review?.verdict ?? null} />
       </p>
@@ -252,17 +242,49 @@ function ReviewCard({
         />
       </label>
       <h3>Fixes</h3>
-      <ol className="fix-list">
-        {(fixes?.fixes ?? []).map((f, i) => (
-          <li key={i}>
-            <FixChip fix={f} summary={null} />
-            <p className="small">{f.plan}</p>
-            {f.flags.length > 0 && <p className="bad small">flags: {f.flags.join(', ')}</p>}
-          </li>
-        ))}
-        {fixes && !fixes.fixes.length && <li className="muted">no fix was needed</li>}
-      </ol>
+      <FixList fixes={fixes} />
     </section>
+  );
+}
+
+/** The three verdicts as buttons, the one given pressed; each shows its key. */
+function VerdictButtons({ verdict, onChoose }: { verdict: Verdict | null; onChoose(verdict: Verdict): void }) {
+  return (
+    <div className="verdict-buttons" role="group" aria-label="verdict">
+      {(
+        [
+          ['equivalent', 'e'],
+          ['not-equivalent', 'n'],
+          ['unsure', 'u'],
+        ] as [Verdict, string][]
+      ).map(([v, k]) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={verdict === v}
+          className={`verdict ${v}`}
+          onClick={() => onChoose(v)}
+        >
+          <kbd>{k}</kbd> {v}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A job's fixes in order: what each did, its plan and its semantic-change flags. */
+function FixList({ fixes }: { fixes: JobFixes | undefined }) {
+  return (
+    <ol className="fix-list">
+      {(fixes?.fixes ?? []).map((f, i) => (
+        <li key={i}>
+          <FixChip fix={f} summary={null} />
+          <p className="small">{f.plan}</p>
+          {f.flags.length > 0 && <p className="bad small">flags: {f.flags.join(', ')}</p>}
+        </li>
+      ))}
+      {fixes && !fixes.fixes.length && <li className="muted">no fix was needed</li>}
+    </ol>
   );
 }
 
