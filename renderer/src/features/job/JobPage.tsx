@@ -22,43 +22,12 @@ import { useJob } from './use-job';
 type Tab = 'diff' | 'report' | 'logs';
 
 export function JobPage({ jobId }: { jobId: string }) {
-  const { api, notify, navigate } = useApp();
-  const notifyError = useNotifyError();
+  const { navigate } = useApp();
   const { job, setJob, iterations, fixes, progress, error } = useJob(jobId);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [tab, setTab] = useState<Tab | null>(null);
-
-  // default selection: the best iteration, else the newest
-  useEffect(() => {
-    if (selected === null && iterations.length)
-      setSelected(job?.bestIteration ?? iterations[iterations.length - 1]?.index ?? 0);
-  }, [iterations, job, selected]);
-  useEffect(() => {
-    if (tab === null && job)
-      setTab(job.status === 'running' || job.status === 'queued' ? 'logs' : iterations.length > 1 ? 'diff' : 'report');
-  }, [job, tab, iterations.length]);
+  const { selected, setSelected, tab, setTab } = useDefaultView(job, iterations);
 
   useIterationKeys(iterations, selected, setSelected);
-
-  const download = async () => {
-    try {
-      const res = await api.exportsNotebook({
-        jobId,
-        ...(selected !== null && job?.bestIteration == null ? { index: selected } : {}),
-      });
-      downloadText(res.content ?? '', `${job?.caseId ?? 'notebook'}--${jobId}.ipynb`, 'application/x-ipynb+json');
-    } catch (e) {
-      notifyError(e);
-    }
-  };
-  const act = async (what: 'cancel' | 'retry') => {
-    try {
-      setJob(what === 'cancel' ? await api.jobsCancel({ jobId }) : await api.jobsRetry({ jobId }));
-      notify(what === 'cancel' ? 'Cancel requested' : 'Requeued');
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const { download, act } = useJobActions(jobId, job, selected, setJob);
 
   if (error)
     return (
@@ -107,6 +76,55 @@ export function JobPage({ jobId }: { jobId: string }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The iteration and the tab shown: chosen by the user, else the best iteration (or the newest), and the live log
+ * while the job runs or waits, the diff once it has fixes, else the report.
+ */
+function useDefaultView(job: JobSummary | null, iterations: readonly IterationSummary[]) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const [tab, setTab] = useState<Tab | null>(null);
+  useEffect(() => {
+    if (selected === null && iterations.length)
+      setSelected(job?.bestIteration ?? iterations[iterations.length - 1]?.index ?? 0);
+  }, [iterations, job, selected]);
+  useEffect(() => {
+    if (tab === null && job)
+      setTab(job.status === 'running' || job.status === 'queued' ? 'logs' : iterations.length > 1 ? 'diff' : 'report');
+  }, [job, tab, iterations.length]);
+  return { selected, setSelected, tab, setTab };
+}
+
+/** The job's actions: download the fixed notebook (the selected iteration's when none is best), cancel or retry. */
+function useJobActions(
+  jobId: string,
+  job: JobSummary | null,
+  selected: number | null,
+  setJob: (job: JobSummary) => void,
+) {
+  const { api, notify } = useApp();
+  const notifyError = useNotifyError();
+  const download = async () => {
+    try {
+      const res = await api.exportsNotebook({
+        jobId,
+        ...(selected !== null && job?.bestIteration == null ? { index: selected } : {}),
+      });
+      downloadText(res.content ?? '', `${job?.caseId ?? 'notebook'}--${jobId}.ipynb`, 'application/x-ipynb+json');
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const act = async (what: 'cancel' | 'retry') => {
+    try {
+      setJob(what === 'cancel' ? await api.jobsCancel({ jobId }) : await api.jobsRetry({ jobId }));
+      notify(what === 'cancel' ? 'Cancel requested' : 'Requeued');
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  return { download, act };
 }
 
 /** `]` and `[` select the next and the previous iteration (not while typing). */
