@@ -4,13 +4,8 @@
 // memory addresses.
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  compareImages,
-  compareOutputs,
-  compareTables,
-  compareText,
-  summarizeFidelity,
-} from '../../../../../main/core/fidelity/compare';
+import { compareOutputs, summarizeFidelity } from '../../../../../main/core/fidelity/compare';
+import { compareImages, compareTables, compareText } from '../../../../../main/core/fidelity/compare-units';
 import { averageHash, decodePng, hammingDistance, pngSize } from '../../../../../main/core/fidelity/png';
 import { parseNotebook } from '../../../../../shared/lib/ipynb';
 import type { Notebook, Output } from '../../../../../shared/models/notebook';
