@@ -12,9 +12,13 @@ CACHE_DIR="${NBREVIVE_CACHE_DIR:-/var/cache/nbrevive}"
 MIRROR="${NBREVIVE_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 ROOT="$CACHE_DIR/today-root"
 WRAPPER="$CACHE_DIR/python3-today"
-PACKAGES=python3,python3-nbclient,python3-ipykernel,python3-nbformat,python3-pandas,python3-sklearn,python3-numpy,python3-scipy,python3-matplotlib,python3-seaborn,python3-xgboost,python3-statsmodels,python3-nltk,python3-cffi-backend
+PACKAGES=python3,python3-nbclient,python3-ipykernel,python3-nbformat,python3-pandas,python3-sklearn,python3-numpy,python3-scipy,python3-matplotlib,python3-seaborn,python3-xgboost,python3-statsmodels,python3-nltk,python3-openpyxl,python3-xlrd,python3-requests,python3-jinja2,python3-cffi-backend
 
-ready() { [ -x "$WRAPPER" ] && "$WRAPPER" -c 'import nbclient, ipykernel, numpy, pandas, sklearn' >/dev/null 2>&1; }
+# openpyxl, xlrd (Excel readers), requests and jinja2 (DataFrame.style): the managed runtime installs them too
+# (resources/python), as every Jupyter installation has the last two
+ready() {
+  [ -x "$WRAPPER" ] && "$WRAPPER" -c 'import nbclient, ipykernel, numpy, pandas, sklearn, openpyxl, xlrd, requests, jinja2' >/dev/null 2>&1
+}
 
 # The wrapper. Every folder a job touches must be visible inside: job folders (/tmp), the database (the home folder),
 # the checkout or installed package that holds the runner wherever it lives (/work, /srv, /check, /opt …), corpora,
@@ -84,7 +88,9 @@ $SUDO mkdir -p "$ROOT/proc"
 mountpoint -q "$ROOT/proc" || $SUDO mount -t proc proc "$ROOT/proc"
 trap '$SUDO umount "$ROOT/proc" 2>/dev/null || true' EXIT
 $SUDO chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::Check-Valid-Until=false update
-$SUDO chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::Check-Valid-Until=false install -f -y python3-cffi-backend >/dev/null
+# every package again (--no-upgrade: installed versions stay): finishes the first pass, and gives a root built from
+# an older list the packages added since
+$SUDO chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::Check-Valid-Until=false install --no-upgrade -f -y ${PACKAGES//,/ } >/dev/null
 $SUDO chroot "$ROOT" dpkg --configure -a
 $SUDO chroot "$ROOT" apt-get clean
 
