@@ -3,7 +3,6 @@
 // each iteration, its log lines, its progress and its end. The SQLite store is the record: an iteration is stored
 // once per (job, index) — a resend updates the fix it carries, never adds a row — and every write checks that the
 // job is still this worker's (a worker that lost its job to another, after a stall, is told so and stops).
-import fs from 'node:fs';
 import type http from 'node:http';
 import { z } from 'zod';
 import {
@@ -28,6 +27,7 @@ import { httpStatusOf } from '../handlers';
 import { isRemoteWorkerId, type BullQueueBackend } from './bullmq-backend';
 import { CaseBundles } from './case-bundle';
 import type { WorkerTokens } from './worker-tokens';
+import { HttpError, parse, readJson, send, serveBlob } from './worker-http';
 
 export interface WorkerApiOptions {
   store: Store;
@@ -50,61 +50,8 @@ interface Registered {
   lastSeen: number;
 }
 
-// an executed notebook with images can be large; it arrives in one request
-const MAX_BODY_BYTES = 256 * 1024 * 1024;
 /** as the embedded mode's MAX_WORKER_LOSSES (host.ts): the workers a job may lose before it is failed */
 const MAX_TAKEOVERS = 3;
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
-
-function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json')
-    return Promise.reject(new HttpError(415, 'invalid-request', 'send the body as application/json'));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError(413, 'invalid-request', `the body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB`));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
-      } catch (e) {
-        reject(new HttpError(400, 'invalid-request', `the body is not JSON: ${(e as Error).message}`));
-      }
-    });
-    req.on('error', reject);
-  });
-}
-
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
-  if (!r.success)
-    throw new HttpError(
-      400,
-      'invalid-request',
-      r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-    );
-  return r.data;
-}
 
 export class WorkerApi {
   private readonly workers = new Map<string, Registered>();
@@ -315,33 +262,7 @@ export class WorkerApi {
 
   /** a stored blob (notebook versions) or a file a bundle listed; `Range: bytes=N-` resumes a large download */
   private blob(req: http.IncomingMessage, res: http.ServerResponse, hash: string): void {
-    if (!/^[0-9a-f]{64}$/.test(hash)) throw new HttpError(400, 'invalid-request', 'a blob is named by its sha256');
-    const { store } = this.options;
-    const range = /^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''));
-    const start = range ? Number(range[1]) : 0;
-    if (store.blobs.has(hash)) {
-      const data = store.blobs.get(hash);
-      if (start > data.length) throw new HttpError(416, 'invalid-request', 'the range starts past the end');
-      res.writeHead(range ? 206 : 200, {
-        'Content-Type': 'application/octet-stream',
-        'Content-Length': data.length - start,
-        ...(range ? { 'Content-Range': `bytes ${start}-${data.length - 1}/${data.length}` } : {}),
-      });
-      return void res.end(req.method === 'HEAD' ? undefined : data.subarray(start));
-    }
-    const file = this.bundles.fileFor(hash);
-    const st = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
-    if (!file || !st) throw new HttpError(404, 'not-found', `no blob ${hash} (claim the job again for a fresh bundle)`);
-    if (start > st.size) throw new HttpError(416, 'invalid-request', 'the range starts past the end');
-    res.writeHead(range ? 206 : 200, {
-      'Content-Type': 'application/octet-stream',
-      'Content-Length': st.size - start,
-      ...(range ? { 'Content-Range': `bytes ${start}-${st.size - 1}/${st.size}` } : {}),
-    });
-    if (req.method === 'HEAD') return void res.end();
-    fs.createReadStream(file, { start })
-      .on('error', () => res.destroy())
-      .pipe(res);
+    serveBlob(req, res, hash, this.options.store.blobs, (h) => this.bundles.fileFor(h));
   }
 
   private putIteration(put: z.infer<typeof IterationPutSchema>) {
