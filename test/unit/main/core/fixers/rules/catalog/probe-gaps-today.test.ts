@@ -118,4 +118,18 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
     expect(after).not.toMatch(/tshift/);
     expect(run(after)).toEqual(author);
   });
+
+  itToday(
+    'scipy.stats-mode-keepdims without an error: a 2017 notebook prints the modes SciPy 1.10 printed',
+    async () => {
+      const before =
+        'import warnings\nwarnings.simplefilter("ignore")\nimport numpy as np\nfrom scipy import stats\n' +
+        'print(stats.mode([1, 2, 2, 3])[0], stats.mode(np.array([[1, 2], [1, 3], [2, 3]]))[0].tolist())\n';
+      const author = bookworm(before);
+      expect(author).toEqual({ ok: true, out: '[2] [[1, 3]]' });
+      expect(run(before)).toEqual({ ok: true, out: '2 [1, 3]' });
+      const after = await fix(before, ['scipy.stats-mode-keepdims'], { ...TODAY, created: '2017-05-01' });
+      expect(run(after)).toEqual(author);
+    },
+  );
 });
