@@ -8,6 +8,7 @@ import type { EnvironmentDescription } from '../../../../shared/models/execution
 import { applyRules } from '../rules/rules-engine';
 import { oneCellNotebook } from '../rules/working-notebook';
 import { API_TABLE_RULES, resolveMember } from '../rules/catalog/api-table';
+import { reviewedReason } from './reviewed';
 import { callSnippets, removalSnippets, snippetFor } from './snippets';
 import { classMember, type ApiChange, type ApiChangeTable, type ApiLibrary } from './table';
 
@@ -39,6 +40,8 @@ export interface RowCoverage {
   reason: string | null;
   /** the rules that changed the snippet */
   ruleIds: string[];
+  /** for a row a person reviewed (api-changes/reviewed.ts): why its replacement is not the same computation */
+  detail?: string;
 }
 
 export interface LibraryCoverage {
@@ -105,6 +108,9 @@ export async function coverRow(row: ApiChange, env: EnvironmentDescription = TOD
       reason: "member renamed differently in the library's classes (which object `x.name` is needs its type): refused",
       ruleIds: [],
     };
+  const reviewed = handled ? null : reviewedReason(row.old);
+  if (reviewed && row.kind !== 'signature-changed')
+    return { row, outcome: 'out-of-scope', reason: reviewed.reason, detail: reviewed.detail, ruleIds: [] };
   if (!handled && row.kind !== 'signature-changed' && row.pure !== true)
     return {
       row,

@@ -201,12 +201,15 @@ export function removalSnippets(row: ApiChange): Snippet[] {
   if (member) {
     const top = row.old.split('.')[0] as string;
     const evalue = `'${member.className}' object has no attribute '${member.member}'`;
-    const gone = (s: string): boolean => !new RegExp(`\\.${escape(member.member)}\\b`).test(s);
-    // a method is usually called with an argument (`s.clip_lower(0)`, `idx.contains(k)`), like a module's function
+    // gone from the object (`s.nonzero()` → `s.to_numpy().nonzero()` calls numpy's, not the removed member)
+    const gone = (s: string): boolean => !new RegExp(`\\bobj\\.${escape(member.member)}\\b`).test(s);
+    // a method is usually called with arguments (`s.clip_lower(0)`, `idx.contains(k)`, `df.get_value(i, c)`)
     return [
       `obj.${member.member}`,
       `obj.${member.member}()`,
       `obj.${member.member}(data)`,
+      `obj.${member.member}(data, 2)`,
+      `obj.${member.member}(data, 2, 3)`,
       `obj.${member.member}[0]`,
     ].map((use) => ({
       source: `import ${top}\nvalue = ${use}\n`,
@@ -220,7 +223,13 @@ export function removalSnippets(row: ApiChange): Snippet[] {
   const snippets: Snippet[] = [];
   if (alias) {
     const [target, local] = alias;
-    for (const use of [`${local}.${name}`, `${local}.${name}(data)`])
+    // a table of the module is subscripted, and called (`np.cast[t](x)`, `np.nbytes[t]`)
+    for (const use of [
+      `${local}.${name}`,
+      `${local}.${name}(data)`,
+      `${local}.${name}[data]`,
+      `${local}.${name}[data](data)`,
+    ])
       snippets.push({
         source: `import ${target} as ${local}\nvalue = ${use}\n`,
         error: error('AttributeError', `module '${target}' has no attribute '${name}'`, `value = ${use}`),

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverRow } from '../../../../../../main/core/fixers/api-changes/coverage';
 import { refersTo } from '../../../../../../main/core/fixers/api-changes/snippets';
+import { NOT_EQUIVALENT_REASON } from '../../../../../../main/core/fixers/api-changes/reviewed';
 import { rowMaker } from './helpers';
 
 const row = rowMaker({ library: 'scipy', version: '1.0.0', kind: 'moved' });
@@ -60,5 +61,14 @@ describe('coverage crediting', () => {
       }),
     );
     expect(covered.outcome).toBe('out-of-scope');
+  });
+
+  it('says why a reviewed replacement is left alone (spline: the smoothest spline is not not-a-knot)', async () => {
+    const covered = await coverRow(
+      row({ old: 'scipy.interpolate.spline', new: 'scipy.interpolate.make_interp_spline', pure: false }),
+    );
+    expect(covered.outcome).toBe('out-of-scope');
+    expect(covered.reason).toBe(NOT_EQUIVALENT_REASON);
+    expect(covered.detail).toMatch(/smoothest/);
   });
 });
