@@ -13,11 +13,28 @@
 //     x = s.at['b']
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: an index's get_value(series, key) / set_value(arr, key, value) (where the error names an Index class),
+// which looked the value up in the object it was given.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, methodReceiver, positionalArguments, callArguments, asPrimary } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
 import { errorNamesClassAt, pd } from './_shared';
+
+/** pandas' index classes, whose get_value(series, key) / set_value(arr, key, value) took the object to look in */
+const INDEXES = [
+  'Index',
+  'RangeIndex',
+  'Int64Index',
+  'UInt64Index',
+  'Float64Index',
+  'DatetimeIndex',
+  'TimedeltaIndex',
+  'PeriodIndex',
+  'MultiIndex',
+  'CategoricalIndex',
+  'IntervalIndex',
+];
 
 export const getSetValue = defineRule({
   id: 'pandas.get-set-value',
@@ -42,6 +59,9 @@ export const getSetValue = defineRule({
       const args = positionalArguments(call);
       if (args.length !== callArguments(call).length) continue;
       const r = asPrimary(receiver, parsed);
+      const callee = parsed.text(call.childForFieldName('function') as Node);
+      // Index.get_value(series, key) / set_value(arr, key, value) looked a value up in another object: no .at
+      if (ctx.errors.some((e) => errorNamesClassAt(e, name, INDEXES, callee))) continue;
       // a Series' get_value(label) / set_value(label, value): one argument fewer, so only where the error names it
       const series = ctx.errors.some((e) =>
         errorNamesClassAt(e, name, ['Series'], parsed.text(call.childForFieldName('function') as Node)),
