@@ -1,6 +1,6 @@
 // pandas.removed-methods — get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects,
 // DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str,
-// to_datetime, MultiIndex.labels, Series/Categorical.from_array (pandas 1.0)
+// to_datetime, MultiIndex.labels, Series/Categorical.from_array, irow/icol/iget_value (pandas 1.0)
 //
 // Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.20: from this release on the old code fails or computes
 // something else (the explanation below cites the release notes).
@@ -101,6 +101,8 @@ const INDEXES = [
  *                     ("You can use .loc[labels.map(crit)] as a replacement", 0.21)
  *   levels            Categorical → categories                                ("use categories", 0.15)
  *   valid             Series → dropna (a bare reference; the call is handled with the other members)
+ *   irow(i)           Series/DataFrame → x.iloc[i]; icol(j) DataFrame → df.iloc[:, j]   ("use .iloc[]", 0.14)
+ *   iget_value(i[, j]) / iget(i) → x.iloc[i] / df.iat[i, j]  (0.14–0.19 ran _ixs / _get_value with takeable=True)
  */
 const TYPED_MEMBERS: Record<string, readonly string[]> = {
   asobject: ['Series', 'DatetimeIndex', 'TimedeltaIndex', 'PeriodIndex'],
@@ -118,6 +120,10 @@ const TYPED_MEMBERS: Record<string, readonly string[]> = {
   select: ['DataFrame', 'Series'],
   levels: ['Categorical'],
   valid: ['Series'],
+  irow: ['Series', 'DataFrame'],
+  icol: ['DataFrame'],
+  iget_value: ['Series', 'DataFrame'],
+  iget: ['Series'],
 };
 
 /** A receiver that may be written twice (`s.max() - s.min()`): names, attributes and subscripts without calls. */
@@ -226,6 +232,21 @@ function typedMemberEdits(
         ),
       ];
     }
+    case 'irow':
+    case 'iget':
+      return call && args.length === 1 && positional.length === 1
+        ? [replaceNode(call, `${r}.iloc[${parsed.text(positional[0] as Node)}]`)]
+        : [];
+    case 'icol':
+      return call && args.length === 1 && positional.length === 1
+        ? [replaceNode(call, `${r}.iloc[:, ${parsed.text(positional[0] as Node)}]`)]
+        : [];
+    case 'iget_value': {
+      if (!call || args.length !== positional.length) return [];
+      const where = positional.map((p) => parsed.text(p)).join(', ');
+      if (cls === 'Series' && positional.length === 1) return [replaceNode(call, `${r}.iloc[${where}]`)];
+      return cls === 'DataFrame' && positional.length === 2 ? [replaceNode(call, `${r}.iat[${where}]`)] : [];
+    }
     case 'compress':
       // 0.24–0.25 ran `self[condition]`
       return call && args.length === 1 && positional.length === 1
@@ -245,19 +266,19 @@ function typedMemberEdits(
 export const removedMethods = defineRule({
   id: 'pandas.removed-methods',
   title:
-    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str, to_datetime, MultiIndex.labels, Series/Categorical.from_array (pandas 1.0)',
+    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str, to_datetime, MultiIndex.labels, Series/Categorical.from_array, irow/icol/iget_value (pandas 1.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only). Where the AttributeError names the pandas class at that line (the names are common): Series.asobject → astype(object).values (an index's → astype(object)), nonzero() → to_numpy().nonzero(), ptp() → max() - min() (pandas skipped NaN), compound() → (1 + x).prod() - 1, Index.contains(k) → k in idx, get_duplicates() → idx[idx.duplicated()].unique(), dtype_str → str(idx.dtype), Timestamp.to_datetime() → to_pydatetime(), PeriodIndex.to_datetime() → to_timestamp(), Index.to_datetime() → pd.to_datetime(idx), MultiIndex.labels/set_labels → codes/set_codes; Series.from_array(a, …) → pd.Series(a, …), Categorical.from_array(a) → pd.Categorical(a), Series.compress(c) → s[c], select(crit) → .loc[labels.map(crit)], Categorical.levels → categories, the replacements the deprecation messages named.",
+    "Methods pandas removed by 1.0, each with a direct replacement: get_dtype_counts() → dtypes.value_counts(), ftypes → dtypes, clip_upper(x)/clip_lower(x) → clip(upper=x)/clip(lower=x), sortlevel(l) → sort_index(level=l), reindex_axis → reindex, convert_objects() → infer_objects() (convert_numeric=True on a column → pd.to_numeric(…, errors='coerce')), DataFrame.from_items(items) → DataFrame(dict(items)), Series.valid() → dropna() (on the failing line only: the name is common), get_values() of a DataFrame, Series or Index → to_numpy() (the same array; in the failing cells only). Where the AttributeError names the pandas class at that line (the names are common): Series.asobject → astype(object).values (an index's → astype(object)), nonzero() → to_numpy().nonzero(), ptp() → max() - min() (pandas skipped NaN), compound() → (1 + x).prod() - 1, Index.contains(k) → k in idx, get_duplicates() → idx[idx.duplicated()].unique(), dtype_str → str(idx.dtype), Timestamp.to_datetime() → to_pydatetime(), PeriodIndex.to_datetime() → to_timestamp(), Index.to_datetime() → pd.to_datetime(idx), MultiIndex.labels/set_labels → codes/set_codes; Series.from_array(a, …) → pd.Series(a, …), Categorical.from_array(a) → pd.Categorical(a), Series.compress(c) → s[c], select(crit) → .loc[labels.map(crit)], Categorical.levels → categories, irow(i)/iget(i)/Series.iget_value(i) → iloc[i], icol(j) → iloc[:, j], DataFrame.iget_value(i, j) → iat[i, j], the replacements the deprecation messages named.",
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
         evalue:
-          /has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid|get_values|asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|set_labels|from_array|compress|select|levels)'/,
+          /has no attribute '(get_dtype_counts|ftypes|clip_upper|clip_lower|sortlevel|reindex_axis|convert_objects|from_items|valid|get_values|asobject|nonzero|ptp|compound|get_duplicates|dtype_str|contains|to_datetime|labels|set_labels|from_array|compress|select|levels|irow|icol|iget_value|iget)'/,
       },
     ],
     pattern: true,
