@@ -95,6 +95,7 @@ export const RULES: readonly Rule[] = [
   python2.cmpBuiltin,
   python2.strDecode,
   python2.translateDeletechars,
+  python2.encodeToText,
   python.removedStdlib312,
   python.unusedRemovedModuleImports,
   python.distutilsVersion,

@@ -57,3 +57,4 @@ export { exceptionMessage } from './exception-message';
 export { cmpBuiltin } from './cmp-builtin';
 export { strDecode } from './str-decode';
 export { translateDeletechars } from './translate-deletechars';
+export { encodeToText } from './encode-to-text';
