@@ -8,11 +8,15 @@
 //     model = XGBClassifier(n_estimators=500, learning_rate=0.05)
 //   →
 //     model = XGBClassifier(n_estimators=500, learning_rate=0.05, early_stopping_rounds=50, eval_metric='auc')
-// Fix safety: Same result: the rewrite computes what the code computed before XGBoost 2.0; where that cannot be
-// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Fix safety: Same result: the rewrite computes what the code computed before XGBoost 2.0. Each fit's keywords go to
+// the constructor that variable holds at that fit (notebook order: an earlier `model = XGBRegressor(…)` that a
+// GridSearchCV fits without an eval set keeps no early stopping); a rounds value given by a name is written as the
+// literal every assignment of that name binds; where that cannot be settled (a computed value, a name bound to
+// different values, one constructor fitted with different values) the rule leaves the code alone.
 // Left alone: not under xgboost 1.7.
 import type { Node } from 'web-tree-sitter';
-import { defineRule } from '../../rule';
+import { defineRule, type NotebookView } from '../../rule';
+import type { ParsedSource } from '../../../../python/python-parser';
 import { calleeOf } from '../helpers';
 import {
   methodReceiver,
@@ -35,10 +39,34 @@ function isLiteral(node: Node | null): boolean {
   return (node.type === 'list' || node.type === 'tuple') && node.namedChildren.every((c) => LITERALS.has(c.type));
 }
 
-/** Estimator variables (`model = XGBClassifier(…)`) → the fit keywords to move into their constructor. */
-type MovedFitKeywords = Map<string, Map<string, string>>;
+/**
+ * What moves where: the fit keywords of each constructor (`model = XGBRegressor(…)`, keyed by cell and its ordinal
+ * among the cell's estimator assignments) taken from the fit of that variable that follows it before the name is
+ * bound again, and the fits (cell and ordinal among the cell's fit calls) whose keywords moved.
+ */
+interface MovedFitKeywords {
+  constructors: Map<string, Map<string, string>>;
+  fits: Set<string>;
+}
 
 const FIT_TO_CONSTRUCTOR = ['early_stopping_rounds', 'eval_metric'];
+
+/** Names every assignment of which, in the whole notebook, binds the same literal (`early_stopping_rounds = 10`). */
+function literalNames(notebook: NotebookView): Map<string, string> {
+  const values = new Map<string, string | null>();
+  for (const cellIndex of notebook.codeCells) {
+    const parsed = notebook.parse(cellIndex);
+    for (const assignment of parsed.nodes('assignment')) {
+      const left = assignment.childForFieldName('left');
+      if (left?.type !== 'identifier') continue;
+      const name = parsed.text(left);
+      const right = assignment.childForFieldName('right');
+      const text = isLiteral(right) ? parsed.text(right as Node) : null;
+      values.set(name, values.has(name) && values.get(name) !== text ? null : text);
+    }
+  }
+  return new Map([...values].filter((entry): entry is [string, string] => entry[1] !== null));
+}
 
 export const fitEarlyStopping = defineRule({
   id: 'xgboost.fit-early-stopping',
@@ -58,43 +86,68 @@ export const fitEarlyStopping = defineRule({
     ],
     pattern: true,
   },
-  needles: (source, state) =>
-    /XGB/.test(source) ||
-    ([...((state as MovedFitKeywords | undefined)?.keys() ?? [])].some((name) => source.includes(name)) &&
-      /early_stopping_rounds|eval_metric|XGB/.test(source)),
+  needles: (source) => /XGB|early_stopping_rounds|eval_metric/.test(source),
   prepare(notebook, ctx) {
-    const estimators = constructedEstimators(
-      notebook,
-      (call, parsed) => !!calleeOf(call, parsed, ctx.imports, 'xgboost', XGB_ESTIMATORS),
-    );
-    const moved: MovedFitKeywords = new Map();
+    const isConstructor = (call: Node, parsed: ParsedSource): boolean =>
+      !!calleeOf(call, parsed, ctx.imports, 'xgboost', XGB_ESTIMATORS);
+    const estimators = constructedEstimators(notebook, isConstructor);
+    const literals = literalNames(notebook);
+    const moved: MovedFitKeywords = { constructors: new Map(), fits: new Set() };
     const conflicting = new Set<string>();
+    // the constructor each estimator name holds, in notebook order (cells in order, statements in source order)
+    const current = new Map<string, string | null>();
     for (const cellIndex of notebook.codeCells) {
       const source = notebook.source(cellIndex);
-      if (!/early_stopping_rounds|eval_metric/.test(source)) continue;
+      if (![...estimators].some((name) => source.includes(name))) continue;
       const parsed = notebook.parse(cellIndex);
-      // every cell, whole: the fit keywords move to the estimator's constructor, wherever it is fitted
-      for (const call of parsed.nodes('call')) {
-        const receiver = methodReceiver(call);
-        if (
-          methodName(call, parsed) !== 'fit' ||
-          receiver?.type !== 'identifier' ||
-          !estimators.has(parsed.text(receiver))
-        )
+      let constructorOrdinal = 0;
+      let fitOrdinal = 0;
+      const events = [...parsed.nodes('assignment'), ...parsed.nodes('call')].sort(
+        (a, b) => a.startIndex - b.startIndex || (a.type === 'assignment' ? -1 : 1),
+      );
+      for (const node of events) {
+        if (node.type === 'assignment') {
+          const left = node.childForFieldName('left');
+          const right = node.childForFieldName('right');
+          if (left?.type !== 'identifier' || !estimators.has(parsed.text(left))) continue;
+          const isXgb = right?.type === 'call' && isConstructor(right, parsed);
+          current.set(parsed.text(left), isXgb ? `${cellIndex}:${constructorOrdinal}` : null);
+          if (isXgb) constructorOrdinal += 1;
           continue;
-        const name = parsed.text(receiver);
-        for (const kw of FIT_TO_CONSTRUCTOR) {
-          const value = keywordArgument(call, kw, parsed)?.childForFieldName('value') ?? null;
-          if (!value) continue;
-          if (!isLiteral(value)) conflicting.add(name);
-          const values = moved.get(name) ?? new Map<string, string>();
-          if (values.has(kw) && values.get(kw) !== parsed.text(value)) conflicting.add(name);
-          values.set(kw, parsed.text(value));
-          moved.set(name, values);
         }
+        if (methodName(node, parsed) !== 'fit') continue;
+        const fitKey = `${cellIndex}:${fitOrdinal}`;
+        fitOrdinal += 1;
+        const receiver = methodReceiver(node);
+        if (receiver?.type !== 'identifier' || !estimators.has(parsed.text(receiver))) continue;
+        const constructor = current.get(parsed.text(receiver));
+        const kws = FIT_TO_CONSTRUCTOR.map((kw) => keywordArgument(node, kw, parsed)).filter(
+          (kw): kw is Node => kw !== null,
+        );
+        if (kws.length === 0) continue;
+        if (!constructor) continue;
+        const values = moved.constructors.get(constructor) ?? new Map<string, string>();
+        for (const kw of kws) {
+          const name = keywordName(kw, parsed);
+          const value = kw.childForFieldName('value');
+          const text = isLiteral(value)
+            ? parsed.text(value as Node)
+            : value?.type === 'identifier'
+              ? literals.get(parsed.text(value))
+              : undefined;
+          if (text === undefined || (values.has(name) && values.get(name) !== text)) conflicting.add(constructor);
+          else values.set(name, text);
+        }
+        moved.constructors.set(constructor, values);
+        moved.fits.add(`${fitKey}>${constructor}`);
       }
     }
-    for (const name of conflicting) moved.delete(name);
+    for (const key of conflicting) moved.constructors.delete(key);
+    moved.fits = new Set(
+      [...moved.fits]
+        .filter((f) => moved.constructors.has(f.slice(f.indexOf('>') + 1)))
+        .map((f) => f.split('>')[0] as string),
+    );
     return moved;
   },
   apply(parsed, ctx) {
@@ -107,22 +160,32 @@ export const fitEarlyStopping = defineRule({
       const edit = appendArguments(constructor, missing, parsed);
       if (edit && missing.length > 0) edits.push(edit);
     };
+    // ordinals over the whole cell, as prepare() counted them
+    let constructorOrdinal = 0;
+    const constructorKeys = new Map<number, string>();
+    for (const assignment of parsed.nodes('assignment')) {
+      const right = assignment.childForFieldName('right');
+      const left = assignment.childForFieldName('left');
+      if (left?.type !== 'identifier' || right?.type !== 'call' || !isXgbEstimator(right, parsed, ctx)) continue;
+      constructorKeys.set(right.startIndex, `${ctx.cellIndex}:${constructorOrdinal}`);
+      constructorOrdinal += 1;
+    }
+    const fitKeys = new Map<number, string>();
+    parsed
+      .nodes('call')
+      .filter((call) => methodName(call, parsed) === 'fit')
+      .forEach((call, ordinal) => fitKeys.set(call.startIndex, `${ctx.cellIndex}:${ordinal}`));
     for (const call of ctx.nodes('call')) {
-      // constructor of a variable whose fit passes the keywords
-      const parent = call.parent;
-      if (
-        parent?.type === 'assignment' &&
-        parent.childForFieldName('right')?.startIndex === call.startIndex &&
-        isXgbEstimator(call, parsed, ctx)
-      ) {
-        const values = moved.get(parsed.text(parent.childForFieldName('left') as Node));
+      const constructorKey = constructorKeys.get(call.startIndex);
+      if (constructorKey !== undefined) {
+        const values = moved.constructors.get(constructorKey);
         if (values) addTo(call, values);
         continue;
       }
       if (methodName(call, parsed) !== 'fit') continue;
       const receiver = methodReceiver(call);
       const inline = receiver?.type === 'call' && isXgbEstimator(receiver, parsed, ctx);
-      if (!receiver || (!inline && !(receiver.type === 'identifier' && moved.has(parsed.text(receiver))))) continue;
+      if (!receiver || (!inline && !moved.fits.has(fitKeys.get(call.startIndex) ?? ''))) continue;
       const kws = FIT_TO_CONSTRUCTOR.map((kw) => keywordArgument(call, kw, parsed)).filter(
         (kw): kw is Node => kw !== null,
       );
