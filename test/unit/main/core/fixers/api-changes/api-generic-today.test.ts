@@ -58,10 +58,16 @@ describeToday('generic repairs from the API-change table', (python) => {
     expect(r).toMatchObject({ ok: true, out: 'a [1, 2]' });
   });
 
-  it('scipy: a renamed function through a module alias (integrate.simps → simpson)', async () => {
-    const r = await repair('import scipy.integrate as si\nprint(si.simps([1.0, 2.0, 3.0]))\n');
-    expect(r.fixed).toContain('si.simpson(');
-    expect(r).toMatchObject({ ok: true, out: '4.0' });
+  it('scipy: a renamed function through a module alias (integrate.cumtrapz → cumulative_trapezoid)', async () => {
+    const r = await repair('import scipy.integrate as si\nprint(si.cumtrapz([1.0, 2.0, 3.0]))\n');
+    expect(r.fixed).toContain('si.cumulative_trapezoid(');
+    expect(r).toMatchObject({ ok: true, out: '[1.5 4. ]' });
+  });
+
+  it('scipy: integrate.simps is left alone (simpson computes another value for an even number of samples)', async () => {
+    const source = 'import scipy.integrate as si\nprint(si.simps([1.0, 4.0, 9.0, 16.0]))\n';
+    const r = await repair(source);
+    expect(r.fixed).toBe(source);
   });
 
   it('matplotlib: a renamed class (colors.DivergingNorm → TwoSlopeNorm, 3.2)', async () => {
@@ -106,7 +112,8 @@ describeToday('generic repairs from the API-change table', (python) => {
   });
 
   it("leaves an import alone when the notebook defines the replacement's name itself (shadowing)", async () => {
-    const source = 'from scipy.integrate import simps\ndef simpson(y):\n    return sum(y)\nprint(simpson([1, 2]))\n';
+    const source =
+      'from scipy.integrate import cumtrapz\ndef cumulative_trapezoid(y):\n    return sum(y)\nprint(cumulative_trapezoid([1, 2]))\n';
     const { ename, evalue } = failure(run(source).out);
     expect(ename).toBe('ImportError');
     const result = await fixCells([source], GENERIC, {
