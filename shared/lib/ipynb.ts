@@ -4,6 +4,8 @@
 // cell's index and content, so importing the same file twice gives the same ids (the judge tracks cells by id).
 import { NbreviveError } from './errors';
 import { copyNumberMarks, dumpsPython, JsonSyntaxError, parsePythonJson } from './ipynb-json';
+import { upgradeV3 } from './ipynb-v3';
+import { splitLines } from './text';
 import { NotebookSchema, type Cell, type Notebook, type Output } from '../models/notebook';
 
 export interface ParseNotebookOptions {
@@ -20,40 +22,6 @@ export interface ParseNotebookOptions {
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Python's str.splitlines(keepends): the line boundaries nbformat uses to split multiline strings (\n, \r\n, \r,
- * \v, \f, \x1c-\x1e, \x85, \u2028, \u2029). With keepEnds (the default) the pieces join back to the text.
- */
-export function splitLines(text: string, keepEnds = true): string[] {
-  const lines: string[] = [];
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // \n \v \f \r \x1c \x1d \x1e \x85 \u2028 \u2029
-    if (
-      c === 10 ||
-      c === 11 ||
-      c === 12 ||
-      c === 28 ||
-      c === 29 ||
-      c === 30 ||
-      c === 0x85 ||
-      c === 0x2028 ||
-      c === 0x2029
-    ) {
-      lines.push(text.slice(start, keepEnds ? i + 1 : i));
-      start = i + 1;
-    } else if (c === 13) {
-      const end = text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
-      lines.push(text.slice(start, keepEnds ? end : i));
-      start = end;
-      i = end - 1;
-    }
-  }
-  if (start < text.length) lines.push(text.slice(start));
-  return lines;
-}
 
 /** A multiline field (string or list of lines) as one string. */
 export function joinMultiline(value: string | string[]): string {
@@ -255,129 +223,6 @@ function diskView(nb: Notebook): Json {
   return view;
 }
 
-// ---- nbformat 3 → 4 (v3/rwbase.py rejoin_lines, v4/convert.py upgrade) ---------------------------------------------------
-
-/** v3's join: lines written by splitlines(True) are concatenated, lines from splitlines() joined with '\n'. */
-function joinLinesV3(lines: unknown[]): string {
-  const strings = lines.map(String);
-  const first = strings[0];
-  return first !== undefined && (first.endsWith('\n') || first.endsWith('\r')) ? strings.join('') : strings.join('\n');
-}
-
-const V3_MULTILINE_OUTPUT_KEYS = ['text', 'html', 'svg', 'latex', 'javascript', 'json'];
-const V3_MIME_ALIASES: [string, string][] = [
-  ['text', 'text/plain'],
-  ['html', 'text/html'],
-  ['svg', 'image/svg+xml'],
-  ['png', 'image/png'],
-  ['jpeg', 'image/jpeg'],
-  ['latex', 'text/latex'],
-  ['json', 'application/json'],
-  ['javascript', 'application/javascript'],
-];
-
-function toMimeKeys(d: Json): void {
-  for (const [alias, mime] of V3_MIME_ALIASES) {
-    if (alias in d) {
-      d[mime] = d[alias];
-      delete d[alias];
-    }
-  }
-}
-
-function upgradeOutputV3(output: Json): Json {
-  if (output.output_type === 'pyout' || output.output_type === 'display_data') {
-    if (!isObject(output.metadata)) output.metadata = {};
-    if (output.output_type === 'pyout') {
-      output.output_type = 'execute_result';
-      output.execution_count = output.prompt_number ?? null;
-      delete output.prompt_number;
-    }
-    const data: Json = {};
-    for (const key of Object.keys(output)) {
-      if (key === 'output_type' || key === 'execution_count' || key === 'metadata') continue;
-      data[key] = output[key];
-      delete output[key];
-    }
-    toMimeKeys(data);
-    output.data = data;
-    toMimeKeys(output.metadata as Json);
-    // v3 stored JSON output as a string
-    if (typeof data['application/json'] === 'string')
-      data['application/json'] = parsePythonJson(data['application/json']);
-  } else if (output.output_type === 'pyerr') {
-    output.output_type = 'error';
-  } else if (output.output_type === 'stream') {
-    output.name = output.stream ?? 'stdout';
-    delete output.stream;
-  }
-  return output;
-}
-
-function upgradeCellV3(cell: Json): Json {
-  if (!isObject(cell.metadata)) cell.metadata = {};
-  const metadata = cell.metadata as Json;
-  if (cell.cell_type === 'code') {
-    delete cell.language;
-    if ('collapsed' in cell) {
-      metadata.collapsed = cell.collapsed;
-      delete cell.collapsed;
-    }
-    cell.source = cell.input ?? '';
-    delete cell.input;
-    cell.execution_count = cell.prompt_number ?? null;
-    delete cell.prompt_number;
-    cell.outputs = Array.isArray(cell.outputs) ? cell.outputs.map((o) => (isObject(o) ? upgradeOutputV3(o) : o)) : [];
-  } else if (cell.cell_type === 'heading') {
-    cell.cell_type = 'markdown';
-    const level = typeof cell.level === 'number' ? cell.level : 1;
-    delete cell.level;
-    const text = typeof cell.source === 'string' ? cell.source : '';
-    cell.source = `${'#'.repeat(level)} ${splitLines(text, false).join(' ')}`;
-  } else if (cell.cell_type === 'html') {
-    cell.cell_type = 'markdown';
-  }
-  return cell;
-}
-
-function upgradeV3(raw: Json, label: string): Json {
-  const worksheets = raw.worksheets ?? [];
-  if (
-    !Array.isArray(worksheets) ||
-    !worksheets.every((ws) => isObject(ws) && Array.isArray(ws.cells) && ws.cells.every(isObject))
-  ) {
-    throw notANotebook(label, 'its "worksheets" are not a list of {"cells": [...]} objects as nbformat 3 requires');
-  }
-  const cells: Json[] = [];
-  for (const ws of worksheets as { cells: Json[] }[]) {
-    for (const cell of ws.cells) {
-      // v3 rejoin_lines
-      if (cell.cell_type === 'code') {
-        if (Array.isArray(cell.input)) cell.input = joinLinesV3(cell.input);
-        for (const output of Array.isArray(cell.outputs) ? cell.outputs : []) {
-          if (!isObject(output)) continue;
-          for (const key of V3_MULTILINE_OUTPUT_KEYS)
-            if (Array.isArray(output[key])) output[key] = joinLinesV3(output[key]);
-        }
-      } else {
-        for (const key of ['source', 'rendered']) if (Array.isArray(cell[key])) cell[key] = joinLinesV3(cell[key]);
-      }
-      cells.push(upgradeCellV3(cell));
-    }
-  }
-  delete raw.worksheets;
-  delete raw.orig_nbformat;
-  delete raw.orig_nbformat_minor;
-  const metadata = isObject(raw.metadata) ? raw.metadata : {};
-  delete metadata.name;
-  delete metadata.signature;
-  raw.metadata = metadata;
-  raw.nbformat = 4;
-  raw.nbformat_minor = 5;
-  raw.cells = cells;
-  return raw;
-}
-
 // ---- parse / serialize -------------------------------------------------------------------------------------------------
 
 const NOTEBOOK_SHAPE = 'an .ipynb notebook is a JSON object with "nbformat", "metadata" and "cells"';
@@ -446,7 +291,7 @@ export function parseNotebook(text: string, options: ParseNotebookOptions = {}):
   const upgraded = major === 3;
   let nb: Json;
   try {
-    nb = upgraded ? upgradeV3(raw, label) : raw;
+    nb = upgraded ? upgradeV3(raw, (reason) => notANotebook(label, reason)) : raw;
   } catch (e) {
     if (e instanceof JsonSyntaxError)
       throw notANotebook(label, `an nbformat 3 output holds application/json that is not valid JSON (${e.message})`);

@@ -5,7 +5,7 @@
 // parses worse than before. Every failing cell is answered, not only the first: a rule gap on the first error
 // leaves the rules of later cells to apply. The notebook it edits is working-notebook.ts, where each rule applies
 // rule-targets.ts, and the fixer the loop asks (with the diagnosis of the errors left) rules-fixer.ts.
-import { splitLines } from '../../../../shared/lib/ipynb';
+import { splitLines } from '../../../../shared/lib/text';
 import type { ResolvedCase } from '../../../../shared/models/case';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { CellEdit, FixType, Problem } from '../../../../shared/models/loop';

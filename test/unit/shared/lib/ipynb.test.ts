@@ -17,12 +17,12 @@ import {
   findCellIndexById,
   parseNotebook,
   serializeNotebook,
-  splitLines,
   stripOutputs,
   withCellSource,
 } from '../../../../shared/lib/ipynb';
 import { compareCodePoints, dumpsPython, parsePythonJson, pythonFloatRepr } from '../../../../shared/lib/ipynb-json';
 import { NbreviveError } from '../../../../shared/lib/errors';
+import { splitLines } from '../../../../shared/lib/text';
 import type { Cell, Notebook } from '../../../../shared/models/notebook';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/notebooks');
