@@ -262,6 +262,7 @@ export const RULES: readonly Rule[] = [
   environment.widgetImports,
   environment.diagramImports,
   environment.diagramUses,
+  environment.authorWorkingDirectory,
   calibrate.sklearnForestNEstimators,
   calibrate.sklearnLogisticSolver,
   calibrate.sklearnLogisticMultiClass,

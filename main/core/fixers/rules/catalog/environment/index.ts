@@ -10,3 +10,4 @@ export { decorativeExtension } from './decorative-extension';
 export { widgetImports } from './widget-imports';
 export { diagramImports } from './diagram-imports';
 export { diagramUses } from './diagram-uses';
+export { authorWorkingDirectory } from './author-working-directory';
