@@ -187,9 +187,16 @@ export const NUMPY_PRINTING_CASES: RuleCase[] = [
   ),
   one(
     'numpy.legacy-scalar-printing',
-    'not where numpy is not imported',
+    "after pandas' import where numpy is not imported (pandas' mean is a numpy scalar)",
     'import pandas as pd\nprint(pd.Series([1.5]).mean())\n',
-    'import pandas as pd\nprint(pd.Series([1.5]).mean())\n',
+    "import pandas as pd\nimport numpy\nnumpy.set_printoptions(legacy='1.25')  # nbrevive: NumPy >= 2 prints scalars as np.float64(...); print them as the notebook's NumPy did\nprint(pd.Series([1.5]).mean())\n",
+    NUMPY_2,
+  ),
+  one(
+    'numpy.legacy-scalar-printing',
+    'not where no library returning numpy scalars is imported',
+    'import os\nprint(sum([1.5]))\n',
+    'import os\nprint(sum([1.5]))\n',
     NUMPY_2,
   ),
   one(
