@@ -4,7 +4,7 @@
 import type { OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { z } from 'zod';
 import type { HandlersOf, PayloadOf } from '../../shared/contracts/channel';
-import { CaseImportOutputSchema } from '../../shared/contracts/schemas';
+import { CaseImportOutputSchema } from '../../shared/contracts/case-schemas';
 import { Desktop, SecretStorageStatus } from '../../shared/contracts/desktop';
 import { NbreviveError } from '../../shared/lib/errors';
 import type { ChannelDispatcher } from '../host/handlers';

@@ -9,17 +9,6 @@ import { ReviewSchema } from '../models/review';
 import { ClientOf, event, EventKeys, HandlersOf, invoke, InvokeKeys } from './channel';
 import {
   AppSettingsSchema,
-  CaseDetailSchema,
-  CaseImportInputSchema,
-  CaseImportOutputSchema,
-  CaseListInputSchema,
-  CaseSetTargetsInputSchema,
-  CaseSetTargetsOutputSchema,
-  CaseSummarySchema,
-  CaseTargetsInputSchema,
-  CaseTargetsOutputSchema,
-  CaseUploadInputSchema,
-  CaseUploadOutputSchema,
   DockerImagesOutputSchema,
   Empty,
   ExportBatchInputSchema,
@@ -51,6 +40,19 @@ import {
   StatsInputSchema,
   StatsSchema,
 } from './schemas';
+import {
+  CaseDetailSchema,
+  CaseImportInputSchema,
+  CaseImportOutputSchema,
+  CaseListInputSchema,
+  CaseSetTargetsInputSchema,
+  CaseSetTargetsOutputSchema,
+  CaseSummarySchema,
+  CaseTargetsInputSchema,
+  CaseTargetsOutputSchema,
+  CaseUploadInputSchema,
+  CaseUploadOutputSchema,
+} from './case-schemas';
 import { WorkersListOutputSchema, WorkerTokenNameSchema, WorkerTokenSchema } from './remote-worker';
 
 export const API = {

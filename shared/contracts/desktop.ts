@@ -3,7 +3,8 @@
 // build has none of it: the renderer checks for `window.nbreviveDesktop` before offering native touches.
 import { z } from 'zod';
 import { ClientOf, event, EventKeys, invoke, InvokeKeys } from './channel';
-import { CaseImportOutputSchema, EmptySchema } from './schemas';
+import { EmptySchema } from './schemas';
+import { CaseImportOutputSchema } from './case-schemas';
 
 export const SecretStorageStatusSchema = z.object({
   /** false: the key cannot be stored safely here (see `message`); OPENAI_API_KEY still works */

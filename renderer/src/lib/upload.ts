@@ -2,7 +2,7 @@
 // so the bytes travel, in chunks of UPLOAD_CHUNK_BYTES packed into requests of at most that size, into one upload
 // folder; the last request imports it. Folders keep their relative paths, so a case folder stays a case.
 import type { NbreviveApi } from '../../../shared/contracts/api';
-import { UPLOAD_CHUNK_BYTES } from '../../../shared/contracts/schemas';
+import { UPLOAD_CHUNK_BYTES } from '../../../shared/contracts/case-schemas';
 
 export interface UploadEntry {
   /** relative path inside the upload ('case/input/train.csv') */

@@ -14,7 +14,7 @@ import { openStore } from '../../../main/core/store';
 import type { RunningServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../../shared/contracts/api';
-import { UPLOAD_CHUNK_BYTES } from '../../../shared/contracts/schemas';
+import { UPLOAD_CHUNK_BYTES } from '../../../shared/contracts/case-schemas';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { REPO_ROOT } from '../../helpers/corpus';
 import { startBareHost } from '../../helpers/host';

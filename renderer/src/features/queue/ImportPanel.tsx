@@ -1,7 +1,7 @@
 // Import: a path on the host, an upload from the browser (files, a folder, a drop) or the desktop's dialog and
 // drop; then the imported cases' targets to accept or change (TargetChooser) and a button to enqueue them.
 import { ChangeEvent, DragEvent, useCallback, useRef, useState } from 'react';
-import type { CaseSummary } from '../../../../shared/contracts/schemas';
+import type { CaseSummary } from '../../../../shared/contracts/case-schemas';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatBytes } from '../../../../shared/lib/format';
 import { entriesFromDrop, entriesFromFileList, UploadEntry, uploadEntries } from '../../lib/upload';

@@ -3,7 +3,7 @@
 // move in the focused case's list, Enter accepts its highlighted choice and moves to the next case. The choice is
 // stored in the case (app:cases.setTargets), as `nbrevive case init --pick N` would write it.
 import { KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { CaseSummary, TargetCandidateInfo } from '../../../../shared/contracts/schemas';
+import type { CaseSummary, TargetCandidateInfo } from '../../../../shared/contracts/case-schemas';
 import { useApp, useNotifyError } from '../../app/context';
 import { formatScore } from '../../lib/format';
 
