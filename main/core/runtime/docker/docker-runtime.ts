@@ -7,8 +7,8 @@ import path from 'node:path';
 import { NbreviveError } from '../../../../shared/lib/errors';
 import type { EnvironmentDescription, RunnerEvent, RuntimeCheck } from '../../../../shared/models/execution';
 import { ExecutionTracker, whileRunning } from '../execution-report';
-import { DEFAULT_TIMEOUT_MS, executionResult, lastLines, notifyListener } from '../local-runtime';
-import { formatDuration } from '../../../../shared/lib/format';
+import { DEFAULT_TIMEOUT_MS } from '../local-runtime';
+import { executionResult, lastLines, notifyListener } from '../run-result';
 import { DESCRIBED_PACKAGES } from '../python-detect';
 import { RUNNER_SCRIPT_NAME, RunnerEventParser, TailBuffer, pythonResourcesDir, runnerArgs } from '../runner-protocol';
 import type { ExecutionRequest, ExecutionResult, Runtime } from '../runtime';
@@ -25,12 +25,11 @@ import {
   type ContainerLimits,
   type ContainerSpec,
   DEFAULT_LIMITS,
-  GiB,
   JOB_DIR_LABEL,
   JOB_LABEL,
   containerCreateOptions,
 } from './container-config';
-import { type ContainerRunResult, removeStaleContainers, runContainer } from './container-run';
+import { removeStaleContainers, runContainer } from './container-run';
 import { type EngineConnection, type EngineInfo, connectEngine, engineInfo, requireImage } from './engine';
 import {
   type GpuAllocator,
@@ -41,6 +40,7 @@ import {
   noNvidiaRuntimeError,
 } from './gpu';
 import { resolveImageName } from './images';
+import { chownForContainer, containerOutcome, kernelPathMapper } from './container-job';
 
 export interface DockerRuntimeSettings {
   /** image reference or preset name (kaggle, kaggle-gpu, nbrevive) */
@@ -362,64 +362,4 @@ export class DockerRuntime implements Runtime {
     const gid = process.getgid?.() ?? 1000;
     return uid === 0 ? '1000:1000' : `${uid}:${gid}`;
   }
-}
-
-/** The job's folders as the kernel sees them: Kaggle's own paths, so /kaggle/input literals need no rewriting. */
-function kernelPathMapper(jobDir: string): (hostPath: string) => string {
-  const kernelRoots: Array<[string, string]> = [
-    [path.join(jobDir, 'input'), CONTAINER_INPUT_DIR],
-    [path.join(jobDir, 'working'), CONTAINER_WORKING_DIR],
-    [path.join(jobDir, 'extra'), CONTAINER_EXTRA_DIR],
-  ];
-  return (hostPath: string): string => {
-    for (const [host, inContainer] of kernelRoots) {
-      const rel = path.relative(host, hostPath);
-      if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)))
-        return path.posix.join(inContainer, ...rel.split(path.sep));
-    }
-    return hostPath;
-  };
-}
-
-/** The working dir must be writable by the container's user; as root we hand it over (as a user, it is ours already). */
-function chownForContainer(dir: string, user: string): void {
-  if (process.getuid?.() !== 0) return;
-  const [uid, gid] = user.split(':').map(Number);
-  if (uid === undefined || Number.isNaN(uid)) return;
-  const g = gid === undefined || Number.isNaN(gid) ? uid : gid;
-  const walk = (p: string) => {
-    fs.lchownSync(p, uid, g);
-    if (fs.lstatSync(p).isDirectory()) for (const e of fs.readdirSync(p)) walk(path.join(p, e));
-  };
-  walk(dir);
-}
-
-/** How a container run ended when it was not cleanly: past its time limit, out of memory, or without a result. */
-function containerOutcome(
-  run: ContainerRunResult,
-  tracker: ExecutionTracker,
-  stderr: TailBuffer,
-  memoryBytes: number,
-  timeoutMs: number,
-): { status: 'timeout' | 'crashed'; message: string } | null {
-  const where = whileRunning(tracker.runningCell);
-  if (run.timedOut) {
-    return {
-      status: 'timeout',
-      message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: its container was stopped ${where}`,
-    };
-  }
-  if (run.oomKilled) {
-    const memory = `${(memoryBytes / GiB).toFixed(1)} GiB`;
-    return {
-      status: 'crashed',
-      message: `the container ran out of memory (limit ${memory}) ${where}: raise the memory limit (--memory)`,
-    };
-  }
-  if (tracker.done) return null;
-  const tail = lastLines(stderr.toString(), 15);
-  return {
-    status: 'crashed',
-    message: `the runner exited with code ${run.exitCode} ${where}, without reporting a result${tail ? `:\n${tail}` : ''}`,
-  };
 }
