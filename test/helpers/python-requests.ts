@@ -1,8 +1,9 @@
-// The `requests` library for the URL-serving tests. Neither test stack installs it (Debian's python3-sklearn and
-// friends do not pull it in), so the tests use Debian's own packages of requests and its dependencies, unpacked
-// into a folder a notebook puts on sys.path: bookworm's from apt's archive cache (python3-requests 2.28, urllib3
-// 1.26), today's from Debian testing (requests 2.34, urllib3 2.x), fetched once with `apt-get download` inside
-// today's root and cached. Where neither is available the requests checks are reported skipped with the reason.
+// The `requests` library for the URL-serving tests: the stack's own where it is installed (CI and
+// tools/today-stack.sh install it, as every Jupyter installation has it), else Debian's own packages of requests and
+// its dependencies, unpacked into a folder a notebook puts on sys.path: bookworm's from apt's archive cache
+// (python3-requests 2.28, urllib3 1.26), today's from Debian testing (requests 2.34, urllib3 2.x), fetched once with
+// `apt-get download` inside today's root and cached. Where neither is available the requests checks are reported
+// skipped with the reason.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

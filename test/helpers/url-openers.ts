@@ -77,7 +77,7 @@ export function writeOpenml(dir: string): Record<string, string> {
 /** The notebook: each cell opens URLs one way; `requestsPath` is put on sys.path when requests is unpacked there. */
 export function openerNotebook(requestsPath: string | null): Notebook {
   const sources = [
-    `import sys, tempfile\nREQUESTS = ${JSON.stringify(requestsPath)}\nif REQUESTS:\n    sys.path.insert(0, REQUESTS)\nHOME = tempfile.mkdtemp()`,
+    `import sys, tempfile\nREQUESTS = ${requestsPath === null ? 'None' : JSON.stringify(requestsPath)}\nif REQUESTS:\n    sys.path.insert(0, REQUESTS)\nHOME = tempfile.mkdtemp()`,
     "import urllib.request\nbase = 'https://data.example.org/'\nprint(urllib.request.urlopen(base + 'train.csv').read().decode().strip())\nwith urllib.request.urlopen('http://DATA.example.org/train.csv/') as r:\n    print(r.status, r.headers['Content-Type'])",
     "from urllib.request import urlretrieve\nfile, headers = urlretrieve('https://data.example.org/train.csv', 'copy.csv')\nprint(file, open(file).read().count('\\n'), headers['Content-Length'])",
     "import pandas as pd\ndf = pd.read_csv('https://data.example.org/train.csv')\nprint('pandas', int(df['y'].sum()), len(df))",
