@@ -40,7 +40,11 @@ export function ImportPanel() {
       setPath(text.replace(/^file:\/\//, '').trim());
       return;
     }
-    const dropped = desktop ? [...e.dataTransfer.files].map((f) => desktop.pathForFile(f)).filter(Boolean) : [];
+    const dropped = desktop
+      ? Array.from(e.dataTransfer.files)
+          .map((f) => desktop.pathForFile(f))
+          .filter(Boolean)
+      : [];
     if (desktop && dropped.length) {
       // in the desktop app a dropped file or folder has a path: import it directly
       void runImport('Imported', () => desktop.casesImportPaths({ paths: dropped }));
