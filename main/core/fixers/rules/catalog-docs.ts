@@ -35,6 +35,9 @@ export function catalogMarkdown(
       const triggers = [
         ...r.triggers.errors.map((e) => `\`${e}\``),
         ...(r.triggers.pattern ? ['the pattern, wherever it appears'] : []),
+        ...(r.triggers.timeout
+          ? ['a run that timed out (the old default also does less work), for notebooks dated before the change']
+          : []),
       ];
       out.push(
         `### ${r.id}`,

@@ -82,6 +82,12 @@ export interface Rule {
   needles?: readonly (string | NeedleMatcher)[] | ((source: string, state: unknown) => boolean);
   /** semantic-change flags a fix by this rule carries (Fix.flags) */
   flags?: readonly string[];
+  /**
+   * A score-calibration rule whose old default also does less work (3 folds instead of 5, 10 trees instead of 100):
+   * when a run of a notebook dated before the change times out and no runtime reduction is left, the era's default
+   * is pinned too. It computes what the author computed, only sooner.
+   */
+  reducesWork?: boolean;
   /** notebook-wide analysis before the rule edits any cell (e.g. which variables hold an old KFold) */
   prepare?(notebook: NotebookView, ctx: RuleRunContext): unknown;
   /** the edits for one cell; [] when the rule does not apply there */
@@ -197,7 +203,7 @@ export interface RuleInfo {
   since: VersionPin;
   deprecatedIn: string | null;
   explanation: string;
-  triggers: { errors: string[]; pattern: boolean };
+  triggers: { errors: string[]; pattern: boolean; timeout: boolean };
 }
 
 export function describeRule(rule: Rule): RuleInfo {
@@ -214,6 +220,7 @@ export function describeRule(rule: Rule): RuleInfo {
         sig.evalue ? `${sig.ename}: /${sig.evalue.source}/` : sig.ename,
       ),
       pattern: rule.trigger.pattern ?? false,
+      timeout: rule.reducesWork ?? false,
     },
   };
 }

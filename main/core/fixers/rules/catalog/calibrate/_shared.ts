@@ -28,6 +28,8 @@ export interface PinnedDefault {
   moreCalls?: (parsed: ParsedSource, ctx: CellContext) => { node: Node; name: string }[];
   explanation: string;
   flags?: string[];
+  /** the old default also does less work: pinned on a timeout too (Rule.reducesWork) */
+  reducesWork?: boolean;
 }
 
 export function pinDefault(spec: PinnedDefault): Rule {
@@ -42,6 +44,7 @@ export function pinDefault(spec: PinnedDefault): Rule {
     trigger: { pattern: true },
     needles: spec.callables,
     flags: spec.flags ?? ['defaults-pinned'],
+    ...(spec.reducesWork ? { reducesWork: true } : {}),
     apply(parsed, ctx) {
       const edits: SourceEdit[] = [];
       const calls = [

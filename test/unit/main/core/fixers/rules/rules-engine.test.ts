@@ -157,6 +157,36 @@ describe('RulesFixer', () => {
     expect(fix?.flags).toContain('estimators');
   });
 
+  it("answers a timeout, when nothing is left to speed up, with the era's defaults that also do less work", async () => {
+    const slow = notebookOf(
+      'from sklearn.model_selection import cross_val_score, GridSearchCV\nfrom sklearn.ensemble import RandomForestClassifier\nfrom sklearn.svm import SVC\n',
+      'rf = RandomForestClassifier(max_depth=4, n_jobs=-1)\nprint(cross_val_score(rf, X, y, n_jobs=-1).mean())\n',
+      'g = GridSearchCV(SVC(), {"C": [1, 10]}, n_jobs=-1)\ng.fit(X, y)\n',
+    );
+    const fix = await fixer.propose(context(slow, 'timeout'));
+    expect(fix?.type).toBe('score-calibration');
+    expect(fix?.ruleIds).toEqual(['calibrate.sklearn-forest-n-estimators', 'calibrate.sklearn-cv-3-folds']);
+    expect(fix?.plan).toContain("The run timed out: pin the defaults of the notebook's era (2016-05)");
+    expect(fix?.edits).toEqual([
+      {
+        cellIndex: 1,
+        source:
+          'rf = RandomForestClassifier(max_depth=4, n_jobs=-1, n_estimators=10)\nprint(cross_val_score(rf, X, y, n_jobs=-1, cv=3).mean())\n',
+      },
+      { cellIndex: 2, source: 'g = GridSearchCV(SVC(), {"C": [1, 10]}, n_jobs=-1, cv=3)\ng.fit(X, y)\n' },
+    ]);
+    // pins that would add work (KMeans' n_init=10 where 1.4 runs once) are not offered for a timeout
+    const kmeans = notebookOf(
+      'from sklearn.cluster import KMeans\nkm = KMeans(4, n_init=1).fit(X)\nKMeans(3).fit(X)\n',
+    );
+    expect(await fixer.propose(context(kmeans, 'timeout'))).toBeNull();
+    // an undated notebook, or one written after the change, keeps today's defaults: it may have meant them
+    const undated = { ...context(slow, 'timeout'), case: { ...BARE_CASE, created: null } };
+    expect(await fixer.propose(undated)).toBeNull();
+    const recent = { ...context(slow, 'timeout'), case: { ...BARE_CASE, created: '2021-03' } };
+    expect(await fixer.propose(recent)).toBeNull();
+  });
+
   it('answers a timeout with runtime reductions only', async () => {
     const fix = await fixer.propose(context(notebookOf(...LEGACY), 'timeout'));
     expect(fix?.type).toBe('runtime-reduction');
