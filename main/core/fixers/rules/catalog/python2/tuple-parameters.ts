@@ -74,6 +74,8 @@ export const tupleParameters = defineRule({
   needles: [/lambda\s*\(|def\s+\w+\s*\([^)]*\(/],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
+    // A def with several tuple parameters unpacks each of them: one insertion per body, lines in parameter order
+    const unpacks = new Map<number, { indent: string; lines: string[] }>();
     for (const pattern of ctx.nodes('tuple_pattern')) {
       const params = pattern.parent;
       if (!params || !['lambda_parameters', 'parameters'].includes(params.type)) continue;
@@ -100,9 +102,14 @@ export const tupleParameters = defineRule({
         // Python 3 unpacks nested tuples in an assignment: `(a, (b, c)) = a_b_c`
         const flat = pattern.namedChildren.every((i) => i.type === 'identifier');
         const target = flat ? names.join(', ') : parsed.text(pattern).replace(/\s+/g, ' ');
-        edits.push(replaceNode(pattern, joined), insertAt(first.startIndex, `${target} = ${joined}\n${indent}`));
+        edits.push(replaceNode(pattern, joined));
+        const entry = unpacks.get(first.startIndex) ?? { indent, lines: [] };
+        entry.lines.push(`${target} = ${joined}`);
+        unpacks.set(first.startIndex, entry);
       }
     }
+    for (const [at, { indent, lines }] of unpacks)
+      edits.push(insertAt(at, lines.map((line) => `${line}\n${indent}`).join('')));
     return edits;
   },
 });
