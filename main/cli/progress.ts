@@ -1,6 +1,6 @@
 // Live progress of a job on the terminal (stderr, so --json output stays clean): the running cell (i/n), elapsed
 // time and the cell's first line, redrawn in place on a TTY and printed once per cell elsewhere.
-import type { LoopEvent } from '../core/loop/loop';
+import type { LoopEvent } from '../core/loop/job-run';
 
 export interface ProgressOptions {
   stream?: NodeJS.WriteStream;

@@ -6,7 +6,7 @@ import { createFixers } from '../../core/fixers/fixer-chain';
 import { withPythonOffer } from '../python-offer';
 import { createJob, importCase } from '../../core/jobs/job-service';
 import { ownerId } from '../../core/jobs/job-owner';
-import type { LoopEvent } from '../../core/loop/loop';
+import type { LoopEvent } from '../../core/loop/job-run';
 import { openStore, resolveDbPath, type Job, type Store } from '../../core/store';
 import type { buildLlmFixers } from '../llm-options';
 import { bold, formatExecution } from '../format';

@@ -11,7 +11,7 @@ import { createRuntime } from '../../core/job-setup';
 import { withPythonOffer } from '../python-offer';
 import { createJob } from '../../core/jobs/job-service';
 import { ownerAlive, ownerId } from '../../core/jobs/job-owner';
-import type { LoopEvent } from '../../core/loop/loop';
+import type { LoopEvent } from '../../core/loop/job-run';
 import { openStore, resolveDbPath, type Job, type Store } from '../../core/store';
 import { exportJob } from '../../core/jobs/export';
 import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';

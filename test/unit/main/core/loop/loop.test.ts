@@ -5,7 +5,7 @@ import {
   diedBeforeFirstCell,
   errorSignature,
   fixFailed,
-} from '../../../../../main/core/loop/loop';
+} from '../../../../../main/core/loop/decisions';
 import type { CellError } from '../../../../../shared/models/execution';
 import type { Iteration } from '../../../../../shared/models/loop';
 
