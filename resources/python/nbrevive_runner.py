@@ -56,6 +56,24 @@ class StopRequested(BaseException):
     """The parent asked us to stop (timeout or cancel): report what ran so far, then exit."""
 
 
+def watch_stop_channel(stop_fd):
+    """A line on the stop channel, or its end (the parent is gone), asks us to stop, as SIGTERM does: a wrapper that
+    runs us as its child (bwrap, conda run) may not pass a signal on, but it passes the channel."""
+    import threading
+
+    def watch():
+        try:
+            while True:
+                data = os.read(stop_fd, 256)
+                if not data or b"\n" in data:
+                    break
+        except OSError:
+            pass
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="nbrevive-stop", daemon=True).start()
+
+
 def open_event_channel(events_fd):
     channel_fd = os.dup(events_fd)  # dup'ed fds are non-inheritable: the kernel never gets the channel
     os.dup2(2, 1)  # stray prints from us, the kernel and its children go to stderr
@@ -401,17 +419,28 @@ def main():
     parser.add_argument("--events-fd", type=int, default=3, help="fd the JSON events are written to")
     parser.add_argument("--output-cap", type=int, default=DEFAULT_OUTPUT_CAP)
     parser.add_argument("--url-map", help="JSON file of the URLs the kernel serves from local copies")
+    parser.add_argument("--stop-fd", type=int, help="fd on which a line, or its end, asks the runner to stop")
     args = parser.parse_args()
 
+    # dup'ed before open_event_channel moves /dev/null onto fd 0, and not inherited by the kernel
+    stop_fd = os.dup(args.stop_fd) if args.stop_fd is not None else None
     channel = open_event_channel(args.events_fd)
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # silences a debugger warning on kernel start
     become_subreaper()
 
+    stopping = []
+
     def on_stop(signum, frame):
+        # once: the stop channel and a signal may both ask, and the second must not cut the report of the first
+        if stopping:
+            return
+        stopping.append(signum)
         raise StopRequested(signal.Signals(signum).name)
 
     signal.signal(signal.SIGTERM, on_stop)
     signal.signal(signal.SIGINT, on_stop)
+    if stop_fd is not None:
+        watch_stop_channel(stop_fd)
 
     if args.notebook == "-":
         text = sys.stdin.buffer.read().decode("utf-8", "replace")

@@ -62,24 +62,30 @@ interface StopReasons {
 }
 
 /**
- * Stops the runner at the time limit or on the caller's abort: SIGTERM, so it reports the cells that ran, then its
- * whole tree after STOP_GRACE_MS. `stopped` says why; dispose() clears the timers and the abort listener.
+ * Stops the runner at the time limit or on the caller's abort: a line on its stop channel (its stdin), so it reports
+ * the cells that ran, then its whole tree after STOP_GRACE_MS. The channel, not SIGTERM: a wrapper that starts
+ * Python as its child (`bwrap`, `conda run`) dies of the signal without passing it on, and the cells that ran would
+ * be lost. SIGTERM only where the channel is gone. `stopped` says why; dispose() clears the timers and the listener.
  */
 function watchRun(
-  runnerPid: number | undefined,
+  runner: ChildProcess,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   tracker: ExecutionTracker,
 ): { stopped: StopReasons; dispose(): void } {
+  const runnerPid = runner.pid;
   const stopped: StopReasons = { timeout: null, cancelMessage: null };
   let graceTimer: NodeJS.Timeout | null = null;
   const stop = (): void => {
     if (graceTimer || runnerPid === undefined) return;
-    try {
-      process.kill(runnerPid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    const channel = runner.stdin;
+    if (channel?.writable) channel.write('stop\n');
+    else
+      try {
+        process.kill(runnerPid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
     graceTimer = setTimeout(() => void killProcessTree(runnerPid), STOP_GRACE_MS);
   };
   const timer = setTimeout(() => {
@@ -187,12 +193,13 @@ export class LocalRuntime implements Runtime {
     runner.child.stdio[3]?.on('data', (chunk: Buffer) => parser.push(chunk));
     runner.child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
 
-    const watch = watchRun(runnerPid, timeoutMs, request.signal, tracker);
+    const watch = watchRun(runner.child, timeoutMs, request.signal, tracker);
     let exit: RunnerExit;
     try {
       exit = await runner.exited;
     } finally {
       watch.dispose();
+      runner.child.stdin?.destroy();
       await reapRun(runnerPid, sessions, runner.closed);
       parser.end();
       fs.rmSync(notebookPath, { force: true });
@@ -238,13 +245,22 @@ export class LocalRuntime implements Runtime {
       this.python,
       [
         runnerScriptPath(),
-        ...runnerArgs({ notebookPath, cwd: workingDir, eventsFd: 3, outputCap: this.outputCap, urlMapPath }),
+        ...runnerArgs({
+          notebookPath,
+          cwd: workingDir,
+          eventsFd: 3,
+          outputCap: this.outputCap,
+          urlMapPath,
+          stopFd: 0,
+        }),
       ],
       {
         cwd: workingDir,
         // its own process group and session: a terminal's Ctrl-C reaches us, and we decide what to stop
         detached: true,
-        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+        // stdin: the stop channel (watchRun); a wrapper between us and the runner passes it on, where it may not
+        // pass on a signal
+        stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
         // an allowlist, never the host's secrets (kernel-env.ts)
         env: { ...kernelEnvironment(), PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' },
       },
@@ -254,6 +270,8 @@ export class LocalRuntime implements Runtime {
       child.once('error', (error) => resolve({ code: null, signal: null, error }));
     });
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    // a stop request written after the runner ended fails with EPIPE: nothing left to stop
+    child.stdin?.on('error', () => undefined);
     return { child, exited, closed };
   }
 

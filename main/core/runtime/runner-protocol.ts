@@ -32,6 +32,11 @@ export interface RunnerArgsOptions {
   outputCap?: number;
   /** the URL map file (url-map.ts KernelUrlMap) as the runner sees it: the kernel serves those URLs */
   urlMapPath?: string;
+  /**
+   * An fd (0: a stdin pipe) on which a line, or its end, asks the runner to stop and report what ran. A signal alone
+   * does not reach a runner started through a wrapper that keeps it as a child (`bwrap`, `conda run`).
+   */
+  stopFd?: number;
 }
 
 /** Arguments after the script path. */
@@ -39,6 +44,7 @@ export function runnerArgs(options: RunnerArgsOptions): string[] {
   const args = ['--notebook', options.notebookPath, '--cwd', options.cwd, '--events-fd', String(options.eventsFd)];
   if (options.outputCap !== undefined) args.push('--output-cap', String(options.outputCap));
   if (options.urlMapPath !== undefined) args.push('--url-map', options.urlMapPath);
+  if (options.stopFd !== undefined) args.push('--stop-fd', String(options.stopFd));
   return args;
 }
 

@@ -222,6 +222,33 @@ describe('LocalRuntime.execute', () => {
     ]);
   });
 
+  it('stops through a wrapper that keeps Python as its child and dies of a signal, keeping what ran', async () => {
+    // as bwrap and `conda run` do: SIGTERM ends the wrapper and never reaches the runner, so the runner is asked on
+    // its stop channel (stdin) instead
+    const wrapper = path.join(tmp, 'python-wrapper');
+    fs.writeFileSync(wrapper, `#!/bin/sh\nexec 9<&0\n${JSON.stringify(TEST_PYTHON)} "$@" 0<&9 9<&- &\nwait $!\n`, {
+      mode: 0o755,
+    });
+    const wrapped = new LocalRuntime({ python: wrapper });
+    const notebook = fixture('runtime-spawn.ipynb');
+    const events: RunnerEvent[] = [];
+    const { report, executed } = await wrapped.execute(
+      {
+        notebook,
+        case: bareCase(FIXTURES, path.join(FIXTURES, 'runtime-spawn.ipynb')),
+        timeoutMs: 12_000,
+        jobDir: fs.mkdtempSync(path.join(tmp, 'job-')),
+      },
+      (e) => events.push(e),
+    );
+    expect(report.status).toBe('timeout');
+    expect(streamText(executed, 0)).toContain('PIDS');
+    expect(events.some((e) => e.type === 'done')).toBe(true);
+    const m = events.map((e) => (e.type === 'stream' ? /PIDS (\d+) (\d+) (\d+)/.exec(e.text) : null)).find(Boolean);
+    for (const pid of [m?.[1], m?.[2], m?.[3]].map(Number))
+      expect(isProcessAlive(pid), `pid ${pid} still alive`).toBe(false);
+  });
+
   it('cancels through an AbortSignal within seconds, killing everything the notebook started', async () => {
     const controller = new AbortController();
     let pids: number[] = [];

@@ -51,6 +51,10 @@ describe('runner invocation', () => {
       '--output-cap',
       '10',
     ]);
+    expect(runnerArgs({ notebookPath: 'nb.ipynb', cwd: 'w', eventsFd: 3, stopFd: 0 }).slice(-2)).toEqual([
+      '--stop-fd',
+      '0',
+    ]);
   });
 
   it('TailBuffer keeps only the end', () => {
