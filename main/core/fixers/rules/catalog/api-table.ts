@@ -20,7 +20,7 @@ import {
 import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule } from '../rule';
 import type { SourceEdit } from '../source-edit';
 import { API_KWARG_RULES } from './api-kwargs';
-import { moduleMoveEdits, type ModuleMove } from './helpers';
+import { moduleMoveEdits, type ModuleMove } from './module-moves';
 
 /** What an error says is missing: a module (`No module named 'a.b'`) or a name of a module. */
 export interface MissingName {

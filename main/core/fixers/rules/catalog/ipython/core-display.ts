@@ -11,7 +11,7 @@
 // Fix safety: Same result: IPython.display re-exports the same functions and classes (it imports them from
 // IPython.core.display, IPython.core.display_functions and IPython.lib.display).
 // Left alone: imports that still work (a cell without the error), IPython.core.display's private names.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 
 const CORE_DISPLAY: ModuleMove = { from: 'IPython.core.display', to: 'IPython.display' };

@@ -16,7 +16,7 @@
 // Left alone: where ipywidgets is not installed (environment.widget-imports then comments out the widget lines that
 // only decorate the notebook), and other IPython.html modules (the notebook server's, not widgets).
 import { defineRule, packageVersion } from '../../rule';
-import { moduleMoveEdits, type ModuleMove } from '../helpers';
+import { moduleMoveEdits, type ModuleMove } from '../module-moves';
 
 const WIDGETS_MOVE: ModuleMove = { from: 'IPython.html.widgets', to: 'ipywidgets' };
 

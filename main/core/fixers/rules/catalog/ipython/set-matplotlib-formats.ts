@@ -12,7 +12,8 @@
 // Fix safety: Same result: the rewrite computes what the code computed before IPython 9.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: an error whose last frame is the cell (nothing of ours to move): left alone.
-import { type ModuleMove, moduleMoveEdits, insertAtCellTop } from '../helpers';
+import { insertAtCellTop } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 
 const MATPLOTLIB_FORMATS_MOVES: ModuleMove[] = ['IPython.display', 'IPython.core.display'].map((from) => ({

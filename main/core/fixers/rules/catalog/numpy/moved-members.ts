@@ -25,7 +25,7 @@
 // Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
 // (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: the fallback of a compatibility try is left alone; not under NumPy 1.24.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
 import { inExceptClause, NUMPY2, GUIDE } from './_shared';

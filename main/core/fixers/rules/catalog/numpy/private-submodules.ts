@@ -19,7 +19,7 @@
 // Left alone: numpy.core (still importable, a deprecated alias of numpy._core), numpy.core.umath_tests (removed
 // with no public equivalent of inner1d).
 import { defineRule } from '../../rule';
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { inExceptClause, NUMPY2 } from './_shared';
 
 const MOVES: ModuleMove[] = [

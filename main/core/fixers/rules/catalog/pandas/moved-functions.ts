@@ -14,7 +14,7 @@
 //     from pandas import json_normalize
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 2.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import { pd } from './_shared';
 

@@ -14,7 +14,7 @@
 // Left alone: a TimeSeries of the notebook's own or of another module.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { moduleMoveEdits } from '../helpers';
+import { moduleMoveEdits } from '../module-moves';
 import { pd } from './_shared';
 
 export const timeSeriesAlias = defineRule({

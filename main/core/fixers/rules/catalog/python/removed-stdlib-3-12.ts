@@ -10,7 +10,7 @@
 //     print(locale.format_string('%.2f', x, True))
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.12; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import { replaceNode } from '../../source-edit';

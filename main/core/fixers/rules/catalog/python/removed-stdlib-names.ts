@@ -20,7 +20,7 @@
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.8; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: collections ABCs kept under Python 3.9.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import { replaceNode } from '../../source-edit';

@@ -21,7 +21,7 @@
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: a module that only sounds alike is left alone.
-import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import { PY3 } from './_shared';
 

@@ -14,7 +14,8 @@
 //     from itertools import chain
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { type ModuleMove, missingNameTriggers, moveNeedles, moduleMoveEdits } from '../helpers';
+import { missingNameTriggers } from '../helpers';
+import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import { replaceNode } from '../../source-edit';
 import { PY3 } from './_shared';

@@ -18,7 +18,8 @@
 // Left alone: scipy.misc.factorialk (scipy.special's factorialk no longer defaults to exact=True), the image functions
 // (imread, imresize …, removed in 1.2 without a drop-in replacement), derivative, and a notebook without a scipy import.
 import { defineRule } from '../../rule';
-import { missingNameTriggers, moduleMoveEdits, type ModuleMove } from '../helpers';
+import { missingNameTriggers } from '../helpers';
+import { moduleMoveEdits, type ModuleMove } from '../module-moves';
 
 /** The scipy.misc aliases 1.0 deprecated and 1.3 removed, with the module each function lives in. */
 const MISC_MOVE: ModuleMove = {

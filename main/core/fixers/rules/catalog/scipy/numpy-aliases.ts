@@ -16,7 +16,8 @@
 // Fix safety: Same result: the rewrite computes what the code computed before SciPy 1.12; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: not before SciPy 1.12; a user's own interp (no scipy import) is left alone.
-import { type ModuleMove, missingNameTriggers, moduleMoveEdits } from '../helpers';
+import { missingNameTriggers } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 
 /**

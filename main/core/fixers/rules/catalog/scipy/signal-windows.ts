@@ -18,7 +18,8 @@
 // was hann; imports and dotted uses are rewritten, other names of scipy.signal (get_window, convolve …) stay.
 // Left alone: a notebook without a scipy import, and a window function of the notebook's own.
 import { defineRule } from '../../rule';
-import { missingNameTriggers, moduleMoveEdits, type ModuleMove } from '../helpers';
+import { missingNameTriggers } from '../helpers';
+import { moduleMoveEdits, type ModuleMove } from '../module-moves';
 
 /** The window functions scipy.signal re-exported from scipy.signal.windows until SciPy 1.13. */
 const WINDOWS = [

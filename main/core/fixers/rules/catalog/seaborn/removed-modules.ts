@@ -15,7 +15,7 @@
 // did (a notebook that wanted the seaborn style called sns.set() itself, which still does that); seaborn.regression
 // is the module seaborn.linearmodels was renamed to, with the same functions.
 // Left alone: seaborn.timeseries (tsplot has no drop-in replacement: lineplot draws something else).
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import { sb } from './_shared';
 

@@ -20,7 +20,7 @@
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.20; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: not under scikit-learn 0.19.
-import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moveNeedles, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import { SK, sk } from './_shared';
 

@@ -13,7 +13,8 @@
 //         search.fit(X, y)
 // Fix safety: Same result: scikit-learn re-exported joblib's parallel_backend and register_parallel_backend (the
 // same objects until 1.4, thin wrappers around them in 1.5–1.6); joblib is a scikit-learn dependency.
-import { type ModuleMove, missingNameTriggers, moduleMoveEdits } from '../helpers';
+import { missingNameTriggers } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import { SK, sk } from './_shared';
 

@@ -13,7 +13,8 @@
 //     imp = Imputer(missing_values=float('nan'), strategy='mean')
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.22; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { type ModuleMove, boundHere, moduleMoveEdits, keywordRenameEdits } from '../helpers';
+import { boundHere, keywordRenameEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { keywordArgument, removeArgument, stringContent, appendArguments } from '../../syntax';

@@ -12,7 +12,7 @@
 //     import six
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.23; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { type ModuleMove, moduleMoveEdits } from '../helpers';
+import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import { replaceNode } from '../../source-edit';
