@@ -47,6 +47,7 @@ export const LIBRARY_FOLDERS: Readonly<Record<string, Readonly<Record<string, Ru
 
 /** Every rule, in application order. */
 export const RULES: readonly Rule[] = [
+  python2.mixedTabsIndentation,
   python2.printStatement,
   python2.execStatement,
   python2.exceptComma,

@@ -12,6 +12,7 @@
 // the renamed modules fix_imports lists beyond the common ones, and dict views where Python 2 code needed the list
 // (printed, compared, or iterated while the dict changes). Each rewrite keeps what the Python 2 code computed; a
 // name the notebook defines itself (its own `apply`, a variable called `buffer`) is left alone.
+export { mixedTabsIndentation } from './mixed-tabs-indentation';
 export { printStatement } from './print-statement';
 export { execStatement } from './exec-statement';
 export { exceptComma } from './except-comma';
