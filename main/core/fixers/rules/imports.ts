@@ -4,6 +4,29 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../python/python-parser';
 
+/**
+ * Names a module re-exports under a short alias, by the qualified name they are: pylab (and matplotlib.pylab, its
+ * body) does `import numpy as np`, `import matplotlib as mpl` and `from matplotlib import pyplot as plt`, so books
+ * wrote `from pylab import plt, mpl` (Hilpisch's Python for Finance) and `pylab.plt.figure()`. Without this a rule
+ * about `plt.style.use` or `plt.hist` would not recognize `plt` as matplotlib.pyplot there.
+ */
+const REEXPORTS: Readonly<Record<string, string>> = {
+  'pylab.plt': 'matplotlib.pyplot',
+  'pylab.mpl': 'matplotlib',
+  'pylab.np': 'numpy',
+  'matplotlib.pylab.plt': 'matplotlib.pyplot',
+  'matplotlib.pylab.mpl': 'matplotlib',
+  'matplotlib.pylab.np': 'numpy',
+};
+
+/** The qualified name with a re-exported alias at its head spelled as what it is (`pylab.plt.hist` → matplotlib.pyplot.hist). */
+export function canonicalName(qualified: string): string {
+  for (const [alias, target] of Object.entries(REEXPORTS)) {
+    if (qualified === alias || qualified.startsWith(`${alias}.`)) return target + qualified.slice(alias.length);
+  }
+  return qualified;
+}
+
 export class ImportTable {
   /** local name → qualified dotted name */
   readonly bindings = new Map<string, string>();
@@ -62,9 +85,9 @@ export class ImportTable {
         if (item.type === 'aliased_import') {
           const name = item.childForFieldName('name');
           const alias = item.childForFieldName('alias');
-          if (name && alias) this.bind(parsed.text(alias), `${module}.${parsed.text(name)}`);
+          if (name && alias) this.bind(parsed.text(alias), canonicalName(`${module}.${parsed.text(name)}`));
         } else {
-          this.bind(parsed.text(item), `${module}.${parsed.text(item)}`);
+          this.bind(parsed.text(item), canonicalName(`${module}.${parsed.text(item)}`));
         }
       }
     }
@@ -99,7 +122,7 @@ export class ImportTable {
     if (node.type === 'attribute') {
       const object = this.resolve(node.childForFieldName('object'), parsed);
       const attribute = node.childForFieldName('attribute');
-      return object && attribute ? `${object}.${parsed.text(attribute)}` : null;
+      return object && attribute ? canonicalName(`${object}.${parsed.text(attribute)}`) : null;
     }
     return null;
   }
