@@ -122,6 +122,7 @@ export const RULES: readonly Rule[] = [
   numpy.arrayCopyFalse,
   numpy.tostring,
   numpy.ndarrayMethods,
+  numpy.sumGenerator,
   numpy.compatModule,
   numpy.arrayToScalar,
   numpy.plotCoordinateArrays,

@@ -38,6 +38,7 @@ export { libNamespace } from './lib-namespace';
 export { privateSubmodules } from './private-submodules';
 export { arrayCopyFalse } from './array-copy-false';
 export { tostring } from './tostring';
+export { sumGenerator } from './sum-generator';
 export { ndarrayMethods } from './ndarray-methods';
 export { compatModule } from './compat-module';
 export { arrayToScalar } from './array-to-scalar';
