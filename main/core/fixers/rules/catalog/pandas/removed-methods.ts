@@ -51,7 +51,7 @@
 // the pandas class and its traceback shows that use; ptp() becomes max() − min(), what pandas computed (NaN skipped),
 // not numpy.ptp, and only on a receiver without calls (it is written twice).
 // Left alone: is_copy, real/imag, data/base/strides (no replacement named); set_labels(…, inplace=True).
-import { defineRule } from '../../rule';
+import { defineRule, type CellContext } from '../../rule';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
 import {
@@ -62,205 +62,80 @@ import {
   keywordArgument,
   appendArguments,
   attributeName,
-  asPrimary,
-  sameNode,
 } from '../../syntax';
 import { errorNamesClassAt, pd, pandasAlias } from './_shared';
+import { fromArray, TYPED_MEMBERS, typedMemberEdits } from './_removed-typed-members';
 import { positionalToKeywordEdits } from '../helpers';
 import { stripAnsi } from '../../../../../../shared/lib/text';
 import type { ParsedSource } from '../../../../python/python-parser';
 
-const INDEXES = [
-  'Index',
-  'DatetimeIndex',
-  'TimedeltaIndex',
-  'PeriodIndex',
-  'MultiIndex',
-  'CategoricalIndex',
-  'RangeIndex',
-  'IntervalIndex',
-];
+/** The method a call names (`df.sortlevel` of `df.sortlevel(1)`). */
+const attrOf = (call: Node): Node => call.childForFieldName('function')?.childForFieldName('attribute') as Node;
 
 /**
- * Members pandas removed whose names other types use too (numpy's nonzero and ptp, str.contains, a plot's labels):
- * rewritten only where the runtime's AttributeError names one of these pandas classes and the traceback points at
- * the use. The replacements are the ones the deprecation messages named (pandas 0.19–0.25 source):
- *   asobject          Series → .astype(object).values; an index → .astype(object)   ("Use 'astype(object)' instead")
- *   nonzero()         Series → .to_numpy().nonzero()                                  (1.0 release notes)
- *   ptp()             Series → (s.max() - s.min())     (0.24–0.25: nanmax − nanmin, NaN skipped; np.ptp would not)
- *   compound()        Series/DataFrame → ((1 + x).prod() - 1)                      (0.25's own implementation)
- *   get_duplicates()  an index → idx[idx.duplicated()].unique()                      ("You can use … instead")
- *   dtype_str         an index → str(idx.dtype)                                       (1.0 release notes)
- *   contains(k)       an index → (k in idx)                                           ("use key in index instead")
- *   to_datetime()     Timestamp → to_pydatetime(); PeriodIndex → to_timestamp(); an index → pd.to_datetime(idx)
- *   labels            MultiIndex, Categorical → codes; set_labels(…) → set_codes(…)   ("use codes instead")
- *   from_array(a, …)  Series → pd.Series(a, …)                        ("Please use the pd.Series(..) constructor")
- *                     Categorical → pd.Categorical(a, …)                          ("use Categorical instead", 0.19)
- *   compress(c)       Series → s[c]                 ("Use 'Series[condition]' instead"; what 0.24–0.25 ran)
- *   select(crit, ax)  DataFrame/Series → x.loc[x.index.map(crit).astype(bool)] (axis 1: x.loc[:, x.columns.map…])
- *                     ("You can use .loc[labels.map(crit)] as a replacement", 0.21)
- *   levels            Categorical → categories                                ("use categories", 0.15)
- *   valid             Series → dropna (a bare reference; the call is handled with the other members)
- *   irow(i)           Series/DataFrame → x.iloc[i]; icol(j) DataFrame → df.iloc[:, j]   ("use .iloc[]", 0.14)
- *   iget_value(i[, j]) / iget(i) → x.iloc[i] / df.iat[i, j]  (0.14–0.19 ran _ixs / _get_value with takeable=True)
+ * A removed method called on a receiver the notebook's imports do not resolve: get_dtype_counts, clip_upper/lower,
+ * sortlevel, reindex_axis, convert_objects, get_values (in failing cells) and valid (the call the error points at).
  */
-const TYPED_MEMBERS: Record<string, readonly string[]> = {
-  asobject: ['Series', 'DatetimeIndex', 'TimedeltaIndex', 'PeriodIndex'],
-  nonzero: ['Series'],
-  ptp: ['Series'],
-  compound: ['Series', 'DataFrame'],
-  get_duplicates: INDEXES,
-  dtype_str: INDEXES,
-  contains: INDEXES,
-  to_datetime: ['Timestamp', 'DatetimeIndex', 'Index', 'PeriodIndex'],
-  labels: ['MultiIndex', 'Categorical'],
-  set_labels: ['MultiIndex'],
-  from_array: ['Series', 'Categorical'],
-  compress: ['Series'],
-  select: ['DataFrame', 'Series'],
-  levels: ['Categorical'],
-  valid: ['Series'],
-  irow: ['Series', 'DataFrame'],
-  icol: ['DataFrame'],
-  iget_value: ['Series', 'DataFrame'],
-  iget: ['Series'],
-};
-
-/** A receiver that may be written twice (`s.max() - s.min()`): names, attributes and subscripts without calls. */
-function repeatable(node: Node): boolean {
-  if (!['identifier', 'attribute', 'subscript'].includes(node.type)) return false;
-  const calls = (n: Node): boolean => n.type === 'call' || n.namedChildren.some((c) => c !== null && calls(c));
-  return !calls(node);
-}
-
-/**
- * Series.from_array(arr, index, name, dtype, copy) → pd.Series(…): the constructor's third and fourth are dtype, name.
- * Categorical.from_array(data, **kwargs) → pd.Categorical(data, **kwargs) ("use Categorical instead", 0.19).
- */
-function fromArray(call: Node, parsed: ParsedSource, pandas: () => string | null, cls = 'Series'): SourceEdit[] {
-  const args = callArguments(call);
-  const positional = positionalArguments(call);
-  const order = cls === 'Series' ? ['data', 'index', 'name', 'dtype', 'copy'] : ['data'];
-  if (positional.length === 0 || positional.length > order.length) return [];
-  if (args.some((a) => a.type === 'list_splat' || a.type === 'dictionary_splat')) return [];
-  const name = pandas();
-  if (!name) return [];
-  const texts = args.map((a, i) =>
-    a.type === 'keyword_argument' || i < 2 ? parsed.text(a) : `${order[i] as string}=${parsed.text(a)}`,
-  );
-  return [replaceNode(call, `${name}.${cls}(${texts.join(', ')})`)];
-}
-
-/**
- * select(crit, axis=0) → .loc[labels.map(crit)] (0.21: "You can use .loc[labels.map(crit)] as a replacement"); pandas
- * kept the labels for which bool(crit(label)) held, so the mapped labels are made booleans.
- */
-function selectEdits(call: Node, object: Node, parsed: ParsedSource): SourceEdit[] {
-  const args = callArguments(call);
-  const positional = positionalArguments(call);
-  const axisKeyword = keywordArgument(call, 'axis', parsed);
-  if (positional.length === 0 || positional.length > 2 || args.length !== positional.length + (axisKeyword ? 1 : 0))
-    return [];
-  if (!repeatable(object)) return [];
-  const axisNode = positional[1] ?? axisKeyword?.childForFieldName('value');
-  const axis = axisNode ? parsed.text(axisNode).replace(/["']/g, '') : '0';
-  const r = asPrimary(object, parsed);
-  const crit = parsed.text(positional[0] as Node);
-  if (axis === '0' || axis === 'index' || axis === 'rows')
-    return [replaceNode(call, `${r}.loc[${r}.index.map(${crit}).astype(bool)]`)];
-  if (axis === '1' || axis === 'columns')
-    return [replaceNode(call, `${r}.loc[:, ${r}.columns.map(${crit}).astype(bool)]`)];
-  return [];
-}
-
-/** The edits for one use of a typed member (`attr` is `obj.member`), the class the error named being `cls`. */
-function typedMemberEdits(
-  attr: Node,
-  member: string,
-  cls: string,
+function methodCallEdits(
+  call: Node,
+  name: string,
+  receiver: Node,
   parsed: ParsedSource,
-  pandas: () => string | null,
+  ctx: CellContext,
+  alias: string,
 ): SourceEdit[] {
-  const object = attr.childForFieldName('object') as Node;
-  const nameNode = attr.childForFieldName('attribute') as Node;
-  const r = asPrimary(object, parsed);
-  const call =
-    attr.parent?.type === 'call' && sameNode(attr.parent.childForFieldName('function'), attr) ? attr.parent : null;
-  const args = call ? callArguments(call) : [];
-  const positional = call ? positionalArguments(call) : [];
-  const bare = !call;
-  const noArgs = call !== null && args.length === 0;
-  switch (member) {
-    case 'asobject':
-      return bare ? [replaceNode(attr, `${r}.astype(object)${cls === 'Series' ? '.values' : ''}`)] : [];
-    case 'dtype_str':
-      return bare ? [replaceNode(attr, `str(${r}.dtype)`)] : [];
-    case 'labels':
-      return bare ? [replaceNode(nameNode, 'codes')] : [];
-    case 'valid':
-      return bare ? [replaceNode(nameNode, 'dropna')] : [];
-    case 'nonzero':
-      return noArgs ? [replaceNode(call, `${r}.to_numpy().nonzero()`)] : [];
-    case 'compound':
-      return noArgs ? [replaceNode(call, `((1 + ${parsed.text(object)}).prod() - 1)`)] : [];
-    case 'ptp':
-      return noArgs && repeatable(object) ? [replaceNode(call, `(${r}.max() - ${r}.min())`)] : [];
-    case 'get_duplicates':
-      return noArgs && repeatable(object) ? [replaceNode(call, `${r}[${r}.duplicated()].unique()`)] : [];
-    case 'contains':
-      // (`s.str.contains(…)` on the same line is the string method)
-      return call && args.length === 1 && !parsed.text(object).endsWith('.str') && positional.length === 1
-        ? [replaceNode(call, `(${parsed.text(positional[0] as Node)} in ${r})`)]
-        : [];
-    case 'set_labels': {
-      if (call && keywordArgument(call, 'inplace', parsed)) return [];
-      const named = call ? positionalToKeywordEdits(call, [1, 'level'], parsed, 1) : [];
-      if (call && positional.length > 1 && named.length === 0) return [];
-      return [replaceNode(nameNode, 'set_codes'), ...named];
-    }
-    case 'to_datetime': {
-      if (cls === 'Timestamp' && (bare || noArgs)) return [replaceNode(nameNode, 'to_pydatetime')];
-      if (cls === 'PeriodIndex' && (bare || noArgs)) return [replaceNode(nameNode, 'to_timestamp')];
-      const dayfirst = call ? keywordArgument(call, 'dayfirst', parsed) : null;
-      if (!call || (args.length > 0 && !(args.length === 1 && dayfirst)) || cls === 'Timestamp') return [];
-      const name = pandas();
-      if (!name) return [];
-      return [
-        replaceNode(
-          call,
-          `${name}.to_datetime(${[parsed.text(object), ...args.map((a) => parsed.text(a))].join(', ')})`,
-        ),
-      ];
-    }
-    case 'irow':
-    case 'iget':
-      return call && args.length === 1 && positional.length === 1
-        ? [replaceNode(call, `${r}.iloc[${parsed.text(positional[0] as Node)}]`)]
-        : [];
-    case 'icol':
-      return call && args.length === 1 && positional.length === 1
-        ? [replaceNode(call, `${r}.iloc[:, ${parsed.text(positional[0] as Node)}]`)]
-        : [];
-    case 'iget_value': {
-      if (!call || args.length !== positional.length) return [];
-      const where = positional.map((p) => parsed.text(p)).join(', ');
-      if (cls === 'Series' && positional.length === 1) return [replaceNode(call, `${r}.iloc[${where}]`)];
-      return cls === 'DataFrame' && positional.length === 2 ? [replaceNode(call, `${r}.iat[${where}]`)] : [];
-    }
-    case 'compress':
-      // 0.24–0.25 ran `self[condition]`
-      return call && args.length === 1 && positional.length === 1
-        ? [replaceNode(call, `${r}[${parsed.text(positional[0] as Node)}]`)]
-        : [];
-    case 'select':
-      return call ? selectEdits(call, object, parsed) : [];
-    case 'levels':
-      return bare ? [replaceNode(nameNode, 'categories')] : [];
-    case 'from_array':
-      return call ? fromArray(call, parsed, pandas, cls) : [];
-    default:
-      return [];
+  const args = callArguments(call);
+  const positional = positionalArguments(call);
+  if (name === 'get_dtype_counts' && args.length === 0) return [replaceNode(attrOf(call), 'dtypes.value_counts')];
+  if ((name === 'clip_upper' || name === 'clip_lower') && positional.length === 1) {
+    return [
+      replaceNode(attrOf(call), 'clip'),
+      insertAt((positional[0] as Node).startIndex, name === 'clip_upper' ? 'upper=' : 'lower='),
+    ];
   }
+  if (name === 'sortlevel') {
+    const edits = [replaceNode(attrOf(call), 'sort_index')];
+    const level = positional[0];
+    if (level && args[0]?.startIndex === level.startIndex) edits.push(insertAt(level.startIndex, 'level='));
+    else if (!keywordArgument(call, 'level', parsed)) {
+      const edit = appendArguments(call, ['level=0'], parsed);
+      if (edit) edits.push(edit);
+    }
+    return edits;
+  }
+  if (name === 'reindex_axis') {
+    // reindex_axis(labels, axis, method, level, copy, limit, fill_value): reindex takes only labels by position
+    const named = positionalToKeywordEdits(
+      call,
+      [1, 'axis', 'method', 'level', 'copy', 'limit', 'fill_value'],
+      parsed,
+      6,
+    );
+    return positional.length <= 1 || named.length > 0 ? [replaceNode(attrOf(call), 'reindex'), ...named] : [];
+  }
+  if (name === 'convert_objects') {
+    const numeric = keywordArgument(call, 'convert_numeric', parsed);
+    if (args.length === 0) return [replaceNode(attrOf(call), 'infer_objects')];
+    if (
+      args.length === 1 &&
+      numeric &&
+      parsed.text(numeric.childForFieldName('value') as Node) === 'True' &&
+      receiver.type === 'subscript'
+    )
+      return [replaceNode(call, `${alias}.to_numeric(${parsed.text(receiver)}, errors='coerce')`)];
+    return [];
+  }
+  if (name === 'get_values' && args.length === 0 && ctx.errors.length > 0 && parsed.text(receiver) !== 'self')
+    return [replaceNode(attrOf(call), 'to_numpy')];
+  if (name === 'valid' && args.length === 0) {
+    // a common method name: only the call the error points at
+    const text = parsed.text(call);
+    // (IPython colours a traceback token by token: the frames are compared without their ANSI codes)
+    const pointsAt = (e: (typeof ctx.errors)[number]): boolean =>
+      (e.line ?? '').includes(text) || e.traceback.some((frame) => stripAnsi(frame).includes(text));
+    if (ctx.inScope(call) && ctx.errors.some(pointsAt)) return [replaceNode(attrOf(call), 'dropna')];
+  }
+  return [];
 }
 
 export const removedMethods = defineRule({
@@ -314,7 +189,6 @@ export const removedMethods = defineRule({
       const cls = error ? /^'(\w+)'/.exec(error.evalue)?.[1] : undefined;
       if (cls) edits.push(...typedMemberEdits(attr, member, cls, parsed, pandas));
     }
-    const attrOf = (call: Node): Node => call.childForFieldName('function')?.childForFieldName('attribute') as Node;
     for (const attr of ctx.nodes('attribute')) {
       const name = attr.childForFieldName('attribute');
       if (name && parsed.text(name) === 'ftypes' && attr.parent?.type !== 'call')
@@ -342,58 +216,7 @@ export const removedMethods = defineRule({
       const name = methodName(call, parsed);
       const receiver = methodReceiver(call);
       if (!name || q || !receiver) continue;
-      const args = callArguments(call);
-      const positional = positionalArguments(call);
-      if (name === 'get_dtype_counts' && args.length === 0)
-        edits.push(replaceNode(attrOf(call), 'dtypes.value_counts'));
-      else if ((name === 'clip_upper' || name === 'clip_lower') && positional.length === 1) {
-        edits.push(
-          replaceNode(attrOf(call), 'clip'),
-          insertAt((positional[0] as Node).startIndex, name === 'clip_upper' ? 'upper=' : 'lower='),
-        );
-      } else if (name === 'sortlevel') {
-        edits.push(replaceNode(attrOf(call), 'sort_index'));
-        const level = positional[0];
-        if (level && args[0]?.startIndex === level.startIndex) edits.push(insertAt(level.startIndex, 'level='));
-        else if (!keywordArgument(call, 'level', parsed)) {
-          const edit = appendArguments(call, ['level=0'], parsed);
-          if (edit) edits.push(edit);
-        }
-      } else if (name === 'reindex_axis') {
-        // reindex_axis(labels, axis, method, level, copy, limit, fill_value): reindex takes only labels by position
-        const named = positionalToKeywordEdits(
-          call,
-          [1, 'axis', 'method', 'level', 'copy', 'limit', 'fill_value'],
-          parsed,
-          6,
-        );
-        if (positional.length <= 1 || named.length > 0) edits.push(replaceNode(attrOf(call), 'reindex'), ...named);
-      } else if (name === 'convert_objects') {
-        const numeric = keywordArgument(call, 'convert_numeric', parsed);
-        if (args.length === 0) edits.push(replaceNode(attrOf(call), 'infer_objects'));
-        else if (
-          args.length === 1 &&
-          numeric &&
-          parsed.text(numeric.childForFieldName('value') as Node) === 'True' &&
-          receiver.type === 'subscript'
-        ) {
-          edits.push(replaceNode(call, `${alias}.to_numeric(${parsed.text(receiver)}, errors='coerce')`));
-        }
-      } else if (
-        name === 'get_values' &&
-        args.length === 0 &&
-        ctx.errors.length > 0 &&
-        parsed.text(receiver) !== 'self'
-      )
-        edits.push(replaceNode(attrOf(call), 'to_numpy'));
-      else if (name === 'valid' && args.length === 0) {
-        // a common method name: only the call the error points at
-        const text = parsed.text(call);
-        // (IPython colours a traceback token by token: the frames are compared without their ANSI codes)
-        const pointsAt = (e: (typeof ctx.errors)[number]): boolean =>
-          (e.line ?? '').includes(text) || e.traceback.some((frame) => stripAnsi(frame).includes(text));
-        if (ctx.inScope(call) && ctx.errors.some(pointsAt)) edits.push(replaceNode(attrOf(call), 'dropna'));
-      }
+      edits.push(...methodCallEdits(call, name, receiver, parsed, ctx, alias));
     }
     return edits.length > 0 ? [...edits, ...imports] : [];
   },
