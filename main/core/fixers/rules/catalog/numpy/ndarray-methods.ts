@@ -16,6 +16,7 @@
 //     c = a.view(a.dtype.newbyteorder("S"))
 // Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
 // (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a dtype's newbyteorder (a.dtype.newbyteorder('>')), which NumPy 2 keeps.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { ModuleReference } from '../helpers';
@@ -69,7 +70,8 @@ export const ndarrayMethods = defineRule({
           replaceNode(call, `${asPrimary(receiver, parsed)}${single ? '.flat' : ''}[${index.join(', ')}] = ${value}`),
         );
       } else if (method === 'newbyteorder') {
-        if (!SIMPLE.has(receiver.type) || all.length > 1) continue;
+        // a dtype keeps its newbyteorder (dtype.newbyteorder('>') is NumPy 2's own spelling): only arrays lost it
+        if (!SIMPLE.has(receiver.type) || all.length > 1 || /(^|\.)dtype$/.test(parsed.text(receiver))) continue;
         const r = parsed.text(receiver);
         edits.push(
           replaceNode(call, `${r}.view(${r}.dtype.newbyteorder(${all.map((a) => parsed.text(a)).join(', ')}))`),

@@ -22,7 +22,7 @@ import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { moduleReference, insertAtCellTop } from '../helpers';
-import { callArguments, positionalArguments } from '../../syntax';
+import { callArguments, keywordValue, positionalArguments } from '../../syntax';
 import { numpyAttributes } from './_shared';
 
 interface RemovedFunction {
@@ -45,10 +45,30 @@ const REMOVED_FUNCTIONS: Record<string, RemovedFunction> = {
   },
   asfarray: {
     since: '2.0',
-    rewrite: (np, args) => (args.length === 1 ? `${np}.asarray(${args[0] as string}, dtype=${np}.float64)` : null),
+    rewrite: (np, args) =>
+      args.length === 1
+        ? `${np}.asarray(${args[0] as string}, dtype=${np}.float64)`
+        : args.length === 2 && asfarrayDtype(np, args[1] as string)
+          ? `${np}.asarray(${args[0] as string}, dtype=${asfarrayDtype(np, args[1] as string) as string})`
+          : null,
     usesNumpy: true,
   },
 };
+
+/** Literal dtypes by kind: asfarray kept an inexact (float or complex) dtype and made any other float64. */
+const INEXACT =
+  /^(float|complex|(np|numpy)\.(float(16|32|64|128)?|half|single|double|longdouble|complex(64|128|256)?|csingle|cdouble|clongdouble)|['"](f[248]?|d|c(8|16)?|float(16|32|64)|complex(64|128))['"])$/;
+const EXACT =
+  /^(int|bool|(np|numpy)\.(u?int(8|16|32|64)?|bool_?|intp|uintp)|['"]([iu][1248]?|b1|int(8|16|32|64)|bool)['"])$/;
+
+/** asfarray(a, dtype): "if not issubdtype(dtype, inexact): dtype = float64", as an expression for the dtype. */
+function asfarrayDtype(np: string, dtype: string): string | null {
+  if (INEXACT.test(dtype)) return dtype;
+  if (EXACT.test(dtype)) return `${np}.float64`;
+  // a name or attribute is read twice; any other expression is left alone
+  if (!/^[A-Za-z_][\w.]*$/.test(dtype)) return null;
+  return `${dtype} if ${np}.issubdtype(${dtype}, ${np}.inexact) else ${np}.float64`;
+}
 
 export const removedFunctions = defineRule({
   id: 'numpy.removed-functions',
@@ -58,7 +78,7 @@ export const removedFunctions = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '1.21', date: '2021-06-22' },
   explanation:
-    'Functions and aliases NumPy removed, each with an exact replacement: np.typeDict → np.sctypeDict (1.21), np.loads → pickle.loads (1.22), np.alen(a) → len(a) (1.23), np.msort(a) → np.sort(a, axis=0), np.asfarray(a) → np.asarray(a, dtype=np.float64) and np.math → the standard math module (2.0).',
+    'Functions and aliases NumPy removed, each with an exact replacement: np.typeDict → np.sctypeDict (1.21), np.loads → pickle.loads (1.22), np.alen(a) → len(a) (1.23), np.msort(a) → np.sort(a, axis=0), np.asfarray(a) → np.asarray(a, dtype=np.float64) (with a dtype: that dtype where it is a float or complex one, else float64, as asfarray chose) and np.math → the standard math module (2.0).',
   trigger: {
     errors: [
       {
@@ -80,8 +100,13 @@ export const removedFunctions = defineRule({
     for (const call of ctx.nodes('call')) {
       const q = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       const spec = q?.startsWith('numpy.') ? REMOVED_FUNCTIONS[q.slice('numpy.'.length)] : undefined;
-      if (!spec || !removed(spec.since) || callArguments(call).length !== positionalArguments(call).length) continue;
+      if (!spec || !removed(spec.since)) continue;
       const args = positionalArguments(call);
+      // asfarray(a, dtype=…): the dtype keyword as its second argument
+      const keywords = callArguments(call).filter((a) => !args.includes(a));
+      const dtype = keywords.length === 1 && keywords[0] ? keywordValue(call, 'dtype', parsed) : null;
+      if (keywords.length > 0 && !(q === 'numpy.asfarray' && dtype && args.length === 1)) continue;
+      if (dtype) args.push(dtype);
       const usesNumpy = spec.usesNumpy === true;
       if (usesNumpy && np === undefined) np = moduleReference(parsed, ctx, 'numpy', 'np');
       if (usesNumpy && !np) continue;

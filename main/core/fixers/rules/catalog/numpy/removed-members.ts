@@ -24,7 +24,8 @@
 //     …
 // Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
 // (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-// Left alone: find_common_type with scalar types, np.sctypes and a user object with an in1d method are left alone.
+// Left alone: find_common_type with scalar types, maximum_sctype of a computed value and a user object with an in1d
+// method are left alone.
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type CellContext, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
@@ -114,7 +115,25 @@ const EXPRESSIONS: Record<
   NZERO: { text: () => '-0.0', unary: true },
   issubclass_: { text: () => 'issubclass' },
   safe_eval: { text: () => 'ast.literal_eval', needs: 'ast' },
+  sctypes: {
+    text: (np) =>
+      `{${Object.entries(SCTYPES)
+        .map(([kind, types]) => `'${kind}': [${types.map((t) => t.replace('np.', `${np}.`)).join(', ')}]`)
+        .join(', ')}}`,
+    usesNumpy: true,
+  },
 };
+
+/** np.sctypes as NumPy 1.x built it on a 64-bit platform (longdouble/clongdouble: float128/complex256 there). */
+const SCTYPES: Record<string, string[]> = {
+  int: ['np.int8', 'np.int16', 'np.int32', 'np.int64'],
+  uint: ['np.uint8', 'np.uint16', 'np.uint32', 'np.uint64'],
+  float: ['np.float16', 'np.float32', 'np.float64', 'np.longdouble'],
+  complex: ['np.complex64', 'np.complex128', 'np.clongdouble'],
+  others: ['bool', 'object', 'bytes', 'str', 'np.void'],
+};
+
+const LITERALS = new Set(['integer', 'float', 'string', 'true', 'false', 'none']);
 
 /** Calls whose replacement has another shape; null leaves the call alone. */
 interface CallRewrite {
@@ -146,7 +165,32 @@ const CALLS: Record<string, CallRewrite> = {
     rewrite: (np, args, call, parsed) => {
       const rep = args[0];
       if (args.length !== 1 || callArguments(call).length !== 1 || !rep || !SIMPLE.has(rep.type)) return null;
-      return `(isinstance(${parsed.text(rep)}, type) and issubclass(${parsed.text(rep)}, ${np}.generic))`;
+      // issctype(rep): a type or dtype whose scalar type is not object_ (int, float, str count: np.dtype takes them)
+      const r = parsed.text(rep);
+      return `(isinstance(${r}, (type, ${np}.dtype)) and ${np}.dtype(${r}).type is not ${np}.object_)`;
+    },
+  },
+  // issubclass_(a, b) was issubclass that answered False where issubclass raises (a not a class)
+  issubclass_: {
+    rewrite: (_np, args, call, parsed) => {
+      const [a, b] = args;
+      if (args.length !== 2 || callArguments(call).length !== 2 || !a || !b) return null;
+      const [ta, tb] = [parsed.text(a), parsed.text(b)];
+      // a name, attribute or literal is read twice; a call's result (type(v)) is a class
+      return SIMPLE.has(a.type) || LITERALS.has(a.type)
+        ? `(isinstance(${ta}, type) and issubclass(${ta}, ${tb}))`
+        : `issubclass(${ta}, ${tb})`;
+    },
+  },
+  // maximum_sctype(t): the largest scalar type of t's kind (sctypes[kind][-1]), t's own scalar type for other kinds
+  maximum_sctype: {
+    rewrite: (np, args, call, parsed) => {
+      const t = args[0];
+      if (args.length !== 1 || callArguments(call).length !== 1 || !t) return null;
+      const text = parsed.text(t);
+      if (!(t.type === 'string' || /^((np|numpy)\.[a-z]+\d*_?|int|float|complex|bool|str|bytes|object)$/.test(text)))
+        return null;
+      return `{'i': ${np}.int64, 'u': ${np}.uint64, 'f': ${np}.longdouble, 'c': ${np}.clongdouble}.get(${np}.dtype(${text}).kind, ${np}.dtype(${text}).type)`;
     },
   },
   // find_common_type(array_types, []) is the promotion of the array types: np.result_type(*array_types)
@@ -213,13 +257,13 @@ export const removedMembers = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_ → issubclass, np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, type) and issubclass(t, np.generic), np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function) are left alone.`,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.who, np.lookfor, np.deprecate, np.set_string_function) are left alone.`,
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
         evalue:
-          /module 'numpy' has no attribute '(NINF|PZERO|NZERO|issubclass_|safe_eval|in1d|cast|nbytes|disp|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)'|`np\.(NINF|PZERO|NZERO|issubclass_|safe_eval|cast|nbytes|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source)` was removed/,
+          /module 'numpy' has no attribute '(NINF|PZERO|NZERO|issubclass_|safe_eval|in1d|cast|nbytes|disp|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source|sctypes|maximum_sctype)'|`np\.(NINF|PZERO|NZERO|issubclass_|safe_eval|cast|nbytes|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source|sctypes|maximum_sctype)` was removed/,
       },
     ],
     pattern: true,
@@ -238,8 +282,21 @@ export const removedMembers = defineRule({
       const parent = node.parent;
       if (name in EXPRESSIONS) {
         const spec = EXPRESSIONS[name] as (typeof EXPRESSIONS)[string];
+        // np.issubclass_(a, b) called: the CALLS rewrite keeps its False for a non-class
+        if (name === 'issubclass_' && parent?.type === 'call' && parent.childForFieldName('function')?.id === node.id) {
+          const text = CALLS.issubclass_?.rewrite('np', positionalArguments(parent), parent, parsed);
+          if (text) edits.push(replaceNode(parent, text));
+          continue;
+        }
         const npName = spec.usesNumpy ? numpyName() : 'np';
         if (!npName) continue;
+        // np.sctypes['float']: that kind's list
+        const key = parent?.type === 'subscript' ? parent.childForFieldName('subscript') : null;
+        const kind = key?.type === 'string' ? parsed.text(key).slice(1, -1) : '';
+        if (name === 'sctypes' && key && parent?.childForFieldName('value')?.id === node.id && SCTYPES[kind]) {
+          edits.push(replaceNode(parent, `[${SCTYPES[kind].map((t) => t.replace('np.', `${npName}.`)).join(', ')}]`));
+          continue;
+        }
         const text = spec.text(npName);
         edits.push(replaceNode(node, spec.unary && !standsAlone(node) ? `(${text})` : text));
         if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);

@@ -29,14 +29,14 @@ export const NUMPY2_CASES: RuleCase[] = [
     'numpy.removed-members',
     'expressions and reshaped calls',
     "import numpy as np\nlo = np.NINF\nd = 1 - np.NINF\nz = [np.PZERO, np.NZERO]\nok = np.issubclass_(t, np.integer)\nv = np.safe_eval('[1]')\nm = np.in1d(a, b)\nf = np.cast['f8'](xs)\nn = np.nbytes[np.float64]\nc = np.sctype2char(np.float64)\nt = np.obj2sctype(x)\nr = np.find_common_type([np.int32, np.float32], [])\nT = np.fastCopyAndTranspose(a)\nnp.disp('x')\nrec = np.recfromcsv(path, skip_header=1)\n",
-    "import ast\nimport numpy as np\nlo = -np.inf\nd = 1 - (-np.inf)\nz = [0.0, -0.0]\nok = issubclass(t, np.integer)\nv = ast.literal_eval('[1]')\nm = np.isin(a, b).ravel()\nf = np.asarray(xs).astype('f8')\nn = np.dtype(np.float64).itemsize\nc = np.dtype(np.float64).char\nt = (x.dtype.type if isinstance(x, np.ndarray) else np.dtype(x).type)\nr = np.result_type(np.int32, np.float32)\nT = np.transpose(a).copy()\nprint('x')\nrec = np.genfromtxt(path, skip_header=1, delimiter=',', names=True, case_sensitive='lower', dtype=None).view(np.recarray)\n",
+    "import ast\nimport numpy as np\nlo = -np.inf\nd = 1 - (-np.inf)\nz = [0.0, -0.0]\nok = (isinstance(t, type) and issubclass(t, np.integer))\nv = ast.literal_eval('[1]')\nm = np.isin(a, b).ravel()\nf = np.asarray(xs).astype('f8')\nn = np.dtype(np.float64).itemsize\nc = np.dtype(np.float64).char\nt = (x.dtype.type if isinstance(x, np.ndarray) else np.dtype(x).type)\nr = np.result_type(np.int32, np.float32)\nT = np.transpose(a).copy()\nprint('x')\nrec = np.genfromtxt(path, skip_header=1, delimiter=',', names=True, case_sensitive='lower', dtype=None).view(np.recarray)\n",
     NUMPY2,
   ),
   one(
     'numpy.removed-members',
-    'find_common_type with scalar types, np.sctypes and a user object with an in1d method are left alone',
-    'import numpy as np\nr = np.find_common_type([np.int8], [np.float32])\nfloats = np.sctypes["float"]\nhits = index.in1d(xs)\n',
-    'import numpy as np\nr = np.find_common_type([np.int8], [np.float32])\nfloats = np.sctypes["float"]\nhits = index.in1d(xs)\n',
+    'find_common_type with scalar types and a user object with an in1d method are left alone',
+    'import numpy as np\nr = np.find_common_type([np.int8], [np.float32])\nhits = index.in1d(xs)\n',
+    'import numpy as np\nr = np.find_common_type([np.int8], [np.float32])\nhits = index.in1d(xs)\n',
     NUMPY2,
   ),
   one(
