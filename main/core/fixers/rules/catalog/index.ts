@@ -66,6 +66,7 @@ export const RULES: readonly Rule[] = [
   python2.stdlibModules,
   python2.iteratorBuiltins,
   python2.listValuedVariables,
+  python2.iteratorAssignments,
   python2.sortCmp,
   python2.notEqualOperator,
   python2.sysNames,

@@ -31,6 +31,7 @@ export { stringModule } from './string-module';
 export { stdlibModules } from './stdlib-modules';
 export { iteratorBuiltins } from './iterator-builtins';
 export { listValuedVariables } from './list-valued-variables';
+export { iteratorAssignments } from './iterator-assignments';
 export { sortCmp } from './sort-cmp';
 export { notEqualOperator } from './not-equal-operator';
 export { sysNames } from './sys-names';

@@ -13,6 +13,8 @@
 //     plt.hist(x, bins=len(x) / 10)
 //     n = 100
 //     grid = np.linspace(0, 1, n/2)
+//     half = len(xs) / 2
+//     print(xs[half])
 //   →
 //     for i in range(len(xs)//2):
 //         pass
@@ -23,6 +25,8 @@
 //     plt.hist(x, bins=len(x) // 10)
 //     n = 100
 //     grid = np.linspace(0, 1, n//2)
+//     half = len(xs) // 2
+//     print(xs[half])
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone. Both operands
 // must be certain integers: literals, len(…), int(…), x.shape[i], or names the notebook binds only to those (a name
@@ -35,7 +39,7 @@ import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments } from '../../syntax';
 import { defineRule, type NotebookView } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { PY3 } from './_shared';
+import { PY3, isNameUse, python2Notebook } from './_shared';
 
 const CERTAIN_INT_CALLS = new Set(['len', 'int', 'round']);
 
@@ -147,6 +151,33 @@ function integerNames(notebook: NotebookView): Set<string> {
   return new Set([...candidates].filter(([, ok]) => ok).map(([name]) => name));
 }
 
+const FUTURE_DIVISION = /^\s*from\s+__future__\s+import\b[^\n]*\bdivision\b/m;
+
+/**
+ * Names bound exactly once in the notebook (a plain `name = …`) and read somewhere as a size or an index (`xs[mid]`,
+ * `range(half)`, `head(n)`): what such a name held was an integer in the notebook's Python.
+ */
+function sizeNames(notebook: NotebookView): Set<string> {
+  const bindings = new Map<string, number>();
+  const sized = new Set<string>();
+  for (const index of notebook.codeCells) {
+    const parsed = notebook.parse(index);
+    for (const id of parsed.nodes('identifier')) {
+      const parent = id.parent;
+      if (!parent) continue;
+      const name = parsed.text(id);
+      const target =
+        (['assignment', 'augmented_assignment', 'for_statement'].includes(parent.type) &&
+          parent.childForFieldName('left')?.id === id.id) ||
+        OTHER_BINDINGS.has(parent.type) ||
+        ['pattern_list', 'tuple_pattern', 'list_pattern'].includes(parent.type);
+      if (target) bindings.set(name, (bindings.get(name) ?? 0) + (parent.type === 'assignment' ? 1 : 2));
+      else if (isNameUse(id) && inSizedPosition(id, parsed)) sized.add(name);
+    }
+  }
+  return new Set([...sized].filter((name) => bindings.get(name) === 1));
+}
+
 /** Callables whose every positional argument is a count or a dimension: an integer in Python 2's code. */
 const SIZE_CALLS = new Set([
   'range',
@@ -235,6 +266,46 @@ const SIZE_KEYWORDS = new Set([
   'k',
 ]);
 
+/**
+ * Is the expression a size or an index: in a slice or a subscript's index, a positional argument of a size callable
+ * (range, reshape, head …) or at a count position (linspace's num, a sampler's size), or a count keyword (bins=, n=)?
+ */
+function inSizedPosition(op: Node, parsed: ParsedSource): boolean {
+  let sized = false;
+  for (
+    let p: Node | null = op.parent, child: Node = op;
+    p && !['expression_statement', 'block', 'module'].includes(p.type);
+    child = p, p = p.parent
+  ) {
+    if (p.type === 'slice') sized = true;
+    else if (p.type === 'subscript' && p.childForFieldName('value')?.startIndex !== child.startIndex) sized = true;
+    else if (p.type === 'argument_list' && p.parent?.type === 'call') {
+      const fn = p.parent.childForFieldName('function');
+      const name = fn ? parsed.text(fn).split('.').pop() : '';
+      if (name && SIZE_CALLS.has(name) && child.type !== 'keyword_argument') sized = true;
+      // linspace(0, 1, n/2): the argument's position among the positional ones
+      const positions = name ? SIZE_POSITIONS[name] : undefined;
+      if (positions && child.type !== 'keyword_argument') {
+        const index = positionalArguments(p.parent).findIndex((arg) => arg.id === child.id);
+        if (index >= 0 && positions.includes(index)) sized = true;
+      }
+      break;
+    } else if (p.type === 'keyword_argument') {
+      // hist(x, bins=len(x)/10), KNeighborsClassifier(n_neighbors=len(X)/20): a count
+      const name = p.childForFieldName('name');
+      const keyword = name ? parsed.text(name) : '';
+      const call = p.parent?.type === 'argument_list' ? p.parent.parent : null;
+      const callee = call?.childForFieldName('function');
+      const calleeName = callee ? (parsed.text(callee).split('.').pop() ?? '') : '';
+      sized = !!call && (SIZE_KEYWORDS.has(keyword) || (CALL_SIZE_KEYWORDS[keyword]?.has(calleeName) ?? false));
+      break;
+    } else if (!['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) || sized)
+      break;
+    if (sized) break;
+  }
+  return sized;
+}
+
 export const integerDivisionSizes = defineRule({
   id: 'python2.integer-division-sizes',
   title: 'range(len(x)/2), x[:n/2] → // where both sides are integers',
@@ -242,7 +313,7 @@ export const integerDivisionSizes = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i], or a name the notebook only binds to such integers: n = 100, for k in range(…)) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …, the count positions of linspace(start, stop, num), numpy.random's samplers (randn(d), normal(loc, scale, size), choice(a, size)), eye, array_split …, or a count keyword such as bins=, num=, size= of numpy.random and rvs, n= of pandas' sample/head/tail, n_neighbors=, n_clusters=, n_estimators=), the Python 2 meaning was //, and Python 3's float would be rejected there.",
+    "Python 2's / between integers was floor division. Where both operands are certainly integers (literals, len(…), int(…), x.shape[i], or a name the notebook only binds to such integers: n = 100, for k in range(…)) and the result is a size or an index (range(), slices, subscripts, reshape/zeros/head …, the count positions of linspace(start, stop, num), numpy.random's samplers (randn(d), normal(loc, scale, size), choice(a, size)), eye, array_split …, or a count keyword such as bins=, num=, size= of numpy.random and rvs, n= of pandas' sample/head/tail, n_neighbors=, n_clusters=, n_estimators=), the Python 2 meaning was //, and Python 3's float would be rejected there. The same holds for a name bound once to such a quotient and read as a size or an index elsewhere (`mid = len(xs) / 2` … `xs[mid]`). In a notebook that shows it is Python 2 (a print statement, a python2 kernel) and does not import division from __future__, every quotient of certain integers was floor division and becomes //, whatever it is used for (`print len(xs) / 2`).",
   trigger: {
     errors: [
       {
@@ -256,10 +327,24 @@ export const integerDivisionSizes = defineRule({
   },
   // the left operand of a certain integer ends in `)` (len(x)), `]` (x.shape[0]) or a digit
   needles: [/[)\]\w]\s*\/(?![/=])/],
-  prepare: (notebook) => integerNames(notebook),
+  prepare: (notebook) => ({ names: integerNames(notebook), sizes: sizeNames(notebook) }),
   apply(parsed, ctx) {
-    const names = ctx.state as Set<string>;
+    const { names, sizes } = ctx.state as { names: Set<string>; sizes: Set<string> };
     const edits: SourceEdit[] = [];
+    let python2: boolean | undefined;
+    // `mid = len(xs) / 2` … `xs[mid]`: a name bound once, to a quotient of certain integers, and used as an index
+    for (const assignment of ctx.nodes('assignment')) {
+      const left = assignment.childForFieldName('left');
+      const right = assignment.childForFieldName('right');
+      if (left?.type !== 'identifier' || !sizes.has(parsed.text(left)) || right?.type !== 'binary_operator') continue;
+      const operator = right.childForFieldName('operator');
+      if (
+        operator?.type === '/' &&
+        certainlyInteger(right.childForFieldName('left'), parsed, names) &&
+        certainlyInteger(right.childForFieldName('right'), parsed, names)
+      )
+        edits.push(replaceNode(operator, '//'));
+    }
     for (const op of ctx.nodes('binary_operator')) {
       const operator = op.childForFieldName('operator');
       if (!operator || operator.type !== '/') continue;
@@ -268,41 +353,10 @@ export const integerDivisionSizes = defineRule({
         !certainlyInteger(op.childForFieldName('right'), parsed, names)
       )
         continue;
-      let sized = false;
-      for (
-        let p: Node | null = op.parent, child: Node = op;
-        p && !['expression_statement', 'block', 'module'].includes(p.type);
-        child = p, p = p.parent
-      ) {
-        if (p.type === 'slice') sized = true;
-        else if (p.type === 'subscript' && p.childForFieldName('value')?.startIndex !== child.startIndex) sized = true;
-        else if (p.type === 'argument_list' && p.parent?.type === 'call') {
-          const fn = p.parent.childForFieldName('function');
-          const name = fn ? parsed.text(fn).split('.').pop() : '';
-          if (name && SIZE_CALLS.has(name) && child.type !== 'keyword_argument') sized = true;
-          // linspace(0, 1, n/2): the argument's position among the positional ones
-          const positions = name ? SIZE_POSITIONS[name] : undefined;
-          if (positions && child.type !== 'keyword_argument') {
-            const index = positionalArguments(p.parent).findIndex((arg) => arg.id === child.id);
-            if (index >= 0 && positions.includes(index)) sized = true;
-          }
-          break;
-        } else if (p.type === 'keyword_argument') {
-          // hist(x, bins=len(x)/10), KNeighborsClassifier(n_neighbors=len(X)/20): a count
-          const name = p.childForFieldName('name');
-          const keyword = name ? parsed.text(name) : '';
-          const call = p.parent?.type === 'argument_list' ? p.parent.parent : null;
-          const callee = call?.childForFieldName('function');
-          const calleeName = callee ? (parsed.text(callee).split('.').pop() ?? '') : '';
-          sized = !!call && (SIZE_KEYWORDS.has(keyword) || (CALL_SIZE_KEYWORDS[keyword]?.has(calleeName) ?? false));
-          break;
-        } else if (
-          !['binary_operator', 'parenthesized_expression', 'unary_operator', 'tuple'].includes(p.type) ||
-          sized
-        )
-          break;
-        if (sized) break;
-      }
+      // a Python 2 notebook without `from __future__ import division`: every quotient of certain integers was //
+      python2 ??=
+        python2Notebook(ctx) && !ctx.notebook.codeCells.some((i) => FUTURE_DIVISION.test(ctx.notebook.source(i)));
+      const sized = python2 || inSizedPosition(op, parsed);
       if (sized) edits.push(replaceNode(operator, '//'));
     }
     return edits;

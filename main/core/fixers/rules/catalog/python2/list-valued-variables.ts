@@ -9,6 +9,7 @@
 //     ks = list(d.keys())
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// A variable shuffled in place (random.shuffle(idx), np.random.shuffle(idx)) is used as a list too.
 // Left alone: the binding that reaches the use is not such a call (assigned from something else), or is in a loop or
 // a branch before the use, or in another cell; a notebook's own filter is left alone.
 import type { Node } from 'web-tree-sitter';
@@ -40,6 +41,18 @@ function viewCall(call: Node, parsed: ParsedSource, name: string): boolean {
 
 /** List methods Python 2 code calls on those results (range and the views lack all of them in Python 3). */
 const LIST_METHODS = new Set(['sort', 'append', 'extend', 'remove', 'insert', 'pop', 'reverse', 'index', 'count']);
+
+/** `random.shuffle(idx)`, `np.random.shuffle(idx)`, `rng.shuffle(idx)`: shuffles its argument in place, a list in Python 2. */
+function shuffled(id: Node, parsed: ParsedSource): boolean {
+  const args = id.parent;
+  const fn = args?.type === 'argument_list' ? args.parent?.childForFieldName('function') : null;
+  return (
+    !!fn &&
+    args?.namedChildren[0]?.startIndex === id.startIndex &&
+    (fn.type === 'identifier' || fn.type === 'attribute') &&
+    /(^|\.)shuffle$/.test(parsed.text(fn))
+  );
+}
 
 const LAZY_TYPE_NAMES = '(map|filter|zip|range|dict_keys|dict_values|dict_items)';
 
@@ -150,7 +163,8 @@ export const listValuedVariables = defineRule({
         concatenated(id) ||
         (parent.type === 'argument_list' &&
           parent.namedChildCount === 1 &&
-          parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len');
+          parsed.text(parent.parent?.childForFieldName('function') as Node) === 'len') ||
+        shuffled(id, parsed);
       if (!listUse) continue;
       const assigned = assignments.get(name) ?? [];
       // the binding that reaches the use: the cell's only one, or (a name reassigned step by step, `t = t.split()`,

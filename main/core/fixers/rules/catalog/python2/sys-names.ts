@@ -17,9 +17,9 @@
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
-import { positionalArguments } from '../../syntax';
+import { definesName, positionalArguments } from '../../syntax';
 import { insertAtCellTop } from '../helpers';
-import { PY3 } from './_shared';
+import { PY3, mayDefine } from './_shared';
 
 export const sysNames = defineRule({
   id: 'python2.sys-names',
@@ -47,11 +47,23 @@ export const sysNames = defineRule({
     const dropsEncoding = parsed
       .nodes('call')
       .some((c) => ctx.imports.resolve(c.childForFieldName('function'), parsed) === 'sys.setdefaultencoding');
+    let ownReload: boolean | undefined;
     for (const call of ctx.nodes('call')) {
-      if (call.parent?.type !== 'expression_statement') continue;
       const fn = call.childForFieldName('function');
       const args = positionalArguments(call);
       const statement = call.parent;
+      // `m = reload(m)` and `reload(m)` inside an expression are importlib.reload too (only a statement can be dropped)
+      if (statement?.type !== 'expression_statement') {
+        if (fn?.type !== 'identifier' || parsed.text(fn) !== 'reload' || args.length !== 1) continue;
+        if (ctx.imports.bindings.has('reload')) continue;
+        ownReload ??= ctx.notebook.codeCells.some(
+          (i) => mayDefine(ctx.notebook.source(i), 'reload') && definesName(ctx.notebook.parse(i), 'reload'),
+        );
+        if (ownReload) continue;
+        edits.push(replaceNode(fn, 'importlib.reload'));
+        importlib = true;
+        continue;
+      }
       if (ctx.imports.resolve(fn, parsed) === 'sys.setdefaultencoding') {
         edits.push(replaceNode(statement, `pass  # ${parsed.text(call)}: Python 3 strings are Unicode`));
       } else if (

@@ -1,0 +1,60 @@
+// Issue 18's two migration suites (lib2to3's fixers, NumPy 2.0's NPY201 list), probed case by case: what the rules
+// left failing or changed in meaning, fixed and checked in today's stack (Python 3.14, NumPy 2.4): the old snippet
+// fails or prints something else there, the rewritten one prints what the old code printed.
+import { expect, it } from 'vitest';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+
+describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run) => {
+  it('map/zip/range results bound to names in a Python 2 notebook hold lists; two tuple parameters unpack', async () => {
+    const before = [
+      'import random',
+      "lens = map(len, ['spam', 'eggs', 'ham'])",
+      "nums = map(int, ['1', '2', '3'])",
+      'print lens, sum(nums), max(nums)',
+      'idx = range(6)',
+      'random.shuffle(idx)',
+      'print sorted(idx)',
+      'def dist((x1, y1), (x2, y2)):',
+      '    return abs(x1 - x2) + abs(y1 - y2)',
+      'print dist((0, 0), (3, 4))',
+      '',
+    ].join('\n');
+    const rules = ['python2.print-statement', 'python2.iterator-assignments', 'python2.tuple-parameters'];
+    const printsOnly = await fix(before, ['python2.print-statement'], TODAY);
+    expect(run(printsOnly).ok).toBe(false); // '<map object …>', then max() of an exhausted iterator
+    expect(run(await fix(before, rules, TODAY))).toEqual({ ok: true, out: '[4, 4, 3] 6 3\n[0, 1, 2, 3, 4, 5]\n7' });
+  });
+
+  it('NPY201: issubclass_ of a non-class, issctype, sctypes, maximum_sctype, asfarray(dtype=), a dtype newbyteorder', async () => {
+    const before = [
+      'import numpy as np',
+      "d = np.dtype('f8')",
+      'print(np.issubclass_(np.int64, np.integer), np.issubclass_(3, int))',
+      'print(np.issctype(np.float64), np.issctype(int), np.issctype(d), np.issctype(np.object_))',
+      "print(len(np.sctypes['float']), np.maximum_sctype(np.float32) is np.longdouble, np.maximum_sctype(np.int8) is np.int64)",
+      'print(np.asfarray([1, 2], dtype=np.float32).dtype, np.asfarray([1, 2], dtype=int).dtype)',
+      "a = np.array([1], dtype='<i4')",
+      "print(a.newbyteorder().dtype.byteorder, a.dtype.newbyteorder('>').str)",
+      '',
+    ].join('\n');
+    expect(run(before).ok).toBe(false);
+    const errors = [
+      cellError(
+        0,
+        'AttributeError',
+        "'numpy.ndarray' object has no attribute 'newbyteorder'",
+        before.split('\n')[7] as string,
+      ),
+    ];
+    const after = await fix(before, ['numpy.removed-members', 'numpy.removed-functions', 'numpy.ndarray-methods'], {
+      ...TODAY,
+      errors,
+    });
+    // what NumPy 1.24 printed for the old snippet
+    expect(run(after)).toEqual({
+      ok: true,
+      out: 'True False\nTrue True True False\n4 True True\nfloat32 float64\n> >i4',
+    });
+  });
+});
