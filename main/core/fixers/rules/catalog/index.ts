@@ -193,6 +193,7 @@ export const RULES: readonly Rule[] = [
   sklearn.keywordOnlyArguments,
   sklearn.renamedFunctions,
   sklearn.mseSquaredFalse,
+  sklearn.gradientBoostingLoss,
   sklearn.calibrationCurveNormalize,
   sklearn.estimatorTransformSelection,
   sklearn.oneDimensionalX,

@@ -51,3 +51,4 @@ export { renamedAttributes } from './renamed-attributes';
 export { logisticMultiClass } from './logistic-multi-class';
 export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';
 export { multiclassAverage } from './multiclass-average';
+export { gradientBoostingLoss } from './gradient-boosting-loss';

@@ -15,4 +15,20 @@ describeTodaySnippets("corpus10 mechanisms, in today's stack", (run) => {
     // Python 2 read the tabs as 16 columns: the append is inside the loop
     expect(run(after)).toEqual({ ok: true, out: '[2, 4, 6]' });
   });
+  itToday('sklearn.gradient-boosting-loss: the user guide example scores each stage with clf.loss_', async () => {
+    const before =
+      'import numpy as np\nfrom sklearn import ensemble\n' +
+      'rng = np.random.RandomState(0)\nX = rng.rand(200, 3)\ny = X @ [1.0, 2.0, 3.0] + rng.rand(200)\n' +
+      "params = {'n_estimators': 20, 'max_depth': 2, 'learning_rate': 0.1, 'loss': 'ls'}\n" +
+      'clf = ensemble.GradientBoostingRegressor(**params)\n' +
+      'clf.fit(X[:150], y[:150])\nscores = np.zeros(20)\n' +
+      'for i, y_pred in enumerate(clf.staged_predict(X[150:])):\n    scores[i] = clf.loss_(y[150:], y_pred)\n' +
+      'last = clf.predict(X[150:])\nprint(bool(np.isclose(scores[-1], np.mean((y[150:] - last) ** 2))))\n';
+    // scikit-learn 1.9 refuses loss='ls' first; the renamed value is the one-line rule already in the catalog
+    const modern = before.replace("'loss': 'ls'", "'loss': 'squared_error'");
+    expect(run(modern).out).toMatch(/'GradientBoostingRegressor' object has no attribute 'loss_'/);
+    const after = await fix(modern, ['sklearn.gradient-boosting-loss'], TODAY);
+    expect(after).toContain('scores[i] = metrics.mean_squared_error(y[150:], y_pred)');
+    expect(run(after)).toEqual({ ok: true, out: 'True' });
+  });
 });
