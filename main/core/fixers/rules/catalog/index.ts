@@ -267,6 +267,7 @@ export const RULES: readonly Rule[] = [
   environment.diagramImports,
   environment.diagramUses,
   environment.authorWorkingDirectory,
+  environment.outputFolder,
   calibrate.sklearnForestNEstimators,
   calibrate.sklearnLogisticSolver,
   calibrate.sklearnLogisticMultiClass,

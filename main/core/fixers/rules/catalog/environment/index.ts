@@ -11,3 +11,4 @@ export { widgetImports } from './widget-imports';
 export { diagramImports } from './diagram-imports';
 export { diagramUses } from './diagram-uses';
 export { authorWorkingDirectory } from './author-working-directory';
+export { outputFolder } from './output-folder';
