@@ -9,6 +9,8 @@
 //     half = X[:n//2]
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a quotient with a float operand (a float literal, or a name the notebook binds only to float literals:
+// `alpha = 0.05; s[(R+1)*alpha/2]`), which Python 2 divided as floats too.
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
@@ -51,7 +53,34 @@ export const integerDivision = defineRule({
   },
   errorScope: 'line',
   needles: ['/'],
+  prepare(notebook) {
+    // names the notebook binds to a float literal and to nothing else (alpha = 0.05): a float in Python 2 as well
+    const floats = new Set<string>();
+    const others = new Set<string>();
+    for (const index of notebook.codeCells) {
+      if (!notebook.source(index).includes('=')) continue;
+      const parsed = notebook.parse(index);
+      for (const assign of parsed.nodes('assignment')) {
+        const left = assign.childForFieldName('left');
+        const right = assign.childForFieldName('right');
+        if (left?.type !== 'identifier') continue;
+        const value = right?.type === 'unary_operator' ? right.childForFieldName('argument') : right;
+        (value?.type === 'float' ? floats : others).add(parsed.text(left));
+      }
+    }
+    return new Set([...floats].filter((name) => !others.has(name)));
+  },
   apply(parsed, ctx) {
+    const floatNames = ctx.state as Set<string>;
+    /** does an operand of this division hold a float in Python 2 as well (a float literal, a float-only name)? */
+    const floatOperand = (op: Node): boolean =>
+      ['left', 'right'].some((field) => {
+        const operand = op.childForFieldName(field);
+        if (!operand) return false;
+        if (operand.type === 'float' || operand.descendantsOfType('float').length > 0) return true;
+        const names = operand.type === 'identifier' ? [operand] : operand.descendantsOfType('identifier');
+        return names.some((id) => id.parent?.type !== 'attribute' && floatNames.has(parsed.text(id)));
+      });
     const edits: SourceEdit[] = [];
     for (const op of ctx.nodes('binary_operator')) {
       const operator = op.childForFieldName('operator');
@@ -71,7 +100,8 @@ export const integerDivision = defineRule({
         }
         if (inIntegerContext) break;
       }
-      if (inIntegerContext) edits.push({ start: operator.startIndex, end: operator.endIndex, text: '//' });
+      if (inIntegerContext && !floatOperand(op))
+        edits.push({ start: operator.startIndex, end: operator.endIndex, text: '//' });
     }
     return edits;
   },
