@@ -6,9 +6,11 @@
 // Example:
 //     sns.countplot('Survived', data=train)
 //     sns.barplot(df.Sex, df.Survived)
+//     sns.countplot(train['Pclass'], hue=train['Survived'])
 //   →
 //     sns.countplot(x='Survived', data=train)
 //     sns.barplot(x=df.Sex, y=df.Survived)
+//     sns.countplot(x=train['Pclass'], hue=train['Survived'])
 // Fix safety: Same result: the rewrite computes what the code computed before seaborn 0.12; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: not under seaborn 0.11.
@@ -17,6 +19,10 @@ import { type SourceEdit, insertAt } from '../../source-edit';
 import { positionalArguments, callArguments, keywordArgument } from '../../syntax';
 import { positionalToKeywordEdits } from '../helpers';
 import { sb, seabornFunction } from './_shared';
+import { isBeforeDate } from '../../version';
+
+/** What seaborn 0.12+ says of a vector passed where data now sits, next to hue=/y= vectors. */
+const VECTOR_AS_DATA = /cannot be assigned with wide-form data|Data source must be a DataFrame or Mapping, not/;
 
 /** Positional parameter order of the functions before seaborn 0.12 made them keyword-only. */
 const OLD_POSITIONAL: Record<string, string[]> = {};
@@ -49,7 +55,7 @@ export const keywordOnlyData = defineRule({
   since: sb('0.12', '2022-09-06'),
   deprecatedIn: '0.11',
   explanation:
-    "seaborn 0.12 made x, y, hue … keyword-only (only data may be positional). Old calls that passed them by position get their old names: sns.barplot(df.a, df.b) → sns.barplot(x=df.a, y=df.b). A single positional argument next to data= was the x variable. FacetGrid/PairGrid/pairplot/heatmap/clustermap keep data positional and name the rest (FacetGrid(df, 'Survived') → col='Survived').",
+    "seaborn 0.12 made x, y, hue … keyword-only (only data may be positional). Old calls that passed them by position get their old names: sns.barplot(df.a, df.b) → sns.barplot(x=df.a, y=df.b). A single positional argument next to data= was the x variable, and so was a single positional vector next to hue= or y= (sns.countplot(train['Pclass'], hue=train['Survived']), which 0.12 reads as wide-form data: \"The following variable cannot be assigned with wide-form data: `hue`\"); that one is named only where the error shows it or the notebook predates 0.12, as a newer notebook may pass a wide-form frame there. FacetGrid/PairGrid/pairplot/heatmap/clustermap keep data positional and name the rest (FacetGrid(df, 'Survived') → col='Survived').",
   trigger: {
     errors: [
       {
@@ -57,6 +63,8 @@ export const keywordOnlyData = defineRule({
         evalue:
           /takes from \d+ to \d+ positional arguments but \d+ (were|was) given|got multiple values for argument 'data'/,
       },
+      { ename: 'ValueError', evalue: VECTOR_AS_DATA },
+      { ename: 'TypeError', evalue: VECTOR_AS_DATA },
     ],
     pattern: true,
   },
@@ -75,10 +83,18 @@ export const keywordOnlyData = defineRule({
         continue;
       }
       const hasData = !!keywordArgument(call, 'data', parsed);
+      // one positional vector beside hue=/y= vectors (no data=, no x=): the old x, where the notebook is of that era
+      const vectorAsX =
+        positional.length === 1 &&
+        !hasData &&
+        !keywordArgument(call, 'x', parsed) &&
+        (!!keywordArgument(call, 'hue', parsed) || !!keywordArgument(call, 'y', parsed)) &&
+        (ctx.errors.some((e) => VECTOR_AS_DATA.test(e.evalue)) ||
+          (ctx.created !== null && isBeforeDate(ctx.created, '2022-09-06')));
       // new-style calls pass only data positionally, with x=/y= keywords
       const oldStyle =
         positional.length >= 2 ||
-        (positional.length === 1 && hasData) ||
+        (positional.length === 1 && (hasData || vectorAsX)) ||
         (name === 'kdeplot' && positional.length === 2);
       if (!order || !oldStyle || positional.length > order.length) continue;
       if (name === 'kdeplot' && positional.length < 2) continue;

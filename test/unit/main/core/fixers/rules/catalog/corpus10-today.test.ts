@@ -31,4 +31,17 @@ describeTodaySnippets("corpus10 mechanisms, in today's stack", (run) => {
     expect(after).toContain('scores[i] = metrics.mean_squared_error(y[150:], y_pred)');
     expect(run(after)).toEqual({ ok: true, out: 'True' });
   });
+  itToday('seaborn.keyword-only-data: a positional vector beside hue= is the x of the count plot', async () => {
+    const before =
+      'import matplotlib\nmatplotlib.use("Agg")\nimport pandas as pd, seaborn as sns\n' +
+      "train = pd.DataFrame({'Pclass': [1, 2, 3, 3, 3, 2, 1, 3], 'Survived': [1, 0, 0, 1, 0, 1, 1, 0]})\n" +
+      "ax = sns.countplot(train['Pclass'], hue=train['Survived'])\n" +
+      'print(sorted(int(p.get_height()) for p in ax.patches if p.get_height() > 0))\n' +
+      "print(sorted(pd.crosstab(train['Pclass'], train['Survived']).values.ravel().tolist()))\n";
+    expect(run(before).out).toMatch(/cannot be assigned with wide-form data: `hue`/);
+    const errors = [cellError(0, 'ValueError', 'The following variable cannot be assigned with wide-form data: `hue`')];
+    const after = await fix(before, ['seaborn.keyword-only-data'], { ...TODAY, errors });
+    expect(after).toContain("sns.countplot(x=train['Pclass'], hue=train['Survived'])");
+    expect(run(after)).toEqual({ ok: true, out: '[1, 1, 1, 2, 3]\n[0, 1, 1, 1, 2, 3]' });
+  });
 });
