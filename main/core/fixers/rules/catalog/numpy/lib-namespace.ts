@@ -16,7 +16,8 @@
 //     m = np.median(a)
 // Fix safety: Same result: the rewrite computes what the code computed before NumPy 2.0; where that cannot be settled
 // (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-// Left alone: np.lib.NumpyVersion, np.lib.recfunctions and private names stay.
+// Left alone: np.lib.NumpyVersion, np.lib.recfunctions and private names stay; an import of a name NumPy 2.0 removed
+// from the main namespace as well (deprecate, who, source …) is left alone.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
@@ -58,13 +59,34 @@ const LIB_PRIVATE = [
   'utils',
 ];
 
+/**
+ * Names of those submodules that NumPy 2.0 removed from the main namespace as well (numpy/_expired_attrs_2_0.py):
+ * their replacement module and name, or null where there is none (the import is left alone).
+ */
+const NOT_IN_MAIN: Record<string, [string, string] | null> = {
+  safe_eval: ['ast', 'literal_eval'],
+  byte_bounds: ['numpy.lib.array_utils', 'byte_bounds'],
+  issubclass_: null,
+  deprecate: null,
+  deprecate_with_doc: null,
+  who: null,
+  lookfor: null,
+  source: null,
+  disp: null,
+  asfarray: null,
+  msort: null,
+  trapz: null,
+  in1d: null,
+  get_array_wrap: null,
+};
+
 export const libNamespace = defineRule({
   id: 'numpy.lib-namespace',
   title: 'np.lib.pad, np.lib.function_base.median, from numpy.lib.shape_base import … → the main numpy namespace',
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 emptied np.lib (${GUIDE}, "numpy.lib namespace"): it keeps only array_utils, format, introspect, mixins, npyio, scimath, stride_tricks, Arrayterator, NumpyVersion, add_docstring, add_newdoc and tracemalloc_domain, and its submodules function_base, shape_base, arraysetops, index_tricks, type_check … became private. Their public functions are the main namespace's ("If you get an AttributeError when accessing an attribute from np.lib you should try accessing it from the main np namespace"): np.lib.pad → np.pad, np.lib.function_base.median → np.median, \`from numpy.lib.shape_base import expand_dims\` → \`from numpy import expand_dims\`. Private names (a leading underscore) are left alone.`,
+  explanation: `NumPy 2.0 emptied np.lib (${GUIDE}, "numpy.lib namespace"): it keeps only array_utils, format, introspect, mixins, npyio, scimath, stride_tricks, Arrayterator, NumpyVersion, add_docstring, add_newdoc and tracemalloc_domain, and its submodules function_base, shape_base, arraysetops, index_tricks, type_check … became private. Their public functions are the main namespace's ("If you get an AttributeError when accessing an attribute from np.lib you should try accessing it from the main np namespace"): np.lib.pad → np.pad, np.lib.function_base.median → np.median, \`from numpy.lib.shape_base import expand_dims\` → \`from numpy import expand_dims\`. Names NumPy 2.0 removed from the main namespace as well get their own replacement: \`from numpy.lib.utils import safe_eval\` → \`from ast import literal_eval as safe_eval\`, byte_bounds → numpy.lib.array_utils; an import of one without a replacement (deprecate, who, source …) and private names (a leading underscore) are left alone.`,
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /module 'numpy\.lib' has no attribute '\w+'|numpy\.lib\.\w+ is now private/ },
@@ -118,7 +140,21 @@ export const libNamespace = defineRule({
       );
       if (items.length === 0 || itemNames.some((n) => n.startsWith('_'))) continue;
       const sub = /^numpy\.lib\.(\w+)$/.exec(module)?.[1];
-      if (sub && LIB_PRIVATE.includes(sub)) edits.push(replaceNode(moduleNode, 'numpy'));
+      // names NumPy 2.0 removed from the main namespace too (numpy.lib.utils' safe_eval): their own replacements
+      if (sub && LIB_PRIVATE.includes(sub) && itemNames.some((n) => n in NOT_IN_MAIN)) {
+        if (!itemNames.every((n) => NOT_IN_MAIN[n])) continue;
+        const indent = parsed.source.slice(
+          parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1,
+          statement.startIndex,
+        );
+        const lines = items.map((item, i) => {
+          const [from, name] = NOT_IN_MAIN[itemNames[i] as string] as [string, string];
+          const local =
+            item.type === 'aliased_import' ? parsed.text(item.childForFieldName('alias') as Node) : itemNames[i];
+          return `from ${from} import ${name === local ? name : `${name} as ${local}`}`;
+        });
+        edits.push(replaceNode(statement, lines.join(`\n${indent}`)));
+      } else if (sub && LIB_PRIVATE.includes(sub)) edits.push(replaceNode(moduleNode, 'numpy'));
       else if (module === 'numpy.lib' && itemNames.every((n) => !LIB_KEPT.has(n) && !LIB_PRIVATE.includes(n)))
         edits.push(replaceNode(moduleNode, 'numpy'));
     }

@@ -27,7 +27,8 @@
 // Left alone: find_common_type with scalar types, maximum_sctype of a computed value and a user object with an in1d
 // method are left alone.
 import type { ParsedSource } from '../../../../python/python-parser';
-import { type CellContext, defineRule } from '../../rule';
+import { type CellContext, defineRule, packageVersion } from '../../rule';
+import { compareVersions } from '../../version';
 import type { Node } from 'web-tree-sitter';
 import { callArguments, keywordArgument, keywordName, positionalArguments } from '../../syntax';
 import { type SourceEdit, replaceNode } from '../../source-edit';
@@ -37,7 +38,7 @@ import { inExceptClause, SIMPLE, NUMPY2, GUIDE } from './_shared';
 /**
  * obj2sctype(x) / sctype2char(x): an array gave its dtype's, anything else np.dtype(x)'s. A literal dtype (a string,
  * np.float32, float) needs no test; a name or attribute may hold an array, so the rewrite tests it; any other
- * expression would be evaluated twice, so it is left alone.
+ * expression is tested as a lambda's argument (evaluated once).
  */
 function scalarTypeOf(
   np: string,
@@ -51,7 +52,9 @@ function scalarTypeOf(
   const text = parsed.text(arg);
   if (arg.type === 'string' || (arg.type === 'attribute' && /^(np|numpy)\.[a-z]+\d*_?$/.test(text)))
     return `${np}.dtype(${text}).${member}`;
-  if (!SIMPLE.has(arg.type)) return null;
+  // another expression is evaluated once, as the argument of a lambda
+  if (!SIMPLE.has(arg.type))
+    return `(lambda t: t.dtype.${member} if isinstance(t, ${np}.ndarray) else ${np}.dtype(t).${member})(${text})`;
   return `(${text}.dtype.${member} if isinstance(${text}, ${np}.ndarray) else ${np}.dtype(${text}).${member})`;
 }
 
@@ -164,7 +167,9 @@ const CALLS: Record<string, CallRewrite> = {
   issctype: {
     rewrite: (np, args, call, parsed) => {
       const rep = args[0];
-      if (args.length !== 1 || callArguments(call).length !== 1 || !rep || !SIMPLE.has(rep.type)) return null;
+      if (args.length !== 1 || callArguments(call).length !== 1 || !rep) return null;
+      if (!SIMPLE.has(rep.type))
+        return `(lambda t: isinstance(t, (type, ${np}.dtype)) and ${np}.dtype(t).type is not ${np}.object_)(${parsed.text(rep)})`;
       // issctype(rep): a type or dtype whose scalar type is not object_ (int, float, str count: np.dtype takes them)
       const r = parsed.text(rep);
       return `(isinstance(${r}, (type, ${np}.dtype)) and ${np}.dtype(${r}).type is not ${np}.object_)`;
@@ -246,6 +251,48 @@ function genfromtxtCall(
   return `${np}.genfromtxt(${[...all.map((a) => parsed.text(a)), ...extra].join(', ')}).view(${np}.recarray)`;
 }
 
+/**
+ * np.deprecate as a decorator (`@np.deprecate`, `@np.deprecate(message='…')`, `@np.deprecate_with_doc('…')`) or
+ * applied to a function name (`g = np.deprecate(f)`) → warnings.deprecated with the message NumPy 1.x warned with:
+ * "`f` is deprecated!" and the message on a line of its own. Other forms (old_name=, new_name=) are left alone.
+ */
+function deprecateRewrite(node: Node, name: string, parsed: ParsedSource): { node: Node; text: string } | null {
+  const parent = node.parent;
+  const decorated = (decorator: Node | null | undefined): string | null => {
+    const definition =
+      decorator?.parent?.type === 'decorated_definition' ? decorator.parent.childForFieldName('definition') : null;
+    const fnName = definition?.childForFieldName('name');
+    return fnName ? parsed.text(fnName) : null;
+  };
+  const base = (fn: string): string => `'\`${fn}\` is deprecated!'`;
+  if (parent?.type === 'decorator' && name === 'deprecate') {
+    const fn = decorated(parent);
+    return fn ? { node, text: `warnings.deprecated(${base(fn)})` } : null;
+  }
+  if (parent?.type !== 'call' || parent.childForFieldName('function')?.id !== node.id) return null;
+  const all = callArguments(parent);
+  const positional = positionalArguments(parent);
+  const message =
+    name === 'deprecate_with_doc'
+      ? all.length === 1 && positional.length === 1
+        ? positional[0]
+        : null
+      : all.length === 1 && all[0]?.type === 'keyword_argument' && keywordName(all[0], parsed) === 'message'
+        ? (all[0] as Node).childForFieldName('value')
+        : null;
+  if (parent.parent?.type === 'decorator') {
+    const fn = decorated(parent.parent);
+    if (!fn || !message) return null;
+    return { node: parent, text: `warnings.deprecated(${base(fn)} + '\\n' + ${parsed.text(message)})` };
+  }
+  // g = np.deprecate(f): f's own name in the message
+  if (name === 'deprecate' && all.length === 1 && positional[0]?.type === 'identifier') {
+    const fn = parsed.text(positional[0]);
+    return { node: parent, text: `warnings.deprecated(${base(fn)})(${fn})` };
+  }
+  return null;
+}
+
 const EXPRESSION_NAMES = new Set(Object.keys(EXPRESSIONS));
 
 const CALL_NAMES = new Set(Object.keys(CALLS));
@@ -257,18 +304,18 @@ export const removedMembers = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). Members the guide gives no equivalent for (np.who, np.lookfor, np.deprecate, np.set_string_function) are left alone.`,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). np.deprecate as a decorator or applied to a function (and np.deprecate_with_doc(msg)) → Python 3.13's warnings.deprecated with the message NumPy warned with (an older Python: left alone). Members the guide gives no equivalent for (np.who, np.lookfor, np.set_string_function) are left alone.`,
   trigger: {
     errors: [
       {
         ename: 'AttributeError',
         evalue:
-          /module 'numpy' has no attribute '(NINF|PZERO|NZERO|issubclass_|safe_eval|in1d|cast|nbytes|disp|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source|sctypes|maximum_sctype)'|`np\.(NINF|PZERO|NZERO|issubclass_|safe_eval|cast|nbytes|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source|sctypes|maximum_sctype)` was removed/,
+          /module 'numpy' has no attribute '(NINF|PZERO|NZERO|issubclass_|safe_eval|in1d|cast|nbytes|disp|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source|sctypes|maximum_sctype|deprecate|deprecate_with_doc)'|`np\.(NINF|PZERO|NZERO|issubclass_|safe_eval|cast|nbytes|fastCopyAndTranspose|obj2sctype|sctype2char|issctype|find_common_type|recfromcsv|recfromtxt|source|sctypes|maximum_sctype|deprecate|deprecate_with_doc)` was removed/,
       },
     ],
     pattern: true,
   },
-  needles: [...EXPRESSION_NAMES, ...CALL_NAMES, 'cast[', 'nbytes['],
+  needles: [...EXPRESSION_NAMES, ...CALL_NAMES, 'cast[', 'nbytes[', 'deprecate'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const needs = new Set<string>();
@@ -277,7 +324,9 @@ export const removedMembers = defineRule({
       if (np === undefined) np = moduleReference(parsed, ctx, 'numpy', 'np');
       return np?.name ?? null;
     };
-    const names = new Set([...EXPRESSION_NAMES, ...CALL_NAMES, 'cast', 'nbytes']);
+    const names = new Set([...EXPRESSION_NAMES, ...CALL_NAMES, 'cast', 'nbytes', 'deprecate', 'deprecate_with_doc']);
+    const python = packageVersion(ctx.env, 'python');
+    const deprecatedDecorator = !!python && compareVersions(python, '3.13') >= 0;
     for (const { node, name } of numpyMembers(parsed, ctx, names)) {
       const parent = node.parent;
       if (name in EXPRESSIONS) {
@@ -300,6 +349,13 @@ export const removedMembers = defineRule({
         const text = spec.text(npName);
         edits.push(replaceNode(node, spec.unary && !standsAlone(node) ? `(${text})` : text));
         if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);
+      } else if (name === 'deprecate' || name === 'deprecate_with_doc') {
+        // Python 3.13's warnings.deprecated: the same DeprecationWarning at each call, with np.deprecate's message
+        if (!deprecatedDecorator) continue;
+        const text = deprecateRewrite(node, name, parsed);
+        if (!text) continue;
+        edits.push(replaceNode(text.node, text.text));
+        if (ctx.imports.bindings.get('warnings') !== 'warnings') needs.add('warnings');
       } else if (name === 'cast' || name === 'nbytes') {
         // np.cast[t](x) and np.nbytes[t]
         if (parent?.type !== 'subscript' || parent.childForFieldName('value')?.startIndex !== node.startIndex) continue;

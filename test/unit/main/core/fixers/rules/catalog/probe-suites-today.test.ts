@@ -57,4 +57,30 @@ describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run)
       out: 'True False\nTrue True True False\n4 True True\nfloat32 float64\n> >i4',
     });
   });
+
+  it('NPY201: np.deprecate decorators, numpy.lib.utils.safe_eval, obj2sctype/issctype of an expression', async () => {
+    const before = [
+      'import warnings',
+      'import numpy as np',
+      'from numpy.lib.utils import safe_eval',
+      '@np.deprecate',
+      'def old_fn(x):',
+      '    return x * 2',
+      "@np.deprecate(message='use new_fn')",
+      'def old_fn2(x):',
+      '    return x + 1',
+      'with warnings.catch_warnings(record=True) as caught:',
+      "    warnings.simplefilter('always')",
+      '    print(old_fn(3), old_fn2(1), [str(w.message) for w in caught])',
+      "print(safe_eval('[1, 2]'), np.obj2sctype(np.array([1.0])), np.issctype(np.dtype('f8')))",
+      '',
+    ].join('\n');
+    expect(run(before).ok).toBe(false);
+    const after = await fix(before, ['numpy.removed-members', 'numpy.lib-namespace'], TODAY);
+    // what NumPy 1.24 printed (its warnings: "`old_fn` is deprecated!", "…\nuse new_fn")
+    expect(run(after)).toEqual({
+      ok: true,
+      out: "6 2 ['`old_fn` is deprecated!', '`old_fn2` is deprecated!\\nuse new_fn']\n[1, 2] <class 'numpy.float64'> True",
+    });
+  });
 });
