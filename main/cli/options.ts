@@ -34,6 +34,13 @@ export const JOB_OPTIONS = {
   yes: { type: 'boolean', short: 'y', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
+/** A job the loop modernizes (`nbrevive modernize`, `corpus run`): a job's options, iteration limit, fixers. */
+export const MODERNIZE_OPTIONS = {
+  ...JOB_OPTIONS,
+  'max-iterations': { type: 'string' },
+  fixers: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });

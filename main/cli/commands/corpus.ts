@@ -17,7 +17,7 @@ import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';
 import { openStore, resolveDbPath, type CaseRecord, type Job, type Store } from '../../core/store';
 import { bold } from '../format';
 import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom, type LlmCliSettings } from '../llm-options';
-import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError, withStoredUrlMap } from '../options';
+import { COMMON_OPTIONS, jobSettingsFrom, MODERNIZE_OPTIONS, parse, UsageError, withStoredUrlMap } from '../options';
 
 export const CORPUS_HELP = `usage: nbrevive corpus run <dir> [--concurrency N] [--max-iterations N] [--fixers rules,llm] [--target auto] [--json]
 
@@ -98,11 +98,9 @@ export async function corpusCommand(args: string[]): Promise<number> {
 function parseCorpusRun(args: string[]) {
   return parse(args, {
     ...COMMON_OPTIONS,
-    ...JOB_OPTIONS,
+    ...MODERNIZE_OPTIONS,
     ...LLM_OPTIONS,
     concurrency: { type: 'string' },
-    'max-iterations': { type: 'string' },
-    fixers: { type: 'string' },
   });
 }
 

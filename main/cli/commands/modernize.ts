@@ -16,7 +16,7 @@ import { openStore, resolveDbPath, type Job, type Store } from '../../core/store
 import { exportJob } from '../../core/jobs/export';
 import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
 import { bold, green, red } from '../format';
-import { COMMON_OPTIONS, JOB_OPTIONS, jobSettingsFrom, parse, UsageError, withStoredUrlMap } from '../options';
+import { COMMON_OPTIONS, jobSettingsFrom, MODERNIZE_OPTIONS, parse, UsageError, withStoredUrlMap } from '../options';
 import { Progress } from '../progress';
 import type { AutoTarget } from '../../core/jobs/auto-target';
 import { summarizeFidelity } from '../../core/fidelity/compare';
@@ -95,10 +95,8 @@ export async function modernizeCommand(args: string[]): Promise<number> {
 function parseModernize(args: string[]) {
   return parse(args, {
     ...COMMON_OPTIONS,
-    ...JOB_OPTIONS,
+    ...MODERNIZE_OPTIONS,
     ...LLM_OPTIONS,
-    'max-iterations': { type: 'string' },
-    fixers: { type: 'string' },
     out: { type: 'string' },
     resume: { type: 'string' },
   });
