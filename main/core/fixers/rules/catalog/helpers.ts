@@ -230,3 +230,31 @@ export function constructedEstimators(
   }
   return names;
 }
+
+/**
+ * Names the notebook binds to a float literal and to nothing else (`alpha = 0.05`, `eps = -1e-3`): they hold a float
+ * under Python 2 and 3 alike, so an expression reading one is a float there too.
+ */
+export function floatOnlyNames(notebook: NotebookView): Set<string> {
+  const floats = new Set<string>();
+  const others = new Set<string>();
+  for (const index of notebook.codeCells) {
+    if (!notebook.source(index).includes('=')) continue;
+    const parsed = notebook.parse(index);
+    for (const assign of parsed.nodes('assignment')) {
+      const left = assign.childForFieldName('left');
+      const right = assign.childForFieldName('right');
+      if (left?.type !== 'identifier') continue;
+      const value = right?.type === 'unary_operator' ? right.childForFieldName('argument') : right;
+      (value?.type === 'float' ? floats : others).add(parsed.text(left));
+    }
+  }
+  return new Set([...floats].filter((name) => !others.has(name)));
+}
+
+/** Does the expression read a float for certain: a float literal, or a name of `floatNames` (floatOnlyNames)? */
+export function readsFloat(node: Node, parsed: ParsedSource, floatNames: ReadonlySet<string>): boolean {
+  if (node.type === 'float' || node.descendantsOfType('float').length > 0) return true;
+  const names = node.type === 'identifier' ? [node] : node.descendantsOfType('identifier');
+  return names.some((id) => id.parent?.type !== 'attribute' && floatNames.has(parsed.text(id)));
+}

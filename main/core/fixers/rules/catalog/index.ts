@@ -124,6 +124,8 @@ export const RULES: readonly Rule[] = [
   numpy.tostring,
   numpy.ndarrayMethods,
   numpy.sumGenerator,
+  numpy.floatIndex,
+  numpy.ndarrayMethods,
   numpy.compatModule,
   numpy.arrayToScalar,
   numpy.plotCoordinateArrays,

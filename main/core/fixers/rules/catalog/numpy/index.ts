@@ -39,6 +39,7 @@ export { privateSubmodules } from './private-submodules';
 export { arrayCopyFalse } from './array-copy-false';
 export { tostring } from './tostring';
 export { sumGenerator } from './sum-generator';
+export { floatIndex } from './float-index';
 export { ndarrayMethods } from './ndarray-methods';
 export { compatModule } from './compat-module';
 export { arrayToScalar } from './array-to-scalar';

@@ -15,6 +15,7 @@ import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
 import { PY3 } from './_shared';
+import { floatOnlyNames, readsFloat } from '../helpers';
 
 const INT_CONTEXT_CALLS = new Set([
   'range',
@@ -55,20 +56,7 @@ export const integerDivision = defineRule({
   needles: ['/'],
   prepare(notebook) {
     // names the notebook binds to a float literal and to nothing else (alpha = 0.05): a float in Python 2 as well
-    const floats = new Set<string>();
-    const others = new Set<string>();
-    for (const index of notebook.codeCells) {
-      if (!notebook.source(index).includes('=')) continue;
-      const parsed = notebook.parse(index);
-      for (const assign of parsed.nodes('assignment')) {
-        const left = assign.childForFieldName('left');
-        const right = assign.childForFieldName('right');
-        if (left?.type !== 'identifier') continue;
-        const value = right?.type === 'unary_operator' ? right.childForFieldName('argument') : right;
-        (value?.type === 'float' ? floats : others).add(parsed.text(left));
-      }
-    }
-    return new Set([...floats].filter((name) => !others.has(name)));
+    return floatOnlyNames(notebook);
   },
   apply(parsed, ctx) {
     const floatNames = ctx.state as Set<string>;
@@ -76,10 +64,7 @@ export const integerDivision = defineRule({
     const floatOperand = (op: Node): boolean =>
       ['left', 'right'].some((field) => {
         const operand = op.childForFieldName(field);
-        if (!operand) return false;
-        if (operand.type === 'float' || operand.descendantsOfType('float').length > 0) return true;
-        const names = operand.type === 'identifier' ? [operand] : operand.descendantsOfType('identifier');
-        return names.some((id) => id.parent?.type !== 'attribute' && floatNames.has(parsed.text(id)));
+        return operand !== null && readsFloat(operand, parsed, floatNames);
       });
     const edits: SourceEdit[] = [];
     for (const op of ctx.nodes('binary_operator')) {
