@@ -122,7 +122,6 @@ export const RULES: readonly Rule[] = [
   numpy.privateSubmodules,
   numpy.arrayCopyFalse,
   numpy.tostring,
-  numpy.ndarrayMethods,
   numpy.sumGenerator,
   numpy.floatIndex,
   numpy.ndarrayMethods,
