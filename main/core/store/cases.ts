@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { ResolvedCase, ResolvedCaseSchema, Target, TargetSchema } from '../../../shared/models/case';
 import { JobStatus, Outcome } from '../../../shared/models/loop';
-import { iso, likeEscape, likePattern, Page, SortOrder, StoreContext } from './context';
+import { iso, likeEscape, likePattern, orNotFound, Page, SortOrder, StoreContext } from './context';
 
 export interface CaseSummary {
   id: string;
@@ -159,16 +159,13 @@ export class CaseRepository {
   }
 
   get(id: string): CaseRecord | null {
-    const row = this.ctx.read(() => this.ctx.prepare<[string], CaseRow>(`${SELECT_CASE} WHERE c.id = ?`).get(id));
+    const row = this.ctx.one<CaseRow>(`${SELECT_CASE} WHERE c.id = ?`, id);
     return row ? toRecord(row) : null;
   }
 
   /** get(), throwing 'not-found' for an unknown id. */
   require(id: string): CaseRecord {
-    const found = this.get(id);
-    if (!found)
-      throw new NbreviveError('not-found', `no case with id ${id}; list the cases with \`nbrevive cases\``, { id });
-    return found;
+    return orNotFound(this.get(id), `no case with id ${id}; list the cases with \`nbrevive cases\``, { id });
   }
 
   /** How many cases live in `dir` or below it (their root is that folder or inside it). */

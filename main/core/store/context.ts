@@ -2,6 +2,7 @@
 // `read` (errors mapped) and `write` (an IMMEDIATE transaction: takes the write lock up front, so concurrent
 // writers wait on busy_timeout instead of failing on a stale snapshot).
 import type Database from 'better-sqlite3';
+import { NbreviveError } from '../../../shared/lib/errors';
 import { withStoreErrors } from './sqlite-errors';
 
 export class StoreContext {
@@ -25,11 +26,22 @@ export class StoreContext {
 
   read = <T>(fn: () => T): T => withStoreErrors(this.path, fn);
 
+  /** The row a query of one parameter (an id) finds, or undefined. */
+  one<R>(sql: string, param: string): R | undefined {
+    return this.read(() => this.prepare<[string], R>(sql).get(param));
+  }
+
   /** Runs several reads on one consistent snapshot (a deferred transaction: takes no write lock). */
   snapshot = <T>(fn: () => T): T => withStoreErrors(this.path, () => this.db.transaction(fn).deferred());
 
   /** Runs `fn` in one IMMEDIATE transaction (a savepoint when already inside one): all of it or nothing. */
   write = <T>(fn: () => T): T => withStoreErrors(this.path, () => this.db.transaction(fn).immediate());
+}
+
+/** `found`, or the store's 'not-found' error (its message says how to list what there is). */
+export function orNotFound<T>(found: T | null, message: string, details: Record<string, unknown>): T {
+  if (!found) throw new NbreviveError('not-found', message, details);
+  return found;
 }
 
 export function iso(ms: number): string {

@@ -17,7 +17,7 @@ import {
   Usage,
   UsageSchema,
 } from '../../../shared/models/loop';
-import { iso, likePattern, msOrNull, Page, SortOrder, StoreContext } from './context';
+import { iso, likePattern, msOrNull, orNotFound, Page, SortOrder, StoreContext } from './context';
 
 import { type Job, type JobError } from '../../../shared/models/job';
 import { NOT_NULL_SORT_COLUMNS, SELECT_JOB, SORT_COLUMNS, toJob, type JobRow } from './job-rows';
@@ -143,16 +143,13 @@ export class JobRepository {
   }
 
   get(id: string): Job | null {
-    const row = this.ctx.read(() => this.ctx.prepare<[string], JobRow>(`${SELECT_JOB} WHERE j.id = ?`).get(id));
+    const row = this.ctx.one<JobRow>(`${SELECT_JOB} WHERE j.id = ?`, id);
     return row ? toJob(row) : null;
   }
 
   /** get(), throwing 'not-found' for an unknown id. */
   require(id: string): Job {
-    const job = this.get(id);
-    if (!job)
-      throw new NbreviveError('not-found', `no job with id ${id}; list the jobs with \`nbrevive jobs\``, { jobId: id });
-    return job;
+    return orNotFound(this.get(id), `no job with id ${id}; list the jobs with \`nbrevive jobs\``, { jobId: id });
   }
 
   /**
