@@ -113,6 +113,7 @@ export const RULES: readonly Rule[] = [
   numpy.printoptionsThresholdNan,
   numpy.removedAliases2,
   numpy.removedBareNames2,
+  numpy.starImportBuiltins,
   numpy.raggedArrayDtype,
   numpy.removedFunctions,
   numpy.integerNegativePower,

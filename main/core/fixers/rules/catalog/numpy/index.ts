@@ -29,6 +29,7 @@ export { warningsModule } from './warnings-module';
 export { printoptionsThresholdNan } from './printoptions-threshold-nan';
 export { removedAliases2 } from './2-removed-aliases';
 export { removedBareNames2 } from './2-removed-bare-names';
+export { starImportBuiltins } from './star-import-builtins';
 export { raggedArrayDtype } from './ragged-array-dtype';
 export { removedFunctions } from './removed-functions';
 export { integerNegativePower } from './integer-negative-power';

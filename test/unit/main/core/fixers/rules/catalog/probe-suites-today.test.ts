@@ -83,4 +83,12 @@ describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run)
       out: "6 2 ['`old_fn` is deprecated!', '`old_fn2` is deprecated!\\nuse new_fn']\n[1, 2] <class 'numpy.float64'> True",
     });
   });
+
+  it("NumPy 2's from numpy import * no longer replaces min/max/round: the builtins come back after it", async () => {
+    const before =
+      'from numpy import *\nbest = inf\nfor e in [3.0, 2.0]:\n    best = min(best, e)\nprint(best, max(1, 5), round(2.675, 2))\n';
+    expect(run(before).ok).toBe(false); // np.min(best, axis=e)
+    const after = await fix(before, ['numpy.star-import-builtins'], TODAY);
+    expect(run(after)).toEqual({ ok: true, out: '2.0 5 2.67' });
+  });
 });
