@@ -1,8 +1,10 @@
 // Test helpers for rules: run rules on one or more cells and get the new sources back, in a modern
 // environment (Debian bookworm's 2023 stack, plus newer libraries where a rule needs them).
+import { expect } from 'vitest';
 import type { CellError, EnvironmentDescription } from '../../../../../../shared/models/execution';
 import type { Notebook } from '../../../../../../shared/models/notebook';
 import { applyRules, type ApplyOptions, type ApplyResult } from '../../../../../../main/core/fixers/rules/rules-engine';
+import type { SnippetRun } from '../../../../../helpers/today-snippets';
 
 export const MODERN_PACKAGES: Record<string, string> = {
   numpy: '1.24.2',
@@ -99,6 +101,24 @@ export const TODAY_ENVIRONMENT = {
   python: '3.14.0',
   packages: { numpy: '2.4.6', pandas: '2.3.3', 'scikit-learn': '1.9.0', scipy: '1.17.1', matplotlib: '3.10.9' },
 };
+
+/**
+ * The check most rules' today's-stack tests make: `before` fails there with `fails`, the rules rewrite it (today's
+ * package versions, plus `options`: the errors they answer), and the rewrite runs and prints `out`. Returns the
+ * rewrite, for checks of its text.
+ */
+export async function expectRepairedToday(
+  run: SnippetRun,
+  before: string,
+  ruleIds: string[],
+  expected: { fails: RegExp; out: string },
+  options: FixOptions = {},
+): Promise<string> {
+  expect(run(before).out).toMatch(expected.fails);
+  const after = await fix(before, ruleIds, { ...TODAY_ENVIRONMENT, ...options });
+  expect(run(after)).toEqual({ ok: true, out: expected.out });
+  return after;
+}
 
 /** Runs Python snippets with an interpreter (test/helpers/today-snippets.ts). */
 export { snippetRunner } from '../../../../../helpers/today-snippets';

@@ -2,7 +2,7 @@
 // values) in today's stack: the old snippet
 // fails there, the rewritten one runs and draws what the old code drew.
 import { expect } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, expectRepairedToday, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 
 describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack", (run) => {
@@ -12,10 +12,8 @@ describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack
       "plt.rcParams['axes.color_cycle'] = ['#348ABD', '#A60628']\nplt.rc('axes', color_cycle=['#348ABD', '#A60628'])\n" +
       'fig, ax = plt.subplots()\nlines = [ax.plot([0, 1], [i, i])[0] for i in range(3)]\n' +
       "print([l.get_color() for l in lines], plt.rcParams['axes.color_cycle'])\n";
-    expect(run(before).out).toMatch(/axes\.color_cycle is not a valid rc parameter/);
-    const after = await fix(before, ['matplotlib.set-color-cycle'], TODAY);
-    expect(run(after)).toEqual({
-      ok: true,
+    await expectRepairedToday(run, before, ['matplotlib.set-color-cycle'], {
+      fails: /axes\.color_cycle is not a valid rc parameter/,
       out: "['#348ABD', '#A60628', '#348ABD'] ['#348ABD', '#A60628']",
     });
   });
@@ -24,9 +22,10 @@ describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack
     const before =
       "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
       'c = plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.2], fmt=None, ecolor="k")\nprint(c.lines[0], len(c.lines[2]))\n';
-    expect(run(before).out).toMatch(/third arg must be a format string/);
-    const after = await fix(before, ['matplotlib.errorbar-fmt-none'], TODAY);
-    expect(run(after)).toEqual({ ok: true, out: 'None 1' });
+    await expectRepairedToday(run, before, ['matplotlib.errorbar-fmt-none'], {
+      fails: /third arg must be a format string/,
+      out: 'None 1',
+    });
   });
 
   itToday('matplotlib.line-set-data-scalars: a marker moved to one point, x then y', async () => {

@@ -1,7 +1,7 @@
 // matplotlib.register-cmap in today's stack: the old import fails there, the rewritten registration runs and the
 // registered colormap gives the colours matplotlib 3.6's register_cmap gave (checked with bookworm's matplotlib).
 import { expect, it } from 'vitest';
-import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 describeTodaySnippets("cm.register_cmap in today's stack", (run) => {
@@ -11,9 +11,10 @@ describeTodaySnippets("cm.register_cmap in today's stack", (run) => {
       "from matplotlib.colors import LinearSegmentedColormap\ncmap = LinearSegmentedColormap.from_list('wb', ['white', 'blue'])\n" +
       "register_cmap(name='wb', cmap=cmap)\nregister_cmap(cmap=cmap.reversed())\n" +
       "print([round(float(c), 4) for c in plt.get_cmap('wb')(0.5)], plt.get_cmap('wb_r').name)\n";
-    expect(run(before).out).toMatch(/cannot import name 'register_cmap'/);
-    const after = await fix(before, ['matplotlib.register-cmap'], TODAY);
+    const after = await expectRepairedToday(run, before, ['matplotlib.register-cmap'], {
+      fails: /cannot import name 'register_cmap'/,
+      out: '[0.498, 0.498, 1.0, 1.0] wb_r',
+    });
     expect(after).not.toMatch(/register_cmap/);
-    expect(run(after)).toEqual({ ok: true, out: '[0.498, 0.498, 1.0, 1.0] wb_r' });
   });
 });

@@ -2,7 +2,7 @@
 // rcParams) in today's stack: the old snippet fails there, the rewritten one runs and prints what the old function
 // computed (its old implementation or documented values, written out in the snippet, stand in for the old library).
 import { expect } from 'vitest';
-import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { expectRepairedToday } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 
 describeTodaySnippets("removed SciPy functions in today's stack", (run) => {
@@ -20,10 +20,11 @@ describeTodaySnippets("removed SciPy functions in today's stack", (run) => {
       'f = stats.itemfreq(y)\np = stats.chisqprob(7.5, 3)\nB = pinv2(H)\nC = pinv2(H, 1e-3)\n' +
       'print(f.tolist(), f.dtype == old_itemfreq(y).dtype and (f == old_itemfreq(y)).all(), p == special.chdtrc(3, 7.5),\n' +
       '      np.array_equal(B, old_pinv2(H)), np.array_equal(C, old_pinv2(H, 1e-3)))\n';
-    expect(run(setup + body).out).toMatch(/cannot import name 'pinv2'/);
-    const after = await fix(setup + body, ['scipy.removed-functions'], TODAY);
+    const after = await expectRepairedToday(run, setup + body, ['scipy.removed-functions'], {
+      fails: /cannot import name 'pinv2'/,
+      out: '[[1, 1], [2, 1], [3, 3]] True True True True',
+    });
     expect(after).not.toMatch(/stats\.itemfreq|chisqprob|import pinv2\b/);
-    expect(run(after)).toEqual({ ok: true, out: '[[1, 1], [2, 1], [3, 3]] True True True True' });
   });
   itToday('stats.binom_test gives the p-value of scipy 1.10 again through binomtest', async () => {
     const before = [
@@ -32,10 +33,11 @@ describeTodaySnippets("removed SciPy functions in today's stack", (run) => {
       "print(round(stats.binom_test(7, 10, 0.5), 6), round(binom_test(8, n=10, alternative='greater'), 6))",
       '',
     ].join('\n');
-    expect(run(before).out).toMatch(/cannot import name 'binom_test'/);
-    const after = await fix(before, ['scipy.removed-functions'], TODAY);
     // scipy 1.10.1 printed: 0.34375 0.054688
-    expect(run(after)).toEqual({ ok: true, out: '0.34375 0.054688' });
+    await expectRepairedToday(run, before, ['scipy.removed-functions'], {
+      fails: /cannot import name 'binom_test'/,
+      out: '0.34375 0.054688',
+    });
   });
   itToday('stats.betai and special.sph_harm compute what they computed, through betainc and sph_harm_y', async () => {
     const before = [
@@ -53,9 +55,10 @@ describeTodaySnippets("removed SciPy functions in today's stack", (run) => {
       'print(np.array_equal(p, old_betai(2.0, 3.0, x)), p[2], np.isclose(y, y11, rtol=1e-14, atol=0))',
       '',
     ].join('\n');
-    expect(run(before).out).toMatch(/cannot import name 'sph_harm'/);
-    const after = await fix(before, ['scipy.removed-functions'], TODAY);
+    const after = await expectRepairedToday(run, before, ['scipy.removed-functions'], {
+      fails: /cannot import name 'sph_harm'/,
+      out: 'True 1.0 True',
+    });
     expect(after).not.toMatch(/\bbetai\(|sph_harm\b/);
-    expect(run(after)).toEqual({ ok: true, out: 'True 1.0 True' });
   });
 });
