@@ -11,10 +11,16 @@
 //     s = df.sort_values(by="Age")
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 0.20; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { defineRule } from '../../rule';
+import { type CellContext, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, positionalArguments, keywordArgument, methodReceiver, renameKeyword } from '../../syntax';
 import { pd } from './_shared';
+
+/** Does a cell of the notebook define a function of this name (`def by_length(a, b):`)? */
+function definesFunction(ctx: CellContext, name: string): boolean {
+  const def = new RegExp(`^\\s*def\\s+${name}\\s*\\(`, 'm');
+  return ctx.notebook.codeCells.some((i) => def.test(ctx.notebook.source(i)));
+}
 
 export const sortMethods = defineRule({
   id: 'pandas.sort-methods',
@@ -24,7 +30,7 @@ export const sortMethods = defineRule({
   since: pd('0.20', '2017-05-05'),
   deprecatedIn: '0.17',
   explanation:
-    "DataFrame.sort and Series.order were removed in pandas 0.20 (and sort_index(by=…) stopped accepting by): sort_values(by=…) sorts by values, sort_index() by the index. A list's .sort() is recognised by its arguments and left alone.",
+    "DataFrame.sort and Series.order were removed in pandas 0.20 (and sort_index(by=…) stopped accepting by): sort_values(by=…) sorts by values, sort_index() by the index. A list's .sort() is recognised by its arguments and left alone, Python 2's list.sort(cmp) included (a lambda or a function the notebook defines as the positional argument).",
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(sort|order)'/ },
@@ -50,6 +56,13 @@ export const sortMethods = defineRule({
       if (ctx.imports.resolve(methodReceiver(call), parsed)) continue;
       if (name === 'sort') {
         // list.sort takes only key=/reverse=; positional arguments or pandas keywords mean DataFrame.sort
+        // Python 2's list.sort(cmp): a function (a lambda, a def of the notebook) is no column label
+        const first = positional[0];
+        if (
+          first &&
+          (first.type === 'lambda' || (first.type === 'identifier' && definesFunction(ctx, parsed.text(first))))
+        )
+          continue;
         const isPandas = positional.length > 0 || pandasKeywords || ctx.errors.length > 0;
         if (!isPandas || keywordArgument(call, 'key', parsed) || keywordArgument(call, 'reverse', parsed)) continue;
         if (positional.length === 0 && !columns) {

@@ -35,7 +35,7 @@ export const iteratorAssignments = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2's map(), filter() and zip() returned lists; Python 3's return one-shot iterators. A variable bound to one of them prints as `<map object at …>` and is empty the second time it is read (`sum(nums), max(nums)`: max() of an exhausted iterator fails, a second loop silently does nothing) — no error names the variable where it goes wrong. range() returned a list too: `idx = range(n)` then `random.shuffle(idx)` or `idx.remove(…)` needs it. In a notebook that shows it is Python 2 (a print statement, a python2 kernel), an assignment of such a call to a name, or such a call compared with == or != (`sorted(idx) == range(6)`: a list never equals a range object), gets list(), the value the name held in Python 2 (lib2to3's fix_map/fix_filter/fix_zip/fix_xrange do the same). filter() over a string literal returned a string in Python 2 and is left alone.",
+    "Python 2's map(), filter() and zip() returned lists; Python 3's return one-shot iterators. A variable bound to one of them prints as `<map object at …>` and is empty the second time it is read (`sum(nums), max(nums)`: max() of an exhausted iterator fails, a second loop silently does nothing) — no error names the variable where it goes wrong. range() returned a list too: `idx = range(n)` then `random.shuffle(idx)` or `idx.remove(…)` needs it. In a notebook that shows it is Python 2 (a print statement, a python2 kernel), an assignment of such a call to a name (or an attribute or item, self.order = range(n)), or such a call compared with == or != (`sorted(idx) == range(6)`: a list never equals a range object), gets list(), the value the name held in Python 2 (lib2to3's fix_map/fix_filter/fix_zip/fix_xrange do the same). filter() over a string literal returned a string in Python 2 and is left alone.",
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /(max|min)\(\) (iterable argument is empty|arg is an empty sequence)/ }],
     pattern: true,
@@ -51,7 +51,8 @@ export const iteratorAssignments = defineRule({
     for (const assignment of ctx.nodes('assignment')) {
       const left = assignment.childForFieldName('left');
       const right = assignment.childForFieldName('right');
-      if (left?.type !== 'identifier' || right?.type !== 'call') continue;
+      // a name, or an attribute / item the value is stored in (self.idx = range(n))
+      if (!['identifier', 'attribute', 'subscript'].includes(left?.type ?? '') || right?.type !== 'call') continue;
       const fn = right.childForFieldName('function');
       const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
       if (!(ITERATOR_BUILTINS.includes(name) || name === 'range') || defined.has(name)) continue;

@@ -27,17 +27,22 @@ const PRINTED_AS_LISTS = new Set(['map', 'filter', 'zip', 'range']);
 
 /**
  * `print map(f, x)` / `print zip(a, b)` / `print range(5)`: Python 2 printed the list these returned; Python 3 would
- * print `<map object at …>`. The argument is wrapped in list() — unless the notebook defines that name itself, or it is
- * filter() over a string literal (Python 2 returned a string there).
+ * print `<map object at …>`. The argument is wrapped in list() — unless the notebook defines that name itself; filter()
+ * over a string literal returned a string: ''.join(…).
  */
 function printedIteratorArgs(parsed: ParsedSource, args: readonly Node[], defines: (name: string) => boolean): Node[] {
   return args.filter((arg) => {
     if (arg.type !== 'call') return false;
     const fn = arg.childForFieldName('function');
     const name = fn?.type === 'identifier' ? parsed.text(fn) : '';
-    if (!PRINTED_AS_LISTS.has(name) || defines(name)) return false;
-    return !(name === 'filter' && callArguments(arg)[1]?.type === 'string');
+    return PRINTED_AS_LISTS.has(name) && !defines(name);
   });
+}
+
+/** filter(f, 'literal'): Python 2 returned a string there, which ''.join(…) rebuilds. */
+function filtersString(arg: Node, parsed: ParsedSource): boolean {
+  const fn = arg.childForFieldName('function');
+  return fn?.type === 'identifier' && parsed.text(fn) === 'filter' && callArguments(arg)[1]?.type === 'string';
 }
 
 function printStatementEdits(
@@ -61,7 +66,13 @@ function printStatementEdits(
   const close = `${extra.length ? `, ${extra.join(', ')}` : ''})`;
   const wrapped = new Set(printedIteratorArgs(parsed, args, defines).map((a) => a.startIndex));
   if (wrapped.size > 0) {
-    const parts = args.map((a) => (wrapped.has(a.startIndex) ? `list(${parsed.text(a)})` : parsed.text(a)));
+    const parts = args.map((a) =>
+      !wrapped.has(a.startIndex)
+        ? parsed.text(a)
+        : filtersString(a, parsed)
+          ? `''.join(${parsed.text(a)})`
+          : `list(${parsed.text(a)})`,
+    );
     return [replaceNode(node, `print(${[...parts, ...extra].join(', ')})`)];
   }
   return [
@@ -135,7 +146,7 @@ export const printStatement = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same. `print map(f, x)` (and zip, filter, range) printed the list Python 2 returned, so the argument becomes list(map(f, x)). A statement whose expression starts with a parenthesized part, `print (a+b)/4.` or `print (x), y`, is valid Python 3 that prints only (a+b) and then divides print's None (TypeError) or builds a tuple: Python 2 printed the whole expression, so it becomes print((a+b)/4.) / print((x), y). That is done in notebooks that show they are Python 2 (print statements, a python2 kernel), or on the line of the TypeError print's None caused. `print (a, b)` is left as the call print(a, b): Python 2 printed the tuple, \"('a', 'b')\", Python 3 prints \"a b\" — the same values, and rewriting it to print((a, b)) would be wrong in the many notebooks written for both.",
+    "Python 3 made print a function: `print x, y` becomes `print(x, y)`, `print x,` becomes `print(x, end=' ')` and `print >>f, x` becomes `print(x, file=f)`; the printed text is the same. `print map(f, x)` (and zip, filter, range) printed the list Python 2 returned, so the argument becomes list(map(f, x)); filter over a string literal returned a string, ''.join(filter(f, 'text')). A statement whose expression starts with a parenthesized part, `print (a+b)/4.` or `print (x), y`, is valid Python 3 that prints only (a+b) and then divides print's None (TypeError) or builds a tuple: Python 2 printed the whole expression, so it becomes print((a+b)/4.) / print((x), y). That is done in notebooks that show they are Python 2 (print statements, a python2 kernel), or on the line of the TypeError print's None caused. `print (a, b)` is left as the call print(a, b): Python 2 printed the tuple, \"('a', 'b')\", Python 3 prints \"a b\" — the same values, and rewriting it to print((a, b)) would be wrong in the many notebooks written for both.",
   trigger: {
     errors: [
       { ename: 'SyntaxError', evalue: /Missing parentheses in call to 'print'/ },

@@ -91,4 +91,28 @@ describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run)
     const after = await fix(before, ['numpy.star-import-builtins'], TODAY);
     expect(run(after)).toEqual({ ok: true, out: '2.0 5 2.67' });
   });
+
+  it("Python 2's list.sort(cmp) positionally, filter over a string, range stored in an attribute", async () => {
+    const before = [
+      "words = ['bb', 'a', 'ccc']",
+      'words.sort(lambda x, y: cmp(len(y), len(x)))',
+      'print words',
+      "print filter(str.isdigit, 'a1b2c3')",
+      'class Seq(object):',
+      '    def __init__(self):',
+      '        self.d = range(10)',
+      'print Seq().d[2:4]',
+      '',
+    ].join('\n');
+    const rules = [
+      'python2.print-statement',
+      'python2.cmp-builtin',
+      'python2.sort-cmp',
+      'pandas.sort-methods',
+      'python2.iterator-assignments',
+    ];
+    const printsOnly = await fix(before, ['python2.print-statement', 'python2.cmp-builtin'], TODAY);
+    expect(run(printsOnly).ok).toBe(false); // sort() takes no positional arguments
+    expect(run(await fix(before, rules, TODAY))).toEqual({ ok: true, out: "['ccc', 'bb', 'a']\n123\n[2, 3]" });
+  });
 });

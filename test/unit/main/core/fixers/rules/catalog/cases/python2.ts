@@ -18,9 +18,9 @@ export const PYTHON2_CASES: RuleCase[] = [
   ),
   one(
     'python2.print-statement',
-    "filter over a string (Python 2 returned a string) and the notebook's own zip are printed as they are",
+    "filter over a string (Python 2 returned a string) joins it back; the notebook's own zip is printed as it is",
     "def zip(*a):\n    return a\nprint filter(str.isalpha, 'a1b2')\nprint zip(1, 2)\n",
-    "def zip(*a):\n    return a\nprint(filter(str.isalpha, 'a1b2'))\nprint(zip(1, 2))\n",
+    "def zip(*a):\n    return a\nprint(''.join(filter(str.isalpha, 'a1b2')))\nprint(zip(1, 2))\n",
   ),
   // issue 18: a print statement whose expression starts with a parenthesized part prints the whole expression
   one(
