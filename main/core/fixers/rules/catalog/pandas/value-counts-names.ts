@@ -8,13 +8,16 @@
 // Example:
 //     counts = df['city'].value_counts().reset_index()
 //     sns.barplot(x='index', y='city', data=counts)
+//     freq = df['city'].value_counts().to_frame(name='n').reset_index()
 //   →
 //     counts = df['city'].value_counts().rename_axis('index').reset_index(name='city')
 //     sns.barplot(x='index', y='city', data=counts)
+//     freq = df['city'].value_counts().rename_axis(None).to_frame(name='n').reset_index()
 // Fix safety: Same result: the frame has pandas 1's column names, in the same order, with the same values; applied
 // to every such chain in the notebook once a run shows the old names missing.
 // Left alone: a Series whose name cannot be read from the code (s.value_counts() of a computed Series), a
-// reset_index with other arguments than name=, and value_counts results reset in a later statement.
+// reset_index with other arguments than name=, and value_counts results reset in a later statement (a to_frame in
+// between is rewritten).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule } from '../../rule';
@@ -41,7 +44,7 @@ export const valueCountsNames = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   explanation:
-    "pandas 2.0 names value_counts' result 'count' (or 'proportion') and its index after the counted Series, so reset_index() gives the columns [name, 'count'] where pandas 1 gave ['index', name] (whatsnew 2.0, \"value_counts sets the resulting name to count\"). `.rename_axis('index').reset_index(name=<the Series' name>)` gives back pandas 1's frame; every such chain in the notebook is rewritten once a run reads the old 'index' column.",
+    "pandas 2.0 names value_counts' result 'count' (or 'proportion') and its index after the counted Series, so reset_index() gives the columns [name, 'count'] where pandas 1 gave ['index', name] (whatsnew 2.0, \"value_counts sets the resulting name to count\"). `.rename_axis('index').reset_index(name=<the Series' name>)` gives back pandas 1's frame; every such chain in the notebook is rewritten once a run reads the old 'index' column. A count turned into a frame, s.value_counts().to_frame(name='n'), had an unnamed index in pandas 1 (a later reset_index() made it the 'index' column): `.rename_axis(None)` before to_frame gives that frame back, and to_frame() without a name gets the Series' name, its pandas 1 column.",
   trigger: {
     errors: [
       { ename: 'KeyError', evalue: /^'index'$/ },
@@ -66,6 +69,26 @@ export const valueCountsNames = defineRule({
       const list = reset.childForFieldName('arguments');
       if (!open || !list) continue;
       edits.push(insertAt(open.startIndex, "rename_axis('index')."));
+      if (!named) edits.push(insertAt(list.startIndex + 1, `name=${name}`));
+    }
+    // s.value_counts().to_frame(…): pandas 2 names the index after s (a later reset_index() gives no 'index' column)
+    for (const frame of ctx.nodes('call')) {
+      if (methodName(frame, parsed) !== 'to_frame') continue;
+      const counts = methodReceiver(frame);
+      if (counts?.type !== 'call' || methodName(counts, parsed) !== 'value_counts') continue;
+      const args = callArguments(frame);
+      const named =
+        args.length === 1 &&
+        (args[0]?.type !== 'keyword_argument' || keywordName(args[0] as Node, parsed) === 'name') &&
+        args[0]?.type !== 'dictionary_splat' &&
+        args[0]?.type !== 'list_splat';
+      const series = methodReceiver(counts);
+      const name = named ? null : series ? seriesName(series, parsed) : null;
+      if (args.length > 1 || (args.length === 1 && !named) || (!named && !name)) continue;
+      const open = frame.childForFieldName('function')?.childForFieldName('attribute');
+      const list = frame.childForFieldName('arguments');
+      if (!open || !list) continue;
+      edits.push(insertAt(open.startIndex, 'rename_axis(None).'));
       if (!named) edits.push(insertAt(list.startIndex + 1, `name=${name}`));
     }
     return edits;

@@ -44,4 +44,18 @@ describeTodaySnippets("corpus10 mechanisms, in today's stack", (run) => {
     expect(after).toContain("sns.countplot(x=train['Pclass'], hue=train['Survived'])");
     expect(run(after)).toEqual({ ok: true, out: '[1, 1, 1, 2, 3]\n[0, 1, 1, 1, 2, 3]' });
   });
+  itToday("pandas.value-counts-names: counts made a frame and reset later keep pandas 1's 'index' column", async () => {
+    const before =
+      'import pandas as pd\n' +
+      "train_df = pd.DataFrame({'FamilySize': [1, 2, 1, 3, 1, 2], 'Survived': [0, 1, 0, 1, 1, 1]})\n" +
+      "freq = train_df['FamilySize'].value_counts().to_frame(name='Frequency')\nfreq = freq.reset_index()\n" +
+      "rank = train_df.groupby(['FamilySize'], as_index=False)['Survived'].mean()\n" +
+      "out = rank.merge(freq, left_on='FamilySize', right_on='index').drop('index', axis=1)\n" +
+      'print(out.values.tolist())\n';
+    expect(run(before).out).toMatch(/KeyError: 'index'/);
+    const errors = [cellError(0, 'KeyError', "'index'")];
+    const after = await fix(before, ['pandas.value-counts-names'], { ...TODAY, errors });
+    expect(after).toContain("value_counts().rename_axis(None).to_frame(name='Frequency')");
+    expect(run(after)).toEqual({ ok: true, out: '[[1.0, 0.3333333333333333, 3.0], [2.0, 1.0, 2.0], [3.0, 1.0, 1.0]]' });
+  });
 });
