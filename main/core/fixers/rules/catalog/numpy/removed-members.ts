@@ -224,11 +224,11 @@ const CALLS: Record<string, CallRewrite> = {
       }),
   },
   recfromtxt: { rewrite: (np, args, call, parsed) => genfromtxtCall(np, args, call, parsed, { dtype: 'None' }) },
-  // np.source(obj) printed the source
+  // np.source(obj) printed "In file: <its file>", a blank line and the source
   source: {
     rewrite: (_np, args, call, parsed) =>
       args.length === 1 && callArguments(call).length === 1 && call.parent?.type === 'expression_statement'
-        ? `print(inspect.getsource(${parsed.text(args[0] as Node)}))`
+        ? `print('In file: %s\\n' % inspect.getsourcefile(${parsed.text(args[0] as Node)}), inspect.getsource(${parsed.text(args[0] as Node)}), sep='\\n')`
         : null,
     needs: 'inspect',
   },
@@ -304,7 +304,7 @@ export const removedMembers = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print(inspect.getsource(f)), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). np.deprecate as a decorator or applied to a function (and np.deprecate_with_doc(msg)) → Python 3.13's warnings.deprecated with the message NumPy warned with (an older Python: left alone). Members the guide gives no equivalent for (np.who, np.lookfor, np.set_string_function) are left alone.`,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print('In file: %s\\n' % inspect.getsourcefile(f), inspect.getsource(f), sep='\\n') (its header and the source), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). np.deprecate as a decorator or applied to a function (and np.deprecate_with_doc(msg)) → Python 3.13's warnings.deprecated with the message NumPy warned with (an older Python: left alone). Members the guide gives no equivalent for (np.who, np.lookfor, np.set_string_function) are left alone.`,
   trigger: {
     errors: [
       {
