@@ -34,6 +34,7 @@ import { callArguments, keywordArgument, keywordName, positionalArguments } from
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { moduleReference, insertAtCellTop } from '../helpers';
 import { inExceptClause, SIMPLE, NUMPY2, GUIDE } from './_shared';
+import { deprecateRewrite } from './_deprecate-rewrite';
 
 /**
  * obj2sctype(x) / sctype2char(x): an array gave its dtype's, anything else np.dtype(x)'s. A literal dtype (a string,
@@ -251,46 +252,24 @@ function genfromtxtCall(
   return `${np}.genfromtxt(${[...all.map((a) => parsed.text(a)), ...extra].join(', ')}).view(${np}.recarray)`;
 }
 
-/**
- * np.deprecate as a decorator (`@np.deprecate`, `@np.deprecate(message='…')`, `@np.deprecate_with_doc('…')`) or
- * applied to a function name (`g = np.deprecate(f)`) → warnings.deprecated with the message NumPy 1.x warned with:
- * "`f` is deprecated!" and the message on a line of its own. Other forms (old_name=, new_name=) are left alone.
- */
-function deprecateRewrite(node: Node, name: string, parsed: ParsedSource): { node: Node; text: string } | null {
+/** np.cast[t](x) → np.asarray(x).astype(t) and np.nbytes[t] → np.dtype(t).itemsize; null where the form differs. */
+function subscriptMemberEdit(
+  node: Node,
+  name: 'cast' | 'nbytes',
+  parsed: ParsedSource,
+  numpyName: () => string | null,
+): SourceEdit | null {
   const parent = node.parent;
-  const decorated = (decorator: Node | null | undefined): string | null => {
-    const definition =
-      decorator?.parent?.type === 'decorated_definition' ? decorator.parent.childForFieldName('definition') : null;
-    const fnName = definition?.childForFieldName('name');
-    return fnName ? parsed.text(fnName) : null;
-  };
-  const base = (fn: string): string => `'\`${fn}\` is deprecated!'`;
-  if (parent?.type === 'decorator' && name === 'deprecate') {
-    const fn = decorated(parent);
-    return fn ? { node, text: `warnings.deprecated(${base(fn)})` } : null;
-  }
-  if (parent?.type !== 'call' || parent.childForFieldName('function')?.id !== node.id) return null;
-  const all = callArguments(parent);
-  const positional = positionalArguments(parent);
-  const message =
-    name === 'deprecate_with_doc'
-      ? all.length === 1 && positional.length === 1
-        ? positional[0]
-        : null
-      : all.length === 1 && all[0]?.type === 'keyword_argument' && keywordName(all[0], parsed) === 'message'
-        ? (all[0] as Node).childForFieldName('value')
-        : null;
-  if (parent.parent?.type === 'decorator') {
-    const fn = decorated(parent.parent);
-    if (!fn || !message) return null;
-    return { node: parent, text: `warnings.deprecated(${base(fn)} + '\\n' + ${parsed.text(message)})` };
-  }
-  // g = np.deprecate(f): f's own name in the message
-  if (name === 'deprecate' && all.length === 1 && positional[0]?.type === 'identifier') {
-    const fn = parsed.text(positional[0]);
-    return { node: parent, text: `warnings.deprecated(${base(fn)})(${fn})` };
-  }
-  return null;
+  if (parent?.type !== 'subscript' || parent.childForFieldName('value')?.startIndex !== node.startIndex) return null;
+  const key = parent.childForFieldName('subscript');
+  const npName = numpyName();
+  if (!key || !npName) return null;
+  if (name === 'nbytes') return replaceNode(parent, `${npName}.dtype(${parsed.text(key)}).itemsize`);
+  const call = parent.parent;
+  if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== parent.startIndex) return null;
+  const args = positionalArguments(call);
+  if (args.length !== 1 || callArguments(call).length !== 1) return null;
+  return replaceNode(call, `${npName}.asarray(${parsed.text(args[0] as Node)}).astype(${parsed.text(key)})`);
 }
 
 const EXPRESSION_NAMES = new Set(Object.keys(EXPRESSIONS));
@@ -357,21 +336,8 @@ export const removedMembers = defineRule({
         edits.push(replaceNode(text.node, text.text));
         if (ctx.imports.bindings.get('warnings') !== 'warnings') needs.add('warnings');
       } else if (name === 'cast' || name === 'nbytes') {
-        // np.cast[t](x) and np.nbytes[t]
-        if (parent?.type !== 'subscript' || parent.childForFieldName('value')?.startIndex !== node.startIndex) continue;
-        const key = parent.childForFieldName('subscript');
-        const npName = numpyName();
-        if (!key || !npName) continue;
-        if (name === 'nbytes') edits.push(replaceNode(parent, `${npName}.dtype(${parsed.text(key)}).itemsize`));
-        else {
-          const call = parent.parent;
-          if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== parent.startIndex) continue;
-          const args = positionalArguments(call);
-          if (args.length !== 1 || callArguments(call).length !== 1) continue;
-          edits.push(
-            replaceNode(call, `${npName}.asarray(${parsed.text(args[0] as Node)}).astype(${parsed.text(key)})`),
-          );
-        }
+        const edit = subscriptMemberEdit(node, name, parsed, numpyName);
+        if (edit) edits.push(edit);
       } else {
         const call = parent;
         if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== node.startIndex) continue;
