@@ -21,6 +21,9 @@ import { positionalToKeywordEdits } from '../helpers';
 import { sb, seabornFunction } from './_shared';
 import { isBeforeDate } from '../../version';
 
+/** seaborn 0.12, which made the variables keyword-only */
+const SEABORN_012 = sb('0.12', '2022-09-06');
+
 /** What seaborn 0.12+ says of a vector passed where data now sits, next to hue=/y= vectors. */
 const VECTOR_AS_DATA = /cannot be assigned with wide-form data|Data source must be a DataFrame or Mapping, not/;
 
@@ -52,7 +55,7 @@ export const keywordOnlyData = defineRule({
   title: "sns.countplot('col', data=df) → sns.countplot(x='col', data=df) (positional x/y)",
   kind: 'error-repair',
   library: 'seaborn',
-  since: sb('0.12', '2022-09-06'),
+  since: SEABORN_012,
   deprecatedIn: '0.11',
   explanation:
     "seaborn 0.12 made x, y, hue … keyword-only (only data may be positional). Old calls that passed them by position get their old names: sns.barplot(df.a, df.b) → sns.barplot(x=df.a, y=df.b). A single positional argument next to data= was the x variable, and so was a single positional vector next to hue= or y= (sns.countplot(train['Pclass'], hue=train['Survived']), which 0.12 reads as wide-form data: \"The following variable cannot be assigned with wide-form data: `hue`\"); that one is named only where the error shows it or the notebook predates 0.12, as a newer notebook may pass a wide-form frame there. FacetGrid/PairGrid/pairplot/heatmap/clustermap keep data positional and name the rest (FacetGrid(df, 'Survived') → col='Survived').",
@@ -90,7 +93,7 @@ export const keywordOnlyData = defineRule({
         !keywordArgument(call, 'x', parsed) &&
         (!!keywordArgument(call, 'hue', parsed) || !!keywordArgument(call, 'y', parsed)) &&
         (ctx.errors.some((e) => VECTOR_AS_DATA.test(e.evalue)) ||
-          (ctx.created !== null && isBeforeDate(ctx.created, '2022-09-06')));
+          (ctx.created !== null && isBeforeDate(ctx.created, SEABORN_012.date)));
       // new-style calls pass only data positionally, with x=/y= keywords
       const oldStyle =
         positional.length >= 2 ||
