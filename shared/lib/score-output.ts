@@ -49,6 +49,25 @@ export function numpyLegacyText(text: string): string {
   );
 }
 
+/**
+ * Does a version's run print numpy 2 scalar reprs where the author's notebook printed plain numbers? True when a
+ * code cell's text outputs show `np.float64(…)`-style reprs and the same cell of the original (matched by cell id)
+ * saved text outputs without any: evidence, from the outputs themselves, that the author's numpy printed scalars
+ * without their type.
+ */
+export function showsNumpy2Scalars(executed: Notebook, original: Notebook): boolean {
+  const saved = new Map<string, string>();
+  for (const cell of original.cells) if (cell.cell_type === 'code' && cell.id) saved.set(cell.id, scoreCellText(cell));
+  for (const cell of executed.cells) {
+    if (cell.cell_type !== 'code' || !cell.id) continue;
+    const text = scoreCellText(cell);
+    if (numpyLegacyText(text) === text) continue;
+    const author = saved.get(cell.id);
+    if (author && numpyLegacyText(author) === author) return true;
+  }
+  return false;
+}
+
 /** `np.float64(0.77)` → `0.77`; `np.str_('0.77')` → `0.77` (a captured score that still carries its numpy type). */
 function unwrapNumpyScalar(text: string): string {
   const m = /^np\.(?:float\d*|u?int\d*|longdouble|str_)\((['"]?)([^'"()]*)\1\)$/.exec(text);

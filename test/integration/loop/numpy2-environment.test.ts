@@ -118,4 +118,34 @@ describeToday('numpy 2 scalars and environment-only lines', (python) => {
     ]);
     expect(s.unresolved).toEqual([]);
   }, 240_000);
+
+  it("brings back the author's scalar printing with the repair of a notebook that fails, and the export shows it", async () => {
+    const dir = tempDir();
+    const root = writeCase(
+      dir,
+      'float-alias',
+      ['import numpy as np\nx = np.arange(4, dtype=np.float)\n', 'np.mean([1, 2])\n'],
+      {
+        score: { kind: 'output', cellIndex: 1, pattern: String.raw`^(\d\.\d+)$`, occurrence: 'last' },
+        target: { value: 1.5, higherIsBetter: true },
+      },
+    );
+    // the author's saved output: numpy 1 showed the mean without its type
+    const file = path.join(root, 'notebook.ipynb');
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Notebook;
+    saved.cells[1]!.outputs = [
+      { output_type: 'execute_result', execution_count: 2, metadata: {}, data: { 'text/plain': '1.5' } },
+    ];
+    fs.writeFileSync(file, JSON.stringify(saved, null, 1));
+    const out = path.join(dir, 'fixed.ipynb');
+    const r = await runCli(['modernize', root, '--json', '--python', python, '--out', out], {
+      db: path.join(dir, 'db.sqlite'),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const s = jsonOf<{ outcome: string; fixes: { ruleIds: string[] }[] }>(r);
+    expect(s.outcome).toBe('reproducible');
+    expect(s.fixes.map((f) => f.ruleIds)).toEqual([['numpy.builtin-type-aliases', 'numpy.legacy-scalar-printing']]);
+    const fixed = JSON.parse(fs.readFileSync(out, 'utf8')) as Notebook;
+    expect(cellTextOutputs(fixed.cells[1]!)).toBe('1.5');
+  }, 240_000);
 });

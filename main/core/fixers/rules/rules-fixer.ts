@@ -1,6 +1,7 @@
 // The rules as a fixer of the loop: asks the engine (rules-engine.ts) for one fix answering the problem of the last
 // run, and, for the errors left, says why no rule applied (no rule, only rules for other versions, tried, refused)
 // so the LLM fixer or a person can pick up.
+import { showsNumpy2Scalars } from '../../../../shared/lib/score-output';
 import { firstLine } from '../../../../shared/lib/text';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
 import type { Fix, FixType, UnresolvedError } from '../../../../shared/models/loop';
@@ -10,6 +11,13 @@ import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
 import { matchesSignature, versionGate, type Rule } from './rule';
 import { applyRules, describeApplications, PROBLEM_KINDS, type ApplyOptions } from './rules-engine';
+
+/**
+ * The calibration that prints numpy scalars as the notebook's numpy did: it rides along with an error repair (the
+ * notebook is edited and executed again anyway) when the run shows numpy 2 scalar reprs where the author's saved
+ * outputs show plain numbers, so the repaired notebook's outputs read like the author's.
+ */
+const LEGACY_PRINTING = 'numpy.legacy-scalar-printing';
 
 /** The deterministic fixer: free, offline, instant; asked before any LLM. */
 export class RulesFixer implements Fixer {
@@ -48,10 +56,20 @@ export class RulesFixer implements Fixer {
       result = await apply();
     }
     if (result.edits.length === 0) return null;
+    if (kinds.includes('error-repair') && showsNumpy2Scalars(ctx.notebook, ctx.original)) {
+      const printing = this.rules.filter((rule) => rule.id === LEGACY_PRINTING && !ctx.exclude.has(rule.id));
+      if (printing.length > 0) {
+        kinds = [...kinds, 'score-calibration'];
+        pool = [...this.rules.filter((rule) => rule.kind !== 'score-calibration'), ...printing];
+        const withPrinting = await apply();
+        if (withPrinting.ruleIds.includes(LEGACY_PRINTING)) result = withPrinting;
+      }
+    }
     const applied = this.rules.filter((rule) => result.ruleIds.includes(rule.id));
     const first = errors.find((error) => applied.some((rule) => matchesSignature(rule, error))) ?? errors[0];
     // an error fix that only disabled decorative lines is an `environment` fix; any repair makes it an error repair
-    const type: FixType = applied.every((rule) => rule.kind === 'environment') ? 'environment' : (kinds[0] as FixType);
+    const repairs = applied.filter((rule) => rule.id !== LEGACY_PRINTING);
+    const type: FixType = repairs.every((rule) => rule.kind === 'environment') ? 'environment' : (kinds[0] as FixType);
     const header =
       type === 'error-repair'
         ? 'Deterministic migrations for APIs that changed since the notebook was written:'

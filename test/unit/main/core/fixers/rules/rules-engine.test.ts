@@ -144,6 +144,40 @@ describe('RulesFixer', () => {
     expect(await fixer.propose(context(notebookOf('while True:\n    pass\n'), 'timeout'))).toBeNull();
   });
 
+  it("adds numpy's legacy scalar printing to an error repair where the run prints reprs the author's outputs lack", async () => {
+    const withOutputs = (texts: string[]): Notebook => {
+      const nb = notebookOf('import numpy as np\nx = np.float(1)\n', 'np.mean([1, 2])\n');
+      nb.cells.forEach((cell, i) => {
+        cell.id = `c${i}`;
+        const text = texts[i];
+        if (cell.cell_type === 'code' && text)
+          cell.outputs = [
+            { output_type: 'execute_result', execution_count: i + 1, metadata: {}, data: { 'text/plain': text } },
+          ];
+      });
+      return nb;
+    };
+    const error = cellError(0, 'AttributeError', "module 'numpy' has no attribute 'float'.");
+    const numpy2 = environment({ numpy: '2.4.6' });
+    const propose = (executed: Notebook, original: Notebook, exclude: string[] = []) =>
+      fixer.propose({ ...context(executed, 'error', [error], exclude), original, environment: numpy2 });
+    const fix = await propose(withOutputs(['', 'np.float64(1.5)']), withOutputs(['', '1.5']));
+    expect(fix?.type).toBe('error-repair');
+    expect(fix?.ruleIds).toEqual(['numpy.builtin-type-aliases', 'numpy.legacy-scalar-printing']);
+    expect(fix?.edits[0]?.source).toMatch(
+      /^import numpy as np\nnp\.set_printoptions\(legacy='1\.25'\) .*\nx = float\(1\)\n$/,
+    );
+    // the author's outputs show the same reprs, the run prints none, or the rule was tried: the repair alone
+    for (const [executed, original, exclude] of [
+      [withOutputs(['', 'np.float64(1.5)']), withOutputs(['', 'np.float64(1.5)']), []],
+      [withOutputs(['', '1.5']), withOutputs(['', '1.5']), []],
+      [withOutputs(['', 'np.float64(1.5)']), withOutputs(['', '1.5']), ['numpy.legacy-scalar-printing']],
+    ] as const) {
+      const alone = await propose(executed, original, [...exclude]);
+      expect(alone?.ruleIds).toEqual(['numpy.builtin-type-aliases']);
+    }
+  });
+
   it('answers a score deviation with score-calibration pins for an old notebook', async () => {
     const fix = await fixer.propose(context(notebookOf(...LEGACY), 'score-deviation'));
     expect(fix?.type).toBe('score-calibration');
