@@ -60,6 +60,8 @@ export interface LibraryCoverage {
    * ÷ all removed/renamed/moved rows; null when the library has none. Out-of-scope rows stay in the divisor.
    */
   handled: number | null;
+  /** the same rows ÷ the removed/renamed/moved rows in scope (out-of-scope rows left out); null when none is */
+  handledInScope: number | null;
 }
 
 const GENERIC = new Set(API_TABLE_RULES.map((rule) => rule.id));
@@ -182,6 +184,7 @@ export async function computeCoverage(
       reasons,
       nameReasons,
       handled: names.total ? handled / names.total : null,
+      handledInScope: names.total > names.outOfScope ? handled / (names.total - names.outOfScope) : null,
     });
   }
   return { libraries: out, rows: all };

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { API_LIBRARIES, ApiChangeTable, apiChangeTable } from '../../../../../../main/core/fixers/api-changes/table';
-import { coverRow } from '../../../../../../main/core/fixers/api-changes/coverage';
+import { computeCoverage, coverRow } from '../../../../../../main/core/fixers/api-changes/coverage';
 import { snippetFor } from '../../../../../../main/core/fixers/api-changes/snippets';
 import {
   messageReplacement,
@@ -140,6 +140,18 @@ describe('computed coverage', () => {
       row({ old: 'sklearn.nowhere.Thing', new: 'sklearn.somewhere.Thing', kind: 'moved', version: '99.0' }),
     );
     expect(unknown.outcome).toBe('not-handled');
+  });
+
+  it("gives a library's handled share of all its rows and of the rows in scope", async () => {
+    const table = new ApiChangeTable([
+      row({ old: 'sklearn.covariance.GraphLassoCV', new: 'sklearn.covariance.GraphicalLassoCV', pure: true }),
+      row({ kind: 'removed', old: 'sklearn.datasets.fetch_mldata', new: null }),
+      row({ old: 'sklearn.nowhere.Thing', new: 'sklearn.somewhere.Thing', kind: 'moved', version: '99.0' }),
+    ]);
+    const { libraries } = await computeCoverage(table, ['scikit-learn']);
+    expect(libraries[0]?.names).toEqual({ total: 3, handwritten: 0, generic: 1, notHandled: 1, outOfScope: 1 });
+    expect(libraries[0]?.handled).toBeCloseTo(1 / 3);
+    expect(libraries[0]?.handledInScope).toBeCloseTo(1 / 2);
   });
 });
 
