@@ -9,6 +9,7 @@ import { resolveMember } from '../../../../../../main/core/fixers/rules/catalog/
 import { describeToday } from '../../../../../helpers/python';
 import { cellError, fixCells, cellSource, snippetRunner } from '../rules/helpers';
 import { rowMaker } from './helpers';
+import { py } from '../../../../../helpers/python-source';
 
 const GENERIC = ['api-table.moved-name', 'api-table.renamed-member', 'api-table.keyword-rename'];
 
@@ -98,9 +99,15 @@ describeToday('generic repairs from the API-change table', (python) => {
   });
 
   it("leaves a user's own class with a member of that name alone (shadowing)", async () => {
-    const source =
-      'import pandas as pd\nclass Rows:\n    def iteritems(self):\n        return iter([])\n' +
-      'df = pd.DataFrame({"a": [1]})\nfor name, col in df.iteritems():\n    print(name)\n';
+    const source = py`
+      import pandas as pd
+      class Rows:
+          def iteritems(self):
+              return iter([])
+      df = pd.DataFrame({"a": [1]})
+      for name, col in df.iteritems():
+          print(name)
+    `;
     const { ename, evalue } = failure(run(source).out);
     expect(ename).toBe('AttributeError');
     const result = await fixCells([source], GENERIC, {

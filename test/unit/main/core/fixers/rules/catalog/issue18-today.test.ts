@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { diagnoseErrors } from '../../../../../../../main/core/fixers/rules/rules-fixer';
 import { cellError, environment, fix, fixCells, notebookOf, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 describe('AdaBoostClassifier(algorithm=SAMME.R) is reported, never rewritten', () => {
   it('no rule edits it, and the loop is told why', async () => {
@@ -54,19 +55,18 @@ describeTodaySnippets("issue 18 rewrites run in today's stack", (run) => {
   });
 
   it("scipy.interp, LogisticRegression(l1), SCORERS, cmap spectral and c='' run after the rewrite", async () => {
-    const before = [
-      'import numpy as np',
-      'import scipy',
-      'import matplotlib.pyplot as plt',
-      'from sklearn.linear_model import LogisticRegression',
-      'from sklearn.metrics import SCORERS',
-      'y = scipy.interp(0.5, [0, 1], [0, 10])',
-      "lr = LogisticRegression(penalty='l1', C=1.0).fit([[0, 1], [1, 0], [0, 2], [2, 0]], [0, 1, 0, 1])",
-      "plt.scatter([1, 2], [1, 2], c='', edgecolors='r')",
-      "plt.scatter([1, 2], [1, 2], c=[1, 2], cmap='spectral')",
-      "print(y, lr.predict([[0, 3]])[0], 'accuracy' in sorted(SCORERS.keys()))",
-      '',
-    ].join('\n');
+    const before = py`
+      import numpy as np
+      import scipy
+      import matplotlib.pyplot as plt
+      from sklearn.linear_model import LogisticRegression
+      from sklearn.metrics import SCORERS
+      y = scipy.interp(0.5, [0, 1], [0, 10])
+      lr = LogisticRegression(penalty='l1', C=1.0).fit([[0, 1], [1, 0], [0, 2], [2, 0]], [0, 1, 0, 1])
+      plt.scatter([1, 2], [1, 2], c='', edgecolors='r')
+      plt.scatter([1, 2], [1, 2], c=[1, 2], cmap='spectral')
+      print(y, lr.predict([[0, 3]])[0], 'accuracy' in sorted(SCORERS.keys()))
+    `;
     expect(run(before).ok).toBe(false);
     const after = await fix(
       before,

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 const FRAME =
   "import pandas as pd\ndf = pd.DataFrame({'Pclass': [1, 1, 2], 'Survived': [1, 0, 1], 'Fare': [80.0, 60.0, 10.0]})\n";
@@ -94,7 +95,12 @@ describeTodaySnippets("legacy idioms in today's stack", (run) => {
       ...TODAY,
       errors: [cellError(0, 'AttributeError', "'ZMQInteractiveShell' object has no attribute 'magic'")],
     });
-    const shell = `from IPython.core.interactiveshell import InteractiveShell\nshell = InteractiveShell.instance()\nget_ipython = lambda: shell\nprint(hasattr(shell, 'magic'))\n`;
+    const shell = py`
+      from IPython.core.interactiveshell import InteractiveShell
+      shell = InteractiveShell.instance()
+      get_ipython = lambda: shell
+      print(hasattr(shell, 'magic'))
+    `;
     expect(run(`${shell}${magic.replace("'matplotlib', 'inline'", "'colors', 'nocolor'")}print('ok')\n`)).toEqual({
       ok: true,
       out: 'False\nok',

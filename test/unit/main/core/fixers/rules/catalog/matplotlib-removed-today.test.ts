@@ -4,14 +4,20 @@
 import { expect } from 'vitest';
 import { cellError, expectRepairedToday, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack", (run) => {
   itToday('matplotlib.set-color-cycle: the axes.color_cycle rcParam colours the lines', async () => {
-    const before =
-      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
-      "plt.rcParams['axes.color_cycle'] = ['#348ABD', '#A60628']\nplt.rc('axes', color_cycle=['#348ABD', '#A60628'])\n" +
-      'fig, ax = plt.subplots()\nlines = [ax.plot([0, 1], [i, i])[0] for i in range(3)]\n' +
-      "print([l.get_color() for l in lines], plt.rcParams['axes.color_cycle'])\n";
+    const before = py`
+      import matplotlib
+      matplotlib.use('Agg')
+      import matplotlib.pyplot as plt
+      plt.rcParams['axes.color_cycle'] = ['#348ABD', '#A60628']
+      plt.rc('axes', color_cycle=['#348ABD', '#A60628'])
+      fig, ax = plt.subplots()
+      lines = [ax.plot([0, 1], [i, i])[0] for i in range(3)]
+      print([l.get_color() for l in lines], plt.rcParams['axes.color_cycle'])
+    `;
     await expectRepairedToday(run, before, ['matplotlib.set-color-cycle'], {
       fails: /axes\.color_cycle is not a valid rc parameter/,
       out: "['#348ABD', '#A60628', '#348ABD'] ['#348ABD', '#A60628']",
@@ -19,9 +25,13 @@ describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack
   });
 
   itToday('matplotlib.errorbar-fmt-none: fmt=None draws the error bars without a data line', async () => {
-    const before =
-      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n" +
-      'c = plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.2], fmt=None, ecolor="k")\nprint(c.lines[0], len(c.lines[2]))\n';
+    const before = py`
+      import matplotlib
+      matplotlib.use('Agg')
+      import matplotlib.pyplot as plt
+      c = plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.2], fmt=None, ecolor="k")
+      print(c.lines[0], len(c.lines[2]))
+    `;
     await expectRepairedToday(run, before, ['matplotlib.errorbar-fmt-none'], {
       fails: /third arg must be a format string/,
       out: 'None 1',

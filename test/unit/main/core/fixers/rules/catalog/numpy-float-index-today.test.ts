@@ -3,17 +3,17 @@
 import { expect, it } from 'vitest';
 import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("float indices in today's stack", (run) => {
   it('numpy.float-index: s[[(R+1)*alpha/2, …]] → s[[int((R+1)*alpha/2), …]]', async () => {
-    const before = [
-      'import numpy as np',
-      'R = 1000',
-      'alpha = 0.05',
-      's_sorted = np.arange(R) * 2',
-      'print(s_sorted[[(R+1)*alpha/2, (R+1)*(1-alpha/2)]])',
-      '',
-    ].join('\n');
+    const before = py`
+      import numpy as np
+      R = 1000
+      alpha = 0.05
+      s_sorted = np.arange(R) * 2
+      print(s_sorted[[(R+1)*alpha/2, (R+1)*(1-alpha/2)]])
+    `;
     expect(run(before).out).toMatch(/IndexError: only integers, slices/);
     const errors = [
       {

@@ -3,18 +3,18 @@
 import { expect, it } from 'vitest';
 import { expectRepairedToday, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("np.sum of a generator in today's stack", (run) => {
   it('numpy.sum-generator: np.sum(gen) → sum(gen); under from pylab import * → builtins.sum(gen)', async () => {
-    const before = [
-      'import numpy as np',
-      'x = np.arange(6.0)',
-      'idx = np.arange(6)',
-      'def jack(x, func):',
-      '    return np.sum(func(x[idx != i]) for i in range(6)) / 6.0',
-      'print(jack(x, np.mean), np.sum(np.array([i, i]) for i in range(3)))',
-      '',
-    ].join('\n');
+    const before = py`
+      import numpy as np
+      x = np.arange(6.0)
+      idx = np.arange(6)
+      def jack(x, func):
+          return np.sum(func(x[idx != i]) for i in range(6)) / 6.0
+      print(jack(x, np.mean), np.sum(np.array([i, i]) for i in range(3)))
+    `;
     // the mean of the leave-one-out means, and the elementwise sum of arrays, as the builtin computed them
     const after = await expectRepairedToday(run, before, ['numpy.sum-generator'], {
       fails: /Calling np\.sum\(generator\) is deprecated/,

@@ -7,15 +7,21 @@ import { expect } from 'vitest';
 import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday, snippetRunner } from '../../../../../../helpers/today-snippets';
 import { TEST_PYTHON } from '../../../../../../helpers/python';
+import { py } from '../../../../../../helpers/python-source';
 
 const bookworm = snippetRunner(TEST_PYTHON);
 
 describeTodaySnippets("probe gaps in today's stack", (run) => {
   itToday('python: json encoding=, HTMLParser().unescape, cgi.escape and pipes.quote with their imports', async () => {
-    const before =
-      'import json\nimport cgi\nimport pipes\nfrom html.parser import HTMLParser\nh = HTMLParser()\n' +
-      'print(json.loads(\'{"a": [1, 2]}\', encoding="utf-8"), h.unescape("&lt;b&gt; caf&eacute; &#39;x&#39;"))\n' +
-      'print(cgi.escape(\'<a href="x">&</a>\'), pipes.quote("it\'s a file"))\n';
+    const before = py`
+      import json
+      import cgi
+      import pipes
+      from html.parser import HTMLParser
+      h = HTMLParser()
+      print(json.loads('{"a": [1, 2]}', encoding="utf-8"), h.unescape("&lt;b&gt; caf&eacute; &#39;x&#39;"))
+      print(cgi.escape('<a href="x">&</a>'), pipes.quote("it's a file"))
+    `;
     expect(run(before).ok).toBe(false);
     const after = await fix(
       before,
@@ -37,9 +43,12 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
   });
 
   itToday('numpy.private-submodules: numpy.linalg.linalg and numpy.fft.helper names', async () => {
-    const before =
-      'import numpy as np\nfrom numpy.linalg.linalg import LinAlgError, norm\nimport numpy.fft.helper as fh\n' +
-      'print(norm(np.array([3.0, 4.0])), LinAlgError.__name__, fh.fftshift(np.arange(4)).tolist(), fh.fftfreq(4).tolist())\n';
+    const before = py`
+      import numpy as np
+      from numpy.linalg.linalg import LinAlgError, norm
+      import numpy.fft.helper as fh
+      print(norm(np.array([3.0, 4.0])), LinAlgError.__name__, fh.fftshift(np.arange(4)).tolist(), fh.fftfreq(4).tolist())
+    `;
     expect(run(before).out).toMatch(/No module named 'numpy\.linalg\.linalg'/);
     const after = await fix(before, ['numpy.private-submodules'], TODAY);
     expect(run(after)).toEqual(bookworm(before));
@@ -47,12 +56,16 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
   });
 
   itToday('sklearn.calibration-curve-normalize: the bins scikit-learn 1.2 computed with normalize=True', async () => {
-    const before =
-      'import numpy as np\nfrom sklearn.calibration import calibration_curve\nrng = np.random.RandomState(0)\n' +
-      'y = rng.randint(0, 2, 200)\nscore = rng.normal(size=200) + y\n' +
-      'a, b = calibration_curve(y, score, normalize=True, n_bins=5)\n' +
-      'c, d = calibration_curve(y, 1 / (1 + np.exp(-score)), n_bins=4, normalize=True)\n' +
-      'print(np.round(a, 6).tolist(), np.round(b, 6).tolist(), np.round(c, 6).tolist(), np.round(d, 6).tolist())\n';
+    const before = py`
+      import numpy as np
+      from sklearn.calibration import calibration_curve
+      rng = np.random.RandomState(0)
+      y = rng.randint(0, 2, 200)
+      score = rng.normal(size=200) + y
+      a, b = calibration_curve(y, score, normalize=True, n_bins=5)
+      c, d = calibration_curve(y, 1 / (1 + np.exp(-score)), n_bins=4, normalize=True)
+      print(np.round(a, 6).tolist(), np.round(b, 6).tolist(), np.round(c, 6).tolist(), np.round(d, 6).tolist())
+    `;
     expect(run(before).out).toMatch(/unexpected keyword argument 'normalize'/);
     const author = bookworm(before);
     expect(author.ok).toBe(true);
@@ -61,11 +74,15 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
   });
 
   itToday('pandas.lookup-mad: lookup on a frame with a text column keeps the numbers dtype', async () => {
-    const before =
-      "import pandas as pd\nm = pd.DataFrame({'x': [1, 2, 3], 'y': [4.5, 5.5, 6.5], 'n': ['p', 'q', 'r']})\n" +
-      "v = m.lookup([0, 1, 2], ['x', 'y', 'x'])\nw = m.lookup([0, 2], ['x', 'x'])\n" +
-      "h = pd.DataFrame({'x': [1.5, 2.5], 'y': [4.0, 5.0]})\nu = h.lookup([1, 0], ['x', 'y'])\n" +
-      'print(v.tolist(), v.dtype, w.tolist(), w.dtype, u.tolist(), u.dtype)\n';
+    const before = py`
+      import pandas as pd
+      m = pd.DataFrame({'x': [1, 2, 3], 'y': [4.5, 5.5, 6.5], 'n': ['p', 'q', 'r']})
+      v = m.lookup([0, 1, 2], ['x', 'y', 'x'])
+      w = m.lookup([0, 2], ['x', 'x'])
+      h = pd.DataFrame({'x': [1.5, 2.5], 'y': [4.0, 5.0]})
+      u = h.lookup([1, 0], ['x', 'y'])
+      print(v.tolist(), v.dtype, w.tolist(), w.dtype, u.tolist(), u.dtype)
+    `;
     expect(run(before).out).toMatch(/has no attribute 'lookup'/);
     const author = bookworm(before);
     expect(author).toEqual({ ok: true, out: '[1.0, 5.5, 3.0] float64 [1, 3] int64 [2.5, 4.0] float64' });
@@ -74,11 +91,16 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
   });
 
   itToday(".ix's integer row key assigned on a string index is a position, on an integer index a label", async () => {
-    const before =
-      "import pandas as pd\ns = pd.DataFrame({'v': [1.0, 2.0, 3.0]}, index=['a', 'b', 'c'])\n" +
-      "n = pd.DataFrame({'v': [1.0, 2.0, 3.0]}, index=[10, 11, 12])\ns.ix[0, 'v'] = 9.0\nn.ix[1, 'v'] = 9.0\n" +
-      "for i in range(2):\n    s.ix[i, 'v'] += 1\n" +
-      'print(s.index.tolist(), s.v.tolist(), n.index.tolist(), n.v.tolist())\n';
+    const before = py`
+      import pandas as pd
+      s = pd.DataFrame({'v': [1.0, 2.0, 3.0]}, index=['a', 'b', 'c'])
+      n = pd.DataFrame({'v': [1.0, 2.0, 3.0]}, index=[10, 11, 12])
+      s.ix[0, 'v'] = 9.0
+      n.ix[1, 'v'] = 9.0
+      for i in range(2):
+          s.ix[i, 'v'] += 1
+      print(s.index.tolist(), s.v.tolist(), n.index.tolist(), n.v.tolist())
+    `;
     const after = await fix(before, ['pandas.ix-indexer'], TODAY);
     // pandas 0.25's .ix: a position on the string index; a new label 1 on the integer index, where 1 is none
     expect(run(after)).toEqual({
@@ -88,9 +110,12 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
   });
 
   itToday('pandas.2-removed-methods: tshift shifts the index by its frequency, as pandas 1.5 did', async () => {
-    const before =
-      "import pandas as pd\nts = pd.Series([1.0, 2.0, 3.0], index=pd.date_range('2016-01-01', periods=3, freq='D'))\n" +
-      "df = ts.to_frame('v')\nprint(ts.tshift(1).index[0], df.tshift(-2, freq='h').index[0], ts.tshift().index.freqstr)\n";
+    const before = py`
+      import pandas as pd
+      ts = pd.Series([1.0, 2.0, 3.0], index=pd.date_range('2016-01-01', periods=3, freq='D'))
+      df = ts.to_frame('v')
+      print(ts.tshift(1).index[0], df.tshift(-2, freq='h').index[0], ts.tshift().index.freqstr)
+    `;
     expect(run(before).out).toMatch(/has no attribute 'tshift'/);
     const author = bookworm(before);
     expect(author.ok).toBe(true);
@@ -122,9 +147,13 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
   itToday(
     'scipy.stats-mode-keepdims without an error: a 2017 notebook prints the modes SciPy 1.10 printed',
     async () => {
-      const before =
-        'import warnings\nwarnings.simplefilter("ignore")\nimport numpy as np\nfrom scipy import stats\n' +
-        'print(stats.mode([1, 2, 2, 3])[0], stats.mode(np.array([[1, 2], [1, 3], [2, 3]]))[0].tolist())\n';
+      const before = py`
+        import warnings
+        warnings.simplefilter("ignore")
+        import numpy as np
+        from scipy import stats
+        print(stats.mode([1, 2, 2, 3])[0], stats.mode(np.array([[1, 2], [1, 3], [2, 3]]))[0].tolist())
+      `;
       const author = bookworm(before);
       expect(author).toEqual({ ok: true, out: '[2] [[1, 3]]' });
       expect(run(before)).toEqual({ ok: true, out: '2 [1, 3]' });

@@ -4,22 +4,22 @@
 import { expect, it } from 'vitest';
 import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run) => {
   it('map/zip/range results bound to names in a Python 2 notebook hold lists; two tuple parameters unpack', async () => {
-    const before = [
-      'import random',
-      "lens = map(len, ['spam', 'eggs', 'ham'])",
-      "nums = map(int, ['1', '2', '3'])",
-      'print lens, sum(nums), max(nums)',
-      'idx = range(6)',
-      'random.shuffle(idx)',
-      'print sorted(idx)',
-      'def dist((x1, y1), (x2, y2)):',
-      '    return abs(x1 - x2) + abs(y1 - y2)',
-      'print dist((0, 0), (3, 4))',
-      '',
-    ].join('\n');
+    const before = py`
+      import random
+      lens = map(len, ['spam', 'eggs', 'ham'])
+      nums = map(int, ['1', '2', '3'])
+      print lens, sum(nums), max(nums)
+      idx = range(6)
+      random.shuffle(idx)
+      print sorted(idx)
+      def dist((x1, y1), (x2, y2)):
+          return abs(x1 - x2) + abs(y1 - y2)
+      print dist((0, 0), (3, 4))
+    `;
     const rules = ['python2.print-statement', 'python2.iterator-assignments', 'python2.tuple-parameters'];
     const printsOnly = await fix(before, ['python2.print-statement'], TODAY);
     expect(run(printsOnly).ok).toBe(false); // '<map object …>', then max() of an exhausted iterator
@@ -27,17 +27,16 @@ describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run)
   });
 
   it('NPY201: issubclass_ of a non-class, issctype, sctypes, maximum_sctype, asfarray(dtype=), a dtype newbyteorder', async () => {
-    const before = [
-      'import numpy as np',
-      "d = np.dtype('f8')",
-      'print(np.issubclass_(np.int64, np.integer), np.issubclass_(3, int))',
-      'print(np.issctype(np.float64), np.issctype(int), np.issctype(d), np.issctype(np.object_))',
-      "print(len(np.sctypes['float']), np.maximum_sctype(np.float32) is np.longdouble, np.maximum_sctype(np.int8) is np.int64)",
-      'print(np.asfarray([1, 2], dtype=np.float32).dtype, np.asfarray([1, 2], dtype=int).dtype)',
-      "a = np.array([1], dtype='<i4')",
-      "print(a.newbyteorder().dtype.byteorder, a.dtype.newbyteorder('>').str)",
-      '',
-    ].join('\n');
+    const before = py`
+      import numpy as np
+      d = np.dtype('f8')
+      print(np.issubclass_(np.int64, np.integer), np.issubclass_(3, int))
+      print(np.issctype(np.float64), np.issctype(int), np.issctype(d), np.issctype(np.object_))
+      print(len(np.sctypes['float']), np.maximum_sctype(np.float32) is np.longdouble, np.maximum_sctype(np.int8) is np.int64)
+      print(np.asfarray([1, 2], dtype=np.float32).dtype, np.asfarray([1, 2], dtype=int).dtype)
+      a = np.array([1], dtype='<i4')
+      print(a.newbyteorder().dtype.byteorder, a.dtype.newbyteorder('>').str)
+    `;
     expect(run(before).ok).toBe(false);
     const errors = [
       cellError(
@@ -59,22 +58,21 @@ describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run)
   });
 
   it('NPY201: np.deprecate decorators, numpy.lib.utils.safe_eval, obj2sctype/issctype of an expression', async () => {
-    const before = [
-      'import warnings',
-      'import numpy as np',
-      'from numpy.lib.utils import safe_eval',
-      '@np.deprecate',
-      'def old_fn(x):',
-      '    return x * 2',
-      "@np.deprecate(message='use new_fn')",
-      'def old_fn2(x):',
-      '    return x + 1',
-      'with warnings.catch_warnings(record=True) as caught:',
-      "    warnings.simplefilter('always')",
-      '    print(old_fn(3), old_fn2(1), [str(w.message) for w in caught])',
-      "print(safe_eval('[1, 2]'), np.obj2sctype(np.array([1.0])), np.issctype(np.dtype('f8')))",
-      '',
-    ].join('\n');
+    const before = py`
+      import warnings
+      import numpy as np
+      from numpy.lib.utils import safe_eval
+      @np.deprecate
+      def old_fn(x):
+          return x * 2
+      @np.deprecate(message='use new_fn')
+      def old_fn2(x):
+          return x + 1
+      with warnings.catch_warnings(record=True) as caught:
+          warnings.simplefilter('always')
+          print(old_fn(3), old_fn2(1), [str(w.message) for w in caught])
+      print(safe_eval('[1, 2]'), np.obj2sctype(np.array([1.0])), np.issctype(np.dtype('f8')))
+    `;
     expect(run(before).ok).toBe(false);
     const after = await fix(before, ['numpy.removed-members', 'numpy.lib-namespace'], TODAY);
     // what NumPy 1.24 printed (its warnings: "`old_fn` is deprecated!", "…\nuse new_fn")
@@ -93,17 +91,16 @@ describeTodaySnippets("lib2to3 / NPY201 probe cases run in today's stack", (run)
   });
 
   it("Python 2's list.sort(cmp) positionally, filter over a string, range stored in an attribute", async () => {
-    const before = [
-      "words = ['bb', 'a', 'ccc']",
-      'words.sort(lambda x, y: cmp(len(y), len(x)))',
-      'print words',
-      "print filter(str.isdigit, 'a1b2c3')",
-      'class Seq(object):',
-      '    def __init__(self):',
-      '        self.d = range(10)',
-      'print Seq().d[2:4]',
-      '',
-    ].join('\n');
+    const before = py`
+      words = ['bb', 'a', 'ccc']
+      words.sort(lambda x, y: cmp(len(y), len(x)))
+      print words
+      print filter(str.isdigit, 'a1b2c3')
+      class Seq(object):
+          def __init__(self):
+              self.d = range(10)
+      print Seq().d[2:4]
+    `;
     const rules = [
       'python2.print-statement',
       'python2.cmp-builtin',

@@ -5,18 +5,30 @@
 import { expect } from 'vitest';
 import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("python2 encoded formulas, in today's stack", (run) => {
   itToday("python2.encode-to-text: formula.encode('ascii') given to smf.ols", async () => {
-    const before =
-      'import numpy as np, pandas as pd\nimport statsmodels.formula.api as smf\n' +
-      "rng = np.random.RandomState(0)\ndf = pd.DataFrame(rng.normal(size=(50, 3)), columns=['y', 'x', 'z'])\n" +
-      "df['y'] = 2 * df.x + df.z + rng.normal(size=50)\nfound = []\n" +
-      "for name in ['x', 'z', u'caf\\u00e9']:\n    try:\n        formula = 'y ~ ' + name\n" +
-      "        formula = formula.encode('ascii')\n        results = smf.ols(formula, data=df).fit()\n" +
-      '    except ValueError:\n        continue\n    except Exception as e:\n' +
-      '        found.append(type(e).__name__)\n        continue\n    found.append((name, float(round(results.rsquared, 4))))\n' +
-      'print(found)\n';
+    const before = py`
+      import numpy as np, pandas as pd
+      import statsmodels.formula.api as smf
+      rng = np.random.RandomState(0)
+      df = pd.DataFrame(rng.normal(size=(50, 3)), columns=['y', 'x', 'z'])
+      df['y'] = 2 * df.x + df.z + rng.normal(size=50)
+      found = []
+      for name in ['x', 'z', u'caf\u00e9']:
+          try:
+              formula = 'y ~ ' + name
+              formula = formula.encode('ascii')
+              results = smf.ols(formula, data=df).fit()
+          except ValueError:
+              continue
+          except Exception as e:
+              found.append(type(e).__name__)
+              continue
+          found.append((name, float(round(results.rsquared, 4))))
+      print(found)
+    `;
     expect(run(before)).toEqual({ ok: true, out: "['PatsyError', 'PatsyError']" });
     const after = await fix(before, ['python2.encode-to-text'], TODAY);
     expect(after).toContain("formula = formula.encode('ascii').decode('ascii')");
@@ -24,11 +36,14 @@ describeTodaySnippets("python2 encoded formulas, in today's stack", (run) => {
   });
 
   itToday('python2.encode-to-text: an ASCII-folded text given to re.sub', async () => {
-    const before =
-      'import re, unicodedata\n' +
-      "def clean(text):\n    text = unicodedata.normalize('NFKD', text).encode('ascii', 'ignore')\n" +
-      "    text = re.sub('[^a-zA-Z]', ' ', text)\n    return text.lower().split()\n" +
-      "print(clean(u'Caf\\u00e9 cr\\u00e8me, 2 br\\u00fbl\\u00e9es'))\n";
+    const before = py`
+      import re, unicodedata
+      def clean(text):
+          text = unicodedata.normalize('NFKD', text).encode('ascii', 'ignore')
+          text = re.sub('[^a-zA-Z]', ' ', text)
+          return text.lower().split()
+      print(clean(u'Caf\u00e9 cr\u00e8me, 2 br\u00fbl\u00e9es'))
+    `;
     expect(run(before).out).toMatch(/cannot use a string pattern on a bytes-like object/);
     const errors = [
       cellError(

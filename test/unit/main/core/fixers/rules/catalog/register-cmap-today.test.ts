@@ -3,14 +3,21 @@
 import { expect, it } from 'vitest';
 import { expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("cm.register_cmap in today's stack", (run) => {
   it('matplotlib.register-cmap: the colormap is registered under its name and its own', async () => {
-    const before =
-      "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nfrom matplotlib.cm import register_cmap\n" +
-      "from matplotlib.colors import LinearSegmentedColormap\ncmap = LinearSegmentedColormap.from_list('wb', ['white', 'blue'])\n" +
-      "register_cmap(name='wb', cmap=cmap)\nregister_cmap(cmap=cmap.reversed())\n" +
-      "print([round(float(c), 4) for c in plt.get_cmap('wb')(0.5)], plt.get_cmap('wb_r').name)\n";
+    const before = py`
+      import matplotlib
+      matplotlib.use('Agg')
+      import matplotlib.pyplot as plt
+      from matplotlib.cm import register_cmap
+      from matplotlib.colors import LinearSegmentedColormap
+      cmap = LinearSegmentedColormap.from_list('wb', ['white', 'blue'])
+      register_cmap(name='wb', cmap=cmap)
+      register_cmap(cmap=cmap.reversed())
+      print([round(float(c), 4) for c in plt.get_cmap('wb')(0.5)], plt.get_cmap('wb_r').name)
+    `;
     const after = await expectRepairedToday(run, before, ['matplotlib.register-cmap'], {
       fails: /cannot import name 'register_cmap'/,
       out: '[0.498, 0.498, 1.0, 1.0] wb_r',

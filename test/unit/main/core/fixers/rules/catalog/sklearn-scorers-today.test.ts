@@ -4,14 +4,14 @@
 import { expect, it } from 'vitest';
 import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
 
-const DATA = [
-  'import numpy as np',
-  'from sklearn.datasets import make_classification',
-  'from sklearn.linear_model import LogisticRegression',
-  'from sklearn.model_selection import cross_val_score',
-  'Xb, yb = make_classification(n_samples=120, n_features=6, random_state=0)',
-].join('\n');
+const DATA = py`
+  import numpy as np
+  from sklearn.datasets import make_classification
+  from sklearn.linear_model import LogisticRegression
+  from sklearn.model_selection import cross_val_score
+  Xb, yb = make_classification(n_samples=120, n_features=6, random_state=0)`;
 
 describeTodaySnippets("scikit-learn's scorer API in today's stack", (run) => {
   it('make_scorer(needs_proba=True) scores AUC again instead of nan', async () => {

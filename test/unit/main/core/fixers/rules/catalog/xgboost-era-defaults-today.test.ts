@@ -7,14 +7,20 @@ import { expect } from 'vitest';
 import { fix, snippetRunner, TODAY_ENVIRONMENT } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { TEST_PYTHON } from '../../../../../../helpers/python';
+import { py } from '../../../../../../helpers/python-source';
 
 const RULES = ['calibrate.xgboost-depth-and-learning-rate', 'calibrate.xgboost-tree-method-and-base-score'];
-const SNIPPET =
-  'import xgboost as xgb\nfrom sklearn.datasets import make_classification, make_regression\n' +
-  'X, y = make_classification(n_samples=400, n_features=8, n_informative=5, n_classes=3, random_state=2)\n' +
-  'Xr, yr = make_regression(n_samples=400, n_features=8, noise=10, random_state=3)\n' +
-  'clf = xgb.XGBClassifier()\nclf.fit(X[:300], y[:300])\nreg = xgb.XGBRegressor(n_estimators=50)\nreg.fit(Xr[:300], yr[:300])\n' +
-  'print((clf.predict(X[300:]) == y[300:]).mean(), clf.predict_proba(X[300:302]).round(5).tolist(), reg.predict(Xr[300:303]).round(3).tolist())\n';
+const SNIPPET = py`
+  import xgboost as xgb
+  from sklearn.datasets import make_classification, make_regression
+  X, y = make_classification(n_samples=400, n_features=8, n_informative=5, n_classes=3, random_state=2)
+  Xr, yr = make_regression(n_samples=400, n_features=8, noise=10, random_state=3)
+  clf = xgb.XGBClassifier()
+  clf.fit(X[:300], y[:300])
+  reg = xgb.XGBRegressor(n_estimators=50)
+  reg.fit(Xr[:300], yr[:300])
+  print((clf.predict(X[300:]) == y[300:]).mean(), clf.predict_proba(X[300:302]).round(5).tolist(), reg.predict(Xr[300:303]).round(3).tolist())
+`;
 
 describeTodaySnippets("xgboost's era defaults in today's stack", (run) => {
   itToday('pinned in xgboost 3.3, a 2019 notebook computes what xgboost 1.7.4 computed', async () => {
@@ -39,12 +45,14 @@ describeTodaySnippets("xgboost's era defaults in today's stack", (run) => {
   });
 });
 
-const TRAIN =
-  'import xgboost as xgb\nfrom sklearn.datasets import make_classification\n' +
-  'X, y = make_classification(n_samples=400, n_features=8, n_informative=5, random_state=1)\n' +
-  "params = {'objective': 'binary:logistic', 'eta': 0.1, 'max_depth': 4}\n" +
-  'bst = xgb.train(params, xgb.DMatrix(X[:300], label=y[:300]), num_boost_round=30)\n' +
-  'print(bst.predict(xgb.DMatrix(X[300:305])).round(5).tolist())\n';
+const TRAIN = py`
+  import xgboost as xgb
+  from sklearn.datasets import make_classification
+  X, y = make_classification(n_samples=400, n_features=8, n_informative=5, random_state=1)
+  params = {'objective': 'binary:logistic', 'eta': 0.1, 'max_depth': 4}
+  bst = xgb.train(params, xgb.DMatrix(X[:300], label=y[:300]), num_boost_round=30)
+  print(bst.predict(xgb.DMatrix(X[300:305])).round(5).tolist())
+`;
 
 describeTodaySnippets("xgb.train's era defaults in today's stack", (run) => {
   itToday('pinned in xgboost 3.3, a 2019 params dict trains the booster xgboost 1.7.4 trained', async () => {

@@ -5,13 +5,21 @@ import { expect } from 'vitest';
 import { fix, snippetRunner, TODAY_ENVIRONMENT } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { TEST_PYTHON } from '../../../../../../helpers/python';
+import { py } from '../../../../../../helpers/python-source';
 
-const SNIPPET =
-  'import numpy as np\nimport xgboost as xgb\nX = np.random.RandomState(0).rand(80, 3)\ny = (X[:, 0] > .5).astype(int)\n' +
-  'dtrain = xgb.DMatrix(X, label=y)\nseen = []\n' +
-  "def pmin(preds, d):\n    seen.append(float(preds.min()))\n    return 'pmin', float(preds.min())\n" +
-  "bst = xgb.train({'objective': 'binary:logistic', 'max_depth': 2}, dtrain, 3, evals=[(dtrain, 't')], verbose_eval=False, feval=pmin)\n" +
-  'print([round(v, 4) for v in seen])\n';
+const SNIPPET = py`
+  import numpy as np
+  import xgboost as xgb
+  X = np.random.RandomState(0).rand(80, 3)
+  y = (X[:, 0] > .5).astype(int)
+  dtrain = xgb.DMatrix(X, label=y)
+  seen = []
+  def pmin(preds, d):
+      seen.append(float(preds.min()))
+      return 'pmin', float(preds.min())
+  bst = xgb.train({'objective': 'binary:logistic', 'max_depth': 2}, dtrain, 3, evals=[(dtrain, 't')], verbose_eval=False, feval=pmin)
+  print([round(v, 4) for v in seen])
+`;
 
 describeTodaySnippets("xgb.train's feval in today's stack", (run) => {
   itToday('xgboost.feval-custom-metric: the metric runs on the probabilities a 2017 notebook saw', async () => {
