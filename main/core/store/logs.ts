@@ -34,15 +34,8 @@ export interface LogTailOptions {
 /** A logs row: the line's own fields, its job and its time as epoch ms. */
 type LogRow = Pick<LogLine, 'seq' | 'iteration' | 'stream' | 'text'> & { job_id: string; ts: number };
 
-function toLine(row: LogRow): LogLine {
-  return {
-    jobId: row.job_id,
-    seq: row.seq,
-    iteration: row.iteration,
-    stream: row.stream,
-    text: row.text,
-    at: iso(row.ts),
-  };
+function toLine({ job_id: jobId, seq, iteration, stream, text, ts }: LogRow): LogLine {
+  return { jobId, seq, iteration, stream, text, at: iso(ts) };
 }
 
 export class LogRepository {
@@ -64,16 +57,9 @@ export class LogRepository {
       return lines.map((line) => {
         const seq = (next.get(line.jobId) ?? maxSeq.get(line.jobId)?.seq ?? 0) + 1;
         next.set(line.jobId, seq);
-        const ts = line.at ?? now;
-        insert.run(line.jobId, seq, line.iteration ?? null, line.stream, line.text, ts);
-        return {
-          jobId: line.jobId,
-          seq,
-          iteration: line.iteration ?? null,
-          stream: line.stream,
-          text: line.text,
-          at: iso(ts),
-        };
+        const row: LogRow = { ...line, job_id: line.jobId, seq, iteration: line.iteration ?? null, ts: line.at ?? now };
+        insert.run(row.job_id, row.seq, row.iteration, row.stream, row.text, row.ts);
+        return toLine(row);
       });
     });
   }
