@@ -5,8 +5,10 @@
 // stat_func, and the 0.12 switch to keyword-only data arguments (sns.countplot('col', data=df)).
 export { removedModules } from './removed-modules';
 export { sizeToHeight } from './size-to-height';
+export { stripSwarmDodge } from './strip-swarm-dodge';
 export { factorplot } from './factorplot';
 export { renamedFunctions } from './renamed-functions';
 export { snsPlt } from './sns-plt';
 export { jointplotStatFunc } from './jointplot-stat-func';
+export { violinplotIgnoredKwargs } from './violinplot-ignored-kwargs';
 export { keywordOnlyData } from './keyword-only-data';

@@ -1,0 +1,53 @@
+// corpus12 (issue 18, held-out Kaggle notebooks): the 2018 Elite Data Science seaborn tour on the Pokemon stats
+// (swarmplot(split=True), violinplot(…, size=10)) fails in today's seaborn; the rewrites draw what seaborn 0.9–0.12
+// drew: the same points in the same places, the same violins.
+import { expect, it } from 'vitest';
+import { cellError, expectRepairedToday, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+
+const SEABORN = { packages: { ...TODAY.packages, seaborn: '0.13.2' } };
+const FRAME = [
+  'import matplotlib',
+  'matplotlib.use("Agg")',
+  'import pandas as pd, seaborn as sns',
+  "df = pd.DataFrame({'t': ['a', 'b'] * 6, 'v': [3, 5, 3, 6, 4, 5, 3, 7, 4, 6, 3, 5], 'h': ['u'] * 6 + ['w'] * 6})",
+];
+
+describeTodaySnippets("corpus12 seaborn mechanisms, in today's stack", (run) => {
+  it('seaborn.strip-swarm-dodge: swarmplot(split=True) draws each hue level apart (dodge=True)', async () => {
+    const before = [
+      ...FRAME,
+      "ax = sns.swarmplot(x='t', y='v', hue='h', data=df, split=True)",
+      'xs = sorted({round(float(x), 1) for c in ax.collections for x in c.get_offsets()[:, 0]})',
+      'print(len(xs) > 2, min(xs) < 0, max(xs) > 1)',
+      '',
+    ].join('\n');
+    // dodged: the two hue levels sit left and right of each category's center, so x spreads past 0 and 1
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['seaborn.strip-swarm-dodge'],
+      { fails: /PathCollection\.set\(\) got an unexpected keyword argument 'split'/, out: 'True True True' },
+      SEABORN,
+    );
+    expect(after).toContain("hue='h', data=df, dodge=True)");
+  });
+
+  it('seaborn.violinplot-ignored-kwargs: violinplot(…, size=10) draws the violins seaborn 0.12 drew', async () => {
+    const before = [
+      ...FRAME,
+      "ax = sns.violinplot(x='t', y='v', data=df, inner=None, size=10)",
+      'print(len(ax.collections))',
+      '',
+    ].join('\n');
+    const error = "FillBetweenPolyCollection.set() got an unexpected keyword argument 'size'";
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['seaborn.violinplot-ignored-kwargs'],
+      { fails: /FillBetweenPolyCollection\.set\(\) got an unexpected keyword argument 'size'/, out: '2' },
+      { ...SEABORN, errors: [cellError(0, 'AttributeError', error)] },
+    );
+    expect(after).toContain("sns.violinplot(x='t', y='v', data=df, inner=None)");
+  });
+});
