@@ -60,7 +60,12 @@ function selectorVariables(notebook: NotebookView, ctx: RuleRunContext): Set<str
       if (left?.type !== 'identifier') continue;
       const name = parsed.text(left);
       const right = assignment.childForFieldName('right');
-      if (right?.type === 'call' && calleeOf(right, parsed, ctx.imports, 'sklearn', SELECTOR_ESTIMATORS))
+      // `clf = ExtraTreesClassifier(…)`, or constructed and fitted in one statement: `clf = ExtraTreesClassifier().fit(X, y)`
+      const constructed =
+        right?.type === 'call' && methodName(right, parsed) === 'fit' && methodReceiver(right)?.type === 'call'
+          ? (methodReceiver(right) as Node)
+          : right;
+      if (constructed?.type === 'call' && calleeOf(constructed, parsed, ctx.imports, 'sklearn', SELECTOR_ESTIMATORS))
         good.add(name);
       // `clf = clf.fit(X, y)`: fit returns the estimator itself
       else if (
