@@ -176,6 +176,7 @@ export const RULES: readonly Rule[] = [
   sklearn.splitterConstructors,
   sklearn.splitterRandomStateWithoutShuffle,
   sklearn.gridScores,
+  sklearn.returnTrainScore,
   sklearn.scorerNames,
   sklearn.externalsJoblib,
   sklearn.parallelBackend,

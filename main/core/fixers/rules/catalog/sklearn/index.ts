@@ -20,6 +20,7 @@ export { modelSelectionModules } from './model-selection-modules';
 export { splitterConstructors } from './splitter-constructors';
 export { splitterRandomStateWithoutShuffle } from './splitter-random-state-without-shuffle';
 export { gridScores } from './grid-scores';
+export { returnTrainScore } from './return-train-score';
 export { scorerNames } from './scorer-names';
 export { externalsJoblib } from './externals-joblib';
 export { parallelBackend } from './parallel-backend';

@@ -1,6 +1,7 @@
 // corpus12 (issue 18, held-out Kaggle notebooks): the 2018 Elite Data Science seaborn tour on the Pokemon stats
 // (swarmplot(split=True), violinplot(…, size=10)) fails in today's seaborn; the rewrites draw what seaborn 0.9–0.12
-// drew: the same points in the same places, the same violins.
+// drew: the same points in the same places, the same violins. A 2019 churn notebook plots a grid search's
+// mean_train_score, which scikit-learn computes by default no more.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -13,7 +14,7 @@ const FRAME = [
   "df = pd.DataFrame({'t': ['a', 'b'] * 6, 'v': [3, 5, 3, 6, 4, 5, 3, 7, 4, 6, 3, 5], 'h': ['u'] * 6 + ['w'] * 6})",
 ];
 
-describeTodaySnippets("corpus12 seaborn mechanisms, in today's stack", (run) => {
+describeTodaySnippets("corpus12 mechanisms, in today's stack", (run) => {
   it('seaborn.strip-swarm-dodge: swarmplot(split=True) draws each hue level apart (dodge=True)', async () => {
     const before = [
       ...FRAME,
@@ -49,5 +50,28 @@ describeTodaySnippets("corpus12 seaborn mechanisms, in today's stack", (run) => 
       { ...SEABORN, errors: [cellError(0, 'AttributeError', error)] },
     );
     expect(after).toContain("sns.violinplot(x='t', y='v', data=df, inner=None)");
+  });
+
+  it("sklearn.return-train-score: a grid search's mean_train_score is computed again (return_train_score=True)", async () => {
+    const before = [
+      'from sklearn.datasets import load_iris',
+      'from sklearn.linear_model import LogisticRegression',
+      'from sklearn.model_selection import GridSearchCV',
+      'X, y = load_iris(return_X_y=True)',
+      "grid = GridSearchCV(LogisticRegression(max_iter=1000), {'C': [0.01, 1.0]}, cv=3)",
+      'grid.fit(X, y)',
+      "train = grid.cv_results_['mean_train_score']",
+      'print(len(train), bool(train[1] > train[0]), grid.best_params_)',
+      '',
+    ].join('\n');
+    // the training-fold means of both candidates; the search itself (best_params_) is the one it was
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['sklearn.return-train-score'],
+      { fails: /KeyError: 'mean_train_score'/, out: "2 True {'C': 1.0}" },
+      { errors: [cellError(0, 'KeyError', "'mean_train_score'")] },
+    );
+    expect(after).toContain("{'C': [0.01, 1.0]}, cv=3, return_train_score=True)");
   });
 });
