@@ -1,13 +1,14 @@
 // Command-line options of the LLM fixer (and their NBREVIVE_LLM_* environment variables), and building the LLM
 // and fix-memory fixers from them. The API key comes from OPENAI_API_KEY (never from a flag, so it stays out of
 // shell history and process listings).
+import type { ParseArgsConfig } from 'node:util';
 import { LlmSettingsSchema, type LlmSettings, type LlmSettingsInput } from '../../shared/models/llm';
 import type { Fixer } from '../core/fixers/fixer';
 import { createLlmFixers } from '../core/job-setup';
 import { Budget } from '../core/fixers/llm/budget';
 import { llmInputFromStored, readStoredLlmSettings, resolveLlmSettings } from '../core/fixers/llm/stored-settings';
 import type { Store } from '../core/store';
-import { UsageError } from './options';
+import { COMMON_OPTIONS, MODERNIZE_OPTIONS, parse, UsageError } from './options';
 
 export const LLM_OPTIONS = {
   'llm-preset': { type: 'string' },
@@ -21,6 +22,11 @@ export const LLM_OPTIONS = {
   'budget-usd': { type: 'string' },
   'budget-tokens': { type: 'string' },
 } as const;
+
+/** The arguments of a command that runs the loop with any fixer (`nbrevive modernize`, `corpus run`), parsed. */
+export function parseLoopCommand<const E extends NonNullable<ParseArgsConfig['options']>>(args: string[], own: E) {
+  return parse(args, { ...COMMON_OPTIONS, ...MODERNIZE_OPTIONS, ...LLM_OPTIONS, ...own });
+}
 
 export interface LlmCliSettings {
   llm: LlmSettings;

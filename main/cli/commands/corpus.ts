@@ -16,8 +16,8 @@ import { ownerId } from '../../core/jobs/job-owner';
 import { corpusStats, type CorpusStats } from '../../core/stats/corpus-stats';
 import { openStore, resolveDbPath, type CaseRecord, type Job, type Store } from '../../core/store';
 import { bold } from '../format';
-import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom, type LlmCliSettings } from '../llm-options';
-import { COMMON_OPTIONS, jobSettingsFrom, MODERNIZE_OPTIONS, parse, UsageError, withStoredUrlMap } from '../options';
+import { buildLlmFixers, llmSettingsFrom, parseLoopCommand, type LlmCliSettings } from '../llm-options';
+import { jobSettingsFrom, UsageError, withStoredUrlMap } from '../options';
 
 export const CORPUS_HELP = `usage: nbrevive corpus run <dir> [--concurrency N] [--max-iterations N] [--fixers rules,llm] [--target auto] [--json]
 
@@ -95,14 +95,7 @@ export async function corpusCommand(args: string[]): Promise<number> {
   }
 }
 
-function parseCorpusRun(args: string[]) {
-  return parse(args, {
-    ...COMMON_OPTIONS,
-    ...MODERNIZE_OPTIONS,
-    ...LLM_OPTIONS,
-    concurrency: { type: 'string' },
-  });
-}
+const parseCorpusRun = (args: string[]) => parseLoopCommand(args, { concurrency: { type: 'string' } });
 
 /** The run's folder, concurrency, job settings and --target auto, checked. */
 function corpusRunOptions(values: ReturnType<typeof parseCorpusRun>['values'], positionals: string[]) {

@@ -14,9 +14,9 @@ import { ownerAlive, ownerId } from '../../core/jobs/job-owner';
 import type { LoopEvent } from '../../core/loop/job-run';
 import { openStore, resolveDbPath, type Job, type Store } from '../../core/store';
 import { exportJob } from '../../core/jobs/export';
-import { buildLlmFixers, LLM_OPTIONS, llmSettingsFrom } from '../llm-options';
+import { buildLlmFixers, llmSettingsFrom, parseLoopCommand } from '../llm-options';
 import { bold, green, red } from '../format';
-import { COMMON_OPTIONS, jobSettingsFrom, MODERNIZE_OPTIONS, parse, UsageError, withStoredUrlMap } from '../options';
+import { jobSettingsFrom, UsageError, withStoredUrlMap } from '../options';
 import { Progress } from '../progress';
 import type { AutoTarget } from '../../core/jobs/auto-target';
 import { summarizeFidelity } from '../../core/fidelity/compare';
@@ -92,15 +92,8 @@ export async function modernizeCommand(args: string[]): Promise<number> {
   }
 }
 
-function parseModernize(args: string[]) {
-  return parse(args, {
-    ...COMMON_OPTIONS,
-    ...MODERNIZE_OPTIONS,
-    ...LLM_OPTIONS,
-    out: { type: 'string' },
-    resume: { type: 'string' },
-  });
-}
+const parseModernize = (args: string[]) =>
+  parseLoopCommand(args, { out: { type: 'string' }, resume: { type: 'string' } });
 
 /** --resume JOB: the job claimed for this process (atomically: a host's worker may be about to claim it too). */
 function claimForResume(
