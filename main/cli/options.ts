@@ -41,9 +41,19 @@ export const MODERNIZE_OPTIONS = {
   fixers: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
-export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+/** Options that each take a string, by name. */
+export function stringOptions<const N extends string>(...names: N[]): { [K in N]: { type: 'string' } } {
+  return Object.fromEntries(names.map((n) => [n, { type: 'string' }])) as { [K in N]: { type: 'string' } };
+}
+
+/** The arguments parsed strictly (an unknown option, or a positional where none are allowed, is a usage error). */
+export function parse<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+  allowPositionals = true,
+) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

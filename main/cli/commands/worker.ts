@@ -3,12 +3,11 @@
 //   machine: runs jobs a `serve --queue` host put in the BullMQ queue (main/worker/remote/).
 // - `worker token create NAME | list | revoke ID`: the per-worker tokens, on the host's database.
 // - `worker --db PATH`: the embedded worker the host forks (unchanged).
-import { parseArgs } from 'node:util';
 import { openStore, resolveDbPath } from '../../core/store';
 import { WorkerTokens } from '../../host/queue/worker-tokens';
 import { runRemoteWorker } from '../../worker/remote/remote-worker';
 import { parseWorkerArgs, workerCommand as embeddedWorker } from '../../worker/worker-main';
-import { UsageError } from '../options';
+import { parse, stringOptions, UsageError } from '../options';
 
 export const WORKER_HELP = `usage: nbrevive worker --queue redis://HOST:PORT --host URL [--token T] [--slots N] [--cache DIR] [--python PATH]
        nbrevive worker token create NAME | list | revoke ID|NAME   [--db PATH]
@@ -37,17 +36,7 @@ function int(name: string, v: string | undefined, min: number): number | undefin
 }
 
 async function tokenCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: { db: { type: 'string' }, json: { type: 'boolean', default: false } },
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const parsed = parse(args, { db: { type: 'string' }, json: { type: 'boolean', default: false } });
   const [verb, arg] = parsed.positionals;
   const store = openStore(resolveDbPath(parsed.values.db ?? null));
   try {
@@ -103,26 +92,18 @@ export async function workerCommand(args: string[]): Promise<number> {
     }
     return embeddedWorker(parsed);
   }
-  let values;
-  try {
-    values = parseArgs({
-      args,
-      strict: true,
-      options: {
-        queue: { type: 'string' },
-        host: { type: 'string' },
-        token: { type: 'string' },
-        slots: { type: 'string' },
-        cache: { type: 'string' },
-        python: { type: 'string' },
-        'lock-ms': { type: 'string' },
-        'heartbeat-ms': { type: 'string' },
-        runner: { type: 'string' },
-      },
-    }).values;
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const queueOptions = stringOptions(
+    'queue',
+    'host',
+    'token',
+    'slots',
+    'cache',
+    'python',
+    'lock-ms',
+    'heartbeat-ms',
+    'runner',
+  );
+  const { values } = parse(args, queueOptions, false);
   if (!values.host) throw new UsageError('--host URL is needed: the address `nbrevive serve --queue …` printed');
   if (!/^https?:\/\/\S+$/.test(values.host))
     throw new UsageError(`--host must be http(s)://HOST:PORT, got '${values.host}'`);
