@@ -1,5 +1,6 @@
 // The paper's tables over a set of jobs: outcomes, fixes by type and source, error types before and after,
 // iterations to success, cost, edit similarity. Used by `nbrevive corpus run`, the API's stats and the dashboard.
+import { bucketOf, histogramBuckets } from '../../../shared/lib/histogram';
 import { parseNotebook } from '../../../shared/lib/ipynb';
 import { editSimilarity } from '../../../shared/lib/notebook-edits';
 import { median } from '../../../shared/lib/statistics';
@@ -37,20 +38,13 @@ export interface CorpusRow {
 }
 
 /** Histogram buckets of edit similarity, lower bound inclusive, in display order. */
-export const SIMILARITY_BUCKETS: readonly { label: string; min: number }[] = [
-  { label: '< 0.50', min: -Infinity },
-  { label: '0.50–0.80', min: 0.5 },
-  { label: '0.80–0.90', min: 0.8 },
-  { label: '0.90–0.95', min: 0.9 },
-  { label: '0.95–0.99', min: 0.95 },
-  { label: '0.99–1', min: 0.99 },
-  { label: 'unchanged', min: 1 },
-];
+export const SIMILARITY_BUCKETS = histogramBuckets(
+  ['< 0.50', '0.50–0.80', '0.80–0.90', '0.90–0.95', '0.95–0.99', '0.99–1', 'unchanged'],
+  [0.5, 0.8, 0.9, 0.95, 0.99, 1],
+);
 
 export function similarityBucket(value: number): string {
-  let label = SIMILARITY_BUCKETS[0]?.label ?? '';
-  for (const b of SIMILARITY_BUCKETS) if (value >= b.min) label = b.label;
-  return label;
+  return bucketOf(SIMILARITY_BUCKETS, value);
 }
 
 const inc = (record: Record<string, number>, key: string, by = 1) => {

@@ -1,17 +1,15 @@
 // Fidelity figures of the dashboard (issue 16): how faithfully the best versions reproduce the authors' outputs,
 // and the jobs that count as reproducible although some of their outputs drifted — the ones a person should look at.
 import type { Stats } from '../../../shared/contracts/schemas';
+import { bucketOf, histogramBuckets } from '../../../shared/lib/histogram';
 
 type Row = Pick<Stats['rows'][number], 'outcome' | 'fidelity'>;
 
 /** Histogram buckets of fidelity, lower bound inclusive, in display order (low fidelity first). */
-export const FIDELITY_BUCKETS: readonly { label: string; min: number }[] = [
-  { label: '< 50%', min: -Infinity },
-  { label: '50–80%', min: 0.5 },
-  { label: '80–90%', min: 0.8 },
-  { label: '90–99%', min: 0.9 },
-  { label: '≥ 99%', min: 0.99 },
-];
+export const FIDELITY_BUCKETS = histogramBuckets(
+  ['< 50%', '50–80%', '80–90%', '90–99%', '≥ 99%'],
+  [0.5, 0.8, 0.9, 0.99],
+);
 export const NOT_MEASURED = 'not measured';
 
 export function fidelityDistribution(rows: readonly Row[]): Record<string, number> {
@@ -21,10 +19,7 @@ export function fidelityDistribution(rows: readonly Row[]): Record<string, numbe
   ]);
   for (const r of rows) {
     if (r.outcome === null) continue;
-    const label =
-      r.fidelity === null
-        ? NOT_MEASURED
-        : [...FIDELITY_BUCKETS].reverse().find((b) => (r.fidelity as number) >= b.min)!.label;
+    const label = r.fidelity === null ? NOT_MEASURED : bucketOf(FIDELITY_BUCKETS, r.fidelity);
     counts[label] = (counts[label] ?? 0) + 1;
   }
   return counts;
