@@ -3,7 +3,8 @@
 // Why it broke: pandas 2.0 (2023-04-03): get_dummies' default dtype changed from uint8 to bool. A frame of bool
 // dummies plus a float column (sm.add_constant's 'const', a numeric feature) turns into an object array, and
 // statsmodels refuses it: "ValueError: Pandas data cast to numpy dtype of object. Check input data with
-// np.asarray(data)."
+// np.asarray(data)."; scikit-learn's SimpleImputer refuses bool columns outright ("SimpleImputer does not support
+// data with dtype bool", inside cross_val_score's "All the 5 fits failed").
 // Changelog: https://pandas.pydata.org/docs/whatsnew/v2.0.0.html#other-api-changes
 // Example:
 //     X = sm.add_constant(pd.get_dummies(df['age_cut']))
@@ -13,7 +14,7 @@
 //     fit = sm.GLM(df.wage, X).fit()
 // Fix safety: Same result: uint8 was get_dummies' dtype before pandas 2.0 (the keyword exists since 0.23), so the
 // dummies hold the 0/1 values the notebook's author had; applied to every get_dummies call of the notebook once a
-// run shows statsmodels refusing object data.
+// run shows statsmodels refusing object data or SimpleImputer refusing bool data.
 // Left alone: calls that set dtype= or pass **kwargs; a get_dummies that is not pandas' (a notebook's own function).
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
@@ -27,9 +28,12 @@ export const getDummiesDtype = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   explanation:
-    'pandas 2.0 changed get_dummies\' default dtype from uint8 to bool (whatsnew 2.0, "Other API changes"). Bool dummies next to a float column make an object array that statsmodels rejects ("Pandas data cast to numpy dtype of object"). dtype=\'uint8\' gives back the dummies pandas 1 made; every pandas get_dummies call of the notebook gets it once a run shows the error.',
+    'pandas 2.0 changed get_dummies\' default dtype from uint8 to bool (whatsnew 2.0, "Other API changes"). Bool dummies next to a float column make an object array that statsmodels rejects ("Pandas data cast to numpy dtype of object"), and SimpleImputer rejects bool data ("SimpleImputer does not support data with dtype bool"). dtype=\'uint8\' gives back the dummies pandas 1 made; every pandas get_dummies call of the notebook gets it once a run shows the error.',
   trigger: {
-    errors: [{ ename: 'ValueError', evalue: /Pandas data cast to numpy dtype of object/ }],
+    errors: [
+      { ename: 'ValueError', evalue: /Pandas data cast to numpy dtype of object/ },
+      { ename: 'ValueError', evalue: /SimpleImputer does not support data with dtype bool/ },
+    ],
     anywhere: true,
   },
   needles: ['get_dummies'],

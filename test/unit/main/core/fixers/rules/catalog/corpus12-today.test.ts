@@ -1,7 +1,7 @@
 // corpus12 (issue 18, held-out Kaggle notebooks): the 2018 Elite Data Science seaborn tour on the Pokemon stats
 // (swarmplot(split=True), violinplot(…, size=10)) fails in today's seaborn; the rewrites draw what seaborn 0.9–0.12
 // drew: the same points in the same places, the same violins. A 2019 churn notebook plots a grid search's
-// mean_train_score, which scikit-learn computes by default no more.
+// mean_train_score, which scikit-learn computes by default no more; its Ames twin imputes pandas 2's bool dummies.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -73,5 +73,30 @@ describeTodaySnippets("corpus12 mechanisms, in today's stack", (run) => {
       { errors: [cellError(0, 'KeyError', "'mean_train_score'")] },
     );
     expect(after).toContain("{'C': [0.01, 1.0]}, cv=3, return_train_score=True)");
+  });
+
+  it('pandas.get-dummies-dtype: SimpleImputer gets the uint8 dummies pandas 1 made, not bool', async () => {
+    const before = [
+      'import numpy as np, pandas as pd',
+      'from sklearn.impute import SimpleImputer',
+      'from sklearn.linear_model import LinearRegression',
+      'from sklearn.model_selection import cross_val_score',
+      'from sklearn.pipeline import make_pipeline',
+      "df = pd.DataFrame({'zone': list('ABCAB' * 4), 'price': [float(v) for v in range(20)]})",
+      "X = pd.get_dummies(df[['zone']])",
+      "pipe = make_pipeline(SimpleImputer(strategy='most_frequent'), LinearRegression())",
+      "print(round(float(np.mean(cross_val_score(pipe, X, df['price'], cv=5, scoring='r2'))), 6))",
+      '',
+    ].join('\n');
+    // -41.81551: the mean R² pandas 1.5's uint8 dummies give (bookworm's stack prints the same)
+    const error = 'All the 5 fits failed. ValueError: SimpleImputer does not support data with dtype bool.';
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['pandas.get-dummies-dtype'],
+      { fails: /SimpleImputer does not support data with dtype bool/, out: '-41.81551' },
+      { errors: [cellError(0, 'ValueError', error)] },
+    );
+    expect(after).toContain("pd.get_dummies(df[['zone']], dtype='uint8')");
   });
 });
