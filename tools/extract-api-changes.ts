@@ -145,87 +145,74 @@ const SKLEARN_MODULES = new Set(
   ),
 );
 
+/**
+ * qualify() of a library imported as `module`: its full names as they are, a name through an alias (`pd.x`) under
+ * the module the alias stands for, a name of an `others` module null, and any other name under `module` where
+ * `bare` takes it (null where not).
+ */
+function qualifier(
+  module: string,
+  aliases: Record<string, string>,
+  others: RegExp | null,
+  bare: (name: string) => boolean = () => true,
+): (name: string) => string | null {
+  return (name) => {
+    if (name.startsWith(`${module}.`)) return name;
+    for (const [alias, target] of Object.entries(aliases)) {
+      if (name.startsWith(`${alias}.`)) return `${target}.${name.slice(alias.length + 1)}`;
+    }
+    if (others?.test(name)) return null;
+    return bare(name) ? `${module}.${name}` : null;
+  };
+}
+
+const SCIPY_SUBPACKAGES =
+  /^(misc|stats|special|linalg|signal|sparse|optimize|interpolate|integrate|ndimage|spatial|io|fft|fftpack|cluster|odr|constants)\./;
+
+const DOTTED_NAME = /^[a-z_][\w.]*$/i;
+const MATPLOTLIB_MODULES =
+  /^(pyplot|cbook|mlab|cm|colors|axes|figure|pylab|ticker|dates|patches|lines|text|rcsetup|backends|style|animation|collections|contour|image|legend|path|transforms|widgets|artist|font_manager|colorbar|gridspec|scale|spines|testing|tight_layout|type1font|afm|docstring|projections|quiver|sankey|table|markers|offsetbox|bezier|textpath|backend_bases|units)\b/;
+const matplotlibName = qualifier('matplotlib', { plt: 'matplotlib.pyplot', mpl: 'matplotlib' }, null, (name) =>
+  MATPLOTLIB_MODULES.test(name),
+);
+
 export const SPECS: Record<ApiLibrary, LibrarySpec> = {
   'scikit-learn': {
     library: 'scikit-learn',
     minVersion: '0.17',
-    qualify: (name) => {
-      if (name.startsWith('sklearn.')) return name;
-      const head = name.split('.')[0] as string;
-      return SKLEARN_MODULES.has(head) ? `sklearn.${name}` : null;
-    },
+    qualify: qualifier('sklearn', {}, null, (name) => SKLEARN_MODULES.has(name.split('.')[0] as string)),
   },
   pandas: {
     library: 'pandas',
     minVersion: '0.19',
-    qualify: (name) => {
-      if (name.startsWith('pandas.')) return name;
-      if (name.startsWith('pd.')) return `pandas.${name.slice(3)}`;
-      if (/^(np|numpy|scipy|matplotlib|plt)\./.test(name)) return null;
-      return `pandas.${name}`;
-    },
+    qualify: qualifier('pandas', { pd: 'pandas' }, /^(np|numpy|scipy|matplotlib|plt)\./),
   },
   numpy: {
     library: 'numpy',
     minVersion: '1.10',
-    qualify: (name) => {
-      if (name.startsWith('numpy.')) return name;
-      if (name.startsWith('np.')) return `numpy.${name.slice(3)}`;
-      if (/^(scipy|pandas|math|ctypes|pickle|builtins)\./.test(name)) return null;
-      return /^[a-z_][\w.]*$/i.test(name) ? `numpy.${name}` : null;
-    },
+    qualify: qualifier('numpy', { np: 'numpy' }, /^(scipy|pandas|math|ctypes|pickle|builtins)\./, (name) =>
+      DOTTED_NAME.test(name),
+    ),
   },
   scipy: {
     library: 'scipy',
     minVersion: '0.19',
-    qualify: (name) =>
-      name.startsWith('scipy.')
-        ? name
-        : /^(misc|stats|special|linalg|signal|sparse|optimize|interpolate|integrate|ndimage|spatial|io|fft|fftpack|cluster|odr|constants)\./.test(
-              name,
-            )
-          ? `scipy.${name}`
-          : null,
+    qualify: qualifier('scipy', {}, null, (name) => SCIPY_SUBPACKAGES.test(name)),
   },
   matplotlib: {
     library: 'matplotlib',
     minVersion: '2.0',
-    qualify: (name) => {
-      if (name.startsWith('matplotlib.') || name.startsWith('mpl_toolkits.')) return name;
-      if (name.startsWith('plt.')) return `matplotlib.pyplot.${name.slice(4)}`;
-      if (name.startsWith('mpl.')) return `matplotlib.${name.slice(4)}`;
-      if (
-        /^(pyplot|cbook|mlab|cm|colors|axes|figure|pylab|ticker|dates|patches|lines|text|rcsetup|backends|style|animation|collections|contour|image|legend|path|transforms|widgets|artist|font_manager|colorbar|gridspec|scale|spines|testing|tight_layout|type1font|afm|docstring|projections|quiver|sankey|table|markers|offsetbox|bezier|textpath|backend_bases|units)\b/.test(
-          name,
-        )
-      )
-        return `matplotlib.${name}`;
-      return null;
-    },
+    qualify: (name) => (name.startsWith('mpl_toolkits.') ? name : matplotlibName(name)),
   },
   seaborn: {
     library: 'seaborn',
     minVersion: '0.8',
-    qualify: (name) =>
-      name.startsWith('seaborn.')
-        ? name
-        : name.startsWith('sns.')
-          ? `seaborn.${name.slice(4)}`
-          : /^(np|pd|plt|matplotlib|pandas|numpy|scipy)\./.test(name)
-            ? null
-            : `seaborn.${name}`,
+    qualify: qualifier('seaborn', { sns: 'seaborn' }, /^(np|pd|plt|matplotlib|pandas|numpy|scipy)\./),
   },
   statsmodels: {
     library: 'statsmodels',
     minVersion: '0.8',
-    qualify: (name) =>
-      name.startsWith('statsmodels.')
-        ? name
-        : name.startsWith('sm.')
-          ? `statsmodels.api.${name.slice(3)}`
-          : name.startsWith('smf.')
-            ? `statsmodels.formula.api.${name.slice(4)}`
-            : null,
+    qualify: qualifier('statsmodels', { sm: 'statsmodels.api', smf: 'statsmodels.formula.api' }, null, () => false),
   },
   python: { library: 'python', minVersion: '3.12', qualify: (name) => name },
 };
