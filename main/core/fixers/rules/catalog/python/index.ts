@@ -25,4 +25,5 @@ export { distutilsVersion } from './distutils-version';
 export { unittestAliases } from './unittest-aliases';
 export { configparserReadfp } from './configparser-readfp';
 export { randomSampleSet } from './random-sample-set';
+export { openUniversalMode } from './open-universal-mode';
 export { objectFormatSpec } from './object-format-spec';

@@ -98,7 +98,7 @@ export function ensureImport(parsed: ParsedSource, ctx: CellContext, module: str
  * Was the notebook written for Python 2? Its kernelspec (python2) or language_info (2.x) says so, or a cell still
  * holds a Python 2 print statement.
  */
-export function python2Notebook(ctx: CellContext): boolean {
+export function python2Notebook(ctx: Pick<CellContext, 'notebook'>): boolean {
   const meta = ctx.notebook.notebook.metadata as {
     kernelspec?: { name?: string };
     language_info?: { version?: string; codemirror_mode?: { version?: number } };

@@ -32,6 +32,7 @@ export { stdlibModules } from './stdlib-modules';
 export { iteratorBuiltins } from './iterator-builtins';
 export { listValuedVariables } from './list-valued-variables';
 export { iteratorAssignments } from './iterator-assignments';
+export { iteratorArrayArguments } from './iterator-array-arguments';
 export { sortCmp } from './sort-cmp';
 export { notEqualOperator } from './not-equal-operator';
 export { sysNames } from './sys-names';

@@ -36,7 +36,7 @@
 // callables (a font size).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { positionalArguments } from '../../syntax';
+import { callArguments, positionalArguments } from '../../syntax';
 import { defineRule, type NotebookView } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { PY3, isNameUse, python2Notebook } from './_shared';
@@ -47,39 +47,105 @@ const CERTAIN_INT_CALLS = new Set(['len', 'int', 'round']);
  * An expression that is an integer in Python 2 and 3 alike: a literal, len(…), int(…), x.shape[i], a name the
  * notebook only ever binds to such integers (`n = 100`, `for k in range(…)`), and +, -, *, //, % of them.
  */
-function certainlyInteger(node: Node | null, parsed: ParsedSource, names: ReadonlySet<string> = NO_NAMES): boolean {
+function certainlyInteger(
+  node: Node | null,
+  parsed: ParsedSource,
+  names: ReadonlySet<string> = NO_NAMES,
+  containers: ReadonlySet<string> = NO_NAMES,
+): boolean {
   if (!node) return false;
   if (node.type === 'integer') return true;
   if (node.type === 'identifier') return names.has(parsed.text(node));
-  if (node.type === 'parenthesized_expression') return certainlyInteger(node.namedChildren[0] ?? null, parsed, names);
+  if (node.type === 'parenthesized_expression')
+    return certainlyInteger(node.namedChildren[0] ?? null, parsed, names, containers);
   if (node.type === 'call') {
     const fn = node.childForFieldName('function');
-    return (
-      fn?.type === 'identifier' &&
-      CERTAIN_INT_CALLS.has(parsed.text(fn)) &&
-      (parsed.text(fn) !== 'round' || positionalArguments(node).length === 1)
-    );
+    const callee = fn?.type === 'identifier' ? parsed.text(fn) : '';
+    const args = positionalArguments(node);
+    if (args.length !== callArguments(node).length) return false;
+    // sum(xs) of a list of integer literals; max(a, b), min(a, b), abs(a) of certain integers
+    if (callee === 'sum') return args.length === 1 && isContainer(args[0], parsed, containers);
+    if (['max', 'min', 'abs'].includes(callee))
+      return (
+        args.length >= (callee === 'abs' ? 1 : 2) && args.every((a) => certainlyInteger(a, parsed, names, containers))
+      );
+    return CERTAIN_INT_CALLS.has(callee) && (callee !== 'round' || args.length === 1);
   }
   if (node.type === 'subscript') {
     const value = node.childForFieldName('value');
+    const index = node.childForFieldName('subscript');
+    // counts[0], output['TOTAL'] of a list or dict of integer literals (an item, not a slice)
+    if (isContainer(value, parsed, containers)) return !!index && index.type !== 'slice';
     return (
       value?.type === 'attribute' &&
       parsed.text(value.childForFieldName('attribute') as Node) === 'shape' &&
-      node.childForFieldName('subscript')?.type === 'integer'
+      index?.type === 'integer'
     );
   }
   if (node.type === 'binary_operator') {
     const op = node.childForFieldName('operator')?.type;
     return (
       ['+', '-', '*', '//', '%'].includes(op ?? '') &&
-      certainlyInteger(node.childForFieldName('left'), parsed, names) &&
-      certainlyInteger(node.childForFieldName('right'), parsed, names)
+      certainlyInteger(node.childForFieldName('left'), parsed, names, containers) &&
+      certainlyInteger(node.childForFieldName('right'), parsed, names, containers)
     );
   }
   return false;
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+
+function isContainer(node: Node | null | undefined, parsed: ParsedSource, containers: ReadonlySet<string>): boolean {
+  return node?.type === 'identifier' && containers.has(parsed.text(node));
+}
+
+/** A list, tuple or set literal of integer literals, or a dict literal whose values all are integer literals. */
+function integerLiteralContainer(node: Node | null): boolean {
+  if (!node || !['list', 'tuple', 'set', 'dictionary'].includes(node.type)) return false;
+  const items = node.namedChildren.filter((c) => c.type !== 'comment');
+  if (items.length === 0) return false;
+  if (node.type === 'dictionary')
+    return items.every((pair) => pair.type === 'pair' && pair.childForFieldName('value')?.type === 'integer');
+  return items.every((item) => item.type === 'integer');
+}
+
+/**
+ * Names bound exactly once in the notebook, to a literal list / tuple / dict of integers (`scores = [3, 4, 5]`,
+ * `output = {'SUCCESS': 5, 'TOTAL': 8}`), whose items are never assigned, and that no method is called on (no
+ * append/update that could add a float): their items and sum() are integers.
+ */
+function integerContainers(notebook: NotebookView): Set<string> {
+  const bound = new Map<string, boolean>();
+  const spoiled = new Set<string>();
+  for (const index of notebook.codeCells) {
+    const parsed = notebook.parse(index);
+    for (const id of parsed.nodes('identifier')) {
+      const parent = id.parent;
+      if (!parent) continue;
+      const name = parsed.text(id);
+      if (parent.type === 'assignment' && parent.childForFieldName('left')?.id === id.id)
+        bound.set(name, !bound.has(name) && integerLiteralContainer(parent.childForFieldName('right')));
+      else if (
+        (['augmented_assignment', 'for_statement'].includes(parent.type) &&
+          parent.childForFieldName('left')?.id === id.id) ||
+        OTHER_BINDINGS.has(parent.type) ||
+        (parent.type === 'attribute' && parent.childForFieldName('object')?.id === id.id)
+      )
+        spoiled.add(name);
+      else if (parent.type === 'subscript' && parent.childForFieldName('value')?.id === id.id) {
+        // counts[0] = 1.5, counts['a'] /= 2: an item assigned
+        const target = parent.parent;
+        if (
+          target &&
+          ['assignment', 'augmented_assignment'].includes(target.type) &&
+          target.childForFieldName('left')?.id === parent.id
+        )
+          spoiled.add(name);
+      }
+    }
+  }
+  return new Set([...bound].filter(([name, ok]) => ok && !spoiled.has(name)).map(([name]) => name));
+}
 
 /** The node types that bind a name other than by `name = …` or `for name in range(…)` (parameters, imports, with …). */
 const OTHER_BINDINGS = new Set([
@@ -107,7 +173,7 @@ const OTHER_BINDINGS = new Set([
  * <certain integer>` or `for name in range(…)`, and nothing else binds, imports or declares the name (a parameter,
  * a tuple target, an import). What Python 2 computed with them was an integer whatever the cell order.
  */
-function integerNames(notebook: NotebookView): Set<string> {
+function integerNames(notebook: NotebookView, containers: ReadonlySet<string>, floorDivision: boolean): Set<string> {
   const candidates = new Map<string, boolean>();
   const sources: ParsedSource[] = notebook.codeCells.map((index) => notebook.parse(index));
   // two rounds: a name bound to another integer name (m = n // 2) settles once n has
@@ -125,13 +191,16 @@ function integerNames(notebook: NotebookView): Set<string> {
         if (parent.type === 'assignment' && parent.childForFieldName('left')?.id === id.id) {
           mark(
             name,
-            !parent.childForFieldName('type') && certainlyInteger(parent.childForFieldName('right'), parsed, known),
+            !parent.childForFieldName('type') &&
+              certainlyInteger(parent.childForFieldName('right'), parsed, known, containers),
           );
         } else if (parent.type === 'augmented_assignment' && parent.childForFieldName('left')?.id === id.id) {
           const op = parent.childForFieldName('operator')?.type ?? '';
+          // `total /= 4` stays an integer where it becomes `//=` (a Python 2 notebook without true division)
+          const ops = floorDivision ? ['+=', '-=', '*=', '/=', '//=', '%='] : ['+=', '-=', '*=', '//=', '%='];
           mark(
             name,
-            ['+=', '-=', '*='].includes(op) && certainlyInteger(parent.childForFieldName('right'), parsed, known),
+            ops.includes(op) && certainlyInteger(parent.childForFieldName('right'), parsed, known, containers),
           );
         } else if (parent.type === 'for_statement' && parent.childForFieldName('left')?.id === id.id) {
           const right = parent.childForFieldName('right');
@@ -326,10 +395,19 @@ export const integerDivisionSizes = defineRule({
     pattern: true,
   },
   // the left operand of a certain integer ends in `)` (len(x)), `]` (x.shape[0]) or a digit
-  needles: [/[)\]\w]\s*\/(?![/=])/],
-  prepare: (notebook) => ({ names: integerNames(notebook), sizes: sizeNames(notebook) }),
+  needles: [/[)\]\w]\s*\/(?![/=])|\w\s*\/=/],
+  prepare: (notebook) => {
+    const containers = integerContainers(notebook);
+    const floorDivision =
+      python2Notebook({ notebook }) && !notebook.codeCells.some((i) => FUTURE_DIVISION.test(notebook.source(i)));
+    return { names: integerNames(notebook, containers, floorDivision), sizes: sizeNames(notebook), containers };
+  },
   apply(parsed, ctx) {
-    const { names, sizes } = ctx.state as { names: Set<string>; sizes: Set<string> };
+    const { names, sizes, containers } = ctx.state as {
+      names: Set<string>;
+      sizes: Set<string>;
+      containers: Set<string>;
+    };
     const edits: SourceEdit[] = [];
     let python2: boolean | undefined;
     // `mid = len(xs) / 2` … `xs[mid]`: a name bound once, to a quotient of certain integers, and used as an index
@@ -340,8 +418,8 @@ export const integerDivisionSizes = defineRule({
       const operator = right.childForFieldName('operator');
       if (
         operator?.type === '/' &&
-        certainlyInteger(right.childForFieldName('left'), parsed, names) &&
-        certainlyInteger(right.childForFieldName('right'), parsed, names)
+        certainlyInteger(right.childForFieldName('left'), parsed, names, containers) &&
+        certainlyInteger(right.childForFieldName('right'), parsed, names, containers)
       )
         edits.push(replaceNode(operator, '//'));
     }
@@ -349,8 +427,8 @@ export const integerDivisionSizes = defineRule({
       const operator = op.childForFieldName('operator');
       if (!operator || operator.type !== '/') continue;
       if (
-        !certainlyInteger(op.childForFieldName('left'), parsed, names) ||
-        !certainlyInteger(op.childForFieldName('right'), parsed, names)
+        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers) ||
+        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers)
       )
         continue;
       // a Python 2 notebook without `from __future__ import division`: every quotient of certain integers was //
@@ -358,6 +436,19 @@ export const integerDivisionSizes = defineRule({
         python2Notebook(ctx) && !ctx.notebook.codeCells.some((i) => FUTURE_DIVISION.test(ctx.notebook.source(i)));
       const sized = python2 || inSizedPosition(op, parsed);
       if (sized) edits.push(replaceNode(operator, '//'));
+    }
+    // `total /= 4` of a certain integer in a Python 2 notebook: floor division in place
+    for (const op of ctx.nodes('augmented_assignment')) {
+      const operator = op.childForFieldName('operator');
+      if (operator?.type !== '/=') continue;
+      if (
+        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers) ||
+        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers)
+      )
+        continue;
+      python2 ??=
+        python2Notebook(ctx) && !ctx.notebook.codeCells.some((i) => FUTURE_DIVISION.test(ctx.notebook.source(i)));
+      if (python2) edits.push(replaceNode(operator, '//='));
     }
     return edits;
   },

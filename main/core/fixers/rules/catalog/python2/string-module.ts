@@ -12,9 +12,11 @@
 //     t = str.maketrans("ab", "cd")
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a string function given as a value in a notebook that also assigns a value to the name `string`.
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { callArguments, positionalArguments, asPrimary } from '../../syntax';
+import type { Node } from 'web-tree-sitter';
 import { PY3 } from './_shared';
 
 const STRING_CONSTANTS: Record<string, string> = {
@@ -48,6 +50,14 @@ const STRING_METHODS = new Set([
 
 const STRING_CONVERSIONS: Record<string, string> = { atoi: 'int', atof: 'float', atol: 'int' };
 
+/** Python 2's older spellings: string.joinfields is string.join, string.splitfields is string.split. */
+const FIELDS: Record<string, string> = { joinfields: 'join', splitfields: 'split' };
+
+/** Is the attribute the callee of a call (string.lower(s)) rather than a value (map(string.lower, xs))? */
+function called(attr: Node): boolean {
+  return attr.parent?.type === 'call' && attr.parent.childForFieldName('function')?.id === attr.id;
+}
+
 export const stringModule = defineRule({
   id: 'python2.string-module',
   title:
@@ -56,9 +66,11 @@ export const stringModule = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), moved maketrans to str.maketrans, and dropped the string module's copies of str methods: string.join(words, sep) → sep.join(words), string.lower(s) → s.lower(), string.atoi(s) → int(s).",
+    "Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), moved maketrans to str.maketrans, and dropped the string module's copies of str methods: string.join(words, sep) (and its older name string.joinfields) → sep.join(words), string.lower(s) → s.lower(), string.atoi(s) → int(s); given as a value (map(string.capitalize, words)) such a function becomes the str method (str.capitalize) or int/float.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'string' has no attribute '\w+'/ }], pattern: true },
   needles: ['string.'],
+  // a notebook that also binds `string` to a value of its own (string = 'a b'): its attributes are ambiguous
+  prepare: (notebook) => notebook.codeCells.some((index) => /^[ \t]*string\s*=[^=]/m.test(notebook.source(index))),
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const attr of ctx.nodes('attribute')) {
@@ -69,13 +81,19 @@ export const stringModule = defineRule({
       if (!nameNode) continue;
       if (name in STRING_CONSTANTS) edits.push(replaceNode(nameNode, STRING_CONSTANTS[name] as string));
       else if (name === 'maketrans') edits.push(replaceNode(attr, 'str.maketrans'));
+      else if (!called(attr) && !(ctx.state as boolean)) {
+        // map(string.capitalize, words), key=string.lower: the function as a value → the str method / int / float
+        if (STRING_METHODS.has(name) || name === 'splitfields')
+          edits.push(replaceNode(attr, `str.${FIELDS[name] ?? name}`));
+        else if (name in STRING_CONVERSIONS) edits.push(replaceNode(attr, STRING_CONVERSIONS[name] as string));
+      }
     }
     // string.join(words, ' ') → ' '.join(words); string.lower(s) → s.lower(); string.atoi(s) → int(s)
     for (const call of ctx.nodes('call')) {
       const qualified = ctx.imports.resolve(call.childForFieldName('function'), parsed);
       if (!qualified?.startsWith('string.') || callArguments(call).length !== positionalArguments(call).length)
         continue;
-      const name = qualified.slice('string.'.length);
+      const name = FIELDS[qualified.slice('string.'.length)] ?? qualified.slice('string.'.length);
       const args = positionalArguments(call).map((a) => a);
       const first = args[0];
       if (!first) continue;
