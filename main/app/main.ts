@@ -48,7 +48,10 @@ function log(line: string): void {
 export function startupErrorMessage(e: unknown): string {
   const { message } = toErrorInfo(e);
   if (/NODE_MODULE_VERSION|was compiled against a different Node\.js version/.test(message)) {
-    return `better-sqlite3 is built for Node.js, not for Electron. Run \`npm run rebuild:electron\` and start again (and \`npm run rebuild:node\` before running the tests).\n\n${message}`;
+    return (
+      `better-sqlite3 is built for Node.js, not for Electron. Run \`npm run rebuild:electron\` ` +
+      `and start again (and \`npm run rebuild:node\` before running the tests).\n\n${message}`
+    );
   }
   return message;
 }
@@ -195,7 +198,8 @@ if (!app.requestSingleInstanceLock()) {
     if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
       dialog.showErrorBox(
         'nbrevive',
-        `The user interface is not built (${RENDERER_DIR} is missing): run \`npm run build:app\`, or start with \`npm start\`.`,
+        `The user interface is not built (${RENDERER_DIR} is missing): ` +
+          `run \`npm run build:app\`, or start with \`npm start\`.`,
       );
     }
 

@@ -23,7 +23,8 @@ export interface SafeStorageLike {
 export const NO_KEYRING_MESSAGE =
   'No system keyring (GNOME Keyring, KWallet) is available to this session, so nbrevive will not store the API key: ' +
   'Electron would encrypt it with a fixed, publicly known password. Either start nbrevive with OPENAI_API_KEY set in ' +
-  'its environment (it is used when no key is stored), or install and unlock a keyring (e.g. gnome-keyring) and restart.';
+  'its environment (it is used when no key is stored), or ' +
+  'install and unlock a keyring (e.g. gnome-keyring) and restart.';
 
 export const NO_ENCRYPTION_MESSAGE =
   'This system offers no encryption for stored secrets, so nbrevive will not store the API key. Start nbrevive with ' +
@@ -79,7 +80,8 @@ export async function openSafeSecretStore(options: {
     if (secretStorageStatus(safeStorage, platform).canStore) key = (await decrypt(safeStorage, data)).trim() || null;
     else
       options.log?.(
-        `a stored API key exists in ${file} but cannot be decrypted here: ${secretStorageStatus(safeStorage, platform).message}`,
+        `a stored API key exists in ${file} but cannot be decrypted ` +
+          `here: ${secretStorageStatus(safeStorage, platform).message}`,
       );
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT')

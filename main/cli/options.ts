@@ -84,7 +84,8 @@ export function jobSettingsFrom(values: Record<string, unknown>, extra: Partial<
   const timeoutSec = positiveNumber('timeout', values.timeout as string | undefined, false);
   if (timeoutSec !== undefined && Math.round(timeoutSec * 1000) > MAX_TIMEOUT_MS) {
     throw new UsageError(
-      `--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (24.8 days), got '${values.timeout as string}'`,
+      `--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} ` +
+        `seconds (24.8 days), got '${values.timeout as string}'`,
     );
   }
   const runs = positiveNumber('runs', values.runs as string | undefined, true);

@@ -78,7 +78,9 @@ export async function withPythonOffer<T>(attempt: () => Promise<T>, options: Off
       if (!process.stdin.isTTY || !process.stderr.isTTY) {
         throw new NbreviveError(
           'runtime-unavailable',
-          `no Python interpreter with nbclient and ipykernel was found. nbrevive can set one up: ${plan.description}. Run again with --yes to accept, or run \`nbrevive runtimes setup\`; or name an interpreter with --python PATH.`,
+          `no Python interpreter with nbclient and ipykernel was found. nbrevive can ` +
+            `set one up: ${plan.description}. Run again with --yes to accept, or run ` +
+            `\`nbrevive runtimes setup\`; or name an interpreter with --python PATH.`,
         );
       }
       process.stderr.write('No Python interpreter with nbclient and ipykernel was found.\n');

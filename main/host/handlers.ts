@@ -55,7 +55,8 @@ export function registerHandlers(handlers: ApiHandlers): ApiDispatcher {
 
 /**
  * Binds a handler table to any channel map (the app API here; the desktop app's own contract in main/app): every
- * invoke channel needs a handler, inputs and outputs are validated by the map's schemas, errors become `{code, message}`.
+ * invoke channel needs a handler, inputs and outputs are validated by the map's schemas, errors become `{code,
+ * message}`.
  */
 export function createDispatcher<M extends Record<string, Channel>>(
   map: M,

@@ -12,7 +12,8 @@ import { ApiDispatcher } from './handlers';
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+  "font-src 'self' data:; worker-src 'self' blob:; connect-src " +
+  "'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -88,7 +89,8 @@ function readBody(req: http.IncomingMessage): Promise<string> {
         reject(
           Object.assign(
             new Error(
-              `the request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MiB limit: send less per request (uploads go in chunks)`,
+              `the request body is over the ${MAX_BODY_BYTES / 1024 / 1024} ` +
+                `MiB limit: send less per request (uploads go in chunks)`,
             ),
             {
               status: 413,
@@ -213,7 +215,8 @@ function serveStatic(root: string | null, req: http.IncomingMessage, res: http.S
   if (!root || !index || !fs.existsSync(index)) {
     res.writeHead(503, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
     res.end(
-      'The workbench UI is not built: run `npm run build` in the checkout (npm ci does it), then restart `nbrevive serve`. The API under /api/ works.\n',
+      'The workbench UI is not built: run `npm run build` in the checkout (npm ' +
+        'ci does it), then restart `nbrevive serve`. The API under /api/ works.\n',
     );
     return;
   }
@@ -267,7 +270,8 @@ function handleApi(
     return sendError(res, 401, {
       code: 'unauthorized',
       message:
-        'missing or wrong token: use the URL `nbrevive serve` printed (Authorization: Bearer <token> or ?token=<token>)',
+        'missing or wrong token: use the URL `nbrevive serve` ' +
+        'printed (Authorization: Bearer <token> or ?token=<token>)',
     });
   }
   const rest = url.pathname.slice('/api/'.length);

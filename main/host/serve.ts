@@ -49,7 +49,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   if (!isLoopbackHost(bindHost) && !options.allowRemote) {
     throw new NbreviveError(
       'invalid-request',
-      `refusing to bind ${bindHost}: it is reachable from other machines. Use --host 127.0.0.1 (and an SSH tunnel), or pass --allow-remote if you mean it`,
+      `refusing to bind ${bindHost}: it is reachable from other machines. Use ` +
+        `--host 127.0.0.1 (and an SSH tunnel), or pass --allow-remote if you mean it`,
     );
   }
   const token = options.token ?? createToken();
@@ -98,7 +99,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const baseUrl = `http://${urlHost}:${port}`;
   if (!isLoopbackHost(bindHost)) {
     log(
-      `WARNING: nbrevive serve is listening on ${bindHost}, reachable from other machines; anyone with the token can run code on this machine. Plain HTTP: use it only on a network you trust.`,
+      `WARNING: nbrevive serve is listening on ${bindHost}, reachable from other machines; anyone ` +
+        `with the token can run code on this machine. Plain HTTP: use it only on a network you trust.`,
     );
   }
   let closed = false;

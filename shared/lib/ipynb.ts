@@ -223,7 +223,8 @@ function diskView(nb: Notebook): Json {
   return view;
 }
 
-// ---- parse / serialize -------------------------------------------------------------------------------------------------
+// ---- parse / serialize
+// -------------------------------------------------------------------------------------------------
 
 const NOTEBOOK_SHAPE = 'an .ipynb notebook is a JSON object with "nbformat", "metadata" and "cells"';
 
@@ -280,7 +281,8 @@ export function parseNotebook(text: string, options: ParseNotebookOptions = {}):
   if (major !== 3 && major !== 4) {
     const how =
       major < 3
-        ? 'open it in Jupyter and save it (or run `jupyter nbconvert --to notebook --inplace FILE`) to upgrade it to nbformat 4'
+        ? 'open it in Jupyter and save it (or run `jupyter nbconvert ' +
+          '--to notebook --inplace FILE`) to upgrade it to nbformat 4'
         : 'save it as nbformat 4 from the tool that wrote it';
     throw new NbreviveError(
       'unsupported-nbformat',

@@ -1,10 +1,9 @@
-// The judge (docs/architecture.md, "The judge"): does a run reproduce the author's score, is it error-free, and which problem should
-// the next fix address. Also how iterations are ranked to pick a job's best version, and which errors the author's
-// own notebook already had.
-// Without a target score, "reproducible" is not "runs without errors" alone: the run must also reproduce the author's
-// saved outputs (output fidelity ≥ the job's threshold, over the outputs that can be compared — cells whose
-// randomness was never seeded are not comparable, so they neither help nor hurt). When fidelity could not be measured
-// the judgement stays the errors-only one, and the reason says so.
+// The judge (docs/architecture.md, "The judge"): does a run reproduce the author's score, is it error-free, and which
+// problem should the next fix address. Also how iterations are ranked to pick a job's best version, and which errors
+// the author's own notebook already had. Without a target score, "reproducible" is not "runs without errors" alone: the
+// run must also reproduce the author's saved outputs (output fidelity ≥ the job's threshold, over the outputs that can
+// be compared — cells whose randomness was never seeded are not comparable, so they neither help nor hurt). When
+// fidelity could not be measured the judgement stays the errors-only one, and the reason says so.
 import type { ScoreSpec, Target } from '../models/case';
 import type { CellError, ExecutionReport } from '../models/execution';
 import type { Fidelity } from '../models/fidelity';
@@ -268,9 +267,9 @@ function fidelityOf(run: JudgedRun): number {
 }
 
 /**
- * Orders iterations best first (docs/architecture.md, "The loop"): error-free reproducible, then reproducible with errors, then
- * the rest; within each, fewer errors, then the score closer to the target, then the higher output fidelity. Ties
- * return 0, so a stable sort keeps the earlier iteration (fewer edits to the author's code) ahead.
+ * Orders iterations best first (docs/architecture.md, "The loop"): error-free reproducible, then reproducible with
+ * errors, then the rest; within each, fewer errors, then the score closer to the target, then the higher output
+ * fidelity. Ties return 0, so a stable sort keeps the earlier iteration (fewer edits to the author's code) ahead.
  */
 export function compareIterations(a: JudgedRun, b: JudgedRun): number {
   return (

@@ -167,7 +167,9 @@ const VERSION_SENSITIVE: readonly { re: RegExp; unless: RegExp | null; why: stri
   {
     re: /\bKNeighbors(Classifier|Regressor)\s*\(/g,
     unless: null,
-    why: 'nearest neighbours at equal distances are broken by data order and algorithm (scikit-learn documents the results may differ)',
+    why:
+      'nearest neighbours at equal distances are broken by data order ' +
+      'and algorithm (scikit-learn documents the results may differ)',
   },
 ];
 

@@ -92,7 +92,8 @@ function alignRows(req: SubmissionGradeRequest, sub: string, ans: string): numbe
   });
   if (missing.length > 0) {
     throw new GradeNote(
-      `${missing.length} of the ${answers.rows.length} ${idColumn} values in ${ans} are missing from ${sub} (first: ${JSON.stringify(missing[0])})`,
+      `${missing.length} of the ${answers.rows.length} ${idColumn} values in ` +
+        `${ans} are missing from ${sub} (first: ${JSON.stringify(missing[0])})`,
     );
   }
   if (submission.rows.length !== answers.rows.length) {

@@ -1,4 +1,5 @@
-// The modernization loop's records: verdicts, fixes, iterations, jobs and their outcome (docs/architecture.md, "The loop").
+// The modernization loop's records: verdicts, fixes, iterations, jobs and their outcome (docs/architecture.md, "The
+// loop").
 import { z } from 'zod';
 import { ExecutionReportSchema } from './execution';
 import { FidelitySchema, FidelityVerdictSchema } from './fidelity';

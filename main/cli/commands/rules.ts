@@ -18,7 +18,8 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
   const table = apiChangeTable();
   if (table.rows.length === 0) {
     console.error(
-      'nbrevive: the API-change table is missing (resources/api-changes); regenerate it with `npx tsx tools/extract-api-changes.ts`',
+      'nbrevive: the API-change table is missing (resources/api-changes); ' +
+        'regenerate it with `npx tsx tools/extract-api-changes.ts`',
     );
     return 2;
   }
@@ -38,11 +39,13 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
   // one line per library: who repairs the removed/renamed/moved rows, and the headline handled ÷ all of them
   console.log(
     bold(
-      "API-change table coverage in today's stack: removed, renamed and moved names (each row's snippet run through the rules engine)",
+      "API-change table coverage in today's stack: removed, renamed " +
+        "and moved names (each row's snippet run through the rules engine)",
     ),
   );
   console.log(
-    'library        removed+renamed+moved  hand-written  generic  out-of-scope  not-handled  handled  of in-scope   keyword renames handled/named',
+    'library        removed+renamed+moved  hand-written  generic  out-of-scope  ' +
+      'not-handled  handled  of in-scope   keyword renames handled/named',
   );
   for (const c of rows) {
     const n = c.names;
@@ -77,7 +80,9 @@ export async function rulesCommand(args: string[]): Promise<number> {
   });
   if (values.help) {
     console.log(
-      'usage: nbrevive rules [ID…] [--kind error-repair|score-calibration|runtime-reduction|environment] [--library NAME] [--json | --markdown]\n       nbrevive rules --coverage [--library scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]',
+      'usage: nbrevive rules [ID…] [--kind error-repair|score-calibration|runtime-reduction|environment] ' +
+        '[--library NAME] [--json | --markdown]\n       nbrevive rules --coverage [--library ' +
+        'scikit-learn|pandas|numpy|scipy|matplotlib|seaborn|statsmodels|python] [--json]',
     );
     return 0;
   }

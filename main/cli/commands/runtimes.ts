@@ -67,7 +67,9 @@ export async function runtimesCommand(args: string[]): Promise<number> {
   const { values } = parse(args, { ...COMMON_OPTIONS, image: { type: 'string' } });
   if (values.help) {
     console.log(
-      'usage: nbrevive runtimes [--image NAME] [--json]\n       nbrevive runtimes setup [--yes] [--method venv|apt] …   (see nbrevive runtimes setup --help)\n\nLists the local Python interpreters (with nbclient + ipykernel or what they lack) and the Docker engine.',
+      'usage: nbrevive runtimes [--image NAME] [--json]\n       nbrevive runtimes setup [--yes] ' +
+        '[--method venv|apt] …   (see nbrevive runtimes setup --help)\n\nLists the local Python ' +
+        'interpreters (with nbclient + ipykernel or what they lack) and the Docker engine.',
     );
     return 0;
   }

@@ -102,7 +102,8 @@ export async function caseCommand(args: string[]): Promise<number> {
     throw new UsageError(`--pick must be a positive integer, got '${values.pick}'`);
   if (values.pick !== undefined && pick > candidates.length) {
     throw new UsageError(
-      `--pick ${pick}: the notebook has ${candidates.length} candidate target(s) (see nbrevive targets ${JSON.stringify(file)})`,
+      `--pick ${pick}: the notebook has ${candidates.length} candidate ` +
+        `target(s) (see nbrevive targets ${JSON.stringify(file)})`,
     );
   }
   const chosen = candidates[pick - 1];
@@ -114,7 +115,8 @@ export async function caseCommand(args: string[]): Promise<number> {
     ...(chosen ? candidateScore(chosen) : { score: { kind: 'none' } }),
     provenance: {
       target: chosen
-        ? `nbrevive case init: candidate ${chosen.rank} of ${candidates.length} found in the saved outputs (${chosen.reason})`
+        ? `nbrevive case init: candidate ${chosen.rank} of ` +
+          `${candidates.length} found in the saved outputs (${chosen.reason})`
         : 'nbrevive case init: no score found in the saved outputs',
     },
   };
@@ -125,7 +127,8 @@ export async function caseCommand(args: string[]): Promise<number> {
     console.log(`written: ${manifestPath}`);
     console.log(
       chosen
-        ? `target: ${chosen.metric} ${chosen.value} (cell ${chosen.cellIndex}, ${JSON.stringify(chosen.line.trim().slice(0, 80))})`
+        ? `target: ${chosen.metric} ${chosen.value} (cell ${chosen.cellIndex}, ` +
+            `${JSON.stringify(chosen.line.trim().slice(0, 80))})`
         : 'target: none found (score kind none)',
     );
     if (resolved.dataDir) console.log(`data:   ${resolved.dataDir}`);

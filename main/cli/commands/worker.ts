@@ -48,7 +48,8 @@ async function tokenCommand(args: string[]): Promise<number> {
       else {
         console.log(secret);
         console.error(
-          `token ${token.id} for '${token.name}': shown once; give it to the worker with NBREVIVE_WORKER_TOKEN or --token`,
+          `token ${token.id} for '${token.name}': shown once; give ` +
+            `it to the worker with NBREVIVE_WORKER_TOKEN or --token`,
         );
       }
       return 0;

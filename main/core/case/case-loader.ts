@@ -63,7 +63,8 @@ export async function loadCase(target: string, overrides: CaseOverrides = {}): P
   if (!stat) {
     throw new NbreviveError(
       'file-not-found',
-      `nothing found at ${abs}: give a notebook (.ipynb), a case folder holding ${CASE_MANIFEST}, or the path of a ${CASE_MANIFEST}`,
+      `nothing found at ${abs}: give a notebook (.ipynb), a case folder ` +
+        `holding ${CASE_MANIFEST}, or the path of a ${CASE_MANIFEST}`,
       { path: abs },
     );
   }
@@ -72,7 +73,8 @@ export async function loadCase(target: string, overrides: CaseOverrides = {}): P
     // refused before anything reads it: /dev/zero never ends, /dev/urandom never ends either, a FIFO blocks
     throw new NbreviveError(
       'invalid-request',
-      `${abs} is ${special}, not a file or folder: give a notebook (.ipynb), a case folder holding ${CASE_MANIFEST}, or the path of a ${CASE_MANIFEST}`,
+      `${abs} is ${special}, not a file or folder: give a notebook (.ipynb), a ` +
+        `case folder holding ${CASE_MANIFEST}, or the path of a ${CASE_MANIFEST}`,
       { path: abs },
     );
   }
@@ -81,7 +83,8 @@ export async function loadCase(target: string, overrides: CaseOverrides = {}): P
     if (!(await statOrNull(manifestPath))?.isFile()) {
       throw new NbreviveError(
         'invalid-case',
-        `${abs} is not a case folder: it has no ${CASE_MANIFEST}; give the notebook file itself, or add a ${CASE_MANIFEST} (format: see the README)`,
+        `${abs} is not a case folder: it has no ${CASE_MANIFEST}; give the ` +
+          `notebook file itself, or add a ${CASE_MANIFEST} (format: see the README)`,
         { path: abs },
       );
     }
@@ -258,7 +261,8 @@ async function loadManifestCase(manifestPath: string, overrides: CaseOverrides):
     if (!(await statOrNull(file))) {
       throw new NbreviveError(
         'data-missing',
-        `case ${manifest.id}: ${field}[${JSON.stringify(key)}] names ${file}, which does not exist ${where}: restore the file, fix the manifest, or give a data folder that holds it with --data DIR`,
+        `case ${manifest.id}: ${field}[${JSON.stringify(key)}] names ${file}, which does not exist ` +
+          `${where}: restore the file, fix the manifest, or give a data folder that holds it with --data DIR`,
         { path: file, field, key },
       );
     }
@@ -295,7 +299,8 @@ async function resolveScore(manifest: CaseManifest, root: string, manifestPath: 
     if (!(await statOrNull(answers))?.isFile()) {
       throw new NbreviveError(
         'data-missing',
-        `case ${manifest.id}: its answers file ${answers} does not exist (score.answers in ${manifestPath}): add the file or fix the path`,
+        `case ${manifest.id}: its answers file ${answers} does not exist ` +
+          `(score.answers in ${manifestPath}): add the file or fix the path`,
         { path: answers },
       );
     }

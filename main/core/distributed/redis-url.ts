@@ -112,7 +112,8 @@ export function redactQueueUrl(url: string): string {
 function badUrl(url: string): NbreviveError {
   return new NbreviveError(
     'invalid-request',
-    `'${redactQueueUrl(url)}' is not a Redis URL: use redis://HOST:PORT, redis://:PASSWORD@HOST:PORT/DB or rediss://USER:PASSWORD@HOST:PORT (TLS)`,
+    `'${redactQueueUrl(url)}' is not a Redis URL: use redis://HOST:PORT, ` +
+      `redis://:PASSWORD@HOST:PORT/DB or rediss://USER:PASSWORD@HOST:PORT (TLS)`,
   );
 }
 

@@ -57,7 +57,9 @@ export async function importCaseWithAutoTarget(
       record: store.cases.upsert(resolved, hash),
       auto: {
         chosen: null,
-        note: "no score was found in the notebook's saved outputs; judged on errors only (write a target with nbrevive case init, or by hand)",
+        note:
+          "no score was found in the notebook's saved outputs; judged on " +
+          'errors only (write a target with nbrevive case init, or by hand)',
       },
     };
   }
@@ -66,7 +68,10 @@ export async function importCaseWithAutoTarget(
     record,
     auto: {
       chosen: best,
-      note: `target chosen by --target auto: ${best.metric} ${best.value} in cell ${best.cellIndex} (${JSON.stringify(best.line.trim().slice(0, 80))}), best of ${candidates.length} candidate(s): ${best.reason}`,
+      note:
+        `target chosen by --target auto: ${best.metric} ${best.value} in ` +
+        `cell ${best.cellIndex} (${JSON.stringify(best.line.trim().slice(0, 80))}), ` +
+        `best of ${candidates.length} candidate(s): ${best.reason}`,
     },
   };
 }

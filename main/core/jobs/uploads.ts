@@ -56,7 +56,8 @@ export async function writeUploadChunks(
     if (appended) {
       throw new NbreviveError(
         'invalid-request',
-        `upload chunk for '${appended.path}' continues a file that was not started: send its first chunk without append`,
+        `upload chunk for '${appended.path}' continues a file ` +
+          `that was not started: send its first chunk without append`,
       );
     }
     await fs.mkdir(dir, { recursive: true }).catch((e: unknown) => {
@@ -76,7 +77,8 @@ export async function writeUploadChunks(
         if (!(await fs.stat(file).catch(() => null))?.isFile()) {
           throw new NbreviveError(
             'invalid-request',
-            `upload chunk for '${chunk.path}' continues a file that was not started: send its first chunk without append`,
+            `upload chunk for '${chunk.path}' continues a file that ` +
+              `was not started: send its first chunk without append`,
           );
         }
         await fs.appendFile(file, data);

@@ -123,7 +123,8 @@ async function executeOnce(
     }
     logs.system(
       index,
-      `the execution ended before its first cell started (${what}): retrying (${attempt + 1}/${retries}); it does not count against the fix`,
+      `the execution ended before its first cell started (${what}): retrying ` +
+        `(${attempt + 1}/${retries}); it does not count against the fix`,
     );
   }
 }

@@ -109,7 +109,8 @@ export function takeBackRegression(
   for (const key of fixKeys(fix)) if (!stillFailed.has(key)) state.exclude.delete(key);
   run.logs.system(
     produced.iteration.index,
-    `no fix without a fidelity regression was found: keeping the version of iteration ${produced.iteration.index}, flagged (${describeRegression(fix.fidelityRegression?.cells ?? [])})`,
+    `no fix without a fidelity regression was found: keeping the version of iteration ` +
+      `${produced.iteration.index}, flagged (${describeRegression(fix.fidelityRegression?.cells ?? [])})`,
   );
   return true;
 }

@@ -1,14 +1,14 @@
-// The modernization loop (docs/architecture.md, "The loop"): execute → judge → fix → apply, at most `maxIterations` executions.
-// Every iteration is persisted before the next starts, and all decisions are a function of what is persisted, so a
-// job killed at any moment resumes from its last persisted iteration and continues exactly as it would have.
-// A fix is judged on the errors it addressed (those of the cells it edited), so a rule gap on the first error does
-// not stop the loop from repairing later cells; an execution that ends before its first cell starts (the kernel never
-// came up) is the environment's failure, retried and never held against the fix; a job that ends with errors left
-// records, per error, why no fix applied (Job.unresolved).
-// A fix that breaks the outputs of cells it did not edit is flagged (fidelity-regression.ts) and failed; its version
-// is set aside while another candidate may exist, and taken back when the fixers have none.
-// The steps live beside it: job-run.ts (what a run reads, its state), execute-version.ts (executing one version),
-// fix-outcome.ts (judging the fix that produced it), decisions.ts (the pure decisions they share).
+// The modernization loop (docs/architecture.md, "The loop"): execute → judge → fix → apply, at most `maxIterations`
+// executions. Every iteration is persisted before the next starts, and all decisions are a function of what is
+// persisted, so a job killed at any moment resumes from its last persisted iteration and continues exactly as it would
+// have. A fix is judged on the errors it addressed (those of the cells it edited), so a rule gap on the first error
+// does not stop the loop from repairing later cells; an execution that ends before its first cell starts (the kernel
+// never came up) is the environment's failure, retried and never held against the fix; a job that ends with errors left
+// records, per error, why no fix applied (Job.unresolved). A fix that breaks the outputs of cells it did not edit is
+// flagged (fidelity-regression.ts) and failed; its version is set aside while another candidate may exist, and taken
+// back when the fixers have none. The steps live beside it: job-run.ts (what a run reads, its state),
+// execute-version.ts (executing one version), fix-outcome.ts (judging the fix that produced it), decisions.ts (the pure
+// decisions they share).
 import { NbreviveError, toErrorInfo } from '../../../shared/lib/errors';
 import { parseNotebook, serializeNotebook } from '../../../shared/lib/ipynb';
 import { judge, newErrors, outcomeOf } from '../../../shared/lib/judge';

@@ -93,7 +93,8 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
   if (stat.isDirectory()) {
     throw new NbreviveError(
       'not-a-notebook',
-      `${abs} is a folder, not a notebook file: give the path of an .ipynb file, or of a case folder holding nbrevive.case.json`,
+      `${abs} is a folder, not a notebook file: give the path of an ` +
+        `.ipynb file, or of a case folder holding nbrevive.case.json`,
       { path: abs },
     );
   }
@@ -101,7 +102,8 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
   if (special) {
     throw new NbreviveError(
       'not-a-notebook',
-      `${abs} is ${special}, not a notebook file: give the path of an .ipynb file, or of a case folder holding nbrevive.case.json`,
+      `${abs} is ${special}, not a notebook file: give the path of ` +
+        `an .ipynb file, or of a case folder holding nbrevive.case.json`,
       {
         path: abs,
       },
@@ -110,7 +112,8 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
   const tooLarge = (size: number): NbreviveError =>
     new NbreviveError(
       'file-too-large',
-      `${abs} is ${formatBytes(size)}, over the ${formatBytes(maxBytes)} limit for notebooks: clear its outputs (jupyter nbconvert --clear-output --inplace FILE) and try again`,
+      `${abs} is ${formatBytes(size)}, over the ${formatBytes(maxBytes)} limit for notebooks: ` +
+        `clear its outputs (jupyter nbconvert --clear-output --inplace FILE) and try again`,
       { path: abs, size, limit: maxBytes },
     );
   if (stat.size > maxBytes) throw tooLarge(stat.size);
@@ -131,7 +134,8 @@ export async function readNotebookText(file: string, options: { maxBytes?: numbe
   } catch {
     throw new NbreviveError(
       'binary-file',
-      `${abs} is a binary file, not a notebook (it is not UTF-8 text): an .ipynb notebook is JSON text in UTF-8; if it is in another encoding, save it as UTF-8`,
+      `${abs} is a binary file, not a notebook (it is not UTF-8 text): an .ipynb ` +
+        `notebook is JSON text in UTF-8; if it is in another encoding, save it as UTF-8`,
       { path: abs },
     );
   }

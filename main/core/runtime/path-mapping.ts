@@ -1,6 +1,7 @@
 // Pure rewriting of the paths a notebook hard-codes (`/kaggle/input`, a case's absolute data.files targets) to
-// where the runtime actually provides them (URLs are not rewritten: the kernel serves them, nbrevive_urls.py). Only the copy that is executed is rewritten;
-// `restoreSources` puts the author's sources back into the executed notebook before anything is stored.
+// where the runtime actually provides them (URLs are not rewritten: the kernel serves them, nbrevive_urls.py). Only the
+// copy that is executed is rewritten; `restoreSources` puts the author's sources back into the executed notebook before
+// anything is stored.
 import { joinMultiline } from '../../../shared/lib/ipynb';
 import type { Notebook } from '../../../shared/models/notebook';
 

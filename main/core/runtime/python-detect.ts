@@ -289,7 +289,9 @@ export async function checkPython(
     return {
       ok: false,
       probe,
-      message: `Python ${probe.version} at ${python} lacks ${join(missing)}, which nbrevive needs to execute notebooks. Install with: ${installHint(probe, missing)} — or ${choose}`,
+      message:
+        `Python ${probe.version} at ${python} lacks ${join(missing)}, which nbrevive needs ` +
+        `to execute notebooks. Install with: ${installHint(probe, missing)} — or ${choose}`,
     };
   }
   return {

@@ -261,8 +261,10 @@ export async function planSetup(options: PlanOptions = {}): Promise<SetupPlan> {
   throw new NbreviveError(
     'runtime-unavailable',
     base
-      ? `pip cannot reach a package index from ${base}: give a local package folder with --find-links DIR, or install nbclient and ipykernel yourself and pass --python`
-      : 'no python3 with venv and pip was found and this is not Debian/Ubuntu: install Python 3.9+ (python.org or conda), then run `nbrevive runtimes setup` again',
+      ? `pip cannot reach a package index from ${base}: give a local package folder with ` +
+          `--find-links DIR, or install nbclient and ipykernel yourself and pass --python`
+      : 'no python3 with venv and pip was found and this is not Debian/Ubuntu: install ' +
+          'Python 3.9+ (python.org or conda), then run `nbrevive runtimes setup` again',
   );
 }
 

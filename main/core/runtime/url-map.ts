@@ -38,7 +38,8 @@ export function readUrlMapFile(file: string): Record<string, string> {
   } catch (e) {
     throw new NbreviveError(
       'file-not-found',
-      `--url-map ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): give the path of a JSON file {"https://…": "local/copy.csv"}`,
+      `--url-map ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): ` +
+        `give the path of a JSON file {"https://…": "local/copy.csv"}`,
       { file: where },
     );
   }

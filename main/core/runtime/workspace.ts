@@ -2,7 +2,8 @@
 // per job folder and checked before every execution, so the case folder is never touched) and a fresh `working/`
 // (the kernel's cwd, so `../input/train.csv` resolves). Also places data.files and data.dirs, lists the URLs the
 // kernel serves from local copies (data.urls and the user's URL map: url-map.ts) and computes the path rewrites
-// (/kaggle paths, data.files targets) for the executed copy. Runtime-agnostic: Docker passes its own kernel-visible paths.
+// (/kaggle paths, data.files targets) for the executed copy. Runtime-agnostic: Docker passes its own kernel-visible
+// paths.
 import fs from 'node:fs';
 import path from 'node:path';
 import { NbreviveError } from '../../../shared/lib/errors';
@@ -154,7 +155,8 @@ function followDataLink(
   } catch {
     throw new NbreviveError(
       'data-missing',
-      `the case data has a broken link ${child} (→ ${fs.readlinkSync(full)}): remove it or point it at an existing file`,
+      `the case data has a broken link ${child} (→ ` +
+        `${fs.readlinkSync(full)}): remove it or point it at an existing file`,
       { path: full },
     );
   }
@@ -162,7 +164,8 @@ function followDataLink(
     throw new NbreviveError(
       'invalid-case',
       `the case data has a link ${child} → ${target}, which leaves the case folder: nbrevive copies only what is inside the case. ` +
-        'Copy the file (or folder) into the case folder, or give the folder it is in with --data (data.dir in nbrevive.case.json)',
+        'Copy the file (or folder) into the case folder, or give the ' +
+        'folder it is in with --data (data.dir in nbrevive.case.json)',
       { path: full, target },
     );
   }
@@ -241,7 +244,8 @@ function requireSource(kind: string, key: string, source: string): void {
   if (!fs.existsSync(source)) {
     throw new NbreviveError(
       'data-missing',
-      `the case maps ${kind} ${key} to ${source}, which does not exist: add the file to the case folder or fix nbrevive.case.json`,
+      `the case maps ${kind} ${key} to ${source}, which does not ` +
+        `exist: add the file to the case folder or fix nbrevive.case.json`,
       { key, source },
     );
   }

@@ -1,7 +1,7 @@
-// Scoring an execution (docs/architecture.md, vocabulary "score spec"): reads the score of one run from the executed notebook's
-// outputs, from a file it wrote graded with a built-in metric, or with an MLE-bench competition's own grader run in
-// the runtime's Python. A run that yields no score gets a note saying why; a score pattern that runs past its time
-// limit is the case's fault, not the run's: a typed error (invalid-case) that fails the job with what to change.
+// Scoring an execution (docs/architecture.md, vocabulary "score spec"): reads the score of one run from the executed
+// notebook's outputs, from a file it wrote graded with a built-in metric, or with an MLE-bench competition's own grader
+// run in the runtime's Python. A run that yields no score gets a note saying why; a score pattern that runs past its
+// time limit is the case's fault, not the run's: a typed error (invalid-case) that fails the job with what to change.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedCase, ScoreSpec } from '../../../shared/models/case';

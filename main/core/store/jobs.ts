@@ -229,7 +229,8 @@ export class JobRepository {
       // Match the (few) cases once, then test each job by its id and case: no join over every job to count them.
       const pattern = likePattern(query.search);
       where.push(
-        `(j.id LIKE ? ESCAPE '\\' OR j.case_id IN (SELECT id FROM cases WHERE id LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\' OR competition LIKE ? ESCAPE '\\'))`,
+        `(j.id LIKE ? ESCAPE '\\' OR j.case_id IN (SELECT id FROM cases WHERE id LIKE ` +
+          `? ESCAPE '\\' OR title LIKE ? ESCAPE '\\' OR competition LIKE ? ESCAPE '\\'))`,
       );
       params.push(pattern, pattern, pattern, pattern);
     }
@@ -247,7 +248,8 @@ export class JobRepository {
       // Page the narrow rowids first (indexes cover filter and order), then read the full rows of that page only.
       const rowids = this.ctx
         .prepare<unknown[], { rid: number }>(
-          `SELECT j.rowid AS rid FROM ${from} ${whereSql} ORDER BY ${nullsLast}${column} ${dir}, j.rowid ${dir} LIMIT ? OFFSET ?`,
+          `SELECT j.rowid AS rid FROM ${from} ${whereSql} ORDER BY ` +
+            `${nullsLast}${column} ${dir}, j.rowid ${dir} LIMIT ? OFFSET ?`,
         )
         .all(...params, limit, offset)
         .map((r) => r.rid);

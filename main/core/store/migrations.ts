@@ -180,7 +180,8 @@ export function migrate(db: Database.Database, dbPath: string, migrations: reado
     if (current > latest) {
       throw new NbreviveError(
         'db-newer-schema',
-        `the database ${dbPath} was written by a newer nbrevive (schema ${current}, this version knows ${latest}); update nbrevive, or choose another file with --db`,
+        `the database ${dbPath} was written by a newer nbrevive (schema ${current}, ` +
+          `this version knows ${latest}); update nbrevive, or choose another file with --db`,
         { path: dbPath, schema: current, supported: latest },
       );
     }

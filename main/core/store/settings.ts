@@ -28,7 +28,8 @@ export class SettingsRepository {
     this.ctx.write(() =>
       this.ctx
         .prepare(
-          'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+          'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT ' +
+            '(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
         )
         .run(key, json, this.ctx.now()),
     );

@@ -51,7 +51,8 @@ export function caseHandlers({ store }: AppHandlerDependencies): FeatureHandlers
           imported.errors.length ? (imported.errors[0]?.code ?? 'invalid-case') : 'invalid-request',
           imported.errors.length
             ? `nothing in the upload could be imported: ${why}`
-            : 'the upload holds no notebook (.ipynb) and no case folder (nbrevive.case.json): pick notebooks or a folder holding them',
+            : 'the upload holds no notebook (.ipynb) and no case folder ' +
+                '(nbrevive.case.json): pick notebooks or a folder holding them',
         );
       }
       // paths in errors are shown relative to the upload: the host's folder means nothing to a browser user

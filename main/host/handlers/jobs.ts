@@ -43,7 +43,8 @@ export function jobHandlers({ store, queue }: AppHandlerDependencies): FeatureHa
       if (job.status !== 'failed' && job.status !== 'cancelled' && job.status !== 'paused') {
         throw new NbreviveError(
           'invalid-request',
-          `job ${jobId} is ${job.status}: only failed, cancelled or paused jobs can be retried (enqueue the case again for a fresh job)`,
+          `job ${jobId} is ${job.status}: only failed, cancelled or paused ` +
+            `jobs can be retried (enqueue the case again for a fresh job)`,
         );
       }
       const requeued = store.jobs.update(jobId, {

@@ -118,7 +118,8 @@ export class WorkerApi {
       throw new HttpError(
         401,
         'unauthorized',
-        'the worker token is missing, wrong or revoked: create one on the host with `nbrevive worker token create NAME` and pass it with --token',
+        'the worker token is missing, wrong or revoked: create one on the ' +
+          'host with `nbrevive worker token create NAME` and pass it with --token',
       );
     }
     const op = url.pathname.slice('/api/worker/'.length);

@@ -56,7 +56,8 @@ export function barChartSvg(chart: ChartData, p: Palette, width = 460): string {
   const plotW = width - labelW - 40;
   const x = (v: number) => labelW + (v / scale.max) * plotW;
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(chart.title)}" font-family="system-ui, sans-serif" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+      `role="img" aria-label="${escapeXml(chart.title)}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="${p.background}"/>`,
     `<text x="8" y="18" font-size="13" font-weight="600" fill="${p.text}">${escapeXml(chart.title)}</text>`,
   ];
@@ -78,7 +79,8 @@ export function barChartSvg(chart: ChartData, p: Palette, width = 460): string {
     const gy = top + li * groupH;
     const short = label.length > 26 ? `${label.slice(0, 25)}…` : label;
     parts.push(
-      `<text x="${labelW - 6}" y="${gy + (chart.series.length * barH) / 2 + 4}" text-anchor="end" fill="${p.text}"><title>${escapeXml(label)}</title>${escapeXml(short)}</text>`,
+      `<text x="${labelW - 6}" y="${gy + (chart.series.length * barH) / 2 + 4}" text-anchor="end" ` +
+        `fill="${p.text}"><title>${escapeXml(label)}</title>${escapeXml(short)}</text>`,
     );
     chart.series.forEach((s, si) => {
       const v = s.values[li] ?? 0;
@@ -127,18 +129,23 @@ export function scoreChartSvg(
   const x = (i: number) => left + (i / n) * (width - left - right);
   const y = (v: number) => top + (1 - (v - lo) / (hi - lo)) * (height - top - bottom);
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="score per iteration" font-family="system-ui, sans-serif" font-size="10">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ` +
+      `${height}" role="img" aria-label="score per iteration" font-family="system-ui, sans-serif" font-size="10">`,
     `<rect width="100%" height="100%" fill="${p.background}"/>`,
   ];
   if (band && target !== null) {
     parts.push(
-      `<rect x="${left}" y="${y(band[1] as number)}" width="${width - left - right}" height="${Math.max(1, y(band[0] as number) - y(band[1] as number))}" fill="${p.band}"><title>target band ${fmt(band[0] as number)} … ${fmt(band[1] as number)}</title></rect>`,
+      `<rect x="${left}" y="${y(band[1] as number)}" width="${width - left - right}" ` +
+        `height="${Math.max(1, y(band[0] as number) - y(band[1] as number))}" fill="${p.band}"><title>target ` +
+        `band ${fmt(band[0] as number)} … ${fmt(band[1] as number)}</title></rect>`,
     );
     parts.push(
-      `<line x1="${left}" x2="${width - right}" y1="${y(target)}" y2="${y(target)}" stroke="${p.series[2]}" stroke-dasharray="4 3"/>`,
+      `<line x1="${left}" x2="${width - right}" y1="${y(target)}" ` +
+        `y2="${y(target)}" stroke="${p.series[2]}" stroke-dasharray="4 3"/>`,
     );
     parts.push(
-      `<text x="${width - right}" y="${y(target) - 4}" text-anchor="end" fill="${p.muted}">target ${fmt(target)}</text>`,
+      `<text x="${width - right}" y="${y(target) - 4}" ` +
+        `text-anchor="end" fill="${p.muted}">target ${fmt(target)}</text>`,
     );
   }
   for (const v of [lo + pad, (lo + hi) / 2, hi - pad]) {
@@ -156,7 +163,8 @@ export function scoreChartSvg(
     parts.push(`<text x="${x(pt.index)}" y="${height - 8}" text-anchor="middle" fill="${p.muted}">${pt.index}</text>`);
     if (pt.score !== null)
       parts.push(
-        `<circle cx="${x(pt.index)}" cy="${y(pt.score)}" r="3.5" fill="${p.line}"><title>iteration ${pt.index}: ${pt.score}</title></circle>`,
+        `<circle cx="${x(pt.index)}" cy="${y(pt.score)}" r="3.5" ` +
+          `fill="${p.line}"><title>iteration ${pt.index}: ${pt.score}</title></circle>`,
       );
     else parts.push(`<text x="${x(pt.index)}" y="${top + 10}" text-anchor="middle" fill="${p.muted}">–</text>`);
   }

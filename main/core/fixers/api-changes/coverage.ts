@@ -3,7 +3,8 @@
 // raises for it today, runs the rules engine on it in today's stack and counts the row handled when the result
 // uses the new name (by a hand-written rule, or by the generic table-driven repair). Keyword renames are checked
 // the same way (`f(old=1)` with the TypeError); a removal without a named replacement counts when a hand-written
-// rule rewrites its usual uses so the old name is gone; default changes are out of scope, with the reason. Deprecated rows (the name still works in today's stack) are not counted at all.
+// rule rewrites its usual uses so the old name is gone; default changes are out of scope, with the reason. Deprecated
+// rows (the name still works in today's stack) are not counted at all.
 import type { EnvironmentDescription } from '../../../../shared/models/execution';
 import { applyRules } from '../rules/rules-engine';
 import { oneCellNotebook } from '../rules/working-notebook';

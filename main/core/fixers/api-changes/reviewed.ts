@@ -42,7 +42,8 @@ export const NOT_EQUIVALENT: Record<string, string> = {
   'scipy.stats.rvs_ratio_uniforms': 'RatioUniforms is a generator object with its own random stream',
   'scipy.ndimage.imread': 'read through PIL as integers; matplotlib.pyplot.imread gives PNGs as floats in [0, 1]',
   'scipy.integrate.simps':
-    "an even number of samples averaged the first- and last-interval trapezoid corrections (even='avg'); simpson uses Cartwright's correction since SciPy 1.11 (another value)",
+    'an even number of samples averaged the first- and last-interval trapezoid corrections ' +
+    "(even='avg'); simpson uses Cartwright's correction since SciPy 1.11 (another value)",
   'scipy.misc.imread': 'read through PIL (flatten, mode); imageio.imread returns other dtypes and orientations',
   'scipy.misc.imresize': 'resized to uint8 through PIL; skimage.transform.resize returns floats, other filters',
   'scipy.misc.imrotate': 'rotated to uint8 through PIL; skimage.transform.rotate returns floats, other filters',

@@ -67,8 +67,8 @@ export class ApiChangeTable {
 
   /**
    * Where an old module or name lives now: the distinct replacements of its renamed/moved rows that say so (pure,
-   * not "use X instead") and are names (not calls or prose), among the rows whose change the environment has (`installed` at or past the
-   * row's version) — or every row when the installed version is unknown.
+   * not "use X instead") and are names (not calls or prose), among the rows whose change the environment has
+   * (`installed` at or past the row's version) — or every row when the installed version is unknown.
    */
   replacements(old: string, installed: string | null): { names: string[]; rows: ApiChange[] } {
     // a rename a person found computes something else today (reviewed.ts) is no replacement

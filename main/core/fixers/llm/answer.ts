@@ -87,7 +87,8 @@ function parseCellsAnswer(json: string): ParsedAnswer {
   const parsed = CellsAnswerSchema.safeParse(value);
   if (!parsed.success)
     throw new AnswerError(
-      `the JSON is not {"plan": string, "edits": [{"cellIndex": number, "source": string|null}]}: ${zodMessage(parsed.error)}`,
+      `the JSON is not {"plan": string, "edits": [{"cellIndex": ` +
+        `number, "source": string|null}]}: ${zodMessage(parsed.error)}`,
     );
   return { plan: parsed.data.plan.trim(), edits: parsed.data.edits, format: 'cells', notes: [] };
 }
@@ -195,7 +196,8 @@ function notebookToEdits(cells: PercentCell[], notebook: Notebook): { edits: Cel
   const deleted = [...edits.values()].filter((source) => source === null).length;
   if (oldCode.length > 0 && deleted > Math.max(2, oldCode.length * 0.2)) {
     throw new AnswerError(
-      `the notebook in the answer leaves out ${deleted} of ${oldCode.length} code cells; write the WHOLE notebook, every cell, with the unchanged ones exactly as they are`,
+      `the notebook in the answer leaves out ${deleted} of ${oldCode.length} code cells; ` +
+        `write the WHOLE notebook, every cell, with the unchanged ones exactly as they are`,
     );
   }
   return {

@@ -96,7 +96,8 @@ export class LlmFixer implements Fixer {
         const repeated = ctx.history.find((entry) => entry.failed && sameEdits(entry.fix.edits, edits));
         if (repeated) {
           throw new AnswerError(
-            `this is the same change as the fix of iteration ${repeated.iteration}, which did not help; propose a different fix`,
+            `this is the same change as the fix of iteration ` +
+              `${repeated.iteration}, which did not help; propose a different fix`,
           );
         }
         return this.fix(ctx, prompt.fixType, parsed, edits, usage, transcript);
@@ -122,7 +123,8 @@ export class LlmFixer implements Fixer {
   private read(chat: ChatResult, ctx: FixContext): ParsedAnswer {
     if (chat.finishReason === 'length') {
       throw new AnswerError(
-        `the answer was cut off at the ${this.settings.maxTokens}-token limit; answer more briefly (change only the cells that must change)`,
+        `the answer was cut off at the ${this.settings.maxTokens}-token ` +
+          `limit; answer more briefly (change only the cells that must change)`,
       );
     }
     return parseAnswer(chat.content, ctx.notebook);

@@ -1,7 +1,8 @@
-// Builds the chat prompt for one fix from the templates in resources/prompts and the feedback of docs/architecture.md (problem,
-// first failing cell's traceback without ANSI codes, other errors one line each, runtime vs limit, s_r vs s_t,
-// the notebook's date, package versions, fixes already tried), fitted to the model's context with a real tokenizer:
-// outputs trimmed, tracebacks kept, and in the cells format long unchanged cells far from the problem elided.
+// Builds the chat prompt for one fix from the templates in resources/prompts and the feedback of docs/architecture.md
+// (problem, first failing cell's traceback without ANSI codes, other errors one line each, runtime vs limit, s_r vs
+// s_t, the notebook's date, package versions, fixes already tried), fitted to the model's context with a real
+// tokenizer: outputs trimmed, tracebacks kept, and in the cells format long unchanged cells far from the problem
+// elided.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CellError } from '../../../../shared/models/execution';
@@ -227,7 +228,10 @@ function historyText(ctx: FixContext, maxEntries = 8): string {
     const by = fix.source === 'rules' && fix.ruleIds.length > 0 ? `rules ${fix.ruleIds.join(', ')}` : fix.source;
     const cells = fix.edits.map((edit) => edit.cellIndex).join(', ') || 'none';
     const result = entry.failed ? 'FAILED: it did not help, do not repeat it' : 'applied';
-    return `- iteration ${entry.iteration}, ${fix.type} by ${by}, cells ${cells}: ${firstLine(fix.plan, 300)} → ${result}`;
+    return (
+      `- iteration ${entry.iteration}, ${fix.type} by ${by}, ` +
+      `cells ${cells}: ${firstLine(fix.plan, 300)} → ${result}`
+    );
   });
   const skipped = ctx.history.length - entries.length;
   return (skipped > 0 ? [`- (${skipped} earlier fixes not shown)`, ...entries] : entries).join('\n');
@@ -262,7 +266,8 @@ export function buildPrompt(
   if (budget <= 500) {
     throw new NbreviveError(
       'llm-error',
-      `the LLM context size (${settings.contextTokens} tokens) leaves no room for a prompt after ${settings.maxTokens} answer tokens: raise contextTokens or lower maxTokens`,
+      `the LLM context size (${settings.contextTokens} tokens) leaves no room for a prompt ` +
+        `after ${settings.maxTokens} answer tokens: raise contextTokens or lower maxTokens`,
     );
   }
   const primary = primaryError(ctx.report.errors);
@@ -305,7 +310,8 @@ export function buildPrompt(
       settings.format === 'notebook' ? 'use the cells format or a model with a larger context' : 'raise contextTokens';
     throw new NbreviveError(
       'llm-error',
-      `the prompt for this notebook needs ${promptTokens} tokens, more than the ${budget} the context size (${settings.contextTokens}) leaves after ${settings.maxTokens} answer tokens: ${hint}`,
+      `the prompt for this notebook needs ${promptTokens} tokens, more than the ${budget} the context ` +
+        `size (${settings.contextTokens}) leaves after ${settings.maxTokens} answer tokens: ${hint}`,
     );
   }
   return {

@@ -367,7 +367,8 @@ export class LlmClient {
     }
     if (status === 404) {
       return this.fatal(
-        `the LLM server at ${url} has no model "${settings.model}" or no chat-completions endpoint (HTTP 404): check the model name and that the base URL ends in /v1`,
+        `the LLM server at ${url} has no model "${settings.model}" or no chat-completions ` +
+          `endpoint (HTTP 404): check the model name and that the base URL ends in /v1`,
         attempt,
         status,
       );
@@ -383,7 +384,8 @@ export class LlmClient {
       const wait = retryAfterMs(e.headers);
       if (wait !== null && wait > settings.maxRetryAfterMs) {
         return this.fatal(
-          `the LLM server at ${url} asks to wait ${seconds(wait)} (HTTP ${status}), longer than the ${seconds(settings.maxRetryAfterMs)} allowed: try again later`,
+          `the LLM server at ${url} asks to wait ${seconds(wait)} (HTTP ${status}), ` +
+            `longer than the ${seconds(settings.maxRetryAfterMs)} allowed: try again later`,
           attempt,
           status,
         );

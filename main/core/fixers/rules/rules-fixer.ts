@@ -76,7 +76,8 @@ export class RulesFixer implements Fixer {
         : type === 'environment'
           ? 'Lines that only decorate the notebook, commented out because their package is missing here:'
           : type === 'score-calibration' && ctx.problem === 'timeout'
-            ? `The run timed out: pin the defaults of the notebook's era (${ctx.case.created}) that also do less work, as its author's run did:`
+            ? `The run timed out: pin the defaults of the notebook's era ` +
+              `(${ctx.case.created}) that also do less work, as its author's run did:`
             : type === 'score-calibration'
               ? `Pin defaults that changed after the notebook's date (${ctx.case.created ?? 'unknown'}) and that it did not set:`
               : 'Safe runtime reductions (results unchanged):';

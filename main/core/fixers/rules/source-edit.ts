@@ -71,8 +71,9 @@ export function applyEdits(
 export type EditVerdict = { ok: true; parsed: ParsedSource } | { ok: false; reason: string };
 
 /**
- * Re-parses an edited cell (incrementally when the applied edits are given) and refuses the edit when it parses worse than the original (more ERROR/MISSING
- * nodes) or changed masked IPython syntax. The caller owns (and deletes) the returned tree.
+ * Re-parses an edited cell (incrementally when the applied edits are given) and refuses the edit when it parses worse
+ * than the original (more ERROR/MISSING nodes) or changed masked IPython syntax. The caller owns (and deletes) the
+ * returned tree.
  */
 export function verifyEdit(
   parser: PythonParser,

@@ -51,7 +51,8 @@ export function containerOutcome(
   if (run.timedOut) {
     return {
       status: 'timeout',
-      message: `the notebook exceeded the time limit of ${formatDuration(timeoutMs)}: its container was stopped ${where}`,
+      message:
+        `the notebook exceeded the time limit of ` + `${formatDuration(timeoutMs)}: its container was stopped ${where}`,
     };
   }
   if (run.oomKilled) {

@@ -30,7 +30,8 @@ export function parseGpuOption(value: string | undefined): GpuRequest {
   }
   throw new NbreviveError(
     'invalid-request',
-    `--gpus "${value}" is not understood: use all, none, a number of GPUs (e.g. 2) or device ids (e.g. 0,1 or GPU-<uuid>)`,
+    `--gpus "${value}" is not understood: use all, none, a number ` +
+      `of GPUs (e.g. 2) or device ids (e.g. 0,1 or GPU-<uuid>)`,
   );
 }
 
@@ -172,6 +173,7 @@ export function noNvidiaRuntimeError(request: GpuRequest, address: string): Nbre
     'runtime-unavailable',
     `GPUs were requested (--gpus ${formatGpuRequest(request)}) but the Docker engine at ${address} has no NVIDIA runtime: ` +
       'install the NVIDIA Container Toolkit (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html), ' +
-      'run `sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker`, or run with --gpus none',
+      'run `sudo nvidia-ctk runtime configure --runtime=docker ' +
+      '&& sudo systemctl restart docker`, or run with --gpus none',
   );
 }
