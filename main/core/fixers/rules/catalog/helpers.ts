@@ -11,12 +11,13 @@ import { callArguments, definesName, keywordArgument, positionalArguments, renam
 
 /**
  * The two errors a module's removed names raise: `from M import X` (ImportError) and `M.X` (AttributeError).
- * Both arguments are regular-expression sources: missingNameTriggers(String.raw`scipy\.misc`, '(comb|pade)').
+ * Both arguments are regular-expression sources: missingNameTriggers(String.raw`scipy\.misc`, '(comb|pade)'). SciPy's
+ * lazy-loading __getattr__ spells the AttributeError 'Module …' (capital M).
  */
 export function missingNameTriggers(module: string, names: string): ErrorSignature[] {
   return [
     { ename: 'ImportError', evalue: new RegExp(`cannot import name '${names}' from '${module}'`) },
-    { ename: 'AttributeError', evalue: new RegExp(`module '${module}' has no attribute '${names}'`) },
+    { ename: 'AttributeError', evalue: new RegExp(`[Mm]odule '${module}' has no attribute '${names}'`) },
   ];
 }
 

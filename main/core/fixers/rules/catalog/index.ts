@@ -238,6 +238,7 @@ export const RULES: readonly Rule[] = [
   xgboost.fevalCustomMetric,
   scipy.numpyAliases,
   scipy.miscMovedFunctions,
+  scipy.starImportNumpy,
   scipy.statsModeKeepdims,
   scipy.signalWindows,
   scipy.sparseDenseAttributes,

@@ -15,7 +15,7 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     'scipy.numpy-aliases',
     'from scipy import interp; sp.sqrt(…) → numpy',
     'import scipy as sp\nfrom scipy import interp, stats\ny = interp(x, xp, fp)\nz = sp.sqrt(2) + sp.stats.norm.pdf(0)\n',
-    'import scipy as sp\nfrom numpy import interp\nfrom scipy import stats\ny = interp(x, xp, fp)\nimport numpy\nz = numpy.sqrt(2) + sp.stats.norm.pdf(0)\n',
+    'import scipy as sp\nfrom numpy import interp\nfrom scipy import stats\ny = interp(x, xp, fp)\nimport numpy.lib.scimath\nz = numpy.lib.scimath.sqrt(2) + sp.stats.norm.pdf(0)\n',
     SCIPY_112,
   ),
   one(
