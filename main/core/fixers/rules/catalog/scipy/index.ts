@@ -8,8 +8,8 @@
 // computes something else (AdaBoostClassifier's algorithm='SAMME.R', removed in 1.6: 'SAMME' gives other
 // predictions) have no rule here on purpose, so the loop reports them as having none.
 export { numpyAliases } from './numpy-aliases';
-export { starImportNumpy } from './star-import-numpy';
 export { miscMovedFunctions } from './misc-moved-functions';
+export { starImportNumpy } from './star-import-numpy';
 export { statsModeKeepdims } from './stats-mode-keepdims';
 export { signalWindows } from './signal-windows';
 export { sparseDenseAttributes } from './sparse-dense-attributes';
