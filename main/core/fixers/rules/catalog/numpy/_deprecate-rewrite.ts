@@ -33,6 +33,19 @@ export function deprecateRewrite(node: Node, name: string, parsed: ParsedSource)
       : all.length === 1 && all[0]?.type === 'keyword_argument' && keywordName(all[0], parsed) === 'message'
         ? (all[0] as Node).childForFieldName('value')
         : null;
+  // new = np.deprecate_with_doc('…')(old): applied to a function name, as a decorator would be
+  const applied = parent.parent;
+  const target = applied?.type === 'call' ? callArguments(applied) : [];
+  if (
+    applied?.type === 'call' &&
+    applied.childForFieldName('function')?.id === parent.id &&
+    message &&
+    target.length === 1 &&
+    target[0]?.type === 'identifier'
+  ) {
+    const fn = parsed.text(target[0]);
+    return { node: applied, text: `warnings.deprecated(${base(fn)} + '\\n' + ${parsed.text(message)})(${fn})` };
+  }
   if (parent.parent?.type === 'decorator') {
     const fn = decorated(parent.parent);
     if (!fn || !message) return null;

@@ -61,7 +61,9 @@ const LIB_PRIVATE = [
 
 /**
  * Names of those submodules that NumPy 2.0 removed from the main namespace as well (numpy/_expired_attrs_2_0.py):
- * their replacement module and name, or null where there is none (the import is left alone).
+ * their replacement module and name, or null where there is none (the import is left alone). Names NumPy deprecated
+ * or removed later (in1d, trapz, msort, asfarray, disp) are imported from numpy, where numpy.removed-members and
+ * numpy.removed-functions give them their replacement.
  */
 const NOT_IN_MAIN: Record<string, [string, string] | null> = {
   safe_eval: ['ast', 'literal_eval'],
@@ -72,13 +74,16 @@ const NOT_IN_MAIN: Record<string, [string, string] | null> = {
   who: null,
   lookfor: null,
   source: null,
-  disp: null,
-  asfarray: null,
-  msort: null,
-  trapz: null,
-  in1d: null,
+  disp: ['numpy', 'disp'],
+  asfarray: ['numpy', 'asfarray'],
+  msort: ['numpy', 'msort'],
+  trapz: ['numpy', 'trapz'],
+  in1d: ['numpy', 'in1d'],
   get_array_wrap: null,
 };
+
+/** What numpy.lib.npyio keeps public in NumPy 2.0; its loadtxt, savetxt, genfromtxt … are np.<name>. */
+const NPYIO_KEPT = new Set(['DataSource', 'NpzFile']);
 
 export const libNamespace = defineRule({
   id: 'numpy.lib-namespace',
@@ -116,7 +121,7 @@ export const libNamespace = defineRule({
         if (LIB_PRIVATE.includes(first)) continue;
       }
       const name =
-        second && LIB_PRIVATE.includes(first)
+        second && (LIB_PRIVATE.includes(first) || (first === 'npyio' && !NPYIO_KEPT.has(second)))
           ? second
           : !second && !LIB_KEPT.has(first) && !LIB_PRIVATE.includes(first)
             ? first
@@ -142,19 +147,22 @@ export const libNamespace = defineRule({
       const sub = /^numpy\.lib\.(\w+)$/.exec(module)?.[1];
       // names NumPy 2.0 removed from the main namespace too (numpy.lib.utils' safe_eval): their own replacements
       if (sub && LIB_PRIVATE.includes(sub) && itemNames.some((n) => n in NOT_IN_MAIN)) {
-        if (!itemNames.every((n) => NOT_IN_MAIN[n])) continue;
+        if (!itemNames.every((n) => !(n in NOT_IN_MAIN) || NOT_IN_MAIN[n])) continue;
         const indent = parsed.source.slice(
           parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1,
           statement.startIndex,
         );
         const lines = items.map((item, i) => {
-          const [from, name] = NOT_IN_MAIN[itemNames[i] as string] as [string, string];
+          const [from, name] = NOT_IN_MAIN[itemNames[i] as string] ?? ['numpy', itemNames[i] as string];
           const local =
             item.type === 'aliased_import' ? parsed.text(item.childForFieldName('alias') as Node) : itemNames[i];
           return `from ${from} import ${name === local ? name : `${name} as ${local}`}`;
         });
         edits.push(replaceNode(statement, lines.join(`\n${indent}`)));
       } else if (sub && LIB_PRIVATE.includes(sub)) edits.push(replaceNode(moduleNode, 'numpy'));
+      // from numpy.lib.npyio import loadtxt: the public module kept only DataSource and NpzFile
+      else if (sub === 'npyio' && itemNames.every((n) => !NPYIO_KEPT.has(n)))
+        edits.push(replaceNode(moduleNode, 'numpy'));
       else if (module === 'numpy.lib' && itemNames.every((n) => !LIB_KEPT.has(n) && !LIB_PRIVATE.includes(n)))
         edits.push(replaceNode(moduleNode, 'numpy'));
     }

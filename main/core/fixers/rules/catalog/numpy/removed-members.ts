@@ -152,10 +152,26 @@ const CALLS: Record<string, CallRewrite> = {
   in1d: {
     rewrite: (np, _a, call, parsed) => `${np}.isin${parsed.text(call.childForFieldName('arguments') as Node)}.ravel()`,
   },
-  // disp(mesg) printed mesg and a newline to stdout
+  // disp(mesg, device=None, linefeed=True): device.write('%s\n' % mesg), or without the newline
   disp: {
-    rewrite: (_np, args, call, parsed) =>
-      args.length === 1 && callArguments(call).length === 1 ? `print(${parsed.text(args[0] as Node)})` : null,
+    rewrite: (_np, args, call, parsed) => {
+      const all = callArguments(call);
+      const keywords = new Map(
+        all
+          .filter((a) => a.type === 'keyword_argument')
+          .map((a) => [keywordName(a, parsed), a.childForFieldName('value') as Node] as const),
+      );
+      const device = args[1] ?? keywords.get('device');
+      const linefeed = args[2] ?? keywords.get('linefeed');
+      if (args.length < 1 || args.length + keywords.size !== all.length || args.length > 3) return null;
+      if ([...keywords.keys()].some((k) => k !== 'device' && k !== 'linefeed')) return null;
+      if (linefeed && !['True', 'False'].includes(parsed.text(linefeed))) return null;
+      const extra = [
+        ...(device && parsed.text(device) !== 'None' ? [`file=${parsed.text(device)}`] : []),
+        ...(linefeed && parsed.text(linefeed) === 'False' ? ["end=''"] : []),
+      ];
+      return `print(${[parsed.text(args[0] as Node), ...extra].join(', ')})`;
+    },
   },
   fastCopyAndTranspose: {
     rewrite: (np, args, call, parsed) =>
@@ -266,7 +282,9 @@ function subscriptMemberEdit(
   if (!key || !npName) return null;
   if (name === 'nbytes') return replaceNode(parent, `${npName}.dtype(${parsed.text(key)}).itemsize`);
   const call = parent.parent;
-  if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== parent.startIndex) return null;
+  // f = np.cast['f8']: the converter itself (NumPy 1.x's lambda x: array(x, copy=False).astype(t))
+  if (call?.type !== 'call' || call.childForFieldName('function')?.startIndex !== parent.startIndex)
+    return replaceNode(parent, `(lambda x: ${npName}.asarray(x).astype(${parsed.text(key)}))`);
   const args = positionalArguments(call);
   if (args.length !== 1 || callArguments(call).length !== 1) return null;
   return replaceNode(call, `${npName}.asarray(${parsed.text(args[0] as Node)}).astype(${parsed.text(key)})`);
@@ -283,7 +301,7 @@ export const removedMembers = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x), np.source(f) → print('In file: %s\\n' % inspect.getsourcefile(f), inspect.getsource(f), sep='\\n') (its header and the source), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). np.deprecate as a decorator or applied to a function (and np.deprecate_with_doc(msg)) → Python 3.13's warnings.deprecated with the message NumPy warned with (an older Python: left alone). Members the guide gives no equivalent for (np.who, np.lookfor, np.set_string_function) are left alone.`,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied; np.cast[t] given as a value → that as a lambda), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x) (linefeed=False → end='', device= → file=), np.source(f) → print('In file: %s\\n' % inspect.getsourcefile(f), inspect.getsource(f), sep='\\n') (its header and the source), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). np.deprecate as a decorator or applied to a function (and np.deprecate_with_doc(msg)) → Python 3.13's warnings.deprecated with the message NumPy warned with (an older Python: left alone). Members the guide gives no equivalent for (np.who, np.lookfor, np.set_string_function) are left alone.`,
   trigger: {
     errors: [
       {
