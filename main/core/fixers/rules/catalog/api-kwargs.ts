@@ -92,8 +92,12 @@ export const KEYWORD_EQUIVALENTS: readonly KeywordEquivalent[] = [
     extra: { tol: 'None' },
     library: 'scikit-learn',
     version: '0.21',
-    link: 'https://github.com/scikit-learn/scikit-learn/blob/0.19.0/doc/whats_new.rst (0.19: `n_iter` deprecated in SGDClassifier, SGDRegressor, PassiveAggressive*, Perceptron; removed in 0.21)',
-    why: '0.19\'s stochastic_gradient.py maps a given n_iter to max_iter=n_iter, tol=None ("same behavior as before 0.19"): exactly n_iter epochs, no early stop',
+    link:
+      'https://github.com/scikit-learn/scikit-learn/blob/0.19.0/doc/whats_new.rst (0.19: `n_iter` ' +
+      'deprecated in SGDClassifier, SGDRegressor, PassiveAggressive*, Perceptron; removed in 0.21)',
+    why:
+      "0.19's stochastic_gradient.py maps a given n_iter to max_iter=n_iter, " +
+      'tol=None ("same behavior as before 0.19"): exactly n_iter epochs, no early stop',
   },
   {
     callees: ['sklearn.preprocessing.OneHotEncoder'],
@@ -101,8 +105,12 @@ export const KEYWORD_EQUIVALENTS: readonly KeywordEquivalent[] = [
     new: 'sparse_output',
     library: 'scikit-learn',
     version: '1.4',
-    link: 'https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v1.2.rst (OneHotEncoder: `sparse` deprecated, use `sparse_output`)',
-    why: '1.2\'s _encoders.py: "`sparse` was renamed to `sparse_output` in version 1.2" and uses the old value as sparse_output',
+    link:
+      'https://github.com/scikit-learn/scikit-learn/blob/1.9.0/doc/whats_new/v1.2.rst ' +
+      '(OneHotEncoder: `sparse` deprecated, use `sparse_output`)',
+    why:
+      '1.2\'s _encoders.py: "`sparse` was renamed to `sparse_output` ' +
+      'in version 1.2" and uses the old value as sparse_output',
   },
 ];
 
@@ -253,7 +261,13 @@ const keywordRename = defineRule({
   // gated by each table row's own version against the installed package (resolveKeyword)
   since: { package: 'python', version: '3.0' },
   explanation:
-    "A call passes a keyword argument the installed library no longer takes. The API-change table (resources/api-changes, from the changelogs and the libraries' deprecation decorators) says the parameter was renamed, or the changelog documents an equivalent that keeps results (scikit-learn 0.19's SGD `n_iter=N` is `max_iter=N, tol=None`; OneHotEncoder's `sparse` became `sparse_output`), so the argument is renamed in the failing call, nothing else. Arguments are never dropped, \"use X instead\" replacements whose meaning may differ are not applied, and a user's own function of that name, an unresolvable callee or two different renames leave the code alone.",
+    'A call passes a keyword argument the installed library no longer takes. The API-change table ' +
+    "(resources/api-changes, from the changelogs and the libraries' deprecation decorators) says the " +
+    'parameter was renamed, or the changelog documents an equivalent that keeps results (scikit-learn ' +
+    "0.19's SGD `n_iter=N` is `max_iter=N, tol=None`; OneHotEncoder's `sparse` became `sparse_output`), " +
+    'so the argument is renamed in the failing call, nothing else. Arguments are never dropped, ' +
+    '"use X instead" replacements whose meaning may differ are not applied, and a user\'s own ' +
+    'function of that name, an unresolvable callee or two different renames leave the code alone.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /\(\) got an unexpected keyword argument '\w+'/ },

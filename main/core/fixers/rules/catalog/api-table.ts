@@ -198,7 +198,11 @@ const movedName = defineRule({
   // gated by each table row's own version and the environment's installed package (resolveMissing)
   since: { package: 'python', version: '3.0' },
   explanation:
-    "A module or name the notebook imports or uses no longer exists. The library's changelog (the API-change table extracted into resources/api-changes) or its own error message names exactly one replacement that is the same object under a new name or module, so the import or the dotted use is rewritten to it (the old local name is kept as an alias). Nothing is changed when candidates disagree or the notebook defines a name the edit touches.",
+    "A module or name the notebook imports or uses no longer exists. The library's changelog " +
+    '(the API-change table extracted into resources/api-changes) or its own error message ' +
+    'names exactly one replacement that is the same object under a new name or module, so the ' +
+    'import or the dotted use is rewritten to it (the old local name is kept as an alias). ' +
+    'Nothing is changed when candidates disagree or the notebook defines a name the edit touches.',
   trigger: {
     errors: [
       {

@@ -41,5 +41,6 @@ export const sklearnCv3Folds = pinDefault({
   explicitOld: { cv: 'None' },
   reducesWork: true,
   explanation:
-    'scikit-learn 0.22 changed the default number of cross-validation folds from 3 to 5 (cv=None too); mean CV scores and the models a search selects change with it. Classifiers still get stratified folds.',
+    'scikit-learn 0.22 changed the default number of cross-validation folds from 3 to 5 (cv=None too); ' +
+    'mean CV scores and the models a search selects change with it. Classifiers still get stratified folds.',
 });

@@ -24,6 +24,7 @@ export const sklearnForestNEstimators = pinDefault({
   positions: { n_estimators: 0 },
   reducesWork: true,
   explanation:
-    'scikit-learn 0.22 raised the default number of trees of random forests and extra-trees from 10 to 100; the notebook was written with 10 trees, and its score came from them.',
+    'scikit-learn 0.22 raised the default number of trees of random forests and extra-trees ' +
+    'from 10 to 100; the notebook was written with 10 trees, and its score came from them.',
   flags: ['defaults-pinned', 'estimators'],
 });

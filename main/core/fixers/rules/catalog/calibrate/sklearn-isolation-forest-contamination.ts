@@ -21,5 +21,6 @@ export const sklearnIsolationForestContamination = pinDefault({
   pins: { contamination: '0.1' },
   positions: { contamination: 2 },
   explanation:
-    "Before 0.22 IsolationForest flagged 10% of the samples as outliers by default ('legacy' contamination 0.1); 'auto' now uses the paper's threshold, so predictions change.",
+    "Before 0.22 IsolationForest flagged 10% of the samples as outliers by default ('legacy' " +
+    "contamination 0.1); 'auto' now uses the paper's threshold, so predictions change.",
 });

@@ -21,5 +21,6 @@ export const sklearnKmeansNInit = pinDefault({
   overrides: { MiniBatchKMeans: { n_init: '3' } },
   positions: { n_init: 2 },
   explanation:
-    "scikit-learn 1.4 changed KMeans' n_init default from 10 runs to 'auto' (a single k-means++ run; MiniBatchKMeans: from 3); clusterings and inertia can differ.",
+    "scikit-learn 1.4 changed KMeans' n_init default from 10 runs to 'auto' (a single " +
+    'k-means++ run; MiniBatchKMeans: from 3); clusterings and inertia can differ.',
 });

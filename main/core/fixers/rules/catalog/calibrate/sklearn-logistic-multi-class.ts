@@ -27,5 +27,6 @@ export const sklearnLogisticMultiClass = pinDefault({
     return solver !== null && solver !== 'liblinear';
   },
   explanation:
-    "Before 0.22, LogisticRegression fitted multi-class problems one-vs-rest whatever the solver; 'auto' now picks multinomial for lbfgs/newton-cg/sag/saga. For binary targets nothing changes.",
+    'Before 0.22, LogisticRegression fitted multi-class problems one-vs-rest whatever the solver; ' +
+    "'auto' now picks multinomial for lbfgs/newton-cg/sag/saga. For binary targets nothing changes.",
 });

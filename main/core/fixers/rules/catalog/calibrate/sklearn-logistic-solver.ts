@@ -25,5 +25,7 @@ export const sklearnLogisticSolver = pinDefault({
     return penalty === null || penalty === 'l1' || penalty === 'l2';
   },
   explanation:
-    "scikit-learn 0.22 changed LogisticRegression's default solver from liblinear to lbfgs (and multi_class from 'ovr' to 'auto'); liblinear fits one-vs-rest and penalizes the intercept, so scores differ. Pinning liblinear restores both old defaults.",
+    "scikit-learn 0.22 changed LogisticRegression's default solver from liblinear to " +
+    "lbfgs (and multi_class from 'ovr' to 'auto'); liblinear fits one-vs-rest and penalizes " +
+    'the intercept, so scores differ. Pinning liblinear restores both old defaults.',
 });

@@ -25,5 +25,6 @@ export const sklearnSvmGamma = pinDefault({
     return kernel !== 'linear' && kernel !== 'precomputed';
   },
   explanation:
-    "scikit-learn 0.22 changed the SVM kernel coefficient's default from 'auto' (1/n_features) to 'scale' (1/(n_features·X.var())); for rbf/poly/sigmoid kernels on unscaled data the scores differ.",
+    "scikit-learn 0.22 changed the SVM kernel coefficient's default from 'auto' (1/n_features) to " +
+    "'scale' (1/(n_features·X.var())); for rbf/poly/sigmoid kernels on unscaled data the scores differ.",
 });

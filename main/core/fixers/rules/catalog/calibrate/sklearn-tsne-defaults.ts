@@ -19,5 +19,6 @@ export const sklearnTsneDefaults = pinDefault({
   callables: ['TSNE'],
   pins: { learning_rate: '200.0', init: "'random'" },
   explanation:
-    "scikit-learn 1.2 changed TSNE's defaults to learning_rate='auto' and init='pca'; embeddings (and anything computed from them) differ.",
+    "scikit-learn 1.2 changed TSNE's defaults to learning_rate='auto' " +
+    "and init='pca'; embeddings (and anything computed from them) differ.",
 });

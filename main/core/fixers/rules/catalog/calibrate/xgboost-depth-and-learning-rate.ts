@@ -31,5 +31,7 @@ export const xgboostDepthAndLearningRate = pinDefault({
   // the 0.x signature: XGBClassifier(max_depth=3, learning_rate=0.1, n_estimators=100, …)
   positions: { max_depth: 0, learning_rate: 1 },
   explanation:
-    "XGBoost 1.0 set the scikit-learn wrapper's defaults to None (#5130), so the booster's defaults apply: trees of depth 6 and a learning rate of 0.3 instead of the wrapper's 3 and 0.1. A notebook written before 1.0 got its score from the shallower, slower-learning model.",
+    "XGBoost 1.0 set the scikit-learn wrapper's defaults to None (#5130), so the booster's " +
+    "defaults apply: trees of depth 6 and a learning rate of 0.3 instead of the wrapper's 3 and " +
+    '0.1. A notebook written before 1.0 got its score from the shallower, slower-learning model.',
 });

@@ -145,7 +145,10 @@ export const xgboostTrainParams = defineRule({
   library: 'xgboost',
   since: { package: 'xgboost', version: '2.0', date: '2023-09-12' },
   explanation:
-    "XGBoost 2.0 made `hist` the default tree method of xgb.train/xgb.cv (before, `auto` picked the exact greedy algorithm for data of up to 2^22 rows) and estimates base_score from the labels instead of starting every model at 0.5: the boosters, and the scores, differ from those of the notebook's era. The old values are added to the params dict the notebook passes.",
+    'XGBoost 2.0 made `hist` the default tree method of xgb.train/xgb.cv (before, `auto` picked ' +
+    'the exact greedy algorithm for data of up to 2^22 rows) and estimates base_score from the ' +
+    'labels instead of starting every model at 0.5: the boosters, and the scores, differ from ' +
+    "those of the notebook's era. The old values are added to the params dict the notebook passes.",
   trigger: { pattern: true },
   // the calls, and the cells that bind a dict they are given
   needles: (source, state) =>

@@ -34,5 +34,7 @@ export const xgboostTreeMethodAndBaseScore = pinDefault({
     !NOT_EXACT.some((name) => keywordArgument(call, name, parsed)) &&
     stringContent(keywordArgument(call, 'booster', parsed)?.childForFieldName('value') ?? null, parsed) !== 'gblinear',
   explanation:
-    "XGBoost 2.0 made `hist` the default tree method (before, `auto` picked the exact greedy algorithm for data of up to 2^22 rows) and estimates base_score from the labels instead of starting every model at 0.5: the trees, and the scores, differ from those of the notebook's era.",
+    'XGBoost 2.0 made `hist` the default tree method (before, `auto` picked the exact greedy ' +
+    'algorithm for data of up to 2^22 rows) and estimates base_score from the labels instead of ' +
+    "starting every model at 0.5: the trees, and the scores, differ from those of the notebook's era.",
 });

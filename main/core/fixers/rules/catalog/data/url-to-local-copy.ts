@@ -84,7 +84,9 @@ export const urlToLocalCopy = defineRule({
   library: 'Python',
   since: { package: 'python', version: '0.0' },
   explanation:
-    'The notebook downloads data from a URL, but notebooks run without network access; the case ships a local copy of that file, and the URL is replaced by its path (under ../input, where the runtime provides the data).',
+    'The notebook downloads data from a URL, but notebooks run without network ' +
+    'access; the case ships a local copy of that file, and the URL is replaced ' +
+    'by its path (under ../input, where the runtime provides the data).',
   trigger: {
     errors: [
       { ename: 'URLError', evalue: /./ },

@@ -25,7 +25,9 @@ export const authorWorkingDirectory = defineRule({
   library: 'Python',
   since: { package: 'python', version: '0.0' },
   explanation:
-    "The notebook changes into a folder of its author's machine (an absolute path) that does not exist here; the files it reads by relative paths are provided beside the notebook, so the os.chdir line is commented out with a note.",
+    "The notebook changes into a folder of its author's machine (an absolute " +
+    'path) that does not exist here; the files it reads by relative paths are ' +
+    'provided beside the notebook, so the os.chdir line is commented out with a note.',
   trigger: { errors: [{ ename: 'FileNotFoundError', evalue: /No such file or directory: '/ }] },
   needles: ['chdir'],
   apply(parsed, ctx) {

@@ -59,7 +59,11 @@ export const decorativeExtension = defineRule({
   library: 'IPython',
   since: { package: 'python', version: '3.0' },
   explanation:
-    "IPython extensions such as watermark, version_information, autotime, nb_black/lab_black/jupyter_black and jupyternotify only print versions or timings, reformat cells or notify the browser; none of them computes anything the notebook reports. Where the package is not installed, `%load_ext` raises ModuleNotFoundError and stops the cell, so the `%load_ext` line and the extension's own magics are commented out with a note (a `%%notify` cell runs its body as plain Python again).",
+    'IPython extensions such as watermark, version_information, autotime, nb_black/lab_black/jupyter_black ' +
+    'and jupyternotify only print versions or timings, reformat cells or notify the browser; none ' +
+    'of them computes anything the notebook reports. Where the package is not installed, `%load_ext` ' +
+    "raises ModuleNotFoundError and stops the cell, so the `%load_ext` line and the extension's own " +
+    'magics are commented out with a note (a `%%notify` cell runs its body as plain Python again).',
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: MISSING_EXTENSION }], pattern: true },
   errorScope: 'cell',
   needles: [EXTENSION_NEEDLE],

@@ -54,7 +54,11 @@ export const diagramImports = defineRule({
   library: 'Python',
   since: { package: 'python', version: '3.0' },
   explanation:
-    "pydot, pydotplus and graphviz only turn a tree's DOT text (export_graphviz) into a picture. Where the package is not installed, its import stops the cell it is in, often the notebook's one import cell, and every later cell fails for want of the imports after it. The import is guarded (try/except ImportError binding None) so the rest of the cell runs; the cells that draw the diagram still fail, on their own, and nothing the notebook computes changes.",
+    "pydot, pydotplus and graphviz only turn a tree's DOT text (export_graphviz) into a picture. " +
+    "Where the package is not installed, its import stops the cell it is in, often the notebook's " +
+    'one import cell, and every later cell fails for want of the imports after it. The import ' +
+    'is guarded (try/except ImportError binding None) so the rest of the cell runs; the cells ' +
+    'that draw the diagram still fail, on their own, and nothing the notebook computes changes.',
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: MISSING }] },
   errorScope: 'cell',
   needles: DIAGRAM_PACKAGES,

@@ -50,7 +50,11 @@ export const diagramUses = defineRule({
   library: 'Python',
   since: { package: 'python', version: '3.0' },
   explanation:
-    "Once environment.diagram-imports has bound a missing pydot, pydotplus or graphviz to None, the cells that draw a tree diagram fail on None ('NoneType' object has no attribute 'graph_from_dot_data'). In such a cell, each top-level statement that uses the package, a function of the notebook whose body uses it, or a name one of those statements assigned, is commented out with a note: they only build and show the picture. The other statements of the cell still run.",
+    'Once environment.diagram-imports has bound a missing pydot, pydotplus or graphviz to None, ' +
+    "the cells that draw a tree diagram fail on None ('NoneType' object has no attribute " +
+    "'graph_from_dot_data'). In such a cell, each top-level statement that uses the package, a function " +
+    'of the notebook whose body uses it, or a name one of those statements assigned, is commented out ' +
+    'with a note: they only build and show the picture. The other statements of the cell still run.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /'NoneType' object has no attribute/ }] },
   errorScope: 'cell',
   needles: (source) => source.trim() !== '',

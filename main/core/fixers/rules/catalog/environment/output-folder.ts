@@ -49,7 +49,10 @@ export const outputFolder = defineRule({
   library: 'Python',
   since: { package: 'python', version: '0.0' },
   explanation:
-    'The notebook writes a figure or a table into a relative folder of its author\'s checkout (plots/, output/, images/) that the repository does not contain, so the write fails with FileNotFoundError (matplotlib) or "Cannot save file into a non-existent directory" (pandas). The folder is created right before, with os.makedirs(folder, exist_ok=True); nothing the notebook computes depends on it.',
+    "The notebook writes a figure or a table into a relative folder of its author's checkout (plots/, " +
+    'output/, images/) that the repository does not contain, so the write fails with FileNotFoundError ' +
+    '(matplotlib) or "Cannot save file into a non-existent directory" (pandas). The folder is created ' +
+    'right before, with os.makedirs(folder, exist_ok=True); nothing the notebook computes depends on it.',
   trigger: {
     errors: [
       { ename: 'FileNotFoundError', evalue: /No such file or directory: '[^'/\\]+[/\\][^']*'/ },

@@ -178,7 +178,8 @@ function interactCall(
 export const widgetImports = defineRule({
   id: 'environment.widget-imports',
   title:
-    "ipywidgets / IPython.html widget imports and @interact decorations, commented out when the package is missing; interact's one call of the function kept",
+    'ipywidgets / IPython.html widget imports and @interact decorations, commented ' +
+    "out when the package is missing; interact's one call of the function kept",
   kind: 'environment',
   library: 'ipywidgets',
   since: { package: 'python', version: '3.0' },

@@ -23,7 +23,9 @@ export const coreDisplay = defineRule({
   library: 'IPython',
   since: { package: 'ipython', version: '9.0' },
   explanation:
-    "IPython 9 no longer re-exports display(), clear_output() and the IPython.lib.display classes from IPython.core.display (\"cannot import name 'display' from 'IPython.core.display'\"); IPython.display, the public module, exports every one of them, so the import moves there.",
+    'IPython 9 no longer re-exports display(), clear_output() and the IPython.lib.display classes ' +
+    "from IPython.core.display (\"cannot import name 'display' from 'IPython.core.display'\"); " +
+    'IPython.display, the public module, exports every one of them, so the import moves there.',
   trigger: {
     errors: [
       {

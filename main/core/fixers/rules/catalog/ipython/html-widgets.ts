@@ -27,7 +27,10 @@ export const htmlWidgets = defineRule({
   library: 'IPython',
   since: { package: 'ipython', version: '4.0', date: '2015-08-12' },
   explanation:
-    'IPython 4.0 moved the interactive widgets out of IPython into the ipywidgets package (IPython.html.widgets → ipywidgets, kept for a while as a deprecated shim that later IPython releases removed). Where ipywidgets is installed, the widget imports and dotted uses point at it: same functions and widget classes. Where it is not, environment.widget-imports comments out the lines that only decorate the notebook.',
+    'IPython 4.0 moved the interactive widgets out of IPython into the ipywidgets package (IPython.html.widgets ' +
+    '→ ipywidgets, kept for a while as a deprecated shim that later IPython releases removed). Where ' +
+    'ipywidgets is installed, the widget imports and dotted uses point at it: same functions and widget ' +
+    'classes. Where it is not, environment.widget-imports comments out the lines that only decorate the notebook.',
   trigger: {
     errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'IPython\.html(\.widgets)?'/ }],
     pattern: true,

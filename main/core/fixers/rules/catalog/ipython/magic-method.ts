@@ -30,7 +30,9 @@ export const magicMethod = defineRule({
   since: { package: 'ipython', version: '8.0' },
   deprecatedIn: '0.13',
   explanation:
-    "IPython 8 removed InteractiveShell.magic() (deprecated since 0.13: \"use run_line_magic(magic_name, parameter_s)\"). magic('name rest') called run_line_magic('name', 'rest'); the literal is split the same way here.",
+    'IPython 8 removed InteractiveShell.magic() (deprecated since 0.13: "use ' +
+    "run_line_magic(magic_name, parameter_s)\"). magic('name rest') called " +
+    "run_line_magic('name', 'rest'); the literal is split the same way here.",
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /'\w*(InteractiveShell|Shell)' object has no attribute 'magic'/ }],
   },

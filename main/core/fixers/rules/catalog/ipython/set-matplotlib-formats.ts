@@ -22,7 +22,8 @@ const MATPLOTLIB_FORMATS_MOVES: ModuleMove[] = ['IPython.display', 'IPython.core
 }));
 
 const FORMATS_SHIM =
-  'import IPython.display, matplotlib_inline.backend_inline; IPython.display.set_matplotlib_formats = matplotlib_inline.backend_inline.set_matplotlib_formats  # IPython moved it to matplotlib_inline';
+  'import IPython.display, matplotlib_inline.backend_inline; IPython.display.set_matplotlib_formats ' +
+  '= matplotlib_inline.backend_inline.set_matplotlib_formats  # IPython moved it to matplotlib_inline';
 
 /** Did the error happen inside a .py file the cell imports (its last frame is a file, not the cell)? */
 function raisedInHelperModule(error: { traceback: string[] }): boolean {
@@ -36,13 +37,19 @@ function raisedInHelperModule(error: { traceback: string[] }): boolean {
 export const setMatplotlibFormats = defineRule({
   id: 'ipython.set-matplotlib-formats',
   title:
-    'from IPython.display import set_matplotlib_formats → from matplotlib_inline.backend_inline import set_matplotlib_formats',
+    'from IPython.display import set_matplotlib_formats → from ' +
+    'matplotlib_inline.backend_inline import set_matplotlib_formats',
   kind: 'error-repair',
   library: 'IPython',
   since: { package: 'ipython', version: '9.0' },
   deprecatedIn: '7.23',
   explanation:
-    "IPython 7.23 deprecated IPython.display.set_matplotlib_formats (\"use matplotlib_inline.backend_inline.set_matplotlib_formats() instead\"; it only forwarded to that function) and IPython 9 removed it (\"cannot import name 'set_matplotlib_formats' from 'IPython.display'\"). The notebook's import is moved to matplotlib_inline; when the import is in a helper module the notebook imports (a preamble.py), the helper is left untouched and the cell first puts the function back where the helper looks for it.",
+    'IPython 7.23 deprecated IPython.display.set_matplotlib_formats ("use ' +
+    'matplotlib_inline.backend_inline.set_matplotlib_formats() instead"; it only forwarded ' +
+    "to that function) and IPython 9 removed it (\"cannot import name 'set_matplotlib_formats' " +
+    "from 'IPython.display'\"). The notebook's import is moved to matplotlib_inline; when " +
+    'the import is in a helper module the notebook imports (a preamble.py), the helper is ' +
+    'left untouched and the cell first puts the function back where the helper looks for it.',
   trigger: {
     errors: [
       { ename: 'ImportError', evalue: /cannot import name 'set_matplotlib_formats' from 'IPython\.(core\.)?display'/ },

@@ -22,7 +22,8 @@ export const memoryLocation = defineRule({
   library: 'joblib',
   since: { package: 'joblib', version: '0.12' },
   explanation:
-    "joblib 0.12 renamed Memory's cachedir argument to location (same directory, same caching) and later releases removed cachedir; mglearn and many 2017–2018 tutorials still pass cachedir=.",
+    "joblib 0.12 renamed Memory's cachedir argument to location (same directory, same caching) and " +
+    'later releases removed cachedir; mglearn and many 2017–2018 tutorials still pass cachedir=.',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'cachedir'/ }],
     pattern: true,

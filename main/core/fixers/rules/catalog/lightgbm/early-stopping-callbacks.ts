@@ -30,7 +30,9 @@ export const earlyStoppingCallbacks = defineRule({
   since: { package: 'lightgbm', version: '4.0', date: '2023-07-14' },
   deprecatedIn: '3.3',
   explanation:
-    'LightGBM 4.0 removed the early_stopping_rounds, verbose_eval/verbose and evals_result arguments of train(), cv() and the scikit-learn fit(); the callbacks lgb.early_stopping(n), lgb.log_evaluation(k) and lgb.record_evaluation(d) do the same, so training stops at the same round.',
+    'LightGBM 4.0 removed the early_stopping_rounds, verbose_eval/verbose and evals_result arguments ' +
+    'of train(), cv() and the scikit-learn fit(); the callbacks lgb.early_stopping(n), ' +
+    'lgb.log_evaluation(k) and lgb.record_evaluation(d) do the same, so training stops at the same round.',
   trigger: {
     errors: [
       {

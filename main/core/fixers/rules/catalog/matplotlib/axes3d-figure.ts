@@ -27,7 +27,10 @@ export const axes3dFigure = defineRule({
   since: mpl('3.6', '2022-09-15'),
   deprecatedIn: '3.4',
   explanation:
-    "Since matplotlib 3.6, Axes3D(fig) no longer adds itself to the figure, so everything drawn on it is silently missing from the output. fig.add_subplot(projection='3d') creates the same 3D axes on the figure, fig.add_axes(rect, projection='3d') when a rectangle was given (extra keywords such as elev/azim are passed on).",
+    'Since matplotlib 3.6, Axes3D(fig) no longer adds itself to the figure, so everything ' +
+    "drawn on it is silently missing from the output. fig.add_subplot(projection='3d') " +
+    "creates the same 3D axes on the figure, fig.add_axes(rect, projection='3d') " +
+    'when a rectangle was given (extra keywords such as elev/azim are passed on).',
   trigger: { pattern: true },
   needles: ['Axes3D('],
   apply(parsed, ctx) {

@@ -28,7 +28,8 @@ export const axisbg = defineRule({
   since: mpl('2.2', '2018-03-06'),
   deprecatedIn: '2.0',
   explanation:
-    'The axes background argument axisbg (subplot, add_subplot, axes) was renamed facecolor in matplotlib 2.0 and removed in 2.2; set_axis_bgcolor/get_axis_bgcolor became set_facecolor/get_facecolor.',
+    'The axes background argument axisbg (subplot, add_subplot, axes) was renamed facecolor in matplotlib ' +
+    '2.0 and removed in 2.2; set_axis_bgcolor/get_axis_bgcolor became set_facecolor/get_facecolor.',
   trigger: {
     errors: [
       {

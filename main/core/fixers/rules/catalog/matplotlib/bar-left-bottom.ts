@@ -25,7 +25,8 @@ export const barLeftBottom = defineRule({
   since: mpl('3.0', '2018-09-18'),
   deprecatedIn: '2.0',
   explanation:
-    "bar()'s first parameter left was renamed x, and barh()'s bottom renamed y, in matplotlib 2.0; 3.0 removed the old names. Same bars.",
+    "bar()'s first parameter left was renamed x, and barh()'s bottom " +
+    'renamed y, in matplotlib 2.0; 3.0 removed the old names. Same bars.',
   trigger: {
     errors: [
       {

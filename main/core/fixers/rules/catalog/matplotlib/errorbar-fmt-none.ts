@@ -24,7 +24,9 @@ export const errorbarFmtNone = defineRule({
   library: 'matplotlib',
   since: mpl('2.2', '2018-03-06'),
   explanation:
-    'matplotlib 2.2 removed the support of fmt=None in Axes.errorbar / pyplot.errorbar ("Passing None instead of \\"none\\" as format to errorbar is no longer supported"); it meant what the string \'none\' means, error bars without the data line and markers, so the literal None becomes \'none\'.',
+    'matplotlib 2.2 removed the support of fmt=None in Axes.errorbar / pyplot.errorbar ("Passing None ' +
+    'instead of \\"none\\" as format to errorbar is no longer supported"); it meant what the string ' +
+    "'none' means, error bars without the data line and markers, so the literal None becomes 'none'.",
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /third arg must be a format string/ }],
     pattern: true,

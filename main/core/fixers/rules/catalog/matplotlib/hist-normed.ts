@@ -27,7 +27,8 @@ export const histNormed = defineRule({
   since: mpl('3.1', '2019-05-18'),
   deprecatedIn: '2.1',
   explanation:
-    "hist()'s normed argument was replaced by density (2.1) and removed in 3.1; pandas' .hist() and seaborn's hist_kws pass it through to matplotlib, so they are renamed as well.",
+    "hist()'s normed argument was replaced by density (2.1) and removed in 3.1; pandas' " +
+    ".hist() and seaborn's hist_kws pass it through to matplotlib, so they are renamed as well.",
   trigger: {
     errors: [
       {

@@ -23,7 +23,10 @@ export const hold = defineRule({
   since: mpl('3.0', '2018-09-18'),
   deprecatedIn: '2.0',
   explanation:
-    'matplotlib 3.0 removed hold() and the hold keyword of the plotting functions: plots always accumulate on the current axes (the old hold(True)). A hold() call is replaced by pass; hold=True on a plotting call ("Line2D.set() got an unexpected keyword argument \'hold\'") is dropped, since it asked for what is now always done. hold=False (clear the axes first) is left alone.',
+    'matplotlib 3.0 removed hold() and the hold keyword of the plotting functions: plots always ' +
+    'accumulate on the current axes (the old hold(True)). A hold() call is replaced by pass; hold=True ' +
+    'on a plotting call ("Line2D.set() got an unexpected keyword argument \'hold\'") is dropped, ' +
+    'since it asked for what is now always done. hold=False (clear the axes first) is left alone.',
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /has no attribute 'hold'|unexpected keyword argument 'hold'/ },

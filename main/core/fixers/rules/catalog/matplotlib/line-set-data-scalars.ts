@@ -34,7 +34,10 @@ export const lineSetDataScalars = defineRule({
   since: mpl('3.9', '2024-05-15'),
   deprecatedIn: '3.7',
   explanation:
-    'matplotlib 3.7 deprecated giving Line2D.set_data / set_xdata / set_ydata a single value instead of a sequence ("Setting data with a non sequence type is deprecated"), and 3.9 raises "x must be a sequence" (or y). Before, the value was stored as a one-point line, so on the failing line the coordinate the error names is wrapped in a one-element list, the same one-point line.',
+    'matplotlib 3.7 deprecated giving Line2D.set_data / set_xdata / set_ydata a single value instead ' +
+    'of a sequence ("Setting data with a non sequence type is deprecated"), and 3.9 raises "x must ' +
+    'be a sequence" (or y). Before, the value was stored as a one-point line, so on the failing ' +
+    'line the coordinate the error names is wrapped in a one-element list, the same one-point line.',
   trigger: { errors: [{ ename: 'RuntimeError', evalue: /^[xy] must be a sequence$/ }] },
   errorScope: 'line',
   needles: ['set_data', 'set_xdata', 'set_ydata'],

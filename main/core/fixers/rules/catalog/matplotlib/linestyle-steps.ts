@@ -35,7 +35,13 @@ export const linestyleSteps = defineRule({
   since: mpl('3.3', '2020-07-16'),
   deprecatedIn: '3.1',
   explanation:
-    "Until matplotlib 3.3 a linestyle string could begin with a drawstyle ('steps', 'steps-pre', 'steps-mid', 'steps-post'), optionally followed by the line style ('steps--'); 3.1 deprecated this (\"Passing the drawstyle with the linestyle as a single string is deprecated … pass them separately\") and 3.3 removed it, so ls='steps-mid' fails with \"'steps-mid' is not a valid value for ls\". The string is split as matplotlib split it: drawstyle='steps-mid', plus linestyle='--' when a line style followed (none meant a solid line, kept as ls='-' where a format string such as 'r--' would otherwise set another). Only on plot/semilogx/semilogy/loglog/errorbar/plot_date calls with a string literal and no drawstyle of their own.",
+    "Until matplotlib 3.3 a linestyle string could begin with a drawstyle ('steps', 'steps-pre', 'steps-mid', " +
+    "'steps-post'), optionally followed by the line style ('steps--'); 3.1 deprecated this (\"Passing the " +
+    'drawstyle with the linestyle as a single string is deprecated … pass them separately") and 3.3 removed ' +
+    "it, so ls='steps-mid' fails with \"'steps-mid' is not a valid value for ls\". The string is split as " +
+    "matplotlib split it: drawstyle='steps-mid', plus linestyle='--' when a line style followed (none meant a " +
+    "solid line, kept as ls='-' where a format string such as 'r--' would otherwise set another). Only on " +
+    'plot/semilogx/semilogy/loglog/errorbar/plot_date calls with a string literal and no drawstyle of their own.',
   trigger: {
     errors: [
       {

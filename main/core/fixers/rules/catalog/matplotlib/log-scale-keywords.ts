@@ -29,7 +29,9 @@ export const logScaleKeywords = defineRule({
   since: mpl('3.5', '2021-11-15'),
   deprecatedIn: '3.3',
   explanation:
-    "The log scale's per-axis keywords basex/basey, subsx/subsy and nonposx/nonposy were renamed base, subs and nonpositive in matplotlib 3.3 and removed in 3.5. loglog() gets base only when both axes used the same value.",
+    "The log scale's per-axis keywords basex/basey, subsx/subsy and nonposx/nonposy " +
+    'were renamed base, subs and nonpositive in matplotlib 3.3 and removed ' +
+    'in 3.5. loglog() gets base only when both axes used the same value.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /unexpected keyword argument '(basex|basey|subsx|subsy|nonposx|nonposy)'/ },

@@ -38,7 +38,9 @@ export const movedNames = defineRule({
   since: mpl('3.8', '2023-09-15'),
   deprecatedIn: '3.6',
   explanation:
-    'matplotlib.cbook.mplDeprecation (used to silence deprecation warnings) was removed in 3.8: the warning class is matplotlib.MatplotlibDeprecationWarning. matplotlib.cm.get_cmap (also reached as plt.cm.get_cmap) was removed in 3.9; pyplot.get_cmap takes the same name and number of colours.',
+    'matplotlib.cbook.mplDeprecation (used to silence deprecation warnings) was removed in 3.8: the ' +
+    'warning class is matplotlib.MatplotlibDeprecationWarning. matplotlib.cm.get_cmap (also reached ' +
+    'as plt.cm.get_cmap) was removed in 3.9; pyplot.get_cmap takes the same name and number of colours.',
   trigger: {
     errors: [
       {

@@ -47,7 +47,10 @@ export const numericStringLinewidths = defineRule({
   library: 'matplotlib',
   since: mpl('2.1', '2017-10-07'),
   explanation:
-    "Collections and patches (scatter, hlines/vlines, bar, fill_between, contour, errorbar) no longer cast a numeric string line width such as linewidths='1' to a number (matplotlib#12011: the casting of 2.0 was dropped); the figure fails when drawn, today with pybind11's \"Unable to cast Python instance of type <class 'tuple'>\". The string becomes the number.",
+    'Collections and patches (scatter, hlines/vlines, bar, fill_between, contour, errorbar) no ' +
+    "longer cast a numeric string line width such as linewidths='1' to a number (matplotlib#12011: " +
+    "the casting of 2.0 was dropped); the figure fails when drawn, today with pybind11's " +
+    '"Unable to cast Python instance of type <class \'tuple\'>". The string becomes the number.',
   trigger: {
     errors: [
       { ename: 'RuntimeError', evalue: /Unable to cast Python instance of type <class 'tuple'> to C\+\+ type/ },

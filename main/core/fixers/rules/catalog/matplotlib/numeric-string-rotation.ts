@@ -44,7 +44,8 @@ export const numericStringRotation = defineRule({
   library: 'matplotlib',
   since: mpl('3.6', '2022-09-15'),
   explanation:
-    "Text rotation must be a number or 'vertical'/'horizontal'; recent matplotlib rejects numeric strings like '90' that older versions converted silently. The string becomes the number.",
+    "Text rotation must be a number or 'vertical'/'horizontal'; recent matplotlib rejects numeric " +
+    "strings like '90' that older versions converted silently. The string becomes the number.",
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /rotation must be 'vertical', 'horizontal' or a number/ }],
     pattern: true,

@@ -51,7 +51,13 @@ export const pcolorGetArray = defineRule({
   since: mpl('3.8', '2023-09-15'),
   errorScope: 'cell',
   explanation:
-    'matplotlib 3.8 made pcolor() return a PolyQuadMesh (API changes 3.8: "pcolor now returns a PolyQuadMesh"), whose get_array() keeps the 2-D shape of the values; the PolyCollection of older releases returned them flattened, one per cell in the order of get_paths() and get_facecolors(). Code that zips them to write each cell\'s value (mglearn.tools.heatmap and its many copies) then formats a whole row ("Only length-1 arrays can be converted to Python scalars", "%d format: a real number is required, not MaskedArray"). In the failing cell, get_array() of a pcolor() result gets .ravel(): the flattened row-major values it returned before, and a no-op on older matplotlib.',
+    'matplotlib 3.8 made pcolor() return a PolyQuadMesh (API changes 3.8: "pcolor now returns a ' +
+    'PolyQuadMesh"), whose get_array() keeps the 2-D shape of the values; the PolyCollection of older ' +
+    'releases returned them flattened, one per cell in the order of get_paths() and get_facecolors(). ' +
+    "Code that zips them to write each cell's value (mglearn.tools.heatmap and its many copies) then " +
+    'formats a whole row ("Only length-1 arrays can be converted to Python scalars", "%d format: a real ' +
+    'number is required, not MaskedArray"). In the failing cell, get_array() of a pcolor() result ' +
+    'gets .ravel(): the flattened row-major values it returned before, and a no-op on older matplotlib.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /[Oo]nly length-1 arrays can be converted to Python scalars/ },

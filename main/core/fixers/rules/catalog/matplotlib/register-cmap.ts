@@ -56,7 +56,10 @@ export const registerCmap = defineRule({
   since: mpl('3.9', '2024-05-15'),
   deprecatedIn: '3.7',
   explanation:
-    'matplotlib.cm.register_cmap (also plt.register_cmap) was deprecated in 3.7 ("Use matplotlib.colormaps.register(name) instead") and removed in 3.9. The registry call takes the colormap first and the name by keyword; force=True replaces a colormap registered before under that name, as register_cmap did.',
+    'matplotlib.cm.register_cmap (also plt.register_cmap) was deprecated in 3.7 ' +
+    '("Use matplotlib.colormaps.register(name) instead") and removed in 3.9. The ' +
+    'registry call takes the colormap first and the name by keyword; force=True ' +
+    'replaces a colormap registered before under that name, as register_cmap did.',
   trigger: {
     errors: missingNameTriggers(String.raw`matplotlib\.(cm|pyplot)`, 'register_cmap'),
     pattern: true,

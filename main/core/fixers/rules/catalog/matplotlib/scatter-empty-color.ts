@@ -21,7 +21,10 @@ export const scatterEmptyColor = defineRule({
   library: 'matplotlib',
   since: { package: 'matplotlib', version: '3.0', date: '2018-09-18' },
   explanation:
-    "c='' was the old idiom for hollow scatter markers (no face colour, only the edge colour); matplotlib 3 no longer reads an empty string as a colour (\"'c' argument must be a color, a sequence of colors, or a sequence of numbers, not ''\"). 'none' is the documented way to draw no face colour, so the plot is the same.",
+    "c='' was the old idiom for hollow scatter markers (no face colour, only the edge " +
+    "colour); matplotlib 3 no longer reads an empty string as a colour (\"'c' argument " +
+    "must be a color, a sequence of colors, or a sequence of numbers, not ''\"). " +
+    "'none' is the documented way to draw no face colour, so the plot is the same.",
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: /'c' argument must be a color|Invalid RGBA argument: ''|not a valid color value/ },

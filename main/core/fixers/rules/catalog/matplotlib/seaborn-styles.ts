@@ -26,7 +26,8 @@ export const seabornStyles = defineRule({
   library: 'matplotlib',
   since: mpl('3.6', '2022-09-15'),
   explanation:
-    "matplotlib 3.6 renamed its bundled seaborn styles to seaborn-v0_8-* (they no longer match seaborn's own) and 3.8 removed the old names. The style looks the same.",
+    'matplotlib 3.6 renamed its bundled seaborn styles to seaborn-v0_8-* (they no ' +
+    "longer match seaborn's own) and 3.8 removed the old names. The style looks the same.",
   trigger: {
     errors: [
       { ename: 'OSError', evalue: /'seaborn[\w-]*' (is )?not (found in the style library|a valid package style)/ },

@@ -37,7 +37,11 @@ export const setColorCycle = defineRule({
   since: mpl('2.2', '2018-03-06'),
   deprecatedIn: '1.5',
   explanation:
-    "matplotlib 1.5 replaced the colour cycle by the property cycle. Axes.set_color_cycle (removed in 3.0) becomes set_prop_cycle(color=…), which sets the same colour cycle. The axes.color_cycle rcParam (removed in 2.2: \"see axes.prop_cycle\") becomes axes.prop_cycle set to cycler(color=…), what setting the deprecated key did; reading it becomes prop_cycle.by_key()['color'], the colours it returned. The same in rc('axes', color_cycle=…) and in a dict of rcParams.",
+    'matplotlib 1.5 replaced the colour cycle by the property cycle. Axes.set_color_cycle (removed ' +
+    'in 3.0) becomes set_prop_cycle(color=…), which sets the same colour cycle. The axes.color_cycle ' +
+    'rcParam (removed in 2.2: "see axes.prop_cycle") becomes axes.prop_cycle set to cycler(color=…), ' +
+    "what setting the deprecated key did; reading it becomes prop_cycle.by_key()['color'], " +
+    "the colours it returned. The same in rc('axes', color_cycle=…) and in a dict of rcParams.",
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /has no attribute 'set_color_cycle'/ },

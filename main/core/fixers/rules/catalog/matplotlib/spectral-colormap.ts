@@ -29,7 +29,9 @@ export const spectralColormap = defineRule({
   since: { package: 'matplotlib', version: '2.2', date: '2018-03-06' },
   deprecatedIn: '2.0',
   explanation:
-    "matplotlib 2.0 deprecated the colormap 'spectral' (lower case) as a duplicate of 'nipy_spectral' and 2.2 removed it; 'nipy_spectral' is the same colours. cmap='spectral', get_cmap('spectral') and cm.spectral are renamed ('Spectral', capitalized, is another colormap and is left alone).",
+    "matplotlib 2.0 deprecated the colormap 'spectral' (lower case) as a duplicate of 'nipy_spectral' " +
+    "and 2.2 removed it; 'nipy_spectral' is the same colours. cmap='spectral', get_cmap('spectral') " +
+    "and cm.spectral are renamed ('Spectral', capitalized, is another colormap and is left alone).",
   trigger: {
     errors: [
       {

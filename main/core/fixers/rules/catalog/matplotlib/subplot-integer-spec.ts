@@ -48,7 +48,10 @@ export const subplotIntegerSpec = defineRule({
   since: mpl('3.5', '2021-11-15'),
   deprecatedIn: '3.3',
   explanation:
-    "matplotlib 3.3 deprecated subplot positions that are not integers — a three-digit string such as '231', or the floats Python 3's division gives (subplot(n/2, 2, i)) — and 3.5 raises ValueError. Older matplotlib converted them with int(), so on the failing line the argument the error names is wrapped in int() (a literal three-digit string becomes the number).",
+    'matplotlib 3.3 deprecated subplot positions that are not integers — a three-digit string ' +
+    "such as '231', or the floats Python 3's division gives (subplot(n/2, 2, i)) — and 3.5 raises " +
+    'ValueError. Older matplotlib converted them with int(), so on the failing line the argument ' +
+    'the error names is wrapped in int() (a literal three-digit string becomes the number).',
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: SINGLE },

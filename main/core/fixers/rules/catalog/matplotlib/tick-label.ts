@@ -27,7 +27,11 @@ export const tickLabel = defineRule({
   since: mpl('3.8', '2023-09-15'),
   deprecatedIn: '3.1',
   explanation:
-    "matplotlib 3.1 deprecated Tick.label (\"use Tick.label1 instead\") and 3.8 removed it, so the common `for tick in ax.xaxis.get_major_ticks(): tick.label.set_fontsize(14)` raises \"'XTick' object has no attribute 'label'\". Tick.label was label1, the bottom/left label, so on the failing line `.label` of a tick (a name or an item such as ticks[0]) becomes `.label1`; an axis' own label (ax.xaxis.label, the axis title) is left alone.",
+    'matplotlib 3.1 deprecated Tick.label ("use Tick.label1 instead") and 3.8 removed it, ' +
+    'so the common `for tick in ax.xaxis.get_major_ticks(): tick.label.set_fontsize(14)` ' +
+    "raises \"'XTick' object has no attribute 'label'\". Tick.label was label1, the bottom/left " +
+    'label, so on the failing line `.label` of a tick (a name or an item such as ticks[0]) ' +
+    "becomes `.label1`; an axis' own label (ax.xaxis.label, the axis title) is left alone.",
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /'(XTick|YTick|Tick)' object has no attribute 'label'$/ }],
   },

@@ -24,7 +24,9 @@ export const tickParamsOnOff = defineRule({
   since: mpl('3.0', '2018-09-18'),
   deprecatedIn: '2.2',
   explanation:
-    "tick_params used to accept the strings 'on'/'off' for its tick and label switches; later versions take booleans, and a non-empty string such as 'off' now counts as true, so the ticks the notebook hid come back. 'off' becomes False and 'on' True.",
+    "tick_params used to accept the strings 'on'/'off' for its tick and label switches; " +
+    "later versions take booleans, and a non-empty string such as 'off' now counts as " +
+    "true, so the ticks the notebook hid come back. 'off' becomes False and 'on' True.",
   trigger: { pattern: true },
   needles: [/['"](on|off)['"]/],
   apply(parsed, ctx) {

@@ -39,7 +39,11 @@ export const xticksExtraLabels = defineRule({
   since: mpl('3.5', '2021-11-15'),
   errorScope: 'line',
   explanation:
-    'matplotlib 3.5 made set_ticklabels (which plt.xticks(ticks, labels) and plt.yticks call) refuse a label list of another length than the fixed ticks ("The number of FixedLocator locations (21), usually from a call to set_ticks, does not match the number of labels (36)"). Before, labels were paired with the ticks in order and the extra ones were not drawn. Where the error shows more labels than ticks, the labels are cut to the ticks\' number: the labels the figure showed before.',
+    'matplotlib 3.5 made set_ticklabels (which plt.xticks(ticks, labels) and plt.yticks call) refuse ' +
+    'a label list of another length than the fixed ticks ("The number of FixedLocator locations (21), ' +
+    'usually from a call to set_ticks, does not match the number of labels (36)"). Before, labels were ' +
+    'paired with the ticks in order and the extra ones were not drawn. Where the error shows more ' +
+    "labels than ticks, the labels are cut to the ticks' number: the labels the figure showed before.",
   trigger: {
     errors: [
       {

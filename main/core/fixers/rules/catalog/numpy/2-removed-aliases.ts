@@ -61,7 +61,11 @@ export const removedAliases2 = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '2.0', date: '2024-06-16' },
   explanation:
-    'NumPy 2.0 removed duplicate names from its namespace: np.NaN/np.NAN → np.nan, np.Inf/np.PINF/np.infty → np.inf, np.float_ → np.float64, np.complex_ → np.complex128, np.product → np.prod, np.cumproduct → np.cumprod, np.sometrue → np.any, np.alltrue → np.all, np.round_ → np.round, np.unicode_ → np.str_, np.string_ → np.bytes_, np.row_stack → np.vstack, and the sized aliases np.bool8 → np.bool_, np.int0 → np.intp, np.cfloat → np.complex128 ….',
+    'NumPy 2.0 removed duplicate names from its namespace: np.NaN/np.NAN → np.nan, ' +
+    'np.Inf/np.PINF/np.infty → np.inf, np.float_ → np.float64, np.complex_ → np.complex128, ' +
+    'np.product → np.prod, np.cumproduct → np.cumprod, np.sometrue → np.any, np.alltrue → np.all, ' +
+    'np.round_ → np.round, np.unicode_ → np.str_, np.string_ → np.bytes_, np.row_stack → np.vstack, ' +
+    'and the sized aliases np.bool8 → np.bool_, np.int0 → np.intp, np.cfloat → np.complex128 ….',
   trigger: {
     errors: [
       {

@@ -24,7 +24,10 @@ export const arrayCopyFalse = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 changed the meaning of np.array(…, copy=False) from "copy only if needed" to "never copy", raising ValueError where a copy is needed (${GUIDE}, "Adapting to changes in the copy keyword"). Its NumPy 1 meaning is np.asarray(x), as the guide and numpy's error message say; dtype and order carry over.`,
+  explanation:
+    `NumPy 2.0 changed the meaning of np.array(…, copy=False) from "copy only if needed" to "never copy", ` +
+    `raising ValueError where a copy is needed (${GUIDE}, "Adapting to changes in the copy keyword"). Its ` +
+    `NumPy 1 meaning is np.asarray(x), as the guide and numpy's error message say; dtype and order carry over.`,
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /Unable to avoid copy while creating an array as requested/ }],
     pattern: true,

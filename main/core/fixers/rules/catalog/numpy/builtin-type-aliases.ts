@@ -37,7 +37,9 @@ export const builtinTypeAliases = defineRule({
   since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
   deprecatedIn: '1.20',
   explanation:
-    'np.float, np.int, np.bool, np.object, np.str, np.long, np.unicode and np.complex were only aliases of the Python builtins; NumPy 1.20 deprecated them and 1.24 removed them. The builtin gives the same dtype (float64, int64, …).',
+    'np.float, np.int, np.bool, np.object, np.str, np.long, np.unicode and ' +
+    'np.complex were only aliases of the Python builtins; NumPy 1.20 deprecated them ' +
+    'and 1.24 removed them. The builtin gives the same dtype (float64, int64, …).',
   trigger: {
     errors: [
       {

@@ -40,7 +40,9 @@ export const floatIndex = defineRule({
   since: { package: 'numpy', version: '1.12', date: '2017-01-15' },
   deprecatedIn: '1.8',
   explanation:
-    'NumPy 1.8–1.11 accepted a float as an array index, truncating it to an integer with a DeprecationWarning; NumPy 1.12 raises IndexError. An index that certainly holds a float (it reads a float literal or a name bound only to float literals) is wrapped in int(), the same truncation, on the failing line.',
+    'NumPy 1.8–1.11 accepted a float as an array index, truncating it to an integer with a DeprecationWarning; ' +
+    'NumPy 1.12 raises IndexError. An index that certainly holds a float (it reads a float literal or ' +
+    'a name bound only to float literals) is wrapped in int(), the same truncation, on the failing line.',
   trigger: { errors: [{ ename: 'IndexError', evalue: /^only integers, slices \(`:`\), ellipsis/ }] },
   errorScope: 'line',
   needles: ['['],

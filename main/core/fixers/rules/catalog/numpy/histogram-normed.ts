@@ -20,7 +20,8 @@ export const histogramNormed = defineRule({
   since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
   deprecatedIn: '1.6',
   explanation:
-    "np.histogram's `normed` argument was removed in NumPy 1.24; `density` is its correct replacement (normed was documented as buggy for unequal bins).",
+    "np.histogram's `normed` argument was removed in NumPy 1.24; `density` is " +
+    'its correct replacement (normed was documented as buggy for unequal bins).',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /histogram\(\) got an unexpected keyword argument 'normed'/ }],
     pattern: true,

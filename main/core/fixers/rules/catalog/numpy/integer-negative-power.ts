@@ -62,7 +62,13 @@ export const integerNegativePower = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '1.12', date: '2017-01-15' },
   explanation:
-    'NumPy 1.12 made integers to negative integer powers an error ("Integers to negative integer powers are not allowed."). Before it, a NumPy integer scalar to a negative power was computed in floating point (np.int64(10)**-5 gave 1e-05, as Python\'s 10**-5 does), which is how the regularization sweeps `for c in np.arange(-5, 5): C=10**c` of the era ran. The base literal becomes a float (10.0**c), which computes those values. Applied where the error points, for an integer literal base and an exponent that is the loop variable over np.arange(…) (a scalar), and to the other integer powers of that loop variable in the loop (they fail the same way on the next run); arrays to negative powers gave 0 and are left alone.',
+    'NumPy 1.12 made integers to negative integer powers an error ("Integers to negative integer powers are ' +
+    'not allowed."). Before it, a NumPy integer scalar to a negative power was computed in floating point ' +
+    "(np.int64(10)**-5 gave 1e-05, as Python's 10**-5 does), which is how the regularization sweeps `for c " +
+    'in np.arange(-5, 5): C=10**c` of the era ran. The base literal becomes a float (10.0**c), which computes ' +
+    'those values. Applied where the error points, for an integer literal base and an exponent that is the ' +
+    'loop variable over np.arange(…) (a scalar), and to the other integer powers of that loop variable in ' +
+    'the loop (they fail the same way on the next run); arrays to negative powers gave 0 and are left alone.',
   trigger: { errors: [{ ename: 'ValueError', evalue: /Integers to negative integer powers are not allowed/ }] },
   errorScope: 'line',
   needles: ['**'],

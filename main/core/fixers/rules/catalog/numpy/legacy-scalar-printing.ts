@@ -90,7 +90,11 @@ export const legacyScalarPrinting = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '2.0', date: '2024-06-16' },
   explanation:
-    "NumPy 2.0 (NEP 51) prints scalars with their type: a score the notebook printed as 0.7728 now reads np.float64(0.7728) in lists, tuples, dicts and bare expressions, so its outputs no longer compare with the author's. numpy.set_printoptions(legacy='1.25') is NumPy's documented switch back to printing numeric scalars without their type; it is set once after the notebook's first numpy import and changes only how values are printed, never what is computed.",
+    'NumPy 2.0 (NEP 51) prints scalars with their type: a score the notebook printed as 0.7728 ' +
+    'now reads np.float64(0.7728) in lists, tuples, dicts and bare expressions, so its outputs ' +
+    "no longer compare with the author's. numpy.set_printoptions(legacy='1.25') is NumPy's documented " +
+    'switch back to printing numeric scalars without their type; it is set once after the ' +
+    "notebook's first numpy import and changes only how values are printed, never what is computed.",
   trigger: { pattern: true },
   needles: ['numpy', 'pandas', 'sklearn', 'scipy', 'seaborn', 'matplotlib', 'statsmodels'],
   prepare(notebook: NotebookView): PrintingState | null {

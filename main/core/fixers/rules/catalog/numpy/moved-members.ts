@@ -60,11 +60,18 @@ function inExceptAt(parsed: ParsedSource, offset: number): boolean {
 export const movedMembers = defineRule({
   id: 'numpy.moved-members',
   title:
-    'np.AxisError, np.ComplexWarning … → np.exceptions; np.byte_bounds, np.DataSource, np.format_parser … → their submodules; np.trapz → np.trapezoid',
+    'np.AxisError, np.ComplexWarning … → np.exceptions; np.byte_bounds, ' +
+    'np.DataSource, np.format_parser … → their submodules; np.trapz → np.trapezoid',
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed these members from the main namespace; the ${GUIDE} ("Main namespace") names where each lives now: the warning and error classes (AxisError, ComplexWarning, VisibleDeprecationWarning, RankWarning, TooHardError, ModuleDeprecationWarning, DTypePromotionError) in np.exceptions, byte_bounds in np.lib.array_utils, DataSource in np.lib.npyio, add_newdoc/add_docstring/tracemalloc_domain in np.lib, format_parser in np.rec, compare_chararrays in np.char; issubsctype is np.issubdtype and trapz is np.trapezoid (deprecated in 2.0, removed in 2.4). Same objects; imports keep the notebook's names.`,
+  explanation:
+    `NumPy 2.0 removed these members from the main namespace; the ${GUIDE} ("Main namespace") names where ` +
+    `each lives now: the warning and error classes (AxisError, ComplexWarning, VisibleDeprecationWarning, ` +
+    `RankWarning, TooHardError, ModuleDeprecationWarning, DTypePromotionError) in np.exceptions, byte_bounds ` +
+    `in np.lib.array_utils, DataSource in np.lib.npyio, add_newdoc/add_docstring/tracemalloc_domain in ` +
+    `np.lib, format_parser in np.rec, compare_chararrays in np.char; issubsctype is np.issubdtype and trapz ` +
+    `is np.trapezoid (deprecated in 2.0, removed in 2.4). Same objects; imports keep the notebook's names.`,
   trigger: {
     errors: [
       {

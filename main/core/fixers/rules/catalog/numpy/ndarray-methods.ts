@@ -30,7 +30,11 @@ export const ndarrayMethods = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed three ndarray methods (${GUIDE}, "ndarray and scalar methods"): a.ptp(…) is np.ptp(a, …); a.itemset(i, v) is a.flat[i] = v for one (flat) index and a[i, j] = v for several; a.newbyteorder(o) is a.view(a.dtype.newbyteorder(o)). Other objects have methods of these names, so the rule edits only the line the error points at.`,
+  explanation:
+    `NumPy 2.0 removed three ndarray methods (${GUIDE}, "ndarray and scalar methods"): ` +
+    `a.ptp(…) is np.ptp(a, …); a.itemset(i, v) is a.flat[i] = v for one (flat) index and ` +
+    `a[i, j] = v for several; a.newbyteorder(o) is a.view(a.dtype.newbyteorder(o)). Other ` +
+    `objects have methods of these names, so the rule edits only the line the error points at.`,
   trigger: {
     errors: [
       {

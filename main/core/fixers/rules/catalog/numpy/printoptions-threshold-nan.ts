@@ -24,7 +24,8 @@ export const printoptionsThresholdNan = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '1.14', date: '2018-01-06' },
   explanation:
-    'NumPy 1.14 rejects a NaN threshold ("threshold must be non-NAN"); sys.maxsize prints whole arrays, as NaN used to.',
+    'NumPy 1.14 rejects a NaN threshold ("threshold must be ' +
+    'non-NAN"); sys.maxsize prints whole arrays, as NaN used to.',
   trigger: { errors: [{ ename: 'ValueError', evalue: /threshold must be non-NAN/ }], pattern: true },
   needles: ['threshold'],
   apply(parsed, ctx) {

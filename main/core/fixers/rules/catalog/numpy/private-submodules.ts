@@ -34,7 +34,10 @@ export const privateSubmodules = defineRule({
   library: 'NumPy',
   since: NUMPY2,
   explanation:
-    "NumPy 2.0 made numpy.linalg.linalg and numpy.fft.helper private (numpy.linalg._linalg, numpy.fft._helper; the old names were deprecated shims, since removed). Their public names (norm, inv, solve, LinAlgError …; fftshift, ifftshift, fftfreq, rfftfreq) are the same objects in numpy.linalg and numpy.fft, where the imports and dotted uses now point; imports keep the notebook's names.",
+    'NumPy 2.0 made numpy.linalg.linalg and numpy.fft.helper private (numpy.linalg._linalg, ' +
+    'numpy.fft._helper; the old names were deprecated shims, since removed). Their public names (norm, ' +
+    'inv, solve, LinAlgError …; fftshift, ifftshift, fftfreq, rfftfreq) are the same objects in numpy.linalg ' +
+    "and numpy.fft, where the imports and dotted uses now point; imports keep the notebook's names.",
   trigger: {
     errors: [
       { ename: 'ModuleNotFoundError', evalue: /No module named 'numpy\.(linalg\.linalg|fft\.helper)'/ },

@@ -22,7 +22,9 @@ export const raggedArrayDtype = defineRule({
   since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
   deprecatedIn: '1.19',
   explanation:
-    'Older NumPy built an object array from nested sequences of different lengths (with a warning since 1.19); 1.24 raises instead. dtype=object asks for that same object array. Applied to the array calls on the failing line.',
+    'Older NumPy built an object array from nested sequences of different lengths ' +
+    '(with a warning since 1.19); 1.24 raises instead. dtype=object asks for ' +
+    'that same object array. Applied to the array calls on the failing line.',
   trigger: {
     errors: [
       {

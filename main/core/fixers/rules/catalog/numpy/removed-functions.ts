@@ -78,7 +78,10 @@ export const removedFunctions = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '1.21', date: '2021-06-22' },
   explanation:
-    'Functions and aliases NumPy removed, each with an exact replacement: np.typeDict → np.sctypeDict (1.21), np.loads → pickle.loads (1.22), np.alen(a) → len(a) (1.23), np.msort(a) → np.sort(a, axis=0), np.asfarray(a) → np.asarray(a, dtype=np.float64) (with a dtype: that dtype where it is a float or complex one, else float64, as asfarray chose) and np.math → the standard math module (2.0).',
+    'Functions and aliases NumPy removed, each with an exact replacement: np.typeDict → np.sctypeDict ' +
+    '(1.21), np.loads → pickle.loads (1.22), np.alen(a) → len(a) (1.23), np.msort(a) → np.sort(a, ' +
+    'axis=0), np.asfarray(a) → np.asarray(a, dtype=np.float64) (with a dtype: that dtype where it is a ' +
+    'float or complex one, else float64, as asfarray chose) and np.math → the standard math module (2.0).',
   trigger: {
     errors: [
       {

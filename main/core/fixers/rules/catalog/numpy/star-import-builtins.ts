@@ -35,7 +35,12 @@ export const starImportBuiltins = defineRule({
   library: 'NumPy',
   since: NUMPY2,
   explanation:
-    "NumPy 2.0 put min, max, round, abs, pow and bool into numpy.__all__, so `from numpy import *` now replaces the builtins of those names: min(a, b) of two numbers becomes np.min(a, axis=b) (a TypeError, or a wrong axis), max likewise. Under the notebook's NumPy the star import left them alone. A line `from builtins import abs, bool, max, min, pow, round` right after the star import restores them — what matplotlib's pylab does after its own star import of numpy — and np.min … stay reachable through numpy's name.",
+    'NumPy 2.0 put min, max, round, abs, pow and bool into numpy.__all__, so `from numpy ' +
+    'import *` now replaces the builtins of those names: min(a, b) of two numbers becomes ' +
+    "np.min(a, axis=b) (a TypeError, or a wrong axis), max likewise. Under the notebook's " +
+    'NumPy the star import left them alone. A line `from builtins import abs, bool, max, min, ' +
+    "pow, round` right after the star import restores them — what matplotlib's pylab does " +
+    "after its own star import of numpy — and np.min … stay reachable through numpy's name.",
   trigger: {
     errors: [
       {

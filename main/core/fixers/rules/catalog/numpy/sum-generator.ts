@@ -32,7 +32,10 @@ export const sumGenerator = defineRule({
   since: { package: 'numpy', version: '2.4', date: '2025-12-20' },
   deprecatedIn: '1.15',
   explanation:
-    "np.sum of a generator was deprecated in NumPy 1.15, which kept computing Python's builtin sum of it (with a DeprecationWarning); NumPy 2.4 made it a TypeError. The call becomes the builtin sum of the same generator, which is what ran before; where the bare name sum is numpy's (a star import of numpy or pylab, %pylab) or the notebook's own, the builtin is reached as builtins.sum.",
+    "np.sum of a generator was deprecated in NumPy 1.15, which kept computing Python's builtin sum " +
+    'of it (with a DeprecationWarning); NumPy 2.4 made it a TypeError. The call becomes the builtin ' +
+    "sum of the same generator, which is what ran before; where the bare name sum is numpy's (a star " +
+    "import of numpy or pylab, %pylab) or the notebook's own, the builtin is reached as builtins.sum.",
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /Calling np\.sum\(generator\) is deprecated/ }],
     pattern: true,

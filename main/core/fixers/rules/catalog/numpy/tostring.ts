@@ -26,7 +26,8 @@ export const tostring = defineRule({
   since: { package: 'numpy', version: '2.3', date: '2025-06-07' },
   deprecatedIn: '1.19',
   explanation:
-    'ndarray.tostring(), deprecated in NumPy 1.19 for tobytes() (same bytes, same order argument), was removed in NumPy 2.3; array.array.tostring() went the same way in Python 3.9, so the rename holds for both.',
+    'ndarray.tostring(), deprecated in NumPy 1.19 for tobytes() (same bytes, same order argument), was removed ' +
+    'in NumPy 2.3; array.array.tostring() went the same way in Python 3.9, so the rename holds for both.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'tostring'/ }], pattern: true },
   needles: ['.tostring('],
   apply(parsed, ctx) {

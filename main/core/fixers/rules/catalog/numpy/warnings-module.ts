@@ -24,7 +24,8 @@ export const warningsModule = defineRule({
   library: 'NumPy',
   since: { package: 'numpy', version: '1.24', date: '2022-12-18' },
   explanation:
-    'np.warnings was the standard library warnings module leaking into the numpy namespace; NumPy 1.24 removed it. The rule imports warnings and uses it directly.',
+    'np.warnings was the standard library warnings module leaking into the numpy ' +
+    'namespace; NumPy 1.24 removed it. The rule imports warnings and uses it directly.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /module 'numpy' has no attribute 'warnings'/ }],
     pattern: true,

@@ -65,13 +65,17 @@ function getLocEdit(call: Node, parsed: ParsedSource): SourceEdit | null {
 export const removedArgumentValues2 = defineRule({
   id: 'pandas.2-removed-argument-values',
   title:
-    "between(…, inclusive=True/False) → 'both'/'neither'; astype('datetime64') → 'datetime64[ns]'; get_loc(key, method='nearest') → get_indexer([key], method='nearest')[0]",
+    "between(…, inclusive=True/False) → 'both'/'neither'; astype('datetime64') → " +
+    "'datetime64[ns]'; get_loc(key, method='nearest') → get_indexer([key], method='nearest')[0]",
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.3',
   explanation:
-    "pandas 2.0 removed argument values deprecated in 1.3–1.5: Series.between's boolean inclusive (True meant 'both', False 'neither'), a datetime64/timedelta64 dtype without a unit (it meant nanoseconds: 'datetime64[ns]') and Index.get_loc's method= (\"use index.get_indexer([item], method=...) instead\"; done only for method='nearest', where get_indexer always finds the position get_loc returned).",
+    "pandas 2.0 removed argument values deprecated in 1.3–1.5: Series.between's boolean inclusive (True " +
+    "meant 'both', False 'neither'), a datetime64/timedelta64 dtype without a unit (it meant nanoseconds: " +
+    "'datetime64[ns]') and Index.get_loc's method= (\"use index.get_indexer([item], method=...) instead\"; " +
+    "done only for method='nearest', where get_indexer always finds the position get_loc returned).",
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: /Inclusive has to be either string of/ },

@@ -128,13 +128,20 @@ function edits(attr: Node, member: string, parsed: ParsedSource): SourceEdit[] {
 export const removedMethods2 = defineRule({
   id: 'pandas.2-removed-methods',
   title:
-    'Styler.hide_index/hide_columns/render/set_precision/set_na_rep, GroupBy/Resampler pad/backfill, tshift (pandas 2.0)',
+    'Styler.hide_index/hide_columns/render/set_precision/set_na_rep, ' +
+    'GroupBy/Resampler pad/backfill, tshift (pandas 2.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
   explanation:
-    'pandas 2.0 removed methods deprecated in 1.3–1.4, each of which pandas 1.5 ran as its replacement: Styler.hide_index(…)/hide_columns(…) → hide(…, axis="index"/"columns"), Styler.render() → to_html(), Styler.set_precision(n)/set_na_rep(r) → format(precision=n)/format(na_rep=r) (on a df.style chain without an earlier format()), the pad()/backfill() of a groupby or a resampler → ffill()/bfill(), and Series/DataFrame.tshift(periods, freq, axis) → shift(periods, freq=freq or "infer", axis) (what tshift ran: the frequency of the index, its own or inferred). Each where the AttributeError names the class at that line.',
+    'pandas 2.0 removed methods deprecated in 1.3–1.4, each of which pandas 1.5 ran as its ' +
+    'replacement: Styler.hide_index(…)/hide_columns(…) → hide(…, axis="index"/"columns"), ' +
+    'Styler.render() → to_html(), Styler.set_precision(n)/set_na_rep(r) → format(precision=n)/format(na_rep=r) ' +
+    '(on a df.style chain without an earlier format()), the pad()/backfill() of a groupby ' +
+    'or a resampler → ffill()/bfill(), and Series/DataFrame.tshift(periods, freq, axis) → ' +
+    'shift(periods, freq=freq or "infer", axis) (what tshift ran: the frequency of the ' +
+    'index, its own or inferred). Each where the AttributeError names the class at that line.',
   trigger: {
     errors: [
       {

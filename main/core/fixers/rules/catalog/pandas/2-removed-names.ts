@@ -50,12 +50,14 @@ function datetimeModule(parsed: ParsedSource, ctx: CellContext): { name: string;
 export const removedNames2 = defineRule({
   id: 'pandas.2-removed-names',
   title:
-    'pandas 2.0 removals: Int64Index/Float64Index → Index, .is_monotonic → .is_monotonic_increasing, pd.datetime → datetime',
+    'pandas 2.0 removals: Int64Index/Float64Index → Index, ' +
+    '.is_monotonic → .is_monotonic_increasing, pd.datetime → datetime',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   explanation:
-    'pandas 2.0 removed the typed Index subclasses (pd.Index infers the dtype), the is_monotonic alias and the pd.datetime re-export of the standard library class.',
+    'pandas 2.0 removed the typed Index subclasses (pd.Index infers the dtype), the ' +
+    'is_monotonic alias and the pd.datetime re-export of the standard library class.',
   trigger: {
     errors: [
       {

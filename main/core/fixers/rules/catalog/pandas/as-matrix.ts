@@ -34,7 +34,8 @@ export const asMatrix = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.23',
   explanation:
-    'DataFrame/Series.as_matrix() was removed in pandas 1.0; .values is what it returned (.as_matrix(columns=cols) becomes [cols].values).',
+    'DataFrame/Series.as_matrix() was removed in pandas 1.0; .values is ' +
+    'what it returned (.as_matrix(columns=cols) becomes [cols].values).',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'as_matrix'/ }], pattern: true },
   needles: ['as_matrix'],
   apply(parsed, ctx) {

@@ -29,7 +29,8 @@ export const astypeCategoryKeywords = defineRule({
   since: pd('0.25', '2019-07-18'),
   deprecatedIn: '0.21',
   explanation:
-    "pandas 0.25 removed astype's categories= and ordered= keywords (deprecated in 0.21): the categorical type is given as a CategoricalDtype built from the same keywords, which is what astype built from them before.",
+    "pandas 0.25 removed astype's categories= and ordered= keywords (deprecated in 0.21): the categorical type " +
+    'is given as a CategoricalDtype built from the same keywords, which is what astype built from them before.',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /astype\(\) got an unexpected keyword argument '(categories|ordered)'/ }],
     pattern: true,

@@ -33,7 +33,9 @@ export const dataframeAppend = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
   explanation:
-    "DataFrame.append and Series.append were removed in pandas 2.0; pd.concat([df, other]) builds the same frame (a dict row becomes a one-row DataFrame). A list's .append is recognised (it returns nothing, so its result is never assigned, and it takes no keywords) and left alone.",
+    'DataFrame.append and Series.append were removed in pandas 2.0; pd.concat([df, other]) builds ' +
+    "the same frame (a dict row becomes a one-row DataFrame). A list's .append is recognised (it " +
+    'returns nothing, so its result is never assigned, and it takes no keywords) and left alone.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute 'append'/ }],
     pattern: true,

@@ -54,7 +54,11 @@ export const displayOptions = defineRule({
   library: 'pandas',
   since: pd('1.4', '2022-01-22'),
   explanation:
-    "pandas 1.4's Styler options (styler.render.max_columns, styler.render.max_rows, styler.format.precision) made the short keys 'max_columns', 'max_rows', 'precision' and 'width' match two options (OptionError \"Pattern matched multiple keys\"): they are spelled out as the display.* option they matched before. display.line_width is display.width's old name; display.height and display.mpl_style were removed and only changed the display, so their statements are disabled with a note.",
+    "pandas 1.4's Styler options (styler.render.max_columns, styler.render.max_rows, styler.format.precision) " +
+    "made the short keys 'max_columns', 'max_rows', 'precision' and 'width' match two options " +
+    '(OptionError "Pattern matched multiple keys"): they are spelled out as the display.* option ' +
+    "they matched before. display.line_width is display.width's old name; display.height and " +
+    'display.mpl_style were removed and only changed the display, so their statements are disabled with a note.',
   trigger: {
     errors: [{ ename: 'OptionError', evalue: /Pattern matched multiple keys|No such keys?\(s\)/ }],
     pattern: true,

@@ -22,7 +22,8 @@ export const dropPositionalAxis = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.3',
   explanation:
-    'pandas 2.0 made every argument of DataFrame.drop after the labels keyword-only; the second positional argument was the axis.',
+    'pandas 2.0 made every argument of DataFrame.drop after the ' +
+    'labels keyword-only; the second positional argument was the axis.',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /drop\(\) takes from \d+ to \d+ positional arguments/ }],
     pattern: true,

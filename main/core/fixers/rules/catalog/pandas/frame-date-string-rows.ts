@@ -40,7 +40,10 @@ export const frameDateStringRows = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.2',
   explanation:
-    "Until pandas 2.0, df['2017'] on a frame with a DatetimeIndex (or PeriodIndex) and no column of that name selected the rows the date string covers, as a slice; now the string is only a column name. .loc['2017':'2017'] selects the same rows (always a DataFrame, as before). Applied where DataFrame.__getitem__ raised KeyError for a date-like string.",
+    "Until pandas 2.0, df['2017'] on a frame with a DatetimeIndex (or PeriodIndex) and no " +
+    'column of that name selected the rows the date string covers, as a slice; now the string ' +
+    "is only a column name. .loc['2017':'2017'] selects the same rows (always a DataFrame, " +
+    'as before). Applied where DataFrame.__getitem__ raised KeyError for a date-like string.',
   trigger: { errors: [{ ename: 'KeyError', evalue: DATE_KEY }] },
   errorScope: 'line',
   apply(parsed, ctx) {

@@ -22,7 +22,8 @@ export const fromCsv = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.21',
   explanation:
-    "DataFrame.from_csv/Series.from_csv were removed in pandas 1.0; read_csv with from_csv's defaults (first column as index, dates parsed) reads the same frame.",
+    'DataFrame.from_csv/Series.from_csv were removed in pandas 1.0; read_csv with ' +
+    "from_csv's defaults (first column as index, dates parsed) reads the same frame.",
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /type object '(DataFrame|Series)' has no attribute 'from_csv'/ }],
     pattern: true,

@@ -28,7 +28,11 @@ export const getDummiesDtype = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   explanation:
-    'pandas 2.0 changed get_dummies\' default dtype from uint8 to bool (whatsnew 2.0, "Other API changes"). Bool dummies next to a float column make an object array that statsmodels rejects ("Pandas data cast to numpy dtype of object"), and SimpleImputer rejects bool data ("SimpleImputer does not support data with dtype bool"). dtype=\'uint8\' gives back the dummies pandas 1 made; every pandas get_dummies call of the notebook gets it once a run shows the error.',
+    'pandas 2.0 changed get_dummies\' default dtype from uint8 to bool (whatsnew 2.0, "Other API ' +
+    'changes"). Bool dummies next to a float column make an object array that statsmodels rejects ' +
+    '("Pandas data cast to numpy dtype of object"), and SimpleImputer rejects bool data ("SimpleImputer ' +
+    "does not support data with dtype bool\"). dtype='uint8' gives back the dummies pandas " +
+    '1 made; every pandas get_dummies call of the notebook gets it once a run shows the error.',
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: /Pandas data cast to numpy dtype of object/ },

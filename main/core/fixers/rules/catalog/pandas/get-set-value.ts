@@ -44,7 +44,9 @@ export const getSetValue = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.21',
   explanation:
-    'get_value/set_value were removed in pandas 1.0 (deprecated in 0.21: "Please use .at[] or .iat[] accessors instead"); .at[row, column] reads and writes one value the same way, and a Series\' get_value(label)/set_value(label, v) becomes s.at[label] where the AttributeError names the Series.',
+    'get_value/set_value were removed in pandas 1.0 (deprecated in 0.21: "Please use .at[] or .iat[] ' +
+    'accessors instead"); .at[row, column] reads and writes one value the same way, and a Series\' ' +
+    'get_value(label)/set_value(label, v) becomes s.at[label] where the AttributeError names the Series.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /object has no attribute '(get_value|set_value)'/ }],
     pattern: true,
@@ -76,7 +78,8 @@ export const getSetValue = defineRule({
         edits.push(
           replaceNode(
             call,
-            `${r}.at[${parsed.text(args[0] as Node)}, ${parsed.text(args[1] as Node)}] = ${parsed.text(args[2] as Node)}`,
+            `${r}.at[${parsed.text(args[0] as Node)}, ` +
+              `${parsed.text(args[1] as Node)}] = ${parsed.text(args[2] as Node)}`,
           ),
         );
       }

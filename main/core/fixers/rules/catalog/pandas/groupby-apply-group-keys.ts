@@ -42,7 +42,10 @@ export const groupbyApplyGroupKeys = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.5',
   explanation:
-    'Before pandas 2.0, groupby(...).apply(f) ignored group_keys when f returned each group under its own index (fillna, normalising), so the result could be assigned back as a column; pandas 2.0 adds the group keys to that index and the assignment fails with "incompatible index of inserted column with frame index". group_keys=False, on the failing line\'s groupby, returns the rows as before.',
+    'Before pandas 2.0, groupby(...).apply(f) ignored group_keys when f returned each group under its ' +
+    'own index (fillna, normalising), so the result could be assigned back as a column; pandas 2.0 adds ' +
+    'the group keys to that index and the assignment fails with "incompatible index of inserted column ' +
+    'with frame index". group_keys=False, on the failing line\'s groupby, returns the rows as before.',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /incompatible index of inserted column with frame index/ }],
   },

@@ -41,7 +41,10 @@ export const groupbyTupleColumns = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.0',
   explanation:
-    "pandas 2.0 removed column selection on a groupby with a bare tuple (deprecated in 1.0: \"Cannot subset columns with a tuple with more than one element. Use a list instead.\"); grouped[['a', 'b']] selects the same columns. The keys are wrapped in a list where the subscripted object is a groupby/resample call, or, on the line the error points at, the one tuple subscript there.",
+    'pandas 2.0 removed column selection on a groupby with a bare tuple (deprecated in 1.0: "Cannot ' +
+    "subset columns with a tuple with more than one element. Use a list instead.\"); grouped[['a', " +
+    "'b']] selects the same columns. The keys are wrapped in a list where the subscripted object " +
+    'is a groupby/resample call, or, on the line the error points at, the one tuple subscript there.',
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /Cannot subset columns with a tuple with more than one element/ }],
     pattern: true,

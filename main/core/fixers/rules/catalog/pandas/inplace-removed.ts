@@ -44,13 +44,20 @@ const CATEGORY_METHODS = new Set(
 export const inplaceRemoved = defineRule({
   id: 'pandas.inplace-removed',
   title:
-    'df.set_axis(labels, axis=1, inplace=True) → df = df.set_axis(labels, axis=1); the same for .cat.set_categories & co.',
+    'df.set_axis(labels, axis=1, inplace=True) → df = ' +
+    'df.set_axis(labels, axis=1); the same for .cat.set_categories & co.',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.5',
   explanation:
-    "pandas 1.5 deprecated and 2.0 removed the inplace argument of set_axis, of the categorical methods (.cat.set_categories, rename_categories, reorder_categories, add_categories, remove_categories, remove_unused_categories, as_ordered, as_unordered) and of MultiIndex.set_levels/set_codes (\"got an unexpected keyword argument 'inplace'\"). They return the changed object, so a statement `x.m(…, inplace=True)` becomes `x = x.m(…)`, which binds the same object the in-place call produced (for a frame's column, df['c'] = df['c'].cat.…, as the in-place call changed the column); inplace=False is dropped. Only whole statements whose receiver can be assigned (a name, an attribute, a subscript).",
+    'pandas 1.5 deprecated and 2.0 removed the inplace argument of set_axis, of the categorical methods ' +
+    '(.cat.set_categories, rename_categories, reorder_categories, add_categories, remove_categories, ' +
+    'remove_unused_categories, as_ordered, as_unordered) and of MultiIndex.set_levels/set_codes ("got ' +
+    "an unexpected keyword argument 'inplace'\"). They return the changed object, so a statement `x.m(…, " +
+    'inplace=True)` becomes `x = x.m(…)`, which binds the same object the in-place call produced (for a ' +
+    "frame's column, df['c'] = df['c'].cat.…, as the in-place call changed the column); inplace=False is " +
+    'dropped. Only whole statements whose receiver can be assigned (a name, an attribute, a subscript).',
   trigger: {
     errors: [
       {

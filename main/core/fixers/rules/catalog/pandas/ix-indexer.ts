@@ -150,7 +150,10 @@ function rangeLoopVariable(node: Node, parsed: ParsedSource): boolean {
  * label first, and took it as a position only where it was none and the index held no integers).
  */
 function ixRowKey(frame: string, key: string, pandas: string): string {
-  return `${key} if ${key} in ${frame}.index or ${pandas}.api.types.is_integer_dtype(${frame}.index) else ${frame}.index[${key}]`;
+  return (
+    `${key} if ${key} in ${frame}.index or ` +
+    `${pandas}.api.types.is_integer_dtype(${frame}.index) else ${frame}.index[${key}]`
+  );
 }
 
 type IndexKind = 'full' | 'int' | 'label' | 'expr';

@@ -63,7 +63,11 @@ export const keywordOnlyArguments = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.1',
   explanation:
-    'pandas 2.0 made the arguments after the first one(s) keyword-only for concat, the readers (read_csv, read_table, read_excel, read_json …), pivot, and DataFrame/Series methods such as dropna, fillna, sort_index, set_index, reset_index, drop_duplicates, interpolate, and .str.split. The positional arguments get the names they had in the old order. Methods whose name other libraries share with a different signature (replace, clip, where, join …) are left alone.',
+    'pandas 2.0 made the arguments after the first one(s) keyword-only for concat, the readers ' +
+    '(read_csv, read_table, read_excel, read_json …), pivot, and DataFrame/Series methods such as ' +
+    'dropna, fillna, sort_index, set_index, reset_index, drop_duplicates, interpolate, and .str.split. ' +
+    'The positional arguments get the names they had in the old order. Methods whose name other ' +
+    'libraries share with a different signature (replace, clip, where, join …) are left alone.',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/ }],
     pattern: true,

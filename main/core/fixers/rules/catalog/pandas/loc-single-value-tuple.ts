@@ -52,7 +52,10 @@ export const locSingleValueTuple = defineRule({
   library: 'pandas',
   since: pd('1.2', '2020-12-26'),
   explanation:
-    "Before pandas 1.2, setting a one-element tuple or list into one column with .loc/.iloc (often a stray trailing comma: df.loc[mask, 'Age'] = 0,) set that element as the column's value; on a frame of several dtypes pandas 1.2+ raises \"Must have equal len keys and value when setting with an iterable\". The one element is assigned as the scalar it stood for, in the failing cell.",
+    'Before pandas 1.2, setting a one-element tuple or list into one column with .loc/.iloc (often ' +
+    "a stray trailing comma: df.loc[mask, 'Age'] = 0,) set that element as the column's value; on a " +
+    'frame of several dtypes pandas 1.2+ raises "Must have equal len keys and value when setting ' +
+    'with an iterable". The one element is assigned as the scalar it stood for, in the failing cell.',
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /Must have equal len keys and value when setting with an iterable/ }],
   },

@@ -45,7 +45,12 @@ export const lookupMad = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.2',
   explanation:
-    "pandas 2.0 removed DataFrame.lookup (deprecated 1.2) and Series/DataFrame.mad (deprecated 1.5). lookup(rows, cols) picked one value per (row label, column label) pair and converted an object result to the numbers' dtype: pd.Series(df.values[df.index.get_indexer(rows), df.columns.get_indexer(cols)]).infer_objects().to_numpy() picks the same values with the same dtype (float64, not object, on a frame with text columns). mad() was the mean absolute deviation around the mean, which (x - x.mean()).abs().mean() computes.",
+    'pandas 2.0 removed DataFrame.lookup (deprecated 1.2) and Series/DataFrame.mad (deprecated ' +
+    '1.5). lookup(rows, cols) picked one value per (row label, column label) pair and ' +
+    "converted an object result to the numbers' dtype: pd.Series(df.values[df.index.get_indexer(rows), " +
+    'df.columns.get_indexer(cols)]).infer_objects().to_numpy() picks the same values with ' +
+    'the same dtype (float64, not object, on a frame with text columns). mad() was the ' +
+    'mean absolute deviation around the mean, which (x - x.mean()).abs().mean() computes.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(lookup|mad)'/ }],
     pattern: true,
@@ -72,7 +77,8 @@ export const lookupMad = defineRule({
         }
         if (!pandas) continue;
         // lookup converted an object result (a frame with text columns) to the numbers' dtype
-        const picked = `${x}.values[${x}.index.get_indexer(${rows as string}), ${x}.columns.get_indexer(${cols as string})]`;
+        const picked =
+          `${x}.values[${x}.index.get_indexer(${rows as string}), ` + `${x}.columns.get_indexer(${cols as string})]`;
         edits.push(replaceNode(call, `${pandas.name}.Series(${picked}).infer_objects().to_numpy()`));
       }
     }

@@ -40,7 +40,8 @@ export const movedFunctions = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.0',
   explanation:
-    'pandas 1.0 moved json_normalize to the top level and the assert_* helpers to pandas.testing (the rest of pandas.util.testing lives on as pandas._testing); 2.0 removed the old paths.',
+    'pandas 1.0 moved json_normalize to the top level and the assert_* helpers to pandas.testing ' +
+    '(the rest of pandas.util.testing lives on as pandas._testing); 2.0 removed the old paths.',
   trigger: {
     errors: [
       { ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.util\.testing'/ },

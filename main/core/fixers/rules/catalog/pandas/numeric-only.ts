@@ -85,7 +85,9 @@ export const numericOnly = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.5',
   explanation:
-    "Until pandas 2.0, mean()/sum()/corr()… (and .agg('mean'), which calls them) silently dropped non-numeric columns; now they raise. numeric_only=True restores the old result. Row-wise reductions (axis=1, min/max too) fell back to the numeric columns as well. Applied on the failing line only.",
+    "Until pandas 2.0, mean()/sum()/corr()… (and .agg('mean'), which calls them) silently dropped " +
+    'non-numeric columns; now they raise. numeric_only=True restores the old result. Row-wise reductions ' +
+    '(axis=1, min/max too) fell back to the numeric columns as well. Applied on the failing line only.',
   trigger: {
     errors: [
       {

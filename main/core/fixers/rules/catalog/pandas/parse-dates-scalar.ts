@@ -24,7 +24,9 @@ export const parseDatesScalar = defineRule({
   library: 'pandas',
   since: pd('0.18.1', '2016-05-03'),
   explanation:
-    "pandas 0.18.1 accepts only booleans, lists and dicts for read_csv's parse_dates; a string used to count as True (parse the index). Where the string names the index column (index_col='Month'), parse_dates=True parses that same column, as before.",
+    "pandas 0.18.1 accepts only booleans, lists and dicts for read_csv's parse_dates; " +
+    'a string used to count as True (parse the index). Where the string names the index ' +
+    "column (index_col='Month'), parse_dates=True parses that same column, as before.",
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /Only booleans, lists, and dictionaries are accepted for the 'parse_dates'/ },

@@ -24,7 +24,8 @@ export const pdNp = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.0',
   explanation:
-    'pandas re-exported numpy as pd.np until 2.0 (deprecated in 1.0: "Import numpy directly instead"); pd.np.X becomes np.X and `from pandas import np` becomes `import numpy as np`.',
+    'pandas re-exported numpy as pd.np until 2.0 (deprecated in 1.0: "Import numpy directly ' +
+    'instead"); pd.np.X becomes np.X and `from pandas import np` becomes `import numpy as np`.',
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /module 'pandas' has no attribute 'np'/ },

@@ -40,7 +40,10 @@ export const plotColorsKeyword = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.9.1',
   explanation:
-    "pandas 1.0 removed DataFrame.plot's deprecated 'colors' alias (pandas used to move it to color= itself); the keyword now reaches matplotlib, which raises \"Rectangle.set() got an unexpected keyword argument 'colors'\". colors= is renamed color= on the failing line, except for pie charts, where colors= is matplotlib's own pie() argument.",
+    "pandas 1.0 removed DataFrame.plot's deprecated 'colors' alias (pandas used to move " +
+    'it to color= itself); the keyword now reaches matplotlib, which raises "Rectangle.set() ' +
+    "got an unexpected keyword argument 'colors'\". colors= is renamed color= on the " +
+    "failing line, except for pie charts, where colors= is matplotlib's own pie() argument.",
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /\.set\(\) got an unexpected keyword argument 'colors'/ }],
   },

@@ -30,7 +30,8 @@ export const plottingModule = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    'pandas 0.20 moved plotting helpers (scatter_matrix, andrews_curves, parallel_coordinates, …) to pandas.plotting; the old pandas.tools.plotting and pd.scatter_matrix were removed by 1.0.',
+    'pandas 0.20 moved plotting helpers (scatter_matrix, andrews_curves, parallel_coordinates, …) ' +
+    'to pandas.plotting; the old pandas.tools.plotting and pd.scatter_matrix were removed by 1.0.',
   trigger: {
     errors: [
       { ename: 'ModuleNotFoundError', evalue: /No module named 'pandas\.tools/ },

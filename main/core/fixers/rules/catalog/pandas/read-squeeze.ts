@@ -24,7 +24,8 @@ export const readSqueeze = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
   explanation:
-    "The readers' squeeze argument was removed in pandas 2.0; calling .squeeze('columns') on the frame returns the Series that squeeze=True returned for one-column data (and the frame otherwise).",
+    "The readers' squeeze argument was removed in pandas 2.0; calling .squeeze('columns') on the " +
+    'frame returns the Series that squeeze=True returned for one-column data (and the frame otherwise).',
   trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'squeeze'/ }], pattern: true },
   needles: ['squeeze='],
   apply(parsed, ctx) {

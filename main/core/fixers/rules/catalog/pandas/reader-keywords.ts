@@ -26,7 +26,8 @@ export const readerKeywords = defineRule({
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),
   explanation:
-    "read_excel's sheetname became sheet_name (removed in 1.0); read_csv's error_bad_lines/warn_bad_lines were replaced by on_bad_lines in 1.3 and removed in 2.0 (error_bad_lines=False → on_bad_lines='skip').",
+    "read_excel's sheetname became sheet_name (removed in 1.0); read_csv's error_bad_lines/warn_bad_lines " +
+    "were replaced by on_bad_lines in 1.3 and removed in 2.0 (error_bad_lines=False → on_bad_lines='skip').",
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /unexpected keyword argument '(sheetname|error_bad_lines|warn_bad_lines)'/ },

@@ -43,7 +43,8 @@ export const reductionLevel = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.3',
   explanation:
-    'The level= argument of reductions (sum, mean, count …) was removed in pandas 2.0; grouping by that index level first computes the same thing.',
+    'The level= argument of reductions (sum, mean, count …) was removed in ' +
+    'pandas 2.0; grouping by that index level first computes the same thing.',
   trigger: { errors: [{ ename: 'TypeError', evalue: /got an unexpected keyword argument 'level'/ }], pattern: true },
   needles: ['level='],
   apply(parsed, ctx) {

@@ -141,7 +141,10 @@ function methodCallEdits(
 export const removedMethods = defineRule({
   id: 'pandas.removed-methods',
   title:
-    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, convert_objects, DataFrame.from_items, valid, get_values, asobject, nonzero, ptp, compound, Index.contains/get_duplicates/dtype_str, to_datetime, MultiIndex.labels, Series/Categorical.from_array, irow/icol/iget_value (pandas 1.0)',
+    'get_dtype_counts, ftypes, clip_upper/clip_lower, sortlevel, reindex_axis, ' +
+    'convert_objects, DataFrame.from_items, valid, get_values, asobject, nonzero, ' +
+    'ptp, compound, Index.contains/get_duplicates/dtype_str, to_datetime, ' +
+    'MultiIndex.labels, Series/Categorical.from_array, irow/icol/iget_value (pandas 1.0)',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('1.0', '2020-01-29'),

@@ -62,13 +62,18 @@ function onStrAccessor(call: Node, parsed: ParsedSource): boolean {
 export const renamedKeywords = defineRule({
   id: 'pandas.renamed-keywords',
   title:
-    'drop_duplicates(cols=, take_last=) → subset=, keep=; pivot_table(rows=, cols=) → index=, columns=; str.split(return_type=) → expand=',
+    'drop_duplicates(cols=, take_last=) → subset=, keep=; pivot_table(rows=, ' +
+    'cols=) → index=, columns=; str.split(return_type=) → expand=',
   kind: 'error-repair',
   library: 'pandas',
   since: pd('0.21', '2017-10-27'),
   deprecatedIn: '0.14',
   explanation:
-    "pandas 0.14–0.17 renamed these arguments and later releases removed the old names: drop_duplicates/duplicated(cols=…) → subset=…, take_last=True/False → keep='last'/'first'; DataFrame.pivot_table and pd.pivot_table(rows=…, cols=…) → index=…, columns=…; Series.str.split/rsplit(return_type='frame'/'series') → expand=True/False. The deprecation shims passed each old keyword on as the new one.",
+    'pandas 0.14–0.17 renamed these arguments and later releases removed the old ' +
+    'names: drop_duplicates/duplicated(cols=…) → subset=…, take_last=True/False → ' +
+    "keep='last'/'first'; DataFrame.pivot_table and pd.pivot_table(rows=…, cols=…) → " +
+    "index=…, columns=…; Series.str.split/rsplit(return_type='frame'/'series') → " +
+    'expand=True/False. The deprecation shims passed each old keyword on as the new one.',
   trigger: {
     errors: [
       {

@@ -27,7 +27,10 @@ export const resampleHow = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.18',
   explanation:
-    "resample() became a deferred, groupby-like operation in pandas 0.18 and its how=/fill_method= arguments were later removed: the aggregation (or fill) is now a method call on the resampler, which computes the same result; a how= list, dict or function becomes .agg(how), which pandas 0.18–0.25 called for it (resample's deprecation shim: r.aggregate(how)).",
+    'resample() became a deferred, groupby-like operation in pandas 0.18 and its how=/fill_method= ' +
+    'arguments were later removed: the aggregation (or fill) is now a method call on the ' +
+    'resampler, which computes the same result; a how= list, dict or function becomes .agg(how), ' +
+    "which pandas 0.18–0.25 called for it (resample's deprecation shim: r.aggregate(how)).",
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /resample\(\) got an unexpected keyword argument '(how|fill_method)'/ }],
     pattern: true,

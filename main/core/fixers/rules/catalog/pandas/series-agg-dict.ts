@@ -25,7 +25,10 @@ export const seriesAggDict = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.20',
   explanation:
-    "Renaming the result of a Series aggregation with a dict ({'new_name': func}) was removed in pandas 1.0 (\"nested renamer is not supported\"); a list of (name, func) pairs gives the same columns. On a DataFrame, the nested {'col': {'name': func}} becomes {'col': [('name', func)]}, which gives the same two column levels (col, name). Applied on the failing line.",
+    "Renaming the result of a Series aggregation with a dict ({'new_name': func}) was removed " +
+    'in pandas 1.0 ("nested renamer is not supported"); a list of (name, func) pairs gives the ' +
+    "same columns. On a DataFrame, the nested {'col': {'name': func}} becomes {'col': [('name', " +
+    'func)]}, which gives the same two column levels (col, name). Applied on the failing line.',
   trigger: { errors: [{ ename: 'SpecificationError', evalue: /nested renamer is not supported/ }] },
   errorScope: 'line',
   needles: ['.agg(', '.aggregate('],

@@ -34,7 +34,11 @@ export const seriesMultidimIndexing = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.0',
   explanation:
-    "pandas 2.0 removed multi-dimensional indexing of a Series (`ser[:, None]`, deprecated in 1.0: \"Convert to a numpy array before indexing instead\"). It used to return the NumPy array that indexing the Series' values gives, so `df['col'][:, np.newaxis]` becomes `df['col'].to_numpy()[:, np.newaxis]` — the same 2-D array. Only on the line the error points at, and only for a column selected by a string key (other arrays index this way legitimately).",
+    'pandas 2.0 removed multi-dimensional indexing of a Series (`ser[:, None]`, deprecated in ' +
+    '1.0: "Convert to a numpy array before indexing instead"). It used to return the NumPy ' +
+    "array that indexing the Series' values gives, so `df['col'][:, np.newaxis]` becomes " +
+    "`df['col'].to_numpy()[:, np.newaxis]` — the same 2-D array. Only on the line the error points " +
+    'at, and only for a column selected by a string key (other arrays index this way legitimately).',
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: /Multi-dimensional indexing \(e\.g\. `obj\[:, None\]`\) is no longer supported/ },

@@ -22,7 +22,8 @@ export const seriesReshape = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.19',
   explanation:
-    'Series.reshape was removed; reshaping the underlying NumPy array (.values.reshape) gives what it returned. Applied only on the failing line, since NumPy arrays have reshape too.',
+    'Series.reshape was removed; reshaping the underlying NumPy array (.values.reshape) gives ' +
+    'what it returned. Applied only on the failing line, since NumPy arrays have reshape too.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /'Series' object has no attribute 'reshape'/ }] },
   errorScope: 'line',
   needles: ['.reshape('],

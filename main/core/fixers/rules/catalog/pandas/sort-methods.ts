@@ -30,7 +30,10 @@ export const sortMethods = defineRule({
   since: pd('0.20', '2017-05-05'),
   deprecatedIn: '0.17',
   explanation:
-    "DataFrame.sort and Series.order were removed in pandas 0.20 (and sort_index(by=…) stopped accepting by): sort_values(by=…) sorts by values, sort_index() by the index. A list's .sort() is recognised by its arguments and left alone, Python 2's list.sort(cmp) included (a lambda or a function the notebook defines as the positional argument).",
+    'DataFrame.sort and Series.order were removed in pandas 0.20 (and sort_index(by=…) ' +
+    'stopped accepting by): sort_values(by=…) sorts by values, sort_index() by the index. ' +
+    "A list's .sort() is recognised by its arguments and left alone, Python 2's list.sort(cmp) " +
+    'included (a lambda or a function the notebook defines as the positional argument).',
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(sort|order)'/ },

@@ -30,7 +30,8 @@ export const strReplaceRegex = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.4',
   explanation:
-    'Series.str.replace treated the pattern as a regular expression by default until pandas 2.0 and as a literal string since; regex=True keeps the old behaviour where the pattern has regex syntax.',
+    'Series.str.replace treated the pattern as a regular expression by default until pandas 2.0 and ' +
+    'as a literal string since; regex=True keeps the old behaviour where the pattern has regex syntax.',
   trigger: { pattern: true },
   needles: ['.str.replace('],
   apply(parsed, ctx) {

@@ -25,7 +25,8 @@ export const timeSeriesAlias = defineRule({
   since: pd('0.20', '2017-05-05'),
   deprecatedIn: '0.17',
   explanation:
-    'pandas 0.20 removed pd.TimeSeries, which had been another name of Series since 0.13 (deprecated in 0.17): pd.Series is the same class.',
+    'pandas 0.20 removed pd.TimeSeries, which had been another name of ' +
+    'Series since 0.13 (deprecated in 0.17): pd.Series is the same class.',
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /module 'pandas' has no attribute 'TimeSeries'/ },

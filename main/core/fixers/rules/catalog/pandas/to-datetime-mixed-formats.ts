@@ -23,7 +23,9 @@ export const toDatetimeMixedFormats = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   explanation:
-    "pandas 2.0 parses all the strings of a to_datetime call with the format guessed from the first one; before, each was parsed on its own. Where strings of other formats make the call fail, format='mixed' parses each on its own again. Applied on the failing line only.",
+    'pandas 2.0 parses all the strings of a to_datetime call with the format guessed from the ' +
+    'first one; before, each was parsed on its own. Where strings of other formats make the ' +
+    "call fail, format='mixed' parses each on its own again. Applied on the failing line only.",
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /^time data .* (?:doesn't|does not) match format/s }],
   },

@@ -44,7 +44,13 @@ export const valueCountsNames = defineRule({
   library: 'pandas',
   since: pd('2.0', '2023-04-03'),
   explanation:
-    "pandas 2.0 names value_counts' result 'count' (or 'proportion') and its index after the counted Series, so reset_index() gives the columns [name, 'count'] where pandas 1 gave ['index', name] (whatsnew 2.0, \"value_counts sets the resulting name to count\"). `.rename_axis('index').reset_index(name=<the Series' name>)` gives back pandas 1's frame; every such chain in the notebook is rewritten once a run reads the old 'index' column. A count turned into a frame, s.value_counts().to_frame(name='n'), had an unnamed index in pandas 1 (a later reset_index() made it the 'index' column): `.rename_axis(None)` before to_frame gives that frame back, and to_frame() without a name gets the Series' name, its pandas 1 column.",
+    "pandas 2.0 names value_counts' result 'count' (or 'proportion') and its index after the counted Series, " +
+    "so reset_index() gives the columns [name, 'count'] where pandas 1 gave ['index', name] (whatsnew 2.0, " +
+    "\"value_counts sets the resulting name to count\"). `.rename_axis('index').reset_index(name=<the Series' " +
+    "name>)` gives back pandas 1's frame; every such chain in the notebook is rewritten once a run reads " +
+    "the old 'index' column. A count turned into a frame, s.value_counts().to_frame(name='n'), had an unnamed " +
+    "index in pandas 1 (a later reset_index() made it the 'index' column): `.rename_axis(None)` before " +
+    "to_frame gives that frame back, and to_frame() without a name gets the Series' name, its pandas 1 column.",
   trigger: {
     errors: [
       { ename: 'KeyError', evalue: /^'index'$/ },

@@ -27,7 +27,9 @@ export const weekdayName = defineRule({
   since: pd('1.0', '2020-01-29'),
   deprecatedIn: '0.23',
   explanation:
-    'pandas 1.0 removed weekday_name (Series.dt, DatetimeIndex, Timestamp; deprecated in 0.23): day_name() returns the same English day names. .dt.weekday_name is rewritten wherever it appears; any other .weekday_name only in the cells that failed with "has no attribute \'weekday_name\'".',
+    'pandas 1.0 removed weekday_name (Series.dt, DatetimeIndex, Timestamp; deprecated in 0.23): ' +
+    'day_name() returns the same English day names. .dt.weekday_name is rewritten wherever it appears; ' +
+    'any other .weekday_name only in the cells that failed with "has no attribute \'weekday_name\'".',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /has no attribute 'weekday_name'/ }],
     pattern: true,

@@ -26,7 +26,8 @@ export const weekofyear = defineRule({
   since: pd('2.0', '2023-04-03'),
   deprecatedIn: '1.1',
   explanation:
-    'Series.dt.week/.weekofyear (and DatetimeIndex.week/.weekofyear) were removed in pandas 2.0; isocalendar().week is the same ISO week number.',
+    'Series.dt.week/.weekofyear (and DatetimeIndex.week/.weekofyear) were ' +
+    'removed in pandas 2.0; isocalendar().week is the same ISO week number.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute '(weekofyear|week)'/ }], pattern: true },
   needles: ['.week'],
   apply(parsed, ctx) {

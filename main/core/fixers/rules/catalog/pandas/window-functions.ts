@@ -54,7 +54,8 @@ export const windowFunctions = defineRule({
   since: pd('0.23', '2018-05-15'),
   deprecatedIn: '0.18',
   explanation:
-    'The module-level moving-window functions were deprecated in pandas 0.18 and removed in 0.23; the .rolling(), .expanding() and .ewm() methods compute the same statistics.',
+    'The module-level moving-window functions were deprecated in pandas 0.18 and removed ' +
+    'in 0.23; the .rolling(), .expanding() and .ewm() methods compute the same statistics.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /module 'pandas' has no attribute '(rolling_|expanding_|ewm)\w*'/ }],
     pattern: true,

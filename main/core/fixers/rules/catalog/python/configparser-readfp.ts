@@ -22,7 +22,8 @@ export const configparserReadfp = defineRule({
   since: py('3.12', '2023-10-02'),
   deprecatedIn: '3.2',
   explanation:
-    "Python 3.12 removed ConfigParser.readfp (What's New 3.12, configparser); read_file reads the same file object. Applied on the failing line.",
+    "Python 3.12 removed ConfigParser.readfp (What's New 3.12, configparser); " +
+    'read_file reads the same file object. Applied on the failing line.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'readfp'/ }] },
   errorScope: 'line',
   needles: ['.readfp('],

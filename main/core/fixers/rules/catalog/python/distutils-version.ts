@@ -68,7 +68,13 @@ export const distutilsVersion = defineRule({
   since: py('3.12', '2023-10-02'),
   deprecatedIn: '3.10',
   explanation:
-    "Python 3.12 removed distutils (PEP 632); its version classes' replacement, as the PEP says, is packaging.version (installed with matplotlib, pandas' tooling and pip). Version orders release numbers (0.18.1 < 0.20 < 1.2) as LooseVersion and StrictVersion did, which is what notebooks compare library versions with. The import keeps the notebook's name. Unlike LooseVersion, Version does not compare with a plain string (\"'<' not supported between instances of 'Version' and 'str'\"): a string literal compared with a version (`LooseVersion(sklearn_version) < '0.18'`) is parsed by the same class, as LooseVersion parsed it; a comparison with anything else fails loudly instead of answering differently.",
+    "Python 3.12 removed distutils (PEP 632); its version classes' replacement, as the PEP says, is " +
+    "packaging.version (installed with matplotlib, pandas' tooling and pip). Version orders release numbers " +
+    '(0.18.1 < 0.20 < 1.2) as LooseVersion and StrictVersion did, which is what notebooks compare library ' +
+    "versions with. The import keeps the notebook's name. Unlike LooseVersion, Version does not compare " +
+    "with a plain string (\"'<' not supported between instances of 'Version' and 'str'\"): a string literal " +
+    "compared with a version (`LooseVersion(sklearn_version) < '0.18'`) is parsed by the same class, as " +
+    'LooseVersion parsed it; a comparison with anything else fails loudly instead of answering differently.',
   trigger: {
     errors: [
       { ename: 'ModuleNotFoundError', evalue: /No module named 'distutils'/ },

@@ -57,7 +57,9 @@ export const htmlParserUnescape = defineRule({
   since: py('3.9', '2020-10-05'),
   deprecatedIn: '3.4',
   explanation:
-    "Python 3.9 removed HTMLParser.unescape (deprecated in 3.4), which since 3.4 returned html.unescape(s): the call on a parser the notebook builds with html.parser.HTMLParser() (Python 2's HTMLParser.HTMLParser(), once its module is renamed) becomes html.unescape(s), with `import html` added where needed.",
+    'Python 3.9 removed HTMLParser.unescape (deprecated in 3.4), which since 3.4 returned html.unescape(s): ' +
+    "the call on a parser the notebook builds with html.parser.HTMLParser() (Python 2's HTMLParser.HTMLParser(), " +
+    'once its module is renamed) becomes html.unescape(s), with `import html` added where needed.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /'HTMLParser' object has no attribute 'unescape'/ }],
     pattern: true,

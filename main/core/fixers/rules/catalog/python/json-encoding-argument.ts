@@ -29,7 +29,10 @@ export const jsonEncodingArgument = defineRule({
   since: py('3.9', '2020-10-05'),
   deprecatedIn: '3.1',
   explanation:
-    "Python 3.9 removed json.loads' and json.load's encoding argument, ignored since Python 3.1 (str input needs none; bytes input has its UTF-8/16/32 encoding detected); Python 2's json.dump(s)(…, encoding=…) decoded byte strings, which Python 3 objects do not hold. The keyword is dropped; the call decodes and encodes the same JSON.",
+    "Python 3.9 removed json.loads' and json.load's encoding argument, ignored since " +
+    'Python 3.1 (str input needs none; bytes input has its UTF-8/16/32 encoding detected); ' +
+    "Python 2's json.dump(s)(…, encoding=…) decoded byte strings, which Python 3 objects " +
+    'do not hold. The keyword is dropped; the call decodes and encodes the same JSON.',
   trigger: {
     errors: [
       {

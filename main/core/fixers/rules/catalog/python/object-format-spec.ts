@@ -93,7 +93,13 @@ export const objectFormatSpec = defineRule({
   library: 'Python',
   since: { package: 'python', version: '3.4' },
   explanation:
-    "Python 2's object.__format__ formatted str(obj) with the spec, so '{:^25}'.format(an_array) centred the printed array; Python 3.4 made object.__format__ raise TypeError for a non-empty spec (\"unsupported format string passed to numpy.ndarray.__format__\", and the same for lists, Series, None …). The !s conversion is that old rule spelled out: str() first, then the spec. Applied on the failing line to fields with an explicit alignment ({:^25}, {:<10}, {:>8}), where an int or float prints the same through str(); fields with a type, a precision or a width alone, literal arguments and arguments that are bool expressions (format(True, '^5') is '1', str is 'True') are left alone.",
+    "Python 2's object.__format__ formatted str(obj) with the spec, so '{:^25}'.format(an_array) centred " +
+    'the printed array; Python 3.4 made object.__format__ raise TypeError for a non-empty spec ' +
+    '("unsupported format string passed to numpy.ndarray.__format__", and the same for lists, Series, ' +
+    'None …). The !s conversion is that old rule spelled out: str() first, then the spec. Applied on the ' +
+    'failing line to fields with an explicit alignment ({:^25}, {:<10}, {:>8}), where an int or float ' +
+    'prints the same through str(); fields with a type, a precision or a width alone, literal arguments ' +
+    "and arguments that are bool expressions (format(True, '^5') is '1', str is 'True') are left alone.",
   trigger: { errors: [{ ename: 'TypeError', evalue: /unsupported format string passed to [\w.]+\.__format__/ }] },
   errorScope: 'line',
   needles: ['.format('],

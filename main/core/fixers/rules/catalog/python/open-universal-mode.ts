@@ -40,7 +40,10 @@ export const openUniversalMode = defineRule({
   since: py('3.11', '2022-10-24'),
   deprecatedIn: '3.3',
   explanation:
-    "Python 3.11 removed the 'U' (universal newlines) mode character of open(), io.open() and codecs.open(), deprecated since 3.3: `ValueError: invalid mode: 'rU'`. Text mode has read universal newlines by default since Python 3.0, so 'U' did nothing; the mode loses its 'U' ('rU' → 'r', 'U' → 'r', 'rbU' → 'rb') and reads the same text.",
+    "Python 3.11 removed the 'U' (universal newlines) mode character of open(), io.open() " +
+    "and codecs.open(), deprecated since 3.3: `ValueError: invalid mode: 'rU'`. Text " +
+    "mode has read universal newlines by default since Python 3.0, so 'U' did nothing; " +
+    "the mode loses its 'U' ('rU' → 'r', 'U' → 'r', 'rbU' → 'rb') and reads the same text.",
   trigger: { errors: [{ ename: 'ValueError', evalue: /invalid mode: '[rwabt+]*U[rwabt+U]*'/ }], pattern: true },
   needles: [/['"][rwabt+]*U[rwabt+]*['"]/],
   prepare(notebook) {

@@ -23,7 +23,9 @@ export const randomSampleSet = defineRule({
   since: py('3.11', '2022-10-24'),
   deprecatedIn: '3.9',
   explanation:
-    "Python 3.11 stopped random.sample from accepting a set (deprecated in 3.9). Before, sample() turned the set into tuple(population) itself, so passing tuple(…) draws exactly the same elements for the same seed; the error's own hint, sorted(…), would draw different ones. Applied on the failing line.",
+    'Python 3.11 stopped random.sample from accepting a set (deprecated in 3.9). Before, sample() turned ' +
+    'the set into tuple(population) itself, so passing tuple(…) draws exactly the same elements for the ' +
+    "same seed; the error's own hint, sorted(…), would draw different ones. Applied on the failing line.",
   trigger: { errors: [{ ename: 'TypeError', evalue: /Population must be a sequence/ }] },
   errorScope: 'line',
   needles: ['sample('],

@@ -38,12 +38,17 @@ const REMOVALS: StdlibRemoval[] = [
 export const removedStdlib312 = defineRule({
   id: 'python.removed-stdlib-3-12',
   title:
-    'locale.format → format_string, SafeConfigParser → ConfigParser, imp.reload → importlib.reload, typing.io/typing.re → typing, pipes.quote → shlex.quote',
+    'locale.format → format_string, SafeConfigParser → ConfigParser, imp.reload ' +
+    '→ importlib.reload, typing.io/typing.re → typing, pipes.quote → shlex.quote',
   kind: 'error-repair',
   library: 'Python',
   since: py('3.12', '2023-10-02'),
   explanation:
-    'Standard-library names removed in Python 3.12 and 3.13 (What\'s New, "Removed"), each with the replacement the release notes give: locale.format → locale.format_string, configparser.SafeConfigParser → ConfigParser (its alias since 3.2), the imp module\'s reload → importlib.reload (`import imp` becomes `import importlib as imp` where reload is all the notebook uses of it), typing.io/typing.re → typing (3.13), pipes.quote → shlex.quote (3.13, PEP 594). Imports keep the names the notebook uses.',
+    'Standard-library names removed in Python 3.12 and 3.13 (What\'s New, "Removed"), each with the ' +
+    'replacement the release notes give: locale.format → locale.format_string, configparser.SafeConfigParser ' +
+    "→ ConfigParser (its alias since 3.2), the imp module's reload → importlib.reload (`import imp` " +
+    'becomes `import importlib as imp` where reload is all the notebook uses of it), typing.io/typing.re ' +
+    '→ typing (3.13), pipes.quote → shlex.quote (3.13, PEP 594). Imports keep the names the notebook uses.',
   trigger: {
     errors: [
       {

@@ -72,12 +72,18 @@ const STDLIB_REMOVALS: StdlibRemoval[] = [
 export const removedStdlibNames = defineRule({
   id: 'python.removed-stdlib-names',
   title:
-    'time.clock → perf_counter, collections.Iterable → collections.abc, cElementTree, fractions.gcd, cgi.escape, inspect.getargspec, base64.encodestring',
+    'time.clock → perf_counter, collections.Iterable → collections.abc, ' +
+    'cElementTree, fractions.gcd, cgi.escape, inspect.getargspec, base64.encodestring',
   kind: 'error-repair',
   library: 'Python',
   since: { package: 'python', version: '3.8', date: '2019-10-14' },
   explanation:
-    'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock → time.perf_counter and cgi.escape(s) → html.escape(s, quote=False) (3.8; cgi.escape left quotes alone unless asked), xml.etree.cElementTree → xml.etree.ElementTree, fractions.gcd → math.gcd and base64.encodestring/decodestring → encodebytes/decodebytes (3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
+    'Standard-library names removed in Python 3.8–3.11, each with its replacement: time.clock ' +
+    '→ time.perf_counter and cgi.escape(s) → html.escape(s, quote=False) (3.8; cgi.escape ' +
+    'left quotes alone unless asked), xml.etree.cElementTree → xml.etree.ElementTree, ' +
+    'fractions.gcd → math.gcd and base64.encodestring/decodestring → encodebytes/decodebytes ' +
+    '(3.9), the collection ABCs (collections.Iterable, Mapping …) → collections.abc (3.10), ' +
+    'inspect.getargspec → getfullargspec (3.11). Imports keep the names the notebook uses.',
   trigger: {
     errors: [
       {

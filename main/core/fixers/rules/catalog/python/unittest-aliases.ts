@@ -44,7 +44,11 @@ export const unittestAliases = defineRule({
   library: 'Python',
   since: py('3.12', '2023-10-02'),
   explanation:
-    "Python 3.12 removed unittest.TestCase's deprecated aliases (What's New 3.12, unittest): assertEquals → assertEqual, failUnless/assert_ → assertTrue, failIf → assertFalse, assertRegexpMatches → assertRegex, assertRaisesRegexp → assertRaisesRegex, and the other fail*/…Equals names; Python 2.7's assertItemsEqual (gone in Python 3) is assertCountEqual. The same methods under their names. Only in notebooks that import unittest, and not for a method name the notebook defines itself.",
+    "Python 3.12 removed unittest.TestCase's deprecated aliases (What's New 3.12, unittest): assertEquals " +
+    '→ assertEqual, failUnless/assert_ → assertTrue, failIf → assertFalse, assertRegexpMatches → ' +
+    'assertRegex, assertRaisesRegexp → assertRaisesRegex, and the other fail*/…Equals names; Python ' +
+    "2.7's assertItemsEqual (gone in Python 3) is assertCountEqual. The same methods under their names. " +
+    'Only in notebooks that import unittest, and not for a method name the notebook defines itself.',
   trigger: {
     errors: [
       {

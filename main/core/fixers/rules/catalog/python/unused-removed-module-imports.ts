@@ -142,7 +142,11 @@ export const unusedRemovedModuleImports = defineRule({
   library: 'Python',
   since: py('3.12', '2023-10-02'),
   explanation:
-    'Python 3.12 removed asynchat, asyncore, smtpd, imp and distutils, and 3.13 the PEP 594 modules (cgi, cgitb, pipes, imghdr, sndhdr, telnetlib, nntplib, crypt, uu, xdrlib, aifc, audioop, chunk, mailcap, msilib, nis, ossaudiodev, spwd, sunau) and lib2to3. Where the notebook imports one of them but uses its name nowhere (its uses were rewritten, as cgi.escape → html.escape and pipes.quote → shlex.quote, or there were none), the import is removed; one still used is left, and keeps failing.',
+    'Python 3.12 removed asynchat, asyncore, smtpd, imp and distutils, and 3.13 the PEP 594 modules ' +
+    '(cgi, cgitb, pipes, imghdr, sndhdr, telnetlib, nntplib, crypt, uu, xdrlib, aifc, audioop, chunk, ' +
+    'mailcap, msilib, nis, ossaudiodev, spwd, sunau) and lib2to3. Where the notebook imports one of them ' +
+    'but uses its name nowhere (its uses were rewritten, as cgi.escape → html.escape and pipes.quote → ' +
+    'shlex.quote, or there were none), the import is removed; one still used is left, and keeps failing.',
   trigger: {
     errors: [{ ename: 'ModuleNotFoundError', evalue: new RegExp(`No module named '(${MODULES})(\\.\\w+)*'`) }],
     pattern: true,

@@ -49,7 +49,9 @@ export const cmpBuiltin = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 removed the builtin cmp() ("Ordering Comparisons" in What\'s New in Python 3.0, which gives (a > b) - (a < b) for it). A cmp the notebook defines itself is left alone, and so are arguments that would not be safe to evaluate twice.',
+    'Python 3 removed the builtin cmp() ("Ordering Comparisons" in What\'s New in ' +
+    'Python 3.0, which gives (a > b) - (a < b) for it). A cmp the notebook defines ' +
+    'itself is left alone, and so are arguments that would not be safe to evaluate twice.',
   trigger: { errors: [{ ename: 'NameError', evalue: /name 'cmp' is not defined/ }], pattern: true },
   needles: ['cmp('],
   prepare(notebook) {

@@ -22,7 +22,8 @@ export const comprehensionBareTuple = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2 let a list comprehension iterate over a bare tuple (`[x for x in 1, 2]`); Python 3 needs the parentheses (lib2to3's fix_paren). Same elements.",
+    'Python 2 let a list comprehension iterate over a bare tuple (`[x for x in ' +
+    "1, 2]`); Python 3 needs the parentheses (lib2to3's fix_paren). Same elements.",
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
   needles: [/\bfor\b[^\]\n]*\bin\b[^\]\n]*,/],
   apply(parsed, ctx) {

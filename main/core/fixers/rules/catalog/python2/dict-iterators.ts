@@ -76,12 +76,18 @@ function onlyIterated(call: Node, parsed: ParsedSource): boolean {
 export const dictIterators = defineRule({
   id: 'python2.dict-iterators',
   title:
-    '.iteritems() / .itervalues() / .iterkeys() → .items() / .values() / .keys() (iter(…) where an iterator is needed); .viewitems() … → .items() …',
+    '.iteritems() / .itervalues() / .iterkeys() → .items() / .values() / ' +
+    '.keys() (iter(…) where an iterator is needed); .viewitems() … → .items() …',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 dicts have no iteritems/itervalues/iterkeys; items/values/keys return views that iterate the same way (pandas also removed Series/DataFrame.iteritems in 2.0 in favour of .items()). Where the result is only iterated (a loop, a comprehension, list(…), `in`) the view is used as is; elsewhere it is wrapped in iter(…), because a view is not the iterator Python 2 returned: next(it) fails on a view and an empty view is false where Python 2's iterator was always true. viewitems/viewvalues/viewkeys were Python 2.7's names for the views themselves.",
+    'Python 3 dicts have no iteritems/itervalues/iterkeys; items/values/keys return views that ' +
+    'iterate the same way (pandas also removed Series/DataFrame.iteritems in 2.0 in favour of ' +
+    '.items()). Where the result is only iterated (a loop, a comprehension, list(…), `in`) the view ' +
+    'is used as is; elsewhere it is wrapped in iter(…), because a view is not the iterator Python ' +
+    "2 returned: next(it) fails on a view and an empty view is false where Python 2's iterator was " +
+    "always true. viewitems/viewvalues/viewkeys were Python 2.7's names for the views themselves.",
   trigger: {
     errors: [
       {

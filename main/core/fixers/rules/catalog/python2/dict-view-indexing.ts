@@ -22,7 +22,8 @@ export const dictViewIndexing = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'In Python 3 keys()/values()/items() return views that cannot be indexed or concatenated; wrapping them in list() gives the Python 2 list.',
+    'In Python 3 keys()/values()/items() return views that cannot be indexed ' +
+    'or concatenated; wrapping them in list() gives the Python 2 list.',
   trigger: {
     errors: [
       {

@@ -80,11 +80,19 @@ function mutates(body: Node, name: string, parsed: ParsedSource): boolean {
 export const dictViewLists = defineRule({
   id: 'python2.dict-view-lists',
   title:
-    'd.keys() / values() / items() → list(…) where Python 2 code needed the list (printed, compared, looped over while d changes)',
+    'd.keys() / values() / items() → list(…) where Python 2 code ' +
+    'needed the list (printed, compared, looped over while d changes)',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: `Python 2's keys(), values() and items() returned new lists; Python 3's return live views (${WHATS_NEW}, "Views and iterators instead of lists"; lib2to3's fix_dict). Three uses differ silently or fail: a loop over d.keys() that deletes or adds keys of d (a list was a copy; a view raises "dictionary changed size during iteration"), print(d.keys()) (prints dict_keys([...]) instead of the list) and d.keys() == [...] (a view never equals a list). There the call is wrapped in list(). Printing and comparing are rewritten only for names the notebook only ever assigns a dict to; other uses of views (iteration, len, in, sorted) mean the same and are left alone.`,
+  explanation:
+    `Python 2's keys(), values() and items() returned new lists; Python 3's return live views ` +
+    `(${WHATS_NEW}, "Views and iterators instead of lists"; lib2to3's fix_dict). Three uses differ ` +
+    `silently or fail: a loop over d.keys() that deletes or adds keys of d (a list was a copy; a view ` +
+    `raises "dictionary changed size during iteration"), print(d.keys()) (prints dict_keys([...]) ` +
+    `instead of the list) and d.keys() == [...] (a view never equals a list). There the call is wrapped ` +
+    `in list(). Printing and comparing are rewritten only for names the notebook only ever assigns ` +
+    `a dict to; other uses of views (iteration, len, in, sorted) mean the same and are left alone.`,
   trigger: { errors: [{ ename: 'RuntimeError', evalue: /dictionary changed size during iteration/ }], pattern: true },
   needles: ['.keys()', '.values()', '.items()'],
   prepare(notebook) {

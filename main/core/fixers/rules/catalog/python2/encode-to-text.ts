@@ -125,7 +125,13 @@ export const encodeToText = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 separates text from bytes (\"Text Vs. Data Instead Of Unicode Vs. 8-bit\"): Python 2's s.encode('ascii') returned a str that statsmodels and patsy parsed as a formula, Python 3's returns bytes, which patsy rejects (\"model is missing required outcome variables\"). The encoded formula is decoded with the same codec, so it is the same text and a non-ASCII formula still raises the same UnicodeEncodeError. On the TypeErrors of text operations given bytes (re.sub, str.replace, +, join), an 'ascii' encode on the failing line, or assigned to a name that line reads, is decoded the same way: its ASCII text is what Python 2's str held.",
+    'Python 3 separates text from bytes ("Text Vs. Data Instead Of Unicode Vs. 8-bit"): Python ' +
+    "2's s.encode('ascii') returned a str that statsmodels and patsy parsed as a formula, Python " +
+    '3\'s returns bytes, which patsy rejects ("model is missing required outcome variables"). ' +
+    'The encoded formula is decoded with the same codec, so it is the same text and a non-ASCII ' +
+    'formula still raises the same UnicodeEncodeError. On the TypeErrors of text operations given ' +
+    "bytes (re.sub, str.replace, +, join), an 'ascii' encode on the failing line, or assigned to " +
+    "a name that line reads, is decoded the same way: its ASCII text is what Python 2's str held.",
   trigger: { pattern: true, errors: BYTES_AS_TEXT.map((evalue) => ({ ename: 'TypeError', evalue })) },
   needles: ['.encode('],
   apply(parsed, ctx) {

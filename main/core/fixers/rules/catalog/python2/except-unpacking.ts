@@ -23,7 +23,9 @@ export const exceptUnpacking = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2 could unpack an exception into names (`except E, (errno, msg):` unpacked its args); Python 3 binds only one name (PEP 3110). The clause binds the exception and unpacks its .args on the first line of the handler, as lib2to3's fix_except does.",
+    'Python 2 could unpack an exception into names (`except E, (errno, msg):` unpacked ' +
+    'its args); Python 3 binds only one name (PEP 3110). The clause binds the exception ' +
+    "and unpacks its .args on the first line of the handler, as lib2to3's fix_except does.",
   trigger: {
     errors: [{ ename: 'SyntaxError', evalue: /multiple exception types must be parenthesized|invalid syntax/ }],
     pattern: true,

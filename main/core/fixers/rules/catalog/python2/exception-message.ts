@@ -38,7 +38,9 @@ export const exceptionMessage = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 removed BaseException.message (PEP 352; deprecated since 2.6): an exception's text is str(e). Applied on the failing line to the name an enclosing `except … as e:` binds; other objects' .message attributes are their own.",
+    'Python 3 removed BaseException.message (PEP 352; deprecated since 2.6): an ' +
+    "exception's text is str(e). Applied on the failing line to the name an enclosing " +
+    "`except … as e:` binds; other objects' .message attributes are their own.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'message'/ }] },
   errorScope: 'line',
   needles: ['.message'],

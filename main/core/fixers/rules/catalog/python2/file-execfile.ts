@@ -21,7 +21,9 @@ export const fileExecfile = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 removed the file() builtin (open() takes the same arguments) and execfile() (its equivalent reads and compiles the file, naming it in tracebacks, then exec()s it in the given namespaces). A notebook that binds `file` or `execfile` itself (a loop variable called file) keeps its own.',
+    'Python 3 removed the file() builtin (open() takes the same arguments) and execfile() (its equivalent ' +
+    'reads and compiles the file, naming it in tracebacks, then exec()s it in the given namespaces). ' +
+    'A notebook that binds `file` or `execfile` itself (a loop variable called file) keeps its own.',
   trigger: { errors: [{ ename: 'NameError', evalue: /name '(file|execfile)' is not defined/ }], pattern: true },
   needles: ['file('],
   prepare(notebook) {

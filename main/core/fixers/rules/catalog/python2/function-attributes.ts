@@ -36,11 +36,17 @@ const FUNCTION_ATTRIBUTES: Record<string, string> = {
 export const functionAttributes = defineRule({
   id: 'python2.function-attributes',
   title:
-    'f.func_name, f.func_code, f.func_defaults … → f.__name__ …; m.im_func, m.im_self, m.im_class → m.__func__, m.__self__, m.__self__.__class__',
+    'f.func_name, f.func_code, f.func_defaults … → f.__name__ …; m.im_func, ' +
+    'm.im_self, m.im_class → m.__func__, m.__self__, m.__self__.__class__',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: `Python 3 renamed the function attributes func_X to __X__ (${WHATS_NEW}, "Operators and special methods": func_name → __name__, func_code → __code__, func_defaults, func_globals, func_dict, func_closure, func_doc) and the bound-method attributes im_func → __func__, im_self → __self__; im_class, the class the method was looked up on, is m.__self__.__class__ for a bound method (lib2to3's fix_funcattrs and fix_methodattrs). Same objects.`,
+  explanation:
+    `Python 3 renamed the function attributes func_X to __X__ (${WHATS_NEW}, "Operators and ` +
+    `special methods": func_name → __name__, func_code → __code__, func_defaults, func_globals, ` +
+    `func_dict, func_closure, func_doc) and the bound-method attributes im_func → __func__, ` +
+    `im_self → __self__; im_class, the class the method was looked up on, is m.__self__.__class__ ` +
+    `for a bound method (lib2to3's fix_funcattrs and fix_methodattrs). Same objects.`,
   trigger: {
     errors: [
       {

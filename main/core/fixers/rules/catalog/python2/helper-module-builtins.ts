@@ -30,7 +30,9 @@ export const helperModuleBuiltins = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'The failing code is in a helper file the notebook imports (not in the notebook), and it uses a Python 2 builtin. The rule defines that builtin for the session (e.g. builtins.xrange = range) at the top of the failing cell, leaving the helper file untouched.',
+    'The failing code is in a helper file the notebook imports (not in the notebook), and ' +
+    'it uses a Python 2 builtin. The rule defines that builtin for the session (e.g. ' +
+    'builtins.xrange = range) at the top of the failing cell, leaving the helper file untouched.',
   trigger: {
     errors: [{ ename: 'NameError', evalue: /name '(xrange|unicode|basestring|raw_input|unichr|long)' is not defined/ }],
   },

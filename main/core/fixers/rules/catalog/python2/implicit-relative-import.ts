@@ -23,7 +23,9 @@ export const implicitRelativeImport = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "A helper package written for Python 2 imports its own modules as `import predict` instead of `from . import predict`; Python 3 looks for a top-level module and fails. The rule puts the package's folder on sys.path before the notebook imports it, so those imports resolve; the helper's files are not changed.",
+    'A helper package written for Python 2 imports its own modules as `import predict` instead of `from . ' +
+    "import predict`; Python 3 looks for a top-level module and fails. The rule puts the package's folder on " +
+    "sys.path before the notebook imports it, so those imports resolve; the helper's files are not changed.",
   trigger: {
     errors: [
       { ename: 'ModuleNotFoundError', evalue: /No module named '[\w.]+'/ },

@@ -40,7 +40,8 @@ export const integerDivision = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'In Python 2, / between integers was floor division; in Python 3 it returns a float, which range(), slicing and indexing reject. The rule uses // on the failing line, inside range()/sizes and indexes only.',
+    'In Python 2, / between integers was floor division; in Python 3 it returns a float, which range(), ' +
+    'slicing and indexing reject. The rule uses // on the failing line, inside range()/sizes and indexes only.',
   trigger: {
     errors: [
       {

@@ -25,7 +25,10 @@ export const iteratorBuiltins = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'In Python 3 map(), filter() and zip() return iterators and range() a range object; in Python 2 they returned lists. Where the result is used as a list — indexed, sliced, passed to len() (map/filter/zip), or concatenated with + (all four) — it is wrapped in list(). Other uses (a for loop, sorted(), sum()) work on the iterator and are left alone.',
+    'In Python 3 map(), filter() and zip() return iterators and range() a range object; in ' +
+    'Python 2 they returned lists. Where the result is used as a list — indexed, sliced, ' +
+    'passed to len() (map/filter/zip), or concatenated with + (all four) — it is wrapped in ' +
+    'list(). Other uses (a for loop, sorted(), sum()) work on the iterator and are left alone.',
   trigger: {
     errors: [
       {

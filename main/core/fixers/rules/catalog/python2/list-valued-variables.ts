@@ -98,7 +98,13 @@ export const listValuedVariables = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error names that type and the failing line uses a variable assigned once in the same cell from such a call, the assignment is wrapped in list(), which is the Python 2 value. A variable reassigned step by step gets list() on the assignment that reaches the use: the last one before it, in the same block. Variables assigned in other cells, in a loop or a branch before the use, are left alone.',
+    'In Python 2 map(), filter(), zip(), range() and dict.keys()/values()/items() returned lists; in ' +
+    'Python 3 they return iterators, range objects and views, which have no sort()/append()/remove(), ' +
+    'cannot be concatenated, and (map/filter/zip, views) cannot be indexed or measured. When the error ' +
+    'names that type and the failing line uses a variable assigned once in the same cell from such a ' +
+    'call, the assignment is wrapped in list(), which is the Python 2 value. A variable reassigned step ' +
+    'by step gets list() on the assignment that reaches the use: the last one before it, in the same ' +
+    'block. Variables assigned in other cells, in a loop or a branch before the use, are left alone.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: LIST_USE_ERRORS },

@@ -29,7 +29,9 @@ export const mapNone = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2's map with None as the function returned the items themselves (one sequence) or tuples padded with None to the longest sequence (several); Python 3's map calls None and fails. Those lists are list(xs) and list(itertools.zip_longest(a, b)) (lib2to3's fix_map handles the one-sequence form).",
+    "Python 2's map with None as the function returned the items themselves (one sequence) or tuples " +
+    "padded with None to the longest sequence (several); Python 3's map calls None and fails. Those lists " +
+    "are list(xs) and list(itertools.zip_longest(a, b)) (lib2to3's fix_map handles the one-sequence form).",
   trigger: { errors: [{ ename: 'TypeError', evalue: /'NoneType' object is not callable/ }], pattern: true },
   needles: [/\bmap\(\s*None\s*,/],
   prepare(notebook) {

@@ -48,7 +48,10 @@ export const metaclassAttribute = defineRule({
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: `Python 3 ignores a __metaclass__ attribute in the class body: the class is built by type, silently, and whatever the metaclass added or checked is gone (PEP 3115; ${WHATS_NEW}; lib2to3's fix_metaclass). The metaclass moves to the class statement's metaclass= keyword, which is what Python 2 read the attribute for.`,
+  explanation:
+    `Python 3 ignores a __metaclass__ attribute in the class body: the class is built by type, silently, ` +
+    `and whatever the metaclass added or checked is gone (PEP 3115; ${WHATS_NEW}; lib2to3's fix_metaclass). The ` +
+    `metaclass moves to the class statement's metaclass= keyword, which is what Python 2 read the attribute for.`,
   trigger: { pattern: true },
   needles: ['__metaclass__'],
   apply(parsed, ctx) {

@@ -49,7 +49,13 @@ export const mixedTabsIndentation = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 2 read a tab in the indentation as moving to the next multiple of 8 columns, so code indented partly with tabs and partly with spaces (an editor's tab key in a helper module, code pasted into a cell) ran as its columns said. Python 3 rejects indentation whose meaning depends on the width of a tab: \"TabError: inconsistent use of tabs and spaces in indentation\" (What's New in Python 3.0: mixing tabs and spaces is an error). Each line's indentation is written with the spaces Python 2 counted (str.expandtabs(8)), so the blocks are the ones Python 2 ran. Lines inside a multi-line string are left as they are (their tabs are text), and code that does not mix the two is not touched.",
+    'Python 2 read a tab in the indentation as moving to the next multiple of 8 columns, so code indented ' +
+    "partly with tabs and partly with spaces (an editor's tab key in a helper module, code pasted into " +
+    'a cell) ran as its columns said. Python 3 rejects indentation whose meaning depends on the width of ' +
+    'a tab: "TabError: inconsistent use of tabs and spaces in indentation" (What\'s New in Python 3.0: ' +
+    "mixing tabs and spaces is an error). Each line's indentation is written with the spaces Python 2 " +
+    'counted (str.expandtabs(8)), so the blocks are the ones Python 2 ran. Lines inside a multi-line ' +
+    'string are left as they are (their tabs are text), and code that does not mix the two is not touched.',
   trigger: {
     errors: [
       { ename: 'TabError', evalue: /inconsistent use of tabs and spaces in indentation/ },

@@ -64,7 +64,8 @@ const MODULE_MOVES: ModuleMove[] = [
 export const moreRenamedModules = defineRule({
   id: 'python2.more-renamed-modules',
   title:
-    'commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb, tkFileDialog, sets, md5, sha, exceptions … → their Python 3 modules',
+    'commands, thread, UserList/UserString/UserDict, repr, markupbase, whichdb, ' +
+    'tkFileDialog, sets, md5, sha, exceptions … → their Python 3 modules',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,

@@ -21,7 +21,10 @@ export const nextMethod = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 iterators have __next__ instead of next(); the builtin next(it) advances them. Applied on the failing line (other objects may have a next method of their own). Where the notebook defines or assigns a `next` of its own, the builtin is not what `next` means there: the call becomes it.__next__(), which is what the builtin calls.',
+    'Python 3 iterators have __next__ instead of next(); the builtin next(it) advances ' +
+    'them. Applied on the failing line (other objects may have a next method of their own). ' +
+    'Where the notebook defines or assigns a `next` of its own, the builtin is not what ' +
+    '`next` means there: the call becomes it.__next__(), which is what the builtin calls.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'next'/ }] },
   errorScope: 'line',
   needles: ['.next()'],

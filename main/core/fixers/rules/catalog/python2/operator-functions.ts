@@ -56,12 +56,17 @@ const OPERATOR_FUNCTIONS: Record<
 export const operatorFunctions = defineRule({
   id: 'python2.operator-functions',
   title:
-    'operator.isCallable, sequenceIncludes, isSequenceType, isMappingType, isNumberType, repeat, irepeat → Python 3 equivalents',
+    'operator.isCallable, sequenceIncludes, isSequenceType, ' +
+    'isMappingType, isNumberType, repeat, irepeat → Python 3 equivalents',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3's operator module dropped these functions (lib2to3's fix_operator): isCallable(x) → callable(x), sequenceIncludes(a, b) → operator.contains(a, b), isSequenceType/isMappingType(x) → isinstance(x, collections.abc.Sequence/Mapping), isNumberType(x) → isinstance(x, numbers.Number), repeat(a, n) → operator.mul(a, n), irepeat → operator.imul. Same results for the sequences, mappings and numbers these were used on.",
+    "Python 3's operator module dropped these functions (lib2to3's fix_operator): " +
+    'isCallable(x) → callable(x), sequenceIncludes(a, b) → operator.contains(a, b), ' +
+    'isSequenceType/isMappingType(x) → isinstance(x, collections.abc.Sequence/Mapping), ' +
+    'isNumberType(x) → isinstance(x, numbers.Number), repeat(a, n) → operator.mul(a, n), irepeat ' +
+    '→ operator.imul. Same results for the sequences, mappings and numbers these were used on.',
   trigger: {
     errors: [
       {

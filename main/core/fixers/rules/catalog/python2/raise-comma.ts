@@ -21,7 +21,9 @@ export const raiseComma = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 removed the `raise E, V` form (PEP 3109). Python 2 raised E(V), or E(*V) when V was a tuple: a tuple literal becomes the constructor's arguments, anything else its one argument; a third operand, the traceback, goes to with_traceback().",
+    'Python 3 removed the `raise E, V` form (PEP 3109). Python 2 raised E(V), or E(*V) ' +
+    "when V was a tuple: a tuple literal becomes the constructor's arguments, anything " +
+    'else its one argument; a third operand, the traceback, goes to with_traceback().',
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
   needles: [/\braise\s+[\w.]+\s*,/],
   apply(parsed, ctx) {

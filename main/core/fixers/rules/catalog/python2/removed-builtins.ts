@@ -60,11 +60,16 @@ const REMOVED_BUILTINS = ['apply', 'buffer', 'intern', 'StandardError'];
 export const removedBuiltins = defineRule({
   id: 'python2.removed-builtins',
   title:
-    'apply(f, args, kw) → f(*args, **kw); buffer(x) → memoryview(x); intern(s) → sys.intern(s); StandardError → Exception',
+    'apply(f, args, kw) → f(*args, **kw); buffer(x) → memoryview(x); ' +
+    'intern(s) → sys.intern(s); StandardError → Exception',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: `Python 3 removed these builtins (${WHATS_NEW}, "Builtins"; lib2to3's fix_apply, fix_buffer, fix_intern, fix_standarderror): apply(f, args, kw) is the call f(*args, **kw); buffer(x) is memoryview(x); intern moved to sys.intern; StandardError, the base of the built-in errors, is Exception. A notebook's own apply/buffer/intern is left alone.`,
+  explanation:
+    `Python 3 removed these builtins (${WHATS_NEW}, "Builtins"; lib2to3's fix_apply, ` +
+    `fix_buffer, fix_intern, fix_standarderror): apply(f, args, kw) is the call f(*args, ` +
+    `**kw); buffer(x) is memoryview(x); intern moved to sys.intern; StandardError, the base ` +
+    `of the built-in errors, is Exception. A notebook's own apply/buffer/intern is left alone.`,
   trigger: {
     errors: [{ ename: 'NameError', evalue: /name '(apply|buffer|intern|StandardError)' is not defined/ }],
     pattern: true,

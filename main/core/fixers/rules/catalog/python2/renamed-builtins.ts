@@ -39,7 +39,9 @@ export const renamedBuiltins = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 removed these builtins: xrange → range, raw_input → input, unicode/basestring → str, unichr → chr, long → int (same results for the uses notebooks make of them). Names the notebook defines itself are left alone.',
+    'Python 3 removed these builtins: xrange → range, raw_input → input, ' +
+    'unicode/basestring → str, unichr → chr, long → int (same results for the uses ' +
+    'notebooks make of them). Names the notebook defines itself are left alone.',
   trigger: {
     errors: [{ ename: 'NameError', evalue: /name '(xrange|raw_input|unicode|basestring|unichr|long)' is not defined/ }],
     pattern: true,

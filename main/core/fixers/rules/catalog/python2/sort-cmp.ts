@@ -38,7 +38,9 @@ export const sortCmp = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 removed the cmp argument of sorted() and list.sort(); functools.cmp_to_key turns the same comparison function into a key, so the order is unchanged. Python 2 also took it positionally: list.sort(f) and sorted(xs, f) with a two-parameter lambda or def get key=functools.cmp_to_key(f).',
+    'Python 3 removed the cmp argument of sorted() and list.sort(); functools.cmp_to_key turns the same ' +
+    'comparison function into a key, so the order is unchanged. Python 2 also took it positionally: ' +
+    'list.sort(f) and sorted(xs, f) with a two-parameter lambda or def get key=functools.cmp_to_key(f).',
   trigger: {
     errors: [
       {

@@ -58,7 +58,13 @@ export const specialMethodNames = defineRule({
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: `Python 3 renamed these special methods (${WHATS_NEW}, "Operators and special methods"; lib2to3's fix_nonzero and fix_next): __nonzero__ is __bool__ (without it, bool(obj) is silently always True), an iterator's next is __next__ (without it, iter() rejects the object), and / calls __truediv__, not __div__ (a Python 2 class without \`from __future__ import division\` meant its __div__ for /). The class gets an alias line (\`__bool__ = __nonzero__\`), so the Python 2 name keeps working for callers too. next is aliased only in classes that also define __iter__ or raise StopIteration, __unicode__ only where the class has no __str__.`,
+  explanation:
+    `Python 3 renamed these special methods (${WHATS_NEW}, "Operators and special methods"; lib2to3's ` +
+    `fix_nonzero and fix_next): __nonzero__ is __bool__ (without it, bool(obj) is silently always True), an ` +
+    `iterator's next is __next__ (without it, iter() rejects the object), and / calls __truediv__, not __div__ (a ` +
+    `Python 2 class without \`from __future__ import division\` meant its __div__ for /). The class gets an alias ` +
+    `line (\`__bool__ = __nonzero__\`), so the Python 2 name keeps working for callers too. next is aliased only ` +
+    `in classes that also define __iter__ or raise StopIteration, __unicode__ only where the class has no __str__.`,
   trigger: {
     errors: [
       {

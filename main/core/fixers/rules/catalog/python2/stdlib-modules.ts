@@ -89,7 +89,10 @@ export const stdlibModules = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 renamed these modules (cPickle → pickle, StringIO/cStringIO → io, Queue → queue, ConfigParser → configparser, urlparse → urllib.parse, urllib2 → urllib.request, urllib.urlopen/urlencode/quote → urllib.request/urllib.parse, …) and itertools.izip/imap/ifilter became the builtins zip/map/filter. Imports are rewritten so the names the notebook uses stay bound.',
+    'Python 3 renamed these modules (cPickle → pickle, StringIO/cStringIO → io, Queue → queue, ' +
+    'ConfigParser → configparser, urlparse → urllib.parse, urllib2 → urllib.request, ' +
+    'urllib.urlopen/urlencode/quote → urllib.request/urllib.parse, …) and itertools.izip/imap/ifilter ' +
+    'became the builtins zip/map/filter. Imports are rewritten so the names the notebook uses stay bound.',
   trigger: {
     errors: [
       {

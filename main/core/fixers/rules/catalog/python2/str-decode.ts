@@ -23,7 +23,9 @@ export const strDecode = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 separates text (str) from bytes ("Text Vs. Data Instead Of Unicode Vs. 8-bit"): a value Python 2 decoded to unicode is already a str in Python 3, and str has no decode(). On the failing line, the one .decode(…) call is replaced by its receiver.',
+    'Python 3 separates text (str) from bytes ("Text Vs. Data Instead Of Unicode Vs. ' +
+    '8-bit"): a value Python 2 decoded to unicode is already a str in Python 3, and str has ' +
+    'no decode(). On the failing line, the one .decode(…) call is replaced by its receiver.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /'str' object has no attribute 'decode'/ }] },
   errorScope: 'line',
   needles: ['.decode('],

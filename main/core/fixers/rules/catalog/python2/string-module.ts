@@ -66,7 +66,11 @@ export const stringModule = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), moved maketrans to str.maketrans, and dropped the string module's copies of str methods: string.join(words, sep) (and its older name string.joinfields) → sep.join(words), string.lower(s) → s.lower(), string.atoi(s) → int(s); given as a value (map(string.capitalize, words)) such a function becomes the str method (str.capitalize) or int/float.",
+    'Python 3 removed the locale-dependent string.letters/lowercase/uppercase (use ascii_*), ' +
+    "moved maketrans to str.maketrans, and dropped the string module's copies of str methods: " +
+    'string.join(words, sep) (and its older name string.joinfields) → sep.join(words), ' +
+    'string.lower(s) → s.lower(), string.atoi(s) → int(s); given as a value (map(string.capitalize, ' +
+    'words)) such a function becomes the str method (str.capitalize) or int/float.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /module 'string' has no attribute '\w+'/ }], pattern: true },
   needles: ['string.'],
   // a notebook that also binds `string` to a value of its own (string = 'a b'): its attributes are ambiguous

@@ -35,11 +35,16 @@ const SYS_EXC: Record<string, string> = { exc_type: '0', exc_value: '1', exc_tra
 export const sysExcAttributes = defineRule({
   id: 'python2.sys-exc-attributes',
   title:
-    'sys.exc_type / exc_value / exc_traceback → sys.exc_info()[i]; sys.exitfunc = f → atexit.register(f); os.getcwdu() → os.getcwd()',
+    'sys.exc_type / exc_value / exc_traceback → sys.exc_info()[i]; ' +
+    'sys.exitfunc = f → atexit.register(f); os.getcwdu() → os.getcwd()',
   kind: 'error-repair',
   library: 'Python',
   since: PY3,
-  explanation: `Python 3 removed sys.exc_type, sys.exc_value and sys.exc_traceback (the exception being handled: sys.exc_info()[0], [1], [2]), sys.exitfunc (atexit.register(f) runs f at exit, as assigning it did; assigning it in Python 3 silently does nothing) and os.getcwdu (os.getcwd returns str, the Unicode path) — ${WHATS_NEW}; lib2to3's fix_sys_exc, fix_exitfunc and fix_getcwdu.`,
+  explanation:
+    `Python 3 removed sys.exc_type, sys.exc_value and sys.exc_traceback (the exception being ` +
+    `handled: sys.exc_info()[0], [1], [2]), sys.exitfunc (atexit.register(f) runs f at exit, as ` +
+    `assigning it did; assigning it in Python 3 silently does nothing) and os.getcwdu (os.getcwd ` +
+    `returns str, the Unicode path) — ${WHATS_NEW}; lib2to3's fix_sys_exc, fix_exitfunc and fix_getcwdu.`,
   trigger: {
     errors: [
       {

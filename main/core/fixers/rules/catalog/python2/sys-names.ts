@@ -28,7 +28,9 @@ export const sysNames = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 has no sys.maxint (sys.maxsize is the largest index, what notebooks use it for), no sys.setdefaultencoding (text is Unicode already: the `reload(sys); sys.setdefaultencoding('utf8')` idiom is dropped), and reload moved to importlib.",
+    'Python 3 has no sys.maxint (sys.maxsize is the largest index, what notebooks use ' +
+    'it for), no sys.setdefaultencoding (text is Unicode already: the `reload(sys); ' +
+    "sys.setdefaultencoding('utf8')` idiom is dropped), and reload moved to importlib.",
   trigger: {
     errors: [
       { ename: 'AttributeError', evalue: /module 'sys' has no attribute '(maxint|setdefaultencoding)'/ },

@@ -23,7 +23,8 @@ export const translateDeletechars = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3's str.translate takes one table; Python 2's deletechars argument is str.maketrans's third argument (maketrans('', '', chars) deletes those characters). Applied on the failing line.",
+    "Python 3's str.translate takes one table; Python 2's deletechars argument is str.maketrans's " +
+    "third argument (maketrans('', '', chars) deletes those characters). Applied on the failing line.",
   trigger: { errors: [{ ename: 'TypeError', evalue: /translate\(\) takes exactly one argument \(2 given\)/ }] },
   errorScope: 'line',
   needles: ['.translate('],

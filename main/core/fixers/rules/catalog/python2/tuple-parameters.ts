@@ -61,7 +61,10 @@ export const tupleParameters = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    'Python 3 removed tuple parameters (PEP 3113). A lambda takes the tuple as one parameter and indexes it (nested tuples by nested indexes); a function unpacks it on the first line of its body. A merely parenthesized single parameter, `lambda (x): x + 1`, was never a tuple: the parentheses are dropped. Same values.',
+    'Python 3 removed tuple parameters (PEP 3113). A lambda takes the tuple as one ' +
+    'parameter and indexes it (nested tuples by nested indexes); a function unpacks ' +
+    'it on the first line of its body. A merely parenthesized single parameter, ' +
+    '`lambda (x): x + 1`, was never a tuple: the parentheses are dropped. Same values.',
   trigger: {
     errors: [
       {

@@ -57,7 +57,12 @@ export const typesConstants = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3's types module no longer names the builtin types (lib2to3's fix_types): types.StringType/UnicodeType → str, StringTypes → (str,), DictType → dict, ListType → list, TupleType → tuple, IntType/LongType → int, FloatType → float, BooleanType → bool, ComplexType → complex, TypeType/ClassType → type, ObjectType → object, SliceType → slice, XRangeType → range, FileType → io.IOBase. StringType becomes str (lib2to3 wrote bytes): Python 3 reads the notebook's string literals as str. `from types import ListType` becomes an assignment of the same name.",
+    "Python 3's types module no longer names the builtin types (lib2to3's fix_types): " +
+    'types.StringType/UnicodeType → str, StringTypes → (str,), DictType → dict, ListType → list, ' +
+    'TupleType → tuple, IntType/LongType → int, FloatType → float, BooleanType → bool, ComplexType → ' +
+    'complex, TypeType/ClassType → type, ObjectType → object, SliceType → slice, XRangeType → range, ' +
+    "FileType → io.IOBase. StringType becomes str (lib2to3 wrote bytes): Python 3 reads the notebook's " +
+    'string literals as str. `from types import ListType` becomes an assignment of the same name.',
   trigger: {
     errors: missingNameTriggers('types', `(${Object.keys(TYPES_CONSTANTS).join('|')})`),
     pattern: true,

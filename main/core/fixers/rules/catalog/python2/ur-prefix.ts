@@ -20,7 +20,8 @@ export const urPrefix = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 strings are Unicode, and it rejects the ur'' prefix. r'' is the same string unless the literal holds \\u or \\U, which Python 2's ur'' still decoded: those literals are left for review.",
+    "Python 3 strings are Unicode, and it rejects the ur'' prefix. r'' is the same string unless the " +
+    "literal holds \\u or \\U, which Python 2's ur'' still decoded: those literals are left for review.",
   trigger: { errors: [{ ename: 'SyntaxError', evalue: /invalid syntax/ }], pattern: true },
   needles: [/\b[uU][rR]['"]/],
   apply(parsed, ctx) {

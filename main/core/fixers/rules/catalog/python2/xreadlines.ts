@@ -25,7 +25,8 @@ export const xreadlines = defineRule({
   library: 'Python',
   since: PY3,
   explanation:
-    "Python 3 files have no xreadlines(); a file object iterates over its lines itself, lazily, which is what xreadlines returned (lib2to3's fix_xreadlines). Elsewhere f.xreadlines() becomes iter(f).",
+    'Python 3 files have no xreadlines(); a file object iterates over its lines itself, lazily, which ' +
+    "is what xreadlines returned (lib2to3's fix_xreadlines). Elsewhere f.xreadlines() becomes iter(f).",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'xreadlines'/ }], pattern: true },
   needles: ['.xreadlines('],
   apply(parsed, ctx) {

@@ -39,7 +39,8 @@ export const sklearnParallelJobs = defineRule({
   library: 'scikit-learn',
   since: { package: 'scikit-learn', version: '0.0' },
   explanation:
-    'These estimators and helpers run their independent fits in parallel with n_jobs=-1 (all cores); results are identical, only the wall time drops. Only the outermost call of a nest gets it, to avoid oversubscription.',
+    'These estimators and helpers run their independent fits in parallel with n_jobs=-1 (all cores); results are ' +
+    'identical, only the wall time drops. Only the outermost call of a nest gets it, to avoid oversubscription.',
   trigger: { pattern: true },
   needles: PARALLEL,
   apply(parsed, ctx) {

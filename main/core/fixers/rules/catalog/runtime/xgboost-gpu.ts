@@ -20,7 +20,8 @@ export const xgboostGpu = defineRule({
   library: 'xgboost',
   since: { package: 'xgboost', version: '0.0' },
   explanation:
-    "The notebook was written for a GPU machine and this runtime has one; XGBoost's GPU histogram algorithm trains the same kind of model much faster (xgboost ≥ 2.0: device='cuda').",
+    "The notebook was written for a GPU machine and this runtime has one; XGBoost's GPU " +
+    "histogram algorithm trains the same kind of model much faster (xgboost ≥ 2.0: device='cuda').",
   trigger: { pattern: true },
   needles: ['XGB'],
   apply(parsed, ctx) {

@@ -41,7 +41,12 @@ export const miscMovedFunctions = defineRule({
   since: { package: 'scipy', version: '1.3', date: '2019-05-17' },
   deprecatedIn: '1.0',
   explanation:
-    'scipy.misc re-exported functions that had moved elsewhere: comb, factorial, factorial2 and logsumexp (scipy.special) and pade (scipy.interpolate). SciPy 1.0 deprecated these aliases ("use scipy.special.comb instead") and 1.3 removed them, so `from scipy.misc import comb` raises ImportError and `scipy.misc.logsumexp(…)` AttributeError. They were the same functions with the same parameters and defaults, so the import or the dotted use is pointed at the module they live in. factorialk is left alone: scipy.special.factorialk no longer defaults to exact=True, as the old alias did.',
+    'scipy.misc re-exported functions that had moved elsewhere: comb, factorial, factorial2 and logsumexp ' +
+    '(scipy.special) and pade (scipy.interpolate). SciPy 1.0 deprecated these aliases ("use ' +
+    'scipy.special.comb instead") and 1.3 removed them, so `from scipy.misc import comb` raises ImportError ' +
+    'and `scipy.misc.logsumexp(…)` AttributeError. They were the same functions with the same parameters ' +
+    'and defaults, so the import or the dotted use is pointed at the module they live in. factorialk ' +
+    'is left alone: scipy.special.factorialk no longer defaults to exact=True, as the old alias did.',
   trigger: {
     errors: missingNameTriggers(String.raw`scipy\.misc`, '(comb|factorial2?|logsumexp|pade)'),
     pattern: true,

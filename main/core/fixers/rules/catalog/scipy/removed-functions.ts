@@ -245,7 +245,8 @@ function importEdits(statement: Node, parsed: ParsedSource, state: State, remove
 export const removedFunctions = defineRule({
   id: 'scipy.removed-functions',
   title:
-    'stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df), linalg.pinv2 → pinv, stats.binom_test → binomtest(…).pvalue, stats.betai → special.betainc, special.sph_harm → sph_harm_y',
+    'stats.itemfreq(a) → np.unique counts, stats.chisqprob(x, df) → stats.chi2.sf(x, df), linalg.pinv2 → ' +
+    'pinv, stats.binom_test → binomtest(…).pvalue, stats.betai → special.betainc, special.sph_harm → sph_harm_y',
   kind: 'error-repair',
   library: 'SciPy',
   since: { package: 'scipy', version: '1.0', date: '2017-10-25' },

@@ -68,7 +68,11 @@ export const signalWindows = defineRule({
   since: { package: 'scipy', version: '1.13', date: '2024-04-02' },
   deprecatedIn: '1.1',
   explanation:
-    'scipy.signal kept the window functions (gaussian, hann, hamming, blackman, kaiser, tukey …) as aliases of scipy.signal.windows after 1.1 moved them there, and hanning as an alias of hann; SciPy 1.13 removed them from scipy.signal, so signal.gaussian(51, std=7) raises AttributeError and `from scipy.signal import hamming` ImportError. They were the same functions, so the import or the dotted use is pointed at scipy.signal.windows (hanning at windows.hann); the rest of scipy.signal is untouched.',
+    'scipy.signal kept the window functions (gaussian, hann, hamming, blackman, kaiser, tukey …) as aliases ' +
+    'of scipy.signal.windows after 1.1 moved them there, and hanning as an alias of hann; SciPy 1.13 ' +
+    'removed them from scipy.signal, so signal.gaussian(51, std=7) raises AttributeError and `from ' +
+    'scipy.signal import hamming` ImportError. They were the same functions, so the import or the dotted ' +
+    'use is pointed at scipy.signal.windows (hanning at windows.hann); the rest of scipy.signal is untouched.',
   trigger: {
     errors: [
       ...missingNameTriggers(String.raw`scipy\.signal`, `(${NAMES})`),

@@ -36,7 +36,11 @@ export const sparseDenseAttributes = defineRule({
   since: { package: 'scipy', version: '1.14', date: '2024-06-24' },
   deprecatedIn: '1.11',
   explanation:
-    "SciPy 1.11 deprecated the sparse matrices' .A and .H attributes (\"use .toarray() … use .conj().T\") and 1.14 removed them, so the dense view many text-mining notebooks took of a CountVectorizer/TfidfVectorizer result (X.A) raises \"'csr_matrix' object has no attribute 'A'\". On the failing line, the one read of the attribute the error names becomes .toarray() (for .A) or .conj().T (for .H), which is what the attributes returned; a line with several such reads is left alone, since a numpy matrix's .A still exists.",
+    'SciPy 1.11 deprecated the sparse matrices\' .A and .H attributes ("use .toarray() … use .conj().T") and ' +
+    '1.14 removed them, so the dense view many text-mining notebooks took of a CountVectorizer/TfidfVectorizer ' +
+    "result (X.A) raises \"'csr_matrix' object has no attribute 'A'\". On the failing line, the one read of " +
+    'the attribute the error names becomes .toarray() (for .A) or .conj().T (for .H), which is what the ' +
+    "attributes returned; a line with several such reads is left alone, since a numpy matrix's .A still exists.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: SPARSE_ERROR }] },
   errorScope: 'line',
   needles: ['.A', '.H'],

@@ -34,7 +34,12 @@ export const statsModeKeepdims = defineRule({
   since: { package: 'scipy', version: '1.11', date: CHANGED },
   deprecatedIn: '1.9',
   explanation:
-    'SciPy 1.11 changed scipy.stats.mode\'s keepdims default from True to False (1.9 warned: "the default behavior of `mode` will change … keepdims will become False"): the mode of a 1-D array is now a scalar, not a one-element array, so mode(x)[0][0] raises "invalid index to scalar variable" and len(mode(x)[0]) fails. In the failing cell, and in every cell of a notebook written before SciPy 1.11 (whose printed modes changed shape silently), the scipy.stats.mode calls that do not set keepdims get keepdims=True, the old default, so the result has the shapes the code was written for.',
+    'SciPy 1.11 changed scipy.stats.mode\'s keepdims default from True to False (1.9 warned: "the default ' +
+    'behavior of `mode` will change … keepdims will become False"): the mode of a 1-D array is now a ' +
+    'scalar, not a one-element array, so mode(x)[0][0] raises "invalid index to scalar variable" and ' +
+    'len(mode(x)[0]) fails. In the failing cell, and in every cell of a notebook written before SciPy ' +
+    '1.11 (whose printed modes changed shape silently), the scipy.stats.mode calls that do not set ' +
+    'keepdims get keepdims=True, the old default, so the result has the shapes the code was written for.',
   trigger: {
     errors: [
       { ename: 'IndexError', evalue: /invalid index to scalar variable/ },

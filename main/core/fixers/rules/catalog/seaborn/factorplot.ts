@@ -25,7 +25,8 @@ export const factorplot = defineRule({
   since: sb('0.12', '2022-09-06'),
   deprecatedIn: '0.9',
   explanation:
-    "factorplot was renamed catplot in seaborn 0.9 and removed later; factorplot's default kind was 'point' (catplot's is 'strip'), so kind='point' is kept explicit.",
+    "factorplot was renamed catplot in seaborn 0.9 and removed later; factorplot's " +
+    "default kind was 'point' (catplot's is 'strip'), so kind='point' is kept explicit.",
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /module 'seaborn' has no attribute 'factorplot'/ }],
     pattern: true,

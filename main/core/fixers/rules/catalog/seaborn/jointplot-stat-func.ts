@@ -22,7 +22,8 @@ export const jointplotStatFunc = defineRule({
   since: sb('0.11', '2020-09-08'),
   deprecatedIn: '0.9',
   explanation:
-    "jointplot's stat_func (an annotation with a correlation statistic) was removed in seaborn 0.11; the plot itself is unchanged without it.",
+    "jointplot's stat_func (an annotation with a correlation statistic) " +
+    'was removed in seaborn 0.11; the plot itself is unchanged without it.',
   trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'stat_func'/ }], pattern: true },
   needles: ['stat_func'],
   apply(parsed, ctx) {

@@ -32,7 +32,9 @@ export const removedModules = defineRule({
   since: sb('0.10', '2020-01-24'),
   deprecatedIn: '0.8',
   explanation:
-    'seaborn 0.10 removed the seaborn.apionly entry point (deprecated in 0.8, when importing seaborn stopped applying its style, so that `import seaborn` now does what apionly did) and the seaborn.linearmodels module (renamed seaborn.regression). The imports and dotted uses name seaborn and seaborn.regression.',
+    'seaborn 0.10 removed the seaborn.apionly entry point (deprecated in 0.8, when importing seaborn stopped ' +
+    'applying its style, so that `import seaborn` now does what apionly did) and the seaborn.linearmodels ' +
+    'module (renamed seaborn.regression). The imports and dotted uses name seaborn and seaborn.regression.',
   trigger: {
     errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'seaborn\.(apionly|linearmodels)'/ }],
     pattern: true,

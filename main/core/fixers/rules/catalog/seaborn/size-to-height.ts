@@ -36,7 +36,8 @@ export const sizeToHeight = defineRule({
   library: 'seaborn',
   since: sb('0.9', '2018-07-16'),
   explanation:
-    "seaborn 0.9 renamed the figure-level functions' size argument to height (size now means the marker-size variable); the old name was later removed. Same figure.",
+    "seaborn 0.9 renamed the figure-level functions' size argument to height (size " +
+    'now means the marker-size variable); the old name was later removed. Same figure.',
   trigger: {
     errors: [
       {

@@ -37,7 +37,9 @@ export const stripSwarmDodge = defineRule({
   since: sb('0.12', '2022-09-05'),
   deprecatedIn: '0.9',
   explanation:
-    "seaborn 0.9 renamed stripplot's and swarmplot's split argument (draw each hue level apart along the categorical axis) to dodge; 0.12 dropped the old name, which now reaches matplotlib ('PathCollection.set() got an unexpected keyword argument 'split''). Same points, same places.",
+    "seaborn 0.9 renamed stripplot's and swarmplot's split argument (draw each hue level apart " +
+    'along the categorical axis) to dodge; 0.12 dropped the old name, which now reaches matplotlib ' +
+    "('PathCollection.set() got an unexpected keyword argument 'split''). Same points, same places.",
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /\.set\(\) got an unexpected keyword argument 'split'/ }],
     pattern: true,

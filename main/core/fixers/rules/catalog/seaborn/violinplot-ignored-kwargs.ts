@@ -50,7 +50,10 @@ export const violinplotIgnoredKwargs = defineRule({
   library: 'seaborn',
   since: sb('0.13', '2023-09-05'),
   explanation:
-    "Up to seaborn 0.12 violinplot took **kwargs and never used them, so a stray keyword (size=10) did nothing; 0.13's rewritten violinplot passes them on to matplotlib's fill_between, which rejects one that is no artist property ('FillBetweenPolyCollection.set() got an unexpected keyword argument …'). Dropping the keyword the error names draws what the notebook drew.",
+    'Up to seaborn 0.12 violinplot took **kwargs and never used them, so a stray keyword (size=10) ' +
+    "did nothing; 0.13's rewritten violinplot passes them on to matplotlib's fill_between, which " +
+    "rejects one that is no artist property ('FillBetweenPolyCollection.set() got an unexpected " +
+    "keyword argument …'). Dropping the keyword the error names draws what the notebook drew.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: UNEXPECTED }] },
   apply(parsed, ctx) {
     const names = new Set(ctx.errors.map((e) => UNEXPECTED.exec(e.evalue)?.[1]).filter((n) => n !== undefined));

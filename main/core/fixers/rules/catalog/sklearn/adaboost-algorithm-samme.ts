@@ -23,7 +23,10 @@ export const adaboostAlgorithmSamme = defineRule({
   since: { package: 'scikit-learn', version: '1.8' },
   deprecatedIn: '1.6',
   explanation:
-    "scikit-learn 1.6 deprecated AdaBoostClassifier's algorithm parameter (SAMME became the only algorithm) and 1.8 removed it (\"unexpected keyword argument 'algorithm'\"). algorithm='SAMME' asked for what the classifier now always does, so the argument is dropped. algorithm='SAMME.R' (the old default) is left alone: SAMME gives other predictions.",
+    "scikit-learn 1.6 deprecated AdaBoostClassifier's algorithm parameter (SAMME became the " +
+    'only algorithm) and 1.8 removed it ("unexpected keyword argument \'algorithm\'"). ' +
+    "algorithm='SAMME' asked for what the classifier now always does, so the argument is " +
+    "dropped. algorithm='SAMME.R' (the old default) is left alone: SAMME gives other predictions.",
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /AdaBoostClassifier.*unexpected keyword argument 'algorithm'/ }],
     pattern: true,

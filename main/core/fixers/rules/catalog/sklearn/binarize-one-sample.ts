@@ -25,7 +25,11 @@ export const binarizeOneSample = defineRule({
   since: { package: 'scikit-learn', version: '0.19', date: '2017-08-11' },
   deprecatedIn: '0.17',
   explanation:
-    'Until 0.19 check_array ran a 1-D X through np.atleast_2d, so preprocessing.binarize(v, t) of a vector returned it as ONE sample, shape (1, n), and the code of the era took that row back with [0] (the usual way to threshold predicted probabilities); 0.19 made it the error "Expected 2D array, got 1D array instead". np.reshape(v, (1, -1)) is that one sample, and [0] then gives the same 1-D array as before. Only on the failing line, and only where the result is indexed with [0].',
+    'Until 0.19 check_array ran a 1-D X through np.atleast_2d, so preprocessing.binarize(v, t) of a ' +
+    'vector returned it as ONE sample, shape (1, n), and the code of the era took that row back with ' +
+    '[0] (the usual way to threshold predicted probabilities); 0.19 made it the error "Expected 2D ' +
+    'array, got 1D array instead". np.reshape(v, (1, -1)) is that one sample, and [0] then gives the ' +
+    'same 1-D array as before. Only on the failing line, and only where the result is indexed with [0].',
   trigger: { errors: [{ ename: 'ValueError', evalue: /Expected 2D array, got 1D array instead/ }] },
   errorScope: 'line',
   needles: ['binarize'],

@@ -54,7 +54,11 @@ export const calibrationCurveNormalize = defineRule({
   since: sk('1.3', '2023-06-30'),
   deprecatedIn: '1.1',
   explanation:
-    'calibration_curve\'s normalize argument was removed in scikit-learn 1.3 (deprecated in 1.1: "Explicitly normalizing y_prob will reproduce this behavior"). normalize=True mapped y_prob linearly onto [0, 1], (y_prob - y_prob.min()) / (y_prob.max() - y_prob.min()), before binning: the call gets that expression as y_prob; normalize=False (the default) is dropped. A positional normalize (before 0.24) and the n_bins/strategy after it become keywords.',
+    "calibration_curve's normalize argument was removed in scikit-learn 1.3 (deprecated in 1.1: " +
+    '"Explicitly normalizing y_prob will reproduce this behavior"). normalize=True mapped y_prob ' +
+    'linearly onto [0, 1], (y_prob - y_prob.min()) / (y_prob.max() - y_prob.min()), before ' +
+    'binning: the call gets that expression as y_prob; normalize=False (the default) is dropped. ' +
+    'A positional normalize (before 0.24) and the n_bins/strategy after it become keywords.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /unexpected keyword argument 'normalize'/ },

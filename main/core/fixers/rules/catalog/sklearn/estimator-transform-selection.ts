@@ -97,7 +97,12 @@ export const estimatorTransformSelection = defineRule({
   since: { package: SK, version: '0.19', date: '2017-08-11' },
   deprecatedIn: '0.17',
   explanation:
-    "Until scikit-learn 0.19, fitted forests, trees, boosting and linear classifiers had .transform(X, threshold=None), which kept the features whose importance (or |coef|) reached the threshold: by default 'mean', 1e-5 for L1-penalized models (0.17 docs, _LearntSelectorMixin). 0.19 removed it (deprecated in 0.17) in favour of feature_selection.SelectFromModel, whose prefit=True wraps the already fitted model and whose default threshold is computed the same way. An explicit threshold is passed on. Only for variables that always hold one of those estimators.",
+    'Until scikit-learn 0.19, fitted forests, trees, boosting and linear classifiers had .transform(X, ' +
+    'threshold=None), which kept the features whose importance (or |coef|) reached the threshold: ' +
+    "by default 'mean', 1e-5 for L1-penalized models (0.17 docs, _LearntSelectorMixin). 0.19 " +
+    'removed it (deprecated in 0.17) in favour of feature_selection.SelectFromModel, whose prefit=True ' +
+    'wraps the already fitted model and whose default threshold is computed the same way. An ' +
+    'explicit threshold is passed on. Only for variables that always hold one of those estimators.',
   trigger: {
     errors: [
       {

@@ -27,7 +27,8 @@ export const externalsJoblib = defineRule({
   since: sk('0.23', '2020-05-12'),
   deprecatedIn: '0.21',
   explanation:
-    'scikit-learn stopped vendoring joblib (deprecated 0.21, removed 0.23); the standalone joblib package, a scikit-learn dependency, has the same API.',
+    'scikit-learn stopped vendoring joblib (deprecated 0.21, removed 0.23); ' +
+    'the standalone joblib package, a scikit-learn dependency, has the same API.',
   trigger: {
     errors: [
       { ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.externals\.joblib'/ },

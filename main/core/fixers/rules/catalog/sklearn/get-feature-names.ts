@@ -22,7 +22,8 @@ export const getFeatureNames = defineRule({
   since: sk('1.2', '2022-12-08'),
   deprecatedIn: '1.0',
   explanation:
-    'get_feature_names() was removed in 1.2; get_feature_names_out() returns the same names as an array, wrapped in list() to keep the old list type.',
+    'get_feature_names() was removed in 1.2; get_feature_names_out() returns ' +
+    'the same names as an array, wrapped in list() to keep the old list type.',
   trigger: {
     errors: [{ ename: 'AttributeError', evalue: /object has no attribute 'get_feature_names'/ }],
     pattern: false,

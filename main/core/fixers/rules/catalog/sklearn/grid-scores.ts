@@ -25,7 +25,10 @@ export const gridScores = defineRule({
   since: sk('0.20', '2018-09-25'),
   deprecatedIn: '0.18',
   explanation:
-    "GridSearchCV/RandomizedSearchCV.grid_scores_ (a list of (parameters, mean_validation_score, cv_validation_scores)) was removed in 0.20. The rule rebuilds the same list from cv_results_: params, mean_test_score, and each candidate's per-split test scores. RFECV.grid_scores_ (removed in 1.2), the mean CV score per number of features, is cv_results_['mean_test_score'].",
+    'GridSearchCV/RandomizedSearchCV.grid_scores_ (a list of (parameters, mean_validation_score, ' +
+    'cv_validation_scores)) was removed in 0.20. The rule rebuilds the same list from cv_results_: ' +
+    "params, mean_test_score, and each candidate's per-split test scores. RFECV.grid_scores_ " +
+    "(removed in 1.2), the mean CV score per number of features, is cv_results_['mean_test_score'].",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute 'grid_scores_'/ }], pattern: true },
   needles: ['grid_scores_'],
   prepare(notebook, ctx) {
@@ -65,11 +68,14 @@ export const gridScores = defineRule({
       const g = asPrimary(object, parsed);
       const splits = `[${g}.cv_results_['split%d_test_score' % i] for i in range(${g}.n_splits_)]`;
       const perCandidate = np ? `${np}.transpose(${splits})` : `zip(*${splits})`;
-      const tupleType = `__import__('collections').namedtuple('CVScoreTuple', 'parameters mean_validation_score cv_validation_scores')`;
+      const tupleType =
+        `__import__('collections').namedtuple('CVScoreTuple', ` +
+        `'parameters mean_validation_score cv_validation_scores')`;
       edits.push(
         replaceNode(
           attr,
-          `[${tupleType}(*t) for t in zip(${g}.cv_results_['params'], ${g}.cv_results_['mean_test_score'], ${perCandidate})]`,
+          `[${tupleType}(*t) for t in zip(${g}.cv_results_['params'], ` +
+            `${g}.cv_results_['mean_test_score'], ${perCandidate})]`,
         ),
       );
     }

@@ -30,7 +30,10 @@ export const logisticL1Solver = defineRule({
   since: { package: 'scikit-learn', version: '0.22', date: '2019-12-03' },
   deprecatedIn: '0.20',
   explanation:
-    "scikit-learn 0.22 changed LogisticRegression's default solver from 'liblinear' to 'lbfgs', which supports only the l2 penalty (\"Solver lbfgs supports only 'l2' or None penalties, got l1 penalty\"). A model with penalty='l1' and no solver was fitted by liblinear: solver='liblinear' is the old default, so the fit is the same. (penalty='elasticnet' needs saga, a different optimizer: left alone.)",
+    "scikit-learn 0.22 changed LogisticRegression's default solver from 'liblinear' to 'lbfgs', which " +
+    'supports only the l2 penalty ("Solver lbfgs supports only \'l2\' or None penalties, got l1 penalty"). ' +
+    "A model with penalty='l1' and no solver was fitted by liblinear: solver='liblinear' is the old " +
+    "default, so the fit is the same. (penalty='elasticnet' needs saga, a different optimizer: left alone.)",
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: /Solver lbfgs supports only 'l2' or (None|'none') penalties, got l1 penalty/ },

@@ -30,7 +30,11 @@ export const logisticMultiClass = defineRule({
   since: { package: SK, version: '1.8', date: '2025-12-09' },
   deprecatedIn: '1.5',
   explanation:
-    "scikit-learn 1.8 removed LogisticRegression's multi_class (deprecated in 1.5): every solver but liblinear now fits the multinomial model on three or more classes. multi_class='multinomial' and 'auto' are dropped, as is 'ovr' with the liblinear solver, which is one-vs-rest by itself; 'ovr' with another solver is left to review. On a two-class target the old 'multinomial' fit differs from today's binary fit, so the fix is flagged.",
+    "scikit-learn 1.8 removed LogisticRegression's multi_class (deprecated in 1.5): every " +
+    'solver but liblinear now fits the multinomial model on three or more classes. ' +
+    "multi_class='multinomial' and 'auto' are dropped, as is 'ovr' with the liblinear solver, " +
+    "which is one-vs-rest by itself; 'ovr' with another solver is left to review. On a two-class " +
+    "target the old 'multinomial' fit differs from today's binary fit, so the fix is flagged.",
   trigger: {
     errors: [
       {

@@ -31,13 +31,18 @@ const RESPONSE: Record<string, string> = {
 export const makeScorerResponseMethod = defineRule({
   id: 'sklearn.make-scorer-response-method',
   title:
-    "make_scorer(f, needs_proba=True) → response_method='predict_proba'; needs_threshold=True → response_method=('decision_function', 'predict_proba')",
+    "make_scorer(f, needs_proba=True) → response_method='predict_proba'; " +
+    "needs_threshold=True → response_method=('decision_function', 'predict_proba')",
   kind: 'error-repair',
   library: SK,
   since: sk('1.6', '2024-12-09'),
   deprecatedIn: '1.4',
   explanation:
-    "scikit-learn 1.4 replaced make_scorer's needs_proba and needs_threshold with response_method and 1.6 removed them. make_scorer passes unknown keywords to the metric, so the old call builds a scorer whose every score fails inside the metric; cross_val_score and the searches report nan with a warning instead of an error. needs_proba=True is response_method='predict_proba', needs_threshold=True is response_method=('decision_function', 'predict_proba') (the same fallback), and the False defaults go.",
+    "scikit-learn 1.4 replaced make_scorer's needs_proba and needs_threshold with response_method and 1.6 " +
+    'removed them. make_scorer passes unknown keywords to the metric, so the old call builds a scorer ' +
+    'whose every score fails inside the metric; cross_val_score and the searches report nan with a warning ' +
+    "instead of an error. needs_proba=True is response_method='predict_proba', needs_threshold=True is " +
+    "response_method=('decision_function', 'predict_proba') (the same fallback), and the False defaults go.",
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument '(needs_proba|needs_threshold)'/ }],
     pattern: true,

@@ -37,7 +37,10 @@ export const maxFeaturesAuto = defineRule({
   since: sk('1.3', '2023-06-30'),
   deprecatedIn: '1.1',
   explanation:
-    "Trees, forests and gradient boosting no longer accept max_features='auto' (removed in 1.3). It meant sqrt(n_features) for classifiers and all features for regressors, so it becomes 'sqrt' or 1.0 — the same model. In a parameter grid the estimator is taken from the error message, or from the tree models the notebook uses when they are all classifiers or all regressors.",
+    "Trees, forests and gradient boosting no longer accept max_features='auto' (removed in 1.3). " +
+    "It meant sqrt(n_features) for classifiers and all features for regressors, so it becomes 'sqrt' " +
+    'or 1.0 — the same model. In a parameter grid the estimator is taken from the error message, ' +
+    'or from the tree models the notebook uses when they are all classifiers or all regressors.',
   trigger: {
     errors: [
       { ename: 'InvalidParameterError', evalue: /'max_features' parameter of \w+/ },

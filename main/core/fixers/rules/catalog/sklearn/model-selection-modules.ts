@@ -45,7 +45,9 @@ export const modelSelectionModules = defineRule({
   since: sk('0.20', '2018-09-25'),
   deprecatedIn: '0.18',
   explanation:
-    'scikit-learn 0.18 moved cross-validation, grid search and learning curves into sklearn.model_selection and 0.20 removed the old modules. Imports (and dotted uses) are rewritten; Label* splitters became Group*. The splitters changed constructors too (see sklearn.splitter-constructors).',
+    'scikit-learn 0.18 moved cross-validation, grid search and learning curves into sklearn.model_selection ' +
+    'and 0.20 removed the old modules. Imports (and dotted uses) are rewritten; Label* splitters ' +
+    'became Group*. The splitters changed constructors too (see sklearn.splitter-constructors).',
   trigger: {
     errors: [
       {

@@ -29,7 +29,8 @@ export const mseSquaredFalse = defineRule({
   since: sk('1.6', '2024-12-09'),
   deprecatedIn: '1.4',
   explanation:
-    "mean_squared_error's squared argument was removed in 1.6; root_mean_squared_error computes the RMSE that squared=False returned (squared=True was the default and is dropped).",
+    "mean_squared_error's squared argument was removed in 1.6; root_mean_squared_error computes " +
+    'the RMSE that squared=False returned (squared=True was the default and is dropped).',
   trigger: { errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'squared'/ }], pattern: true },
   needles: ['squared='],
   apply(parsed, ctx) {

@@ -33,7 +33,10 @@ export const multiclassAverage = defineRule({
   since: sk('0.18', '2016-09-28'),
   deprecatedIn: '0.17',
   explanation:
-    "Until 0.18 precision_score, recall_score, f1_score, fbeta_score and precision_recall_fscore_support averaged a multiclass target with average='weighted' (0.17 warned that this default would go); since then the default 'binary' raises \"Target is multiclass but average='binary'\". On the failing line, a call that sets no average gets average='weighted', which computes what it computed then.",
+    'Until 0.18 precision_score, recall_score, f1_score, fbeta_score and precision_recall_fscore_support ' +
+    "averaged a multiclass target with average='weighted' (0.17 warned that this default would go); " +
+    "since then the default 'binary' raises \"Target is multiclass but average='binary'\". On the failing " +
+    "line, a call that sets no average gets average='weighted', which computes what it computed then.",
   trigger: { errors: [{ ename: 'ValueError', evalue: /Target is multi(class|label).*average='binary'/ }] },
   errorScope: 'line',
   needles: AVERAGED_METRICS,

@@ -104,7 +104,8 @@ function fittedOnOneFeature(receiver: string, ctx: CellContext): boolean {
 export const oneDimensionalX = defineRule({
   id: 'sklearn.one-dimensional-x',
   title:
-    "fit(df['col'], y) → fit(df[['col']], y); fit(x, y) with 1-D x → np.reshape(x, (-1, 1)); predict(x) with 1-D x → one sample",
+    "fit(df['col'], y) → fit(df[['col']], y); fit(x, y) with 1-D " +
+    'x → np.reshape(x, (-1, 1)); predict(x) with 1-D x → one sample',
   kind: 'error-repair',
   library: SK,
   since: { package: SK, version: '0.19', date: '2017-08-11' },

@@ -27,7 +27,9 @@ export const onehotCategoricalFeatures = defineRule({
   since: sk('0.22', '2019-12-03'),
   deprecatedIn: '0.20',
   explanation:
-    "OneHotEncoder's categorical_features was removed in 0.22. A ColumnTransformer that one-hot encodes those columns and passes the others through gives the old output: encoded columns first, the rest appended on the right, as a sparse matrix unless sparse=False.",
+    "OneHotEncoder's categorical_features was removed in 0.22. A ColumnTransformer that " +
+    'one-hot encodes those columns and passes the others through gives the old output: encoded ' +
+    'columns first, the rest appended on the right, as a sparse matrix unless sparse=False.',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /unexpected keyword argument 'categorical_features'/ }],
     pattern: true,

@@ -31,7 +31,9 @@ export const parallelBackend = defineRule({
   since: sk('1.7', '2025-06-05'),
   deprecatedIn: '1.5',
   explanation:
-    'scikit-learn 1.5 deprecated utils.parallel_backend and utils.register_parallel_backend ("Use joblib.parallel_backend instead") and 1.7 removed them; they were joblib\'s own functions, which the imports and dotted uses now name.',
+    'scikit-learn 1.5 deprecated utils.parallel_backend and utils.register_parallel_backend ' +
+    '("Use joblib.parallel_backend instead") and 1.7 removed them; they were ' +
+    "joblib's own functions, which the imports and dotted uses now name.",
   trigger: {
     errors: missingNameTriggers(String.raw`sklearn\.utils`, '(register_)?parallel_backend'),
     pattern: true,

@@ -34,7 +34,8 @@ export const plotFunctions = defineRule({
   since: sk('1.2', '2022-12-08'),
   deprecatedIn: '1.0',
   explanation:
-    'The sklearn.metrics.plot_* functions were removed in 1.2; ConfusionMatrixDisplay/RocCurveDisplay/PrecisionRecallDisplay.from_estimator take the same arguments.',
+    'The sklearn.metrics.plot_* functions were removed in 1.2; ' +
+    'ConfusionMatrixDisplay/RocCurveDisplay/PrecisionRecallDisplay.from_estimator take the same arguments.',
   trigger: {
     errors: [
       {

@@ -57,7 +57,8 @@ export const privateModules = defineRule({
   since: sk('0.24', '2020-12-22'),
   deprecatedIn: '0.22',
   explanation:
-    'scikit-learn 0.22 made its implementation modules private (renamed with a leading underscore) and 0.24 removed the old paths; every public name is importable from the package itself (sklearn.ensemble, sklearn.tree, …).',
+    'scikit-learn 0.22 made its implementation modules private (renamed with a leading underscore) and 0.24 removed ' +
+    'the old paths; every public name is importable from the package itself (sklearn.ensemble, sklearn.tree, …).',
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: /No module named 'sklearn\.[\w.]+'/ }], pattern: true },
   needles: moveNeedles(PRIVATE_MODULE_MOVES),
   apply(parsed, ctx) {

@@ -49,7 +49,11 @@ export const ransacResidualMetric = defineRule({
   since: { package: 'scikit-learn', version: '0.20', date: '2018-09-25' },
   deprecatedIn: '0.18',
   explanation:
-    "RANSACRegressor's residual_metric was deprecated in 0.18 (\"Use loss instead\") and removed in 0.20. It was called on the residuals y_pred - y reshaped to (n, 1), so the metric of the era's examples, lambda x: np.sum(np.abs(x), axis=1), is the absolute error, which is loss='absolute_error', today's default (the argument is dropped), and np.sum(x ** 2, axis=1) is loss='squared_error'. Other metrics, or a loss given as well, are left alone.",
+    'RANSACRegressor\'s residual_metric was deprecated in 0.18 ("Use loss instead") and removed ' +
+    'in 0.20. It was called on the residuals y_pred - y reshaped to (n, 1), so the metric of ' +
+    "the era's examples, lambda x: np.sum(np.abs(x), axis=1), is the absolute error, which " +
+    "is loss='absolute_error', today's default (the argument is dropped), and np.sum(x ** 2, " +
+    "axis=1) is loss='squared_error'. Other metrics, or a loss given as well, are left alone.",
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /RANSACRegressor.*unexpected keyword argument 'residual_metric'/ }],
     pattern: true,

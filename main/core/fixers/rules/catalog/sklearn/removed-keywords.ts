@@ -95,12 +95,19 @@ function removableValue(call: Node, name: string, value: string, parsed: ParsedS
 export const removedKeywords = defineRule({
   id: 'sklearn.removed-keywords',
   title:
-    'Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, presort, normalize, min_impurity_split, behaviour, TSNE square_distances)',
+    'Keyword arguments scikit-learn removed (KMeans n_jobs, GridSearchCV iid, ' +
+    'presort, normalize, min_impurity_split, behaviour, TSNE square_distances)',
   kind: 'error-repair',
   library: SK,
   since: sk('0.24', '2020-12-22'),
   explanation:
-    "Arguments removed without a replacement: KMeans(n_jobs, precompute_distances) (1.0; it always uses all cores through OpenMP), GridSearchCV/RandomizedSearchCV(iid) (0.24), trees' presort (0.24, no effect), the linear models' normalize (1.2) when it was False (the default) or on LinearRegression (least squares does not depend on feature scale), trees' min_impurity_split (1.0) when None or its old default 1e-7, IsolationForest(behaviour='new') (0.24, now the only behaviour) and TSNE(square_distances=True) (1.4; what TSNE does since 1.2). normalize=True on penalized models is left for review: dropping it changes Ridge/Lasso results.",
+    'Arguments removed without a replacement: KMeans(n_jobs, precompute_distances) (1.0; it always ' +
+    "uses all cores through OpenMP), GridSearchCV/RandomizedSearchCV(iid) (0.24), trees' presort " +
+    "(0.24, no effect), the linear models' normalize (1.2) when it was False (the default) or " +
+    "on LinearRegression (least squares does not depend on feature scale), trees' min_impurity_split " +
+    "(1.0) when None or its old default 1e-7, IsolationForest(behaviour='new') (0.24, now the " +
+    'only behaviour) and TSNE(square_distances=True) (1.4; what TSNE does since 1.2). ' +
+    'normalize=True on penalized models is left for review: dropping it changes Ridge/Lasso results.',
   trigger: {
     errors: [
       {

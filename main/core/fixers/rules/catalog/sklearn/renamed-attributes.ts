@@ -38,7 +38,9 @@ export const renamedAttributes = defineRule({
   since: sk('1.2', '2022-12-08'),
   deprecatedIn: '1.0',
   explanation:
-    "scikit-learn 1.0 deprecated and 1.2 removed n_features_ of the tree ensembles, trees, bagging and boosting estimators (n_features_in_ is the same count) and GaussianNB's sigma_ (var_ holds the same variances). Applied on the failing line when the error names a class that had the attribute.",
+    'scikit-learn 1.0 deprecated and 1.2 removed n_features_ of the tree ensembles, trees, bagging and ' +
+    "boosting estimators (n_features_in_ is the same count) and GaussianNB's sigma_ (var_ holds the " +
+    'same variances). Applied on the failing line when the error names a class that had the attribute.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: MISSING }] },
   errorScope: 'line',
   needles: ['n_features_', 'sigma_'],

@@ -41,7 +41,10 @@ export const renamedClasses = defineRule({
   since: sk('0.22', '2019-12-03'),
   deprecatedIn: '0.20',
   explanation:
-    "Classes removed in 0.19–0.22 with a replacement: preprocessing.Imputer → impute.SimpleImputer (the axis argument is gone: it always imputes columns; missing_values='NaN' becomes np.nan), lda.LDA/qda.QDA → discriminant_analysis, RandomizedPCA → PCA(svd_solver='randomized'), GMM → GaussianMixture (n_iter → max_iter). The import keeps the old local name, so the rest of the notebook is unchanged.",
+    'Classes removed in 0.19–0.22 with a replacement: preprocessing.Imputer → impute.SimpleImputer (the ' +
+    "axis argument is gone: it always imputes columns; missing_values='NaN' becomes np.nan), lda.LDA/qda.QDA " +
+    "→ discriminant_analysis, RandomizedPCA → PCA(svd_solver='randomized'), GMM → GaussianMixture " +
+    '(n_iter → max_iter). The import keeps the old local name, so the rest of the notebook is unchanged.',
   trigger: {
     errors: [
       { ename: 'ImportError', evalue: /cannot import name '(Imputer|RandomizedPCA|GMM)'/ },

@@ -34,13 +34,18 @@ const METRIC_MOVES: ModuleMove[] = [
 export const renamedFunctions = defineRule({
   id: 'sklearn.renamed-functions',
   title:
-    'calinski_harabaz_score → calinski_harabasz_score, jaccard_similarity_score → accuracy_score, sklearn.externals.six → six',
+    'calinski_harabaz_score → calinski_harabasz_score, ' +
+    'jaccard_similarity_score → accuracy_score, sklearn.externals.six → six',
   kind: 'error-repair',
   library: SK,
   since: sk('0.23', '2020-05-12'),
   deprecatedIn: '0.21',
   explanation:
-    'Removed in 0.23/0.24 with a replacement: calinski_harabaz_score (misspelt) → calinski_harabasz_score; jaccard_similarity_score → accuracy_score, which is what it computed for ordinary (single-label) targets — jaccard_score is a different metric; sklearn.externals.six → the six package (its StringIO and BytesIO → io, which they are on Python 3); sklearn.utils.testing → sklearn.utils._testing. Imports keep the old local name.',
+    'Removed in 0.23/0.24 with a replacement: calinski_harabaz_score (misspelt) → ' +
+    'calinski_harabasz_score; jaccard_similarity_score → accuracy_score, which is what it ' +
+    'computed for ordinary (single-label) targets — jaccard_score is a different metric; ' +
+    'sklearn.externals.six → the six package (its StringIO and BytesIO → io, which they are on ' +
+    'Python 3); sklearn.utils.testing → sklearn.utils._testing. Imports keep the old local name.',
   trigger: {
     errors: [
       { ename: 'ImportError', evalue: /cannot import name '(calinski_harabaz_score|jaccard_similarity_score|six)'/ },

@@ -59,7 +59,9 @@ const RENAMED_KEYWORDS: { classes: string[]; renames: Record<string, string>; si
 export const renamedKeywords = defineRule({
   id: 'sklearn.renamed-keywords',
   title:
-    'Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, base_estimator → estimator, TSNE n_iter → max_iter, AgglomerativeClustering affinity → metric, LassoCV n_alphas → alphas, cross_val_score fit_params → params',
+    'Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output, ' +
+    'base_estimator → estimator, TSNE n_iter → max_iter, AgglomerativeClustering ' +
+    'affinity → metric, LassoCV n_alphas → alphas, cross_val_score fit_params → params',
   kind: 'error-repair',
   library: SK,
   since: sk('0.21', '2019-05-09'),

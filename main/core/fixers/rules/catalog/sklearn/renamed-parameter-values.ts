@@ -114,7 +114,8 @@ const RENAMED_VALUES: RenamedValues[] = [
 export const renamedParameterValues = defineRule({
   id: 'sklearn.renamed-parameter-values',
   title:
-    "Renamed option values: criterion='mse' → 'squared_error', loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'",
+    "Renamed option values: criterion='mse' → 'squared_error', " +
+    "loss='ls'/'lad'/'log'/'deviance' → new names, KMeans algorithm='auto' → 'lloyd'",
   kind: 'error-repair',
   library: SK,
   since: sk('1.2', '2022-12-08'),

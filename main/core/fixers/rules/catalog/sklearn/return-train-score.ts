@@ -34,7 +34,10 @@ export const returnTrainScore = defineRule({
   since: sk('0.21', '2019-05-09'),
   deprecatedIn: '0.19',
   explanation:
-    "GridSearchCV and RandomizedSearchCV computed the training-fold scores by default until scikit-learn 0.21 (return_train_score=True before 0.19, 'warn' in 0.19–0.20); 0.21 made the default False, so cv_results_ has no mean_train_score and reading it raises KeyError. Asking for them back adds the same numbers; the fits, best_params_ and best_score_ are unchanged.",
+    'GridSearchCV and RandomizedSearchCV computed the training-fold scores by default until ' +
+    "scikit-learn 0.21 (return_train_score=True before 0.19, 'warn' in 0.19–0.20); 0.21 made the " +
+    'default False, so cv_results_ has no mean_train_score and reading it raises KeyError. Asking ' +
+    'for them back adds the same numbers; the fits, best_params_ and best_score_ are unchanged.',
   trigger: {
     errors: [{ ename: 'KeyError', evalue: /^'(mean|std|split\d+)_train_\w+'$/ }],
     anywhere: true,

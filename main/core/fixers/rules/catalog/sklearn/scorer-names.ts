@@ -36,7 +36,10 @@ export const scorerNames = defineRule({
   since: sk('0.20', '2018-09-25'),
   deprecatedIn: '0.18',
   explanation:
-    "The loss scorers were renamed with a neg_ prefix in 0.18 and the old names removed in 0.20. The old 'mean_squared_error' scorer already returned the negated MSE (scorers are 'greater is better'), so the renamed scorer returns exactly the same numbers: code that takes -scores or sqrt(-scores) stays correct, and no sign change is needed.",
+    'The loss scorers were renamed with a neg_ prefix in 0.18 and the old names removed ' +
+    "in 0.20. The old 'mean_squared_error' scorer already returned the negated MSE (scorers " +
+    "are 'greater is better'), so the renamed scorer returns exactly the same numbers: " +
+    'code that takes -scores or sqrt(-scores) stays correct, and no sign change is needed.',
   trigger: {
     errors: [
       {

@@ -30,7 +30,8 @@ function isScorers(node: Node | null, resolve: (n: Node) => string | null): bool
 
 /** The dict SCORERS was: each scorer under its name (get_scorer gives a copy of the same scorer). */
 const REBUILT =
-  'from sklearn.metrics import get_scorer, get_scorer_names\nSCORERS = {name: get_scorer(name) for name in get_scorer_names()}';
+  'from sklearn.metrics import get_scorer, get_scorer_names\nSCORERS ' +
+  '= {name: get_scorer(name) for name in get_scorer_names()}';
 
 /**
  * `from sklearn.metrics import SCORERS` statements of the cell, and whether the cell reads SCORERS after it otherwise
@@ -67,7 +68,11 @@ export const scorersDict = defineRule({
   since: { package: 'scikit-learn', version: '1.3', date: '2023-06-30' },
   deprecatedIn: '1.0',
   explanation:
-    'sklearn.metrics.SCORERS, the dict of scorer names, was deprecated in 1.0 ("use sklearn.metrics.get_scorer_names() to get a list of available scorers") and removed in 1.3. Where the code reads its keys, SCORERS.keys() becomes get_scorer_names(), the sorted list of the same names (sorted() of it is unchanged). Where the cell importing it reads it otherwise (SCORERS[name], `name in SCORERS`), the import becomes the same dict: {name: get_scorer(name) for name in get_scorer_names()}.',
+    'sklearn.metrics.SCORERS, the dict of scorer names, was deprecated in 1.0 ("use ' +
+    'sklearn.metrics.get_scorer_names() to get a list of available scorers") and removed in 1.3. Where the ' +
+    'code reads its keys, SCORERS.keys() becomes get_scorer_names(), the sorted list of the same names ' +
+    '(sorted() of it is unchanged). Where the cell importing it reads it otherwise (SCORERS[name], `name in ' +
+    'SCORERS`), the import becomes the same dict: {name: get_scorer(name) for name in get_scorer_names()}.',
   trigger: {
     errors: [
       { ename: 'ImportError', evalue: /cannot import name 'SCORERS'/ },

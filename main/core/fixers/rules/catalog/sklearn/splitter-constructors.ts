@@ -227,7 +227,11 @@ export const splitterConstructors = defineRule({
   since: sk('0.20', '2018-09-25'),
   deprecatedIn: '0.18',
   explanation:
-    "The old splitters took the number of samples (KFold, ShuffleSplit) or the labels (StratifiedKFold) in the constructor and were iterated directly; model_selection's take n_splits and are iterated through .split(X, y). The constructor is rewritten (n_folds/n_iter → n_splits) and loops over the object call .split() with the data the old constructor received (StratifiedKFold gets the labels for both X and y: only their length and classes matter).",
+    'The old splitters took the number of samples (KFold, ShuffleSplit) or the labels ' +
+    "(StratifiedKFold) in the constructor and were iterated directly; model_selection's take " +
+    'n_splits and are iterated through .split(X, y). The constructor is rewritten (n_folds/n_iter ' +
+    '→ n_splits) and loops over the object call .split() with the data the old constructor received ' +
+    '(StratifiedKFold gets the labels for both X and y: only their length and classes matter).',
   trigger: {
     errors: [
       {

@@ -35,7 +35,10 @@ export const splitterRandomStateWithoutShuffle = defineRule({
   library: SK,
   since: sk('0.24', '2020-12-22'),
   explanation:
-    'scikit-learn 0.24 made KFold/StratifiedKFold with a random_state but shuffle=False raise "Setting a random_state has no effect since shuffle is False". Until then that random_state was ignored (unshuffled folds follow the data\'s order), so removing it gives the same folds. Left alone when shuffle is set to anything but the literal False.',
+    'scikit-learn 0.24 made KFold/StratifiedKFold with a random_state but shuffle=False ' +
+    'raise "Setting a random_state has no effect since shuffle is False". Until then that ' +
+    "random_state was ignored (unshuffled folds follow the data's order), so removing it " +
+    'gives the same folds. Left alone when shuffle is set to anything but the literal False.',
   trigger: {
     errors: [{ ename: 'ValueError', evalue: /Setting a random_state has no effect since shuffle is False/ }],
     pattern: true,

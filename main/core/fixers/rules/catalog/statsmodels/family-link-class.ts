@@ -59,7 +59,10 @@ export const familyLinkClass = defineRule({
   library: 'statsmodels',
   since: { package: 'statsmodels', version: '0.13' },
   explanation:
-    'GLM families take a link instance since statsmodels#3370 (2017); a link class was instantiated by the family with a DeprecationWarning until statsmodels 0.13 made it a TypeError ("Calling Family(..) with a link class is not allowed"). The class is called where the family is built, under its CapWords name (the lowercase aliases such as links.logit are deprecated in 0.14).',
+    'GLM families take a link instance since statsmodels#3370 (2017); a link class was instantiated ' +
+    'by the family with a DeprecationWarning until statsmodels 0.13 made it a TypeError ("Calling ' +
+    'Family(..) with a link class is not allowed"). The class is called where the family is built, ' +
+    'under its CapWords name (the lowercase aliases such as links.logit are deprecated in 0.14).',
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /Calling Family\(\.\.\) with a link class is not allowed/ }],
   },

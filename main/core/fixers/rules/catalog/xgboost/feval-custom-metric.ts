@@ -30,7 +30,10 @@ export const fevalCustomMetric = defineRule({
   since: { package: 'xgboost', version: '3.0', date: '2025-02-27' },
   deprecatedIn: '1.6',
   explanation:
-    "XGBoost 3.0 removed train()'s and cv()'s feval (deprecated in 1.6) for custom_metric, which takes the same function. custom_metric gets the transformed predictions with a built-in objective and the raw margins with a custom one (obj=); feval got the transformed predictions before 1.2 and the margins from 1.2 on, so the rename is made where the two agree for the notebook's era.",
+    "XGBoost 3.0 removed train()'s and cv()'s feval (deprecated in 1.6) for custom_metric, which " +
+    'takes the same function. custom_metric gets the transformed predictions with a built-in objective ' +
+    'and the raw margins with a custom one (obj=); feval got the transformed predictions before 1.2 ' +
+    "and the margins from 1.2 on, so the rename is made where the two agree for the notebook's era.",
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /(train|cv)\(\) got an unexpected keyword argument 'feval'/ }],
     pattern: true,

@@ -76,7 +76,9 @@ export const fitEarlyStopping = defineRule({
   since: { package: 'xgboost', version: '2.0', date: '2023-09-12' },
   deprecatedIn: '1.6',
   explanation:
-    "XGBoost 2.0 removed early_stopping_rounds and eval_metric from the scikit-learn wrapper's fit(); they are constructor parameters since 1.6. The values move from the fit call to the constructor of the same estimator (eval_set and verbose stay on fit), so training stops at the same round with the same metric.",
+    "XGBoost 2.0 removed early_stopping_rounds and eval_metric from the scikit-learn wrapper's fit(); they " +
+    'are constructor parameters since 1.6. The values move from the fit call to the constructor of the same ' +
+    'estimator (eval_set and verbose stay on fit), so training stops at the same round with the same metric.',
   trigger: {
     errors: [
       {

@@ -24,7 +24,8 @@ export const gpuHistWithoutGpu = defineRule({
   library: 'xgboost',
   since: { package: 'xgboost', version: '0.0' },
   explanation:
-    "The notebook asks for XGBoost's GPU algorithm but this runtime has no GPU; 'hist' is the same histogram algorithm on the CPU (and 'cpu_predictor' replaces 'gpu_predictor').",
+    "The notebook asks for XGBoost's GPU algorithm but this runtime has no GPU; 'hist' is " +
+    "the same histogram algorithm on the CPU (and 'cpu_predictor' replaces 'gpu_predictor').",
   trigger: { errors: [{ ename: 'XGBoostError', evalue: /gpu_hist|GPU|CUDA|cuda/ }], pattern: true },
   needles: ['gpu_hist', 'gpu_predictor', 'gpu_exact'],
   apply(parsed, ctx) {

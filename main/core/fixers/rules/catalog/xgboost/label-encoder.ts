@@ -195,7 +195,11 @@ export const labelEncoder = defineRule({
   since: { package: 'xgboost', version: '1.6', date: '2022-04-16' },
   deprecatedIn: '1.3',
   explanation:
-    "XGBoost 1.6 removed the scikit-learn wrapper's label encoder (deprecated in 1.3): XGBClassifier.fit now requires the labels 0..k-1 and raises 'Invalid classes inferred from unique values of `y`' on others ([3..8], strings). A subclass under the notebook's name, inserted once after the import, encodes the labels with LabelEncoder in fit and decodes predict and classes_, as the old wrapper did; the predictions are the same, and GridSearchCV/cross_val_score clone it as before.",
+    "XGBoost 1.6 removed the scikit-learn wrapper's label encoder (deprecated in 1.3): XGBClassifier.fit " +
+    "now requires the labels 0..k-1 and raises 'Invalid classes inferred from unique values of `y`' " +
+    "on others ([3..8], strings). A subclass under the notebook's name, inserted once after the " +
+    'import, encodes the labels with LabelEncoder in fit and decodes predict and classes_, as the old ' +
+    'wrapper did; the predictions are the same, and GridSearchCV/cross_val_score clone it as before.',
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: /Invalid classes inferred from unique values of/ },

@@ -26,7 +26,8 @@ export const ntreeLimit = defineRule({
   since: { package: 'xgboost', version: '2.0', date: '2023-09-12' },
   deprecatedIn: '1.4',
   explanation:
-    "XGBoost 2.0 removed predict's ntree_limit and the best_ntree_limit attribute: iteration_range=(0, n) uses the same first n boosting rounds, and best_ntree_limit was best_iteration + 1 (for one tree per round).",
+    "XGBoost 2.0 removed predict's ntree_limit and the best_ntree_limit attribute: iteration_range=(0, n) uses " +
+    'the same first n boosting rounds, and best_ntree_limit was best_iteration + 1 (for one tree per round).',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /unexpected keyword argument 'ntree_limit'/ },

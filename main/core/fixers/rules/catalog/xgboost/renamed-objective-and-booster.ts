@@ -29,7 +29,8 @@ export const renamedObjectiveAndBooster = defineRule({
   since: { package: 'xgboost', version: '1.0', date: '2020-02-20' },
   deprecatedIn: '0.90',
   explanation:
-    "XGBoost renamed the squared-error objective 'reg:linear' to 'reg:squarederror' (same loss) and the scikit-learn wrapper's booster() accessor to get_booster() (same Booster).",
+    "XGBoost renamed the squared-error objective 'reg:linear' to 'reg:squarederror' (same " +
+    "loss) and the scikit-learn wrapper's booster() accessor to get_booster() (same Booster).",
   trigger: {
     errors: [
       { ename: 'XGBoostError', evalue: /reg:linear/ },

@@ -23,7 +23,9 @@ export const sklearnWrapperArguments = defineRule({
   since: { package: 'xgboost', version: '1.0', date: '2020-02-20' },
   deprecatedIn: '0.81',
   explanation:
-    "XGBoost's scikit-learn wrapper renamed silent → verbosity (silent=True → verbosity=0), seed → random_state and nthread → n_jobs; since 1.0 the old names are passed on as unknown booster parameters and ignored with a warning, so the seed the notebook set had no effect.",
+    "XGBoost's scikit-learn wrapper renamed silent → verbosity (silent=True → verbosity=0), " +
+    'seed → random_state and nthread → n_jobs; since 1.0 the old names are passed on as unknown ' +
+    'booster parameters and ignored with a warning, so the seed the notebook set had no effect.',
   trigger: {
     errors: [
       { ename: 'TypeError', evalue: /unexpected keyword argument '(silent|seed|nthread)'/ },
