@@ -106,6 +106,7 @@ export const RULES: readonly Rule[] = [
   python.configparserReadfp,
   python.randomSampleSet,
   python.openUniversalMode,
+  python.removedMethods39,
   data.urlToLocalCopy,
   numpy.builtinTypeAliases,
   numpy.asscalar,

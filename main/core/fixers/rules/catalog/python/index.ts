@@ -26,4 +26,5 @@ export { unittestAliases } from './unittest-aliases';
 export { configparserReadfp } from './configparser-readfp';
 export { randomSampleSet } from './random-sample-set';
 export { openUniversalMode } from './open-universal-mode';
+export { removedMethods39 } from './removed-methods-3-9';
 export { objectFormatSpec } from './object-format-spec';
