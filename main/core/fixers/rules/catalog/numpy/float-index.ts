@@ -14,7 +14,8 @@
 // int() does; only an index that certainly holds a float (it reads a float literal or a name the notebook binds only
 // to float literals) is wrapped, on the failing line.
 // Left alone: slices (a list's float slice failed in Python 2 as well, and lists and arrays look alike here), an
-// index whose type is not evident (a name, a call), integer quotients of a Python 2 notebook (python2.integer-division).
+// index whose type is not evident (a name, a call), integer quotients of a Python 2 notebook
+// (python2.integer-division).
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';

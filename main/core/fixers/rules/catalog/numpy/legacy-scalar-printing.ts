@@ -14,7 +14,8 @@
 // A notebook that imports no numpy but a library whose results are numpy scalars (pandas' df.col.mean(), scikit-learn's
 // scores, scipy, seaborn, matplotlib, statsmodels) gets `import numpy` and the call after that library's first import.
 // Asked as a score calibration when the score drifted, and together with an error repair when the run prints numpy 2
-// reprs in a cell whose saved outputs (the author's) show plain numbers: the repaired notebook then reads like the author's.
+// reprs in a cell whose saved outputs (the author's) show plain numbers: the repaired notebook then reads like the
+// author's.
 // Left alone: not where neither numpy nor such a library is imported; not when the notebook sets legacy printing
 // itself; not under numpy 1 (it prints scalars plainly); not for a notebook written with numpy 2; and 1 more cases in
 // its fixture.

@@ -45,7 +45,8 @@ export const raggedArrayDtype = defineRule({
         positionalArguments(call).length !== 1
       )
         continue;
-      // np.asarray(v).item(): a scalar taken out (numpy.array-to-scalar, numpy.plot-coordinate-arrays), not a ragged array
+      // np.asarray(v).item(): a scalar taken out (numpy.array-to-scalar, numpy.plot-coordinate-arrays), not a ragged
+      // array
       const parent = call.parent;
       if (parent?.type === 'attribute' && parsed.text(parent.childForFieldName('attribute') as Node) === 'item')
         continue;

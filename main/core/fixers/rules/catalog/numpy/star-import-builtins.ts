@@ -1,10 +1,11 @@
 // numpy.star-import-builtins — from numpy import * → the same, then `from builtins import abs, bool, max, min, pow,
 // round`: NumPy 2's star import shadows those builtins
 //
-// Why it broke: NumPy 2.0 (2024-06-16) added min, max, round, abs, pow and bool to numpy.__all__ (np.min/np.max/np.round
-// as the array-API names, np.bool as an alias of np.bool_), so `from numpy import *` now rebinds the builtins of the
-// same name: `min(best, e)` of two numbers calls np.min(best, axis=e) and fails with TypeError ('float' object cannot be
-// interpreted as an integer); before 2.0 the star import left them alone (it bound all, any, divmod and sum only).
+// Why it broke: NumPy 2.0 (2024-06-16) added min, max, round, abs, pow and bool to numpy.__all__
+// (np.min/np.max/np.round as the array-API names, np.bool as an alias of np.bool_), so `from numpy import *` now
+// rebinds the builtins of the same name: `min(best, e)` of two numbers calls np.min(best, axis=e) and fails with
+// TypeError ('float' object cannot be interpreted as an integer); before 2.0 the star import left them alone (it bound
+// all, any, divmod and sum only).
 // Changelog: https://numpy.org/doc/stable/release/2.0.0-notes.html
 // Example:
 //     from numpy import *

@@ -46,10 +46,10 @@
 //     s = pd.Series(arr)
 //     codes = pd.Categorical(df.Sex).codes
 // Fix safety: Same result: the rewrite computes what the code computed before pandas 1.0; where that cannot be
-// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone. The members whose
-// names numpy or the str accessor share (nonzero, ptp, contains, labels …) change only where the AttributeError names
-// the pandas class and its traceback shows that use; ptp() becomes max() − min(), what pandas computed (NaN skipped),
-// not numpy.ptp, and only on a receiver without calls (it is written twice).
+// settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone. The members
+// whose names numpy or the str accessor share (nonzero, ptp, contains, labels …) change only where the AttributeError
+// names the pandas class and its traceback shows that use; ptp() becomes max() − min(), what pandas computed (NaN
+// skipped), not numpy.ptp, and only on a receiver without calls (it is written twice).
 // Left alone: is_copy, real/imag, data/base/strides (no replacement named); set_labels(…, inplace=True).
 import { defineRule, type CellContext } from '../../rule';
 import { type SourceEdit, replaceNode, insertAt } from '../../source-edit';

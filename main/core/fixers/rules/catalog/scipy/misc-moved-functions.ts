@@ -1,8 +1,8 @@
 // scipy.misc-moved-functions — scipy.misc.comb / factorial / factorial2 / logsumexp / pade → scipy.special /
 // scipy.interpolate
 //
-// Why it broke: SciPy 1.3.0 (2019-05-17) removed the aliases scipy.misc kept for functions that had moved (deprecated in
-// 1.0.0: "scipy.misc.comb is deprecated … use scipy.special.comb instead"), so `from scipy.misc import comb` fails
+// Why it broke: SciPy 1.3.0 (2019-05-17) removed the aliases scipy.misc kept for functions that had moved (deprecated
+// in 1.0.0: "scipy.misc.comb is deprecated … use scipy.special.comb instead"), so `from scipy.misc import comb` fails
 // with ImportError and `scipy.misc.logsumexp(…)` with AttributeError.
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.3.0-notes.html#backwards-incompatible-changes
 // Changelog: https://docs.scipy.org/doc/scipy/release/1.0.0-notes.html#deprecated-features
@@ -16,7 +16,8 @@
 // themselves, re-exported, with the same parameters and defaults; imports and dotted uses are rewritten, and other
 // names of scipy.misc stay as they are.
 // Left alone: scipy.misc.factorialk (scipy.special's factorialk no longer defaults to exact=True), the image functions
-// (imread, imresize …, removed in 1.2 without a drop-in replacement), derivative, and a notebook without a scipy import.
+// (imread, imresize …, removed in 1.2 without a drop-in replacement), derivative, and a notebook without a scipy
+// import.
 import { defineRule } from '../../rule';
 import { missingNameTriggers } from '../helpers';
 import { moduleMoveEdits, type ModuleMove } from '../module-moves';

@@ -60,7 +60,8 @@ function selectorVariables(notebook: NotebookView, ctx: RuleRunContext): Set<str
       if (left?.type !== 'identifier') continue;
       const name = parsed.text(left);
       const right = assignment.childForFieldName('right');
-      // `clf = ExtraTreesClassifier(…)`, or constructed and fitted in one statement: `clf = ExtraTreesClassifier().fit(X, y)`
+      // `clf = ExtraTreesClassifier(…)`, or constructed and fitted in one statement: `clf =
+      // ExtraTreesClassifier().fit(X, y)`
       const constructed =
         right?.type === 'call' && methodName(right, parsed) === 'fit' && methodReceiver(right)?.type === 'call'
           ? (methodReceiver(right) as Node)

@@ -164,7 +164,8 @@ export const oneDimensionalX = defineRule({
       const sample = sampleCandidate(call, parsed);
       if (sample) samples.push({ call, X: sample });
     }
-    // predict(x) with a 1-D x: one sample, as np.atleast_2d read it; only when the line leaves no doubt which call failed
+    // predict(x) with a 1-D x: one sample, as np.atleast_2d read it; only when the line leaves no doubt which call
+    // failed
     if (samples.length === 1 && !ambiguous) {
       const { call, X } = samples[0] as { call: Node; X: Node };
       if (isNumberList(X)) edits.push(insertAt(X.startIndex, '['), insertAt(X.endIndex, ']'));

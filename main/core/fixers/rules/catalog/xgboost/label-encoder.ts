@@ -20,8 +20,8 @@
 // labels with LabelEncoder in fit (eval_set's too), as the old wrapper did, and decodes predict and classes_, so the
 // predictions, probabilities and scores are those of 1.5; scikit-learn's get_params/clone still work, so searches and
 // cross-validation clone it. The encoder has its own attribute (1.6–1.7's predict decodes through one named `_le`), and
-// classes_ has a setter (fit assigns it before 2.0). `use_label_encoder=True` (an error in 1.6–1.7, ignored since 2.0) is dropped: the
-// subclass does what it asked for.
+// classes_ has a setter (fit assigns it before 2.0). `use_label_encoder=True` (an error in 1.6–1.7, ignored since 2.0)
+// is dropped: the subclass does what it asked for.
 // Left alone: a notebook whose own code binds the name (a class, function or variable XGBClassifier of its own);
 // imports inside a block, or sharing their line with other statements; notebooks where no fit failed on its labels.
 import type { Node } from 'web-tree-sitter';
@@ -213,7 +213,8 @@ export const labelEncoder = defineRule({
     const state = ctx.state as State;
     if (state.blocked) return [];
     const edits: SourceEdit[] = [];
-    // `from xgboost import XGBClassifier [as C]`: `class C(C)` after each such import (a later one binds the name again)
+    // `from xgboost import XGBClassifier [as C]`: `class C(C)` after each such import (a later one binds the name
+    // again)
     for (const statement of parsed.root.namedChildren) {
       if (statement.type !== 'import_from_statement') continue;
       const module = statement.childForFieldName('module_name');
