@@ -107,6 +107,7 @@ export const RULES: readonly Rule[] = [
   python.randomSampleSet,
   python.openUniversalMode,
   python.removedMethods39,
+  python.regexGlobalFlags,
   data.urlToLocalCopy,
   numpy.builtinTypeAliases,
   numpy.asscalar,

@@ -27,4 +27,5 @@ export { configparserReadfp } from './configparser-readfp';
 export { randomSampleSet } from './random-sample-set';
 export { openUniversalMode } from './open-universal-mode';
 export { removedMethods39 } from './removed-methods-3-9';
+export { regexGlobalFlags } from './regex-global-flags';
 export { objectFormatSpec } from './object-format-spec';

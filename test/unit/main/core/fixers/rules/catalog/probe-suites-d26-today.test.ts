@@ -3,7 +3,7 @@
 // (Python 3.14, NumPy 2.4): the old snippet fails or prints something else there, the rewritten one prints what the
 // old code printed (Python 2.7 / NumPy 1.x).
 import { expect, it } from 'vitest';
-import { fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -58,5 +58,31 @@ describeTodaySnippets("modernize / futurize / NPY201 probe cases run in today's 
     expect(run(before).ok).toBe(false);
     const rules = ['numpy.compat-module', 'numpy.lib-namespace', 'numpy.removed-members'];
     expect(run(await fix(before, rules, TODAY))).toEqual({ ok: true, out: '6 x 10.0\nabcfloat64' });
+  });
+  it('Python 3.9 / 3.11 removals: Thread.isAlive, Element.getchildren, a global regex flag after the start', async () => {
+    const before = py`
+      import re, threading
+      import xml.etree.ElementTree as ET
+      t = threading.Thread(target=lambda: None)
+      t.start(); t.join()
+      print(t.isAlive())
+      root = ET.fromstring('<r><a/><b/></r>')
+      print([c.tag for c in root.getchildren()])
+      print(bool(re.match('abc(?i)', 'ABC')))
+    `;
+    const lines = before.split('\n');
+    const errors = [
+      cellError(0, 'AttributeError', "'Thread' object has no attribute 'isAlive'", lines[4] as string),
+      cellError(
+        0,
+        'AttributeError',
+        "'xml.etree.ElementTree.Element' object has no attribute 'getchildren'",
+        lines[6] as string,
+      ),
+      cellError(0, 'PatternError', 'global flags not at the start of the expression at position 3', lines[7] as string),
+    ];
+    expect(run(before).ok).toBe(false);
+    const after = await fix(before, ['python.removed-methods-3-9', 'python.regex-global-flags'], { ...TODAY, errors });
+    expect(run(after)).toEqual({ ok: true, out: "False\n['a', 'b']\nTrue" });
   });
 });
