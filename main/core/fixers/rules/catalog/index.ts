@@ -176,6 +176,7 @@ export const RULES: readonly Rule[] = [
   pandas.locSingleValueTuple,
   pandas.plotColorsKeyword,
   pandas.groupbyApplyGroupKeys,
+  pandas.applyListBroadcast,
   sklearn.modelSelectionModules,
   sklearn.splitterConstructors,
   sklearn.splitterRandomStateWithoutShuffle,

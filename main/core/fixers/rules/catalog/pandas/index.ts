@@ -47,3 +47,4 @@ export { displayOptions } from './display-options';
 export { locSingleValueTuple } from './loc-single-value-tuple';
 export { plotColorsKeyword } from './plot-colors-keyword';
 export { groupbyApplyGroupKeys } from './groupby-apply-group-keys';
+export { applyListBroadcast } from './apply-list-broadcast';
