@@ -41,28 +41,31 @@ export function mayDefine(source: string, name: string): boolean {
 
 export const DEFINITION_PATTERNS = new Map<string, RegExp>();
 
-export function isNameUse(node: Node): boolean {
+/**
+ * Is the identifier read as a value (not an attribute name, keyword name, parameter, assignment target or a name in
+ * an import or def/class line)? `alsoNotIn`: more parent node types whose names are not uses (a rule's own).
+ */
+export function isNameUse(node: Node, alsoNotIn: readonly string[] = []): boolean {
   const parent = node.parent;
   if (!parent) return false;
   if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.startIndex === node.startIndex)
     return false;
   if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.startIndex === node.startIndex)
     return false;
-  if (
-    [
-      'dotted_name',
-      'aliased_import',
-      'parameters',
-      'default_parameter',
-      'typed_parameter',
-      'function_definition',
-      'class_definition',
-    ].includes(parent.type)
-  )
-    return false;
+  if (NOT_USE_PARENTS.includes(parent.type) || alsoNotIn.includes(parent.type)) return false;
   if (parent.type === 'assignment' && parent.childForFieldName('left')?.startIndex === node.startIndex) return false;
   return true;
 }
+
+const NOT_USE_PARENTS = [
+  'dotted_name',
+  'aliased_import',
+  'parameters',
+  'default_parameter',
+  'typed_parameter',
+  'function_definition',
+  'class_definition',
+];
 
 export const ITERATOR_BUILTINS = ['map', 'filter', 'zip'];
 

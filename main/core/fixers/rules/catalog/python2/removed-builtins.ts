@@ -28,32 +28,7 @@ import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { callArguments, positionalArguments, asPrimary } from '../../syntax';
 import { insertAtCellTop } from '../helpers';
-import { PY3, WHATS_NEW, notebookDefines } from './_shared';
-
-/** Is the identifier read as a value (not an attribute name, keyword name, parameter or assignment target)? */
-function isNameUse(node: Node): boolean {
-  const parent = node.parent;
-  if (!parent) return false;
-  if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.startIndex === node.startIndex)
-    return false;
-  if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.startIndex === node.startIndex)
-    return false;
-  if (
-    [
-      'dotted_name',
-      'aliased_import',
-      'parameters',
-      'default_parameter',
-      'typed_parameter',
-      'function_definition',
-      'class_definition',
-      'lambda_parameters',
-    ].includes(parent.type)
-  )
-    return false;
-  if (parent.type === 'assignment' && parent.childForFieldName('left')?.startIndex === node.startIndex) return false;
-  return true;
-}
+import { PY3, WHATS_NEW, isNameUse, notebookDefines } from './_shared';
 
 const REMOVED_BUILTINS = ['apply', 'buffer', 'intern', 'StandardError'];
 
@@ -84,7 +59,7 @@ export const removedBuiltins = defineRule({
     let sys = false;
     for (const id of ctx.nodes('identifier')) {
       const name = parsed.text(id);
-      if (!REMOVED_BUILTINS.includes(name) || defined.has(name) || !isNameUse(id)) continue;
+      if (!REMOVED_BUILTINS.includes(name) || defined.has(name) || !isNameUse(id, ['lambda_parameters'])) continue;
       if (name === 'StandardError') {
         edits.push(replaceNode(id, 'Exception'));
         continue;

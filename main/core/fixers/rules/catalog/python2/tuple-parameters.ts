@@ -23,10 +23,7 @@ import { isNameUse, PY3 } from './_shared';
 function nameReads(body: Node, names: readonly string[], parsed: ParsedSource): Node[] {
   return body
     .descendantsOfType('identifier')
-    .filter(
-      (id): id is Node =>
-        !!id && names.includes(parsed.text(id)) && isNameUse(id) && id.parent?.type !== 'lambda_parameters',
-    );
+    .filter((id): id is Node => !!id && names.includes(parsed.text(id)) && isNameUse(id, ['lambda_parameters']));
 }
 
 /** `(x)` — a parenthesized name, not a tuple (no comma): Python 2 read it as the plain parameter x. */
