@@ -52,6 +52,12 @@ export function keywordRenameEdits(
   return edits;
 }
 
+/** `import m` lines for `modules`, sorted, at the top of the cell (insertAtCellTop); no edit when there are none. */
+export function importsAtCellTop(parsed: ParsedSource, modules: Iterable<string>): SourceEdit[] {
+  const lines = [...modules].sort().map((m) => `import ${m}`);
+  return lines.length === 0 ? [] : [insertAtCellTop(parsed, lines.join('\n'))];
+}
+
 /**
  * Inserts `line` once at the top of the cell: after a leading cell magic line, if any, and after leading
  * `from __future__ import …` statements (which must stay first, or the cell stops compiling).

@@ -21,7 +21,7 @@ import type { Node } from 'web-tree-sitter';
 import { defineRule, packageVersion } from '../../rule';
 import { compareVersions } from '../../version';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { moduleReference, insertAtCellTop } from '../helpers';
+import { importsAtCellTop, moduleReference } from '../helpers';
 import { callArguments, keywordValue, positionalArguments } from '../../syntax';
 import { numpyAttributes } from './_shared';
 
@@ -130,16 +130,7 @@ export const removedFunctions = defineRule({
         if (ctx.imports.bindings.get('math') !== 'math') needs.add('math');
       }
     }
-    if (needs.size > 0)
-      edits.push(
-        insertAtCellTop(
-          parsed,
-          [...needs]
-            .sort()
-            .map((m) => `import ${m}`)
-            .join('\n'),
-        ),
-      );
+    edits.push(...importsAtCellTop(parsed, needs));
     if (np) edits.push(...np.edits);
     return edits;
   },

@@ -32,7 +32,7 @@ import { compareVersions } from '../../version';
 import type { Node } from 'web-tree-sitter';
 import { callArguments, keywordArgument, keywordName, positionalArguments } from '../../syntax';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { moduleReference, insertAtCellTop } from '../helpers';
+import { importsAtCellTop, moduleReference } from '../helpers';
 import { inExceptClause, SIMPLE, NUMPY2, GUIDE } from './_shared';
 import { deprecateRewrite } from './_deprecate-rewrite';
 
@@ -369,16 +369,7 @@ export const removedMembers = defineRule({
       }
     }
     if (edits.length === 0) return [];
-    if (needs.size > 0)
-      edits.push(
-        insertAtCellTop(
-          parsed,
-          [...needs]
-            .sort()
-            .map((m) => `import ${m}`)
-            .join('\n'),
-        ),
-      );
+    edits.push(...importsAtCellTop(parsed, needs));
     if (np) edits.push(...np.edits);
     return edits;
   },
