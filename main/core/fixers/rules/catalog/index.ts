@@ -177,6 +177,7 @@ export const RULES: readonly Rule[] = [
   pandas.plotColorsKeyword,
   pandas.groupbyApplyGroupKeys,
   pandas.applyListBroadcast,
+  pandas.locMissingLabels,
   sklearn.modelSelectionModules,
   sklearn.splitterConstructors,
   sklearn.splitterRandomStateWithoutShuffle,

@@ -48,3 +48,4 @@ export { locSingleValueTuple } from './loc-single-value-tuple';
 export { plotColorsKeyword } from './plot-colors-keyword';
 export { groupbyApplyGroupKeys } from './groupby-apply-group-keys';
 export { applyListBroadcast } from './apply-list-broadcast';
+export { locMissingLabels } from './loc-missing-labels';

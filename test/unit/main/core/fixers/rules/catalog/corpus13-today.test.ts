@@ -2,7 +2,8 @@
 // scientific-python-lectures, SciPy) reached NumPy through `from scipy import *` — linspace, tan, pi … raise NameError
 // since SciPy 1.9; the four imports scipy/__init__.py made bring them back, with numpy.lib.scimath's sqrt
 // (scipy.sqrt(-4) was 2j), and scipy.sqrt(…) itself maps to numpy.lib.scimath too. The Pandas Cookbook (2017) sorts
-// each row with df.apply(sorted, axis=1) and renames the result's columns: a Series of lists since pandas 0.23.
+// each row with df.apply(sorted, axis=1) and renames the result's columns: a Series of lists since pandas 0.23; its
+// streak helper reads .loc[[first, last]] with a label past the end (a row of NaN before pandas 1.0, KeyError since).
 import { expect, it } from 'vitest';
 import { expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -48,5 +49,37 @@ describeTodaySnippets("scipy's NumPy names in today's stack", (run) => {
       fails: /Series\.rename\(\) got an unexpected keyword argument 'columns'/,
       out: '2',
     });
+  });
+
+  it('pandas.loc-missing-labels: .loc of a label past the end is the row of NaN pandas 0.x returned', async () => {
+    const before = py`
+      import pandas as pd
+      df = pd.DataFrame({'MONTH': [1, 1, 2], 'DAY': [5, 6, 7], 'ON_TIME': [1, 0, 0]})
+      first_idx, last_idx = 2.0, 3
+      r = df.loc[[first_idx, last_idx], ['MONTH', 'DAY']]
+      print(r.shape, int(r.isna().sum().sum()), r['MONTH'].iloc[0])
+    `;
+    await expectRepairedToday(
+      run,
+      before,
+      ['pandas.loc-missing-labels'],
+      {
+        fails: /KeyError: '\[3(\.0)?\] not in index'/,
+        out: '(2, 2) 2 2.0',
+      },
+      {
+        errors: [
+          {
+            cellIndex: 0,
+            cellId: null,
+            ename: 'KeyError',
+            evalue: "'[3] not in index'",
+            traceback: [],
+            line: "r = df.loc[[first_idx, last_idx], ['MONTH', 'DAY']]",
+            preExisting: false,
+          },
+        ],
+      },
+    );
   });
 });
