@@ -10,9 +10,9 @@
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
-import { definesName, positionalArguments, callArguments } from '../../syntax';
+import { positionalArguments, callArguments } from '../../syntax';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { PY3, mayDefine } from './_shared';
+import { PY3, notebookDefines } from './_shared';
 
 export const fileExecfile = defineRule({
   id: 'python2.file-execfile',
@@ -27,13 +27,7 @@ export const fileExecfile = defineRule({
   trigger: { errors: [{ ename: 'NameError', evalue: /name '(file|execfile)' is not defined/ }], pattern: true },
   needles: ['file('],
   prepare(notebook) {
-    const defined = new Set<string>();
-    for (const index of notebook.codeCells) {
-      const source = notebook.source(index);
-      for (const name of ['file', 'execfile'])
-        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
-    }
-    return defined;
+    return notebookDefines(notebook, ['file', 'execfile']);
   },
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;

@@ -13,10 +13,9 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: a notebook's own range is left alone; a notebook that defines its own map is left alone.
 import { defineRule } from '../../rule';
-import { definesName } from '../../syntax';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
-import { PY3, ITERATOR_BUILTINS, mayDefine, concatenated } from './_shared';
+import { PY3, ITERATOR_BUILTINS, concatenated, notebookDefines } from './_shared';
 
 export const iteratorBuiltins = defineRule({
   id: 'python2.iterator-builtins',
@@ -41,13 +40,7 @@ export const iteratorBuiltins = defineRule({
   },
   needles: [/(^|[^.\w])(map|filter|zip)\(/m, /(^|[^.\w])range\([^\n]*\+|\+[^\n]*(^|[^.\w])range\(/m],
   prepare(notebook) {
-    const defined = new Set<string>();
-    for (const index of notebook.codeCells) {
-      const source = notebook.source(index);
-      for (const name of [...ITERATOR_BUILTINS, 'range'])
-        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
-    }
-    return defined;
+    return notebookDefines(notebook, [...ITERATOR_BUILTINS, 'range']);
   },
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;

@@ -14,10 +14,10 @@
 // a branch before the use, or in another cell; a notebook's own filter is left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { methodName, callArguments, definesName, enclosingStatement } from '../../syntax';
+import { methodName, callArguments, enclosingStatement } from '../../syntax';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { PY3, ITERATOR_BUILTINS, mayDefine, errorLines, concatenated } from './_shared';
+import { PY3, ITERATOR_BUILTINS, errorLines, concatenated, notebookDefines } from './_shared';
 
 /** The Python 3 type an error names ('map', 'dict_keys', 'range') → the calls that produce it. */
 const LAZY_TYPES: Record<string, (call: Node, parsed: ParsedSource) => boolean> = {
@@ -113,13 +113,7 @@ export const listValuedVariables = defineRule({
   },
   needles: ['='],
   prepare(notebook) {
-    const defined = new Set<string>();
-    for (const index of notebook.codeCells) {
-      const source = notebook.source(index);
-      for (const name of [...ITERATOR_BUILTINS, 'range'])
-        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
-    }
-    return defined;
+    return notebookDefines(notebook, [...ITERATOR_BUILTINS, 'range']);
   },
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;

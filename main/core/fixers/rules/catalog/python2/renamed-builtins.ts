@@ -18,9 +18,8 @@
 // Left alone: leaves names the notebook defines (in another cell) alone; leaves attributes and keywords with those
 // names alone.
 import { defineRule } from '../../rule';
-import { definesName } from '../../syntax';
 import { replaceNode } from '../../source-edit';
-import { PY3, mayDefine, isNameUse } from './_shared';
+import { PY3, isNameUse, notebookDefines } from './_shared';
 
 /** Builtins Python 3 removed or renamed, used by name (not as attributes, keywords or local definitions). */
 const RENAMED_BUILTINS: Record<string, string> = {
@@ -49,13 +48,7 @@ export const renamedBuiltins = defineRule({
   needles: Object.keys(RENAMED_BUILTINS),
   prepare(notebook) {
     // names the notebook defines itself (a variable called `long`) are not the builtins
-    const defined = new Set<string>();
-    for (const index of notebook.codeCells) {
-      const source = notebook.source(index);
-      for (const name of Object.keys(RENAMED_BUILTINS))
-        if (mayDefine(source, name) && definesName(notebook.parse(index), name)) defined.add(name);
-    }
-    return defined;
+    return notebookDefines(notebook, Object.keys(RENAMED_BUILTINS));
   },
   apply(parsed, ctx) {
     const defined = ctx.state as Set<string>;
