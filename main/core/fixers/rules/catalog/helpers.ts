@@ -7,7 +7,14 @@ import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../../../python/python-parser';
 import type { CellContext, ErrorSignature, NotebookView } from '../rule';
 import { insertAt, type SourceEdit } from '../source-edit';
-import { callArguments, definesName, keywordArgument, positionalArguments, renameKeyword } from '../syntax';
+import {
+  callArguments,
+  definesName,
+  keywordArgument,
+  positionalArguments,
+  renameKeyword,
+  stringContent,
+} from '../syntax';
 
 /**
  * The two errors a module's removed names raise: `from M import X` (ImportError) and `M.X` (AttributeError).
@@ -50,6 +57,17 @@ export function keywordRenameEdits(
     }
   }
   return edits;
+}
+
+/**
+ * The key a value is given under: the keyword of a call's keyword argument (f(key=value)) or the string key of a
+ * dict entry ({'key': value}); null elsewhere.
+ */
+export function argumentKey(value: Node, parsed: ParsedSource): string | null {
+  const parent = value.parent;
+  if (parent?.type === 'keyword_argument') return parsed.text(parent.childForFieldName('name') as Node);
+  if (parent?.type === 'pair') return stringContent(parent.childForFieldName('key'), parsed);
+  return null;
 }
 
 /** `import m` lines for `modules`, sorted, at the top of the cell (insertAtCellTop); no edit when there are none. */

@@ -13,9 +13,9 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: kept when the runtime has a GPU.
 import { defineRule } from '../../rule';
+import { argumentKey } from '../helpers';
 import type { SourceEdit } from '../../source-edit';
 import { stringContent, replaceStringContent } from '../../syntax';
-import type { Node } from 'web-tree-sitter';
 
 export const gpuHistWithoutGpu = defineRule({
   id: 'xgboost.gpu-hist-without-gpu',
@@ -40,13 +40,7 @@ export const gpuHistWithoutGpu = defineRule({
             ? 'cpu_predictor'
             : null;
       // only as the value of tree_method/predictor (keyword or params dict entry)
-      const parent = node.parent;
-      const key =
-        parent?.type === 'keyword_argument'
-          ? parsed.text(parent.childForFieldName('name') as Node)
-          : parent?.type === 'pair'
-            ? stringContent(parent.childForFieldName('key'), parsed)
-            : null;
+      const key = argumentKey(node, parsed);
       if (!replacement || (key !== 'tree_method' && key !== 'predictor')) continue;
       const edit = replaceStringContent(node, replacement);
       if (edit) edits.push(edit);

@@ -15,6 +15,7 @@
 // Fix safety: Same result: the rewrite computes what the code computed before XGBoost 1.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
+import { argumentKey } from '../helpers';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { stringContent, replaceStringContent, methodName, callArguments } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
@@ -45,13 +46,7 @@ export const renamedObjectiveAndBooster = defineRule({
       const content = stringContent(node, parsed);
       const renamed = content ? OBJECTIVE_ALIASES[content] : undefined;
       if (!renamed || renamed === content) continue;
-      const parent = node.parent;
-      const key =
-        parent?.type === 'keyword_argument'
-          ? parsed.text(parent.childForFieldName('name') as Node)
-          : parent?.type === 'pair'
-            ? stringContent(parent.childForFieldName('key'), parsed)
-            : null;
+      const key = argumentKey(node, parsed);
       if (key !== 'objective') continue;
       const edit = replaceStringContent(node, renamed);
       if (edit) edits.push(edit);
