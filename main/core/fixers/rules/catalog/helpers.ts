@@ -60,6 +60,25 @@ export function keywordRenameEdits(
 }
 
 /**
+ * The names a `from M import …` statement imports: each name, the local name it binds (its alias, or the name) and
+ * the item as written (`a as b`).
+ */
+export function fromImportNames(
+  statement: Node,
+  parsed: ParsedSource,
+): { name: string; local: string; text: string }[] {
+  return statement.childrenForFieldName('name').map((node) => {
+    const aliased = node.type === 'aliased_import';
+    const name = parsed.text(aliased ? (node.childForFieldName('name') as Node) : node);
+    return {
+      name,
+      local: aliased ? parsed.text(node.childForFieldName('alias') as Node) : name,
+      text: parsed.text(node),
+    };
+  });
+}
+
+/**
  * The key a value is given under: the keyword of a call's keyword argument (f(key=value)) or the string key of a
  * dict entry ({'key': value}); null elsewhere.
  */

@@ -17,7 +17,7 @@
 import { defineRule, type CellContext } from '../../rule';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import type { Node } from 'web-tree-sitter';
+import { fromImportNames } from '../helpers';
 import { NUMPY2, GUIDE, inExceptClause } from './_shared';
 
 /** np.compat's Python 2/3 helpers and what they were on Python 3. */
@@ -84,14 +84,7 @@ export const compatModule = defineRule({
       if (inExceptClause(statement, parsed)) continue;
       const moduleNode = statement.childForFieldName('module_name');
       if (!moduleNode || !/^numpy\.compat(\.py3k)?$/.test(parsed.text(moduleNode).replace(/\s+/g, ''))) continue;
-      const items = statement.childrenForFieldName('name').map((node) =>
-        node.type === 'aliased_import'
-          ? {
-              name: parsed.text(node.childForFieldName('name') as Node),
-              local: parsed.text(node.childForFieldName('alias') as Node),
-            }
-          : { name: parsed.text(node), local: parsed.text(node) },
-      );
+      const items = fromImportNames(statement, parsed);
       if (items.length === 0 || !items.every((i) => i.name in COMPAT)) continue;
       const indent = parsed.source.slice(
         parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1,

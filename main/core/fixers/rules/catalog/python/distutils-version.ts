@@ -18,6 +18,7 @@ import { stringContent } from '../../syntax';
 import { compareVersions } from '../../version';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
+import { fromImportNames } from '../helpers';
 import { py } from './_shared';
 
 const DISTUTILS_VERSION = ['LooseVersion', 'StrictVersion'];
@@ -91,14 +92,7 @@ export const distutilsVersion = defineRule({
     const edits: SourceEdit[] = [];
     for (const statement of ctx.nodes('import_from_statement')) {
       if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'distutils.version') continue;
-      const items = statement.childrenForFieldName('name').map((node) =>
-        node.type === 'aliased_import'
-          ? {
-              name: parsed.text(node.childForFieldName('name') as Node),
-              local: parsed.text(node.childForFieldName('alias') as Node),
-            }
-          : { name: parsed.text(node), local: parsed.text(node) },
-      );
+      const items = fromImportNames(statement, parsed);
       if (items.length === 0 || !items.every((i) => DISTUTILS_VERSION.includes(i.name))) continue;
       edits.push(
         replaceNode(statement, `from packaging.version import ${items.map((i) => `Version as ${i.local}`).join(', ')}`),

@@ -18,7 +18,7 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: types.FunctionType and types.NoneType exist in Python 3: left alone.
 import { defineRule } from '../../rule';
-import { missingNameTriggers } from '../helpers';
+import { fromImportNames, missingNameTriggers } from '../helpers';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
 import { PY3, ensureImport } from './_shared';
@@ -88,15 +88,7 @@ export const typesConstants = defineRule({
     }
     for (const statement of ctx.nodes('import_from_statement')) {
       if (parsed.text(statement.childForFieldName('module_name') as Node) !== 'types') continue;
-      const items = statement.childrenForFieldName('name').map((node) =>
-        node.type === 'aliased_import'
-          ? {
-              name: parsed.text(node.childForFieldName('name') as Node),
-              local: parsed.text(node.childForFieldName('alias') as Node),
-              text: parsed.text(node),
-            }
-          : { name: parsed.text(node), local: parsed.text(node), text: parsed.text(node) },
-      );
+      const items = fromImportNames(statement, parsed);
       const moved = items.filter(
         (i) => i.name in TYPES_CONSTANTS && !(TYPES_CONSTANTS[i.name] as string).startsWith('types.'),
       );
