@@ -27,7 +27,10 @@
 // Left alone: the fallback of a compatibility try is left alone; not under NumPy 1.24.
 import { type ModuleMove, moduleMoveEdits } from '../module-moves';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { defineRule } from '../../rule';
+import { type CellContext, defineRule } from '../../rule';
+import type { SourceEdit } from '../../source-edit';
+import { replaceNode } from '../../source-edit';
+import { callArguments } from '../../syntax';
 import { inExceptClause, NUMPY2, GUIDE } from './_shared';
 
 /** Members that live on under another name or module (the guide's "It's still available as …", "Use np.x"). */
@@ -52,6 +55,41 @@ const MOVES: Record<string, { module?: string; name?: string }> = {
 
 const MOVE: ModuleMove = { from: 'numpy', names: MOVES };
 
+/** Arguments issubdtype takes as they are: a string, a NumPy type (np.float32, np.integer) or a builtin type. */
+const TYPE_LITERAL = /^(?:(?:np|numpy)\.[A-Za-z_]\w*|int|float|complex|bool|str|bytes|object)$/;
+
+/**
+ * issubsctype(a, b) was issubclass(obj2sctype(a), obj2sctype(b)); obj2sctype took an array's dtype.type and
+ * np.dtype(x).type of anything else, which is what issubdtype does with a dtype or type but not with an array
+ * ("Cannot construct a dtype from an array"). An argument that may hold an array becomes `x.dtype if x is an ndarray
+ * else x` (an expression other than a name, as a lambda's argument: evaluated once).
+ */
+function issubsctypeArguments(parsed: ParsedSource, ctx: CellContext): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  let imports: SourceEdit[] = [];
+  for (const { node: call } of ctx.calls({ module: 'numpy', names: ['issubsctype'] })) {
+    if (inExceptClause(call, parsed)) continue;
+    const args = callArguments(call);
+    if (args.length !== 2 || args.some((a) => a.type === 'keyword_argument' || a.type.endsWith('splat'))) continue;
+    const np = ctx.requireImport('numpy', 'np');
+    if (!np) continue;
+    for (const arg of args) {
+      const text = parsed.text(arg);
+      if (arg.type === 'string' || TYPE_LITERAL.test(text)) continue;
+      edits.push(
+        replaceNode(
+          arg,
+          arg.type === 'identifier' || arg.type === 'attribute'
+            ? `(${text}.dtype if isinstance(${text}, ${np.name}.ndarray) else ${text})`
+            : `(lambda t: t.dtype if isinstance(t, ${np.name}.ndarray) else t)(${text})`,
+        ),
+      );
+      imports = np.edits;
+    }
+  }
+  return [...edits, ...imports];
+}
+
 function inExceptAt(parsed: ParsedSource, offset: number): boolean {
   const node = parsed.root.descendantForIndex(offset);
   return node ? inExceptClause(node, parsed) : false;
@@ -70,7 +108,7 @@ export const movedMembers = defineRule({
     `each lives now: the warning and error classes (AxisError, ComplexWarning, VisibleDeprecationWarning, ` +
     `RankWarning, TooHardError, ModuleDeprecationWarning, DTypePromotionError) in np.exceptions, byte_bounds ` +
     `in np.lib.array_utils, DataSource in np.lib.npyio, add_newdoc/add_docstring/tracemalloc_domain in ` +
-    `np.lib, format_parser in np.rec, compare_chararrays in np.char; issubsctype is np.issubdtype and trapz ` +
+    `np.lib, format_parser in np.rec, compare_chararrays in np.char; issubsctype is np.issubdtype (an argument that may hold an array passes its dtype, as issubsctype's obj2sctype did) and trapz ` +
     `is np.trapezoid (deprecated in 2.0, removed in 2.4). Same objects; imports keep the notebook's names.`,
   trigger: {
     errors: [
@@ -89,6 +127,8 @@ export const movedMembers = defineRule({
   },
   needles: Object.keys(MOVES),
   apply(parsed, ctx) {
-    return moduleMoveEdits(parsed, ctx, MOVE).filter((edit) => !inExceptAt(parsed, edit.start));
+    const edits = moduleMoveEdits(parsed, ctx, MOVE).filter((edit) => !inExceptAt(parsed, edit.start));
+    if (edits.length === 0) return edits;
+    return [...edits, ...issubsctypeArguments(parsed, ctx)];
   },
 });

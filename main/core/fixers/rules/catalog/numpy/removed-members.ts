@@ -294,6 +294,41 @@ const EXPRESSION_NAMES = new Set(Object.keys(EXPRESSIONS));
 
 const CALL_NAMES = new Set(Object.keys(CALLS));
 
+/**
+ * `from numpy import in1d` (NumPy 2.4 removed in1d): the name is bound to a lambda with in1d's NumPy 1.x signature
+ * (ar1, ar2, assume_unique=False, invert=False, *, kind=None) that calls np.isin with the same arguments and flattens
+ * its result as in1d did, so calls in any cell, keyword uses and the name passed as a value keep their results.
+ */
+function in1dImports(parsed: ParsedSource, ctx: CellContext, numpyName: () => string | null): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  for (const statement of ctx.nodes('import_from_statement')) {
+    if (inExceptClause(statement, parsed)) continue;
+    const moduleNode = statement.childForFieldName('module_name');
+    if (!moduleNode || parsed.text(moduleNode) !== 'numpy') continue;
+    const items = statement.childrenForFieldName('name');
+    const nameOf = (item: Node): string =>
+      parsed.text(item.type === 'aliased_import' ? (item.childForFieldName('name') as Node) : item);
+    const index = items.findIndex((item) => nameOf(item) === 'in1d');
+    const item = items[index];
+    if (!item || statement.parent?.type === 'future_import_statement') continue;
+    const local = item.type === 'aliased_import' ? parsed.text(item.childForFieldName('alias') as Node) : 'in1d';
+    const np = numpyName();
+    if (!np) continue;
+    const indent = parsed.source.slice(
+      parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1,
+      statement.startIndex,
+    );
+    const shim =
+      `${local} = lambda ar1, ar2, assume_unique=False, invert=False, *, kind=None: ` +
+      `${np}.isin(ar1, ar2, assume_unique=assume_unique, invert=invert, kind=kind).ravel()`;
+    const rest = items.filter((_, i) => i !== index).map((i) => parsed.text(i));
+    edits.push(
+      replaceNode(statement, rest.length > 0 ? `from numpy import ${rest.join(', ')}\n${indent}${shim}` : shim),
+    );
+  }
+  return edits;
+}
+
 export const removedMembers = defineRule({
   id: 'numpy.removed-members',
   title:
@@ -301,9 +336,13 @@ export const removedMembers = defineRule({
   kind: 'error-repair',
   library: 'NumPy',
   since: NUMPY2,
-  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened), np.cast[t](x) → np.asarray(x).astype(t) (cast copied; np.cast[t] given as a value → that as a lambda), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x) (linefeed=False → end='', device= → file=), np.source(f) → print('In file: %s\\n' % inspect.getsourcefile(f), inspect.getsource(f), sep='\\n') (its header and the source), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). np.deprecate as a decorator or applied to a function (and np.deprecate_with_doc(msg)) → Python 3.13's warnings.deprecated with the message NumPy warned with (an older Python: left alone). Members the guide gives no equivalent for (np.who, np.lookfor, np.set_string_function) are left alone.`,
+  explanation: `NumPy 2.0 removed these members (${GUIDE}, "Main namespace"); each replacement computes the same value: np.NINF → -np.inf, np.PZERO → 0.0, np.NZERO → -0.0, np.issubclass_(a, b) → isinstance(a, type) and issubclass(a, b) (False for a non-class, as before), np.safe_eval → ast.literal_eval, np.in1d(a, b) → np.isin(a, b).ravel() (in1d flattened; from numpy import in1d → in1d bound to a lambda with in1d's signature that returns np.isin(…).ravel() with the same assume_unique/invert/kind), np.cast[t](x) → np.asarray(x).astype(t) (cast copied; np.cast[t] given as a value → that as a lambda), np.nbytes[t] → np.dtype(t).itemsize, np.obj2sctype(x) → np.dtype(x).type and np.sctype2char(x) → np.dtype(x).char (x.dtype.type and x.dtype.char for an array, which np.dtype does not take), np.issctype(t) → isinstance(t, (type, np.dtype)) and np.dtype(t).type is not np.object_ (int and float were scalar types to it, object not), np.sctypes → the dict NumPy 1.x built (np.sctypes['float'] → that list), np.maximum_sctype(t) of a literal type → the largest type of its kind (int64, uint64, longdouble, clongdouble) or its own scalar type, np.find_common_type(types, []) → np.result_type(*types), np.fastCopyAndTranspose(a) → np.transpose(a).copy(), np.disp(x) → print(x) (linefeed=False → end='', device= → file=), np.source(f) → print('In file: %s\\n' % inspect.getsourcefile(f), inspect.getsource(f), sep='\\n') (its header and the source), np.recfromcsv/recfromtxt(f) → np.genfromtxt(f, <their defaults>).view(np.recarray). np.deprecate as a decorator or applied to a function (and np.deprecate_with_doc(msg)) → Python 3.13's warnings.deprecated with the message NumPy warned with (an older Python: left alone). Members the guide gives no equivalent for (np.who, np.lookfor, np.set_string_function) are left alone.`,
   trigger: {
     errors: [
+      {
+        ename: 'ImportError',
+        evalue: /cannot import name 'in1d' from 'numpy'/,
+      },
       {
         ename: 'AttributeError',
         evalue:
@@ -368,6 +407,7 @@ export const removedMembers = defineRule({
         if (spec.needs && ctx.imports.bindings.get(spec.needs) !== spec.needs) needs.add(spec.needs);
       }
     }
+    edits.push(...in1dImports(parsed, ctx, numpyName));
     if (edits.length === 0) return [];
     edits.push(...importsAtCellTop(parsed, needs));
     if (np) edits.push(...np.edits);
