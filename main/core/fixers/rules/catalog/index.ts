@@ -154,6 +154,7 @@ export const RULES: readonly Rule[] = [
   pandas.keywordOnlyArguments,
   pandas.readSqueeze,
   pandas.lookupMad,
+  pandas.concatJoinAxes,
   pandas.removedMethods,
   pandas.removedMethods2,
   pandas.removedArgumentValues2,

@@ -25,6 +25,7 @@ export { strReplaceRegex } from './str-replace-regex';
 export { keywordOnlyArguments } from './keyword-only-arguments';
 export { readSqueeze } from './read-squeeze';
 export { lookupMad } from './lookup-mad';
+export { concatJoinAxes } from './concat-join-axes';
 export { removedMethods } from './removed-methods';
 export { removedMethods2 } from './2-removed-methods';
 export { removedArgumentValues2 } from './2-removed-argument-values';

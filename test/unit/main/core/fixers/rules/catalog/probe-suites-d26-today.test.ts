@@ -85,4 +85,38 @@ describeTodaySnippets("modernize / futurize / NPY201 probe cases run in today's 
     const after = await fix(before, ['python.removed-methods-3-9', 'python.regex-global-flags'], { ...TODAY, errors });
     expect(run(after)).toEqual({ ok: true, out: "False\n['a', 'b']\nTrue" });
   });
+
+  it("from numpy import in1d (removed in 2.4) and issubsctype of an array keep NumPy 1.24's results", async () => {
+    const before = py`
+      import numpy as np
+      from numpy import in1d
+      a = in1d([[1, 2], [3, 4]], [1, 4]).tolist(), in1d([1, 2, 3], [1], invert=True).tolist(), in1d(ar1=[1], ar2=[2])
+      print(a[0], a[1], a[2].tolist())
+      print(np.issubsctype(np.array([1]), np.integer), np.issubsctype(np.array([1.0]), 'i8'), np.issubsctype('S8', str))
+    `;
+    expect(run(before).ok).toBe(false);
+    const after = await fix(before, ['numpy.removed-members', 'numpy.moved-members'], TODAY);
+    expect(run(after)).toEqual({
+      ok: true,
+      out: '[True, False, False, True] [False, True, True] [False]\nTrue False False',
+    });
+  });
+
+  it('pd.concat(…, join_axes=[idx]) (removed in pandas 1.0): each object reindexed to idx, dtypes as 0.25 kept', async () => {
+    const before = py`
+      import pandas as pd
+      a = pd.DataFrame({'x': [1, 2]}, index=[0, 1])
+      b = pd.DataFrame({'y': [3, 4]}, index=[1, 2])
+      both = pd.concat([a, b], axis=1, join_axes=[a.index])
+      print(both.dtypes.astype(str).tolist(), both.fillna(-1).values.tolist())
+      rows = pd.concat([a, b.rename(columns={'y': 'x'}).assign(z=1)], join_axes=[a.columns])
+      print(rows.columns.tolist(), rows.x.tolist(), rows.x.dtype)
+    `;
+    expect(run(before).ok).toBe(false);
+    const after = await fix(before, ['pandas.concat-join-axes'], TODAY);
+    expect(run(after)).toEqual({
+      ok: true,
+      out: "['int64', 'float64'] [[1.0, -1.0], [2.0, 3.0]]\n['x'] [1, 2, 3, 4] int64",
+    });
+  });
 });
