@@ -2,6 +2,9 @@
 // body gets a runner of Python snippets there, and an it() with the time a test that starts today's Python several
 // times and runs the rules needs.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { it } from 'vitest';
 import { describeToday } from './python';
 
@@ -11,13 +14,19 @@ export type SnippetRun = (source: string) => { ok: boolean; out: string };
 /** The time one today's-stack test may take (its snippets, before and after, and the rules). */
 export const TODAY_TEST_TIMEOUT = 300_000;
 
-/** Runs Python snippets with an interpreter: stdout when a snippet succeeds, its traceback when it fails. */
+/**
+ * Runs Python snippets with an interpreter: stdout when a snippet succeeds, its traceback when it fails. Each runner
+ * works in a folder of its own, so files a snippet writes never land in the checkout.
+ */
 export function snippetRunner(python: string): SnippetRun {
+  let cwd: string | undefined;
   return (source) => {
+    cwd ??= fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-snippets-'));
     try {
       return {
         ok: true,
         out: execFileSync(python, ['-c', source], {
+          cwd,
           encoding: 'utf8',
           timeout: 180_000,
           stdio: ['ignore', 'pipe', 'pipe'],
