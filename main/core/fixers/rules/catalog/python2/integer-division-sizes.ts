@@ -33,7 +33,7 @@
 // that is also a parameter, a tuple target, an import or bound to anything else is not), and the quotient must be a
 // count: a size or index, or the count position of linspace(…, num), numpy.random's samplers, eye, array_split.
 // Left alone: linspace's start and stop, a sampler's loc and scale (floats in their own right), size= of other
-// callables (a font size).
+// callables (a font size); round(…) in a Python 2 notebook (Python 2's round returned a float: round(7.2) / 2 was 3.5).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { callArguments, positionalArguments } from '../../syntax';
@@ -45,19 +45,21 @@ const CERTAIN_INT_CALLS = new Set(['len', 'int', 'round']);
 
 /**
  * An expression that is an integer in Python 2 and 3 alike: a literal, len(…), int(…), x.shape[i], a name the
- * notebook only ever binds to such integers (`n = 100`, `for k in range(…)`), and +, -, *, //, % of them.
+ * notebook only ever binds to such integers (`n = 100`, `for k in range(…)`), and +, -, *, //, % of them. round(x)
+ * counts only outside a Python 2 notebook: Python 2's round returned a float (round(7) / 2 was 3.5 there).
  */
 function certainlyInteger(
   node: Node | null,
   parsed: ParsedSource,
   names: ReadonlySet<string> = NO_NAMES,
   containers: ReadonlySet<string> = NO_NAMES,
+  roundIsFloat = false,
 ): boolean {
   if (!node) return false;
   if (node.type === 'integer') return true;
   if (node.type === 'identifier') return names.has(parsed.text(node));
   if (node.type === 'parenthesized_expression')
-    return certainlyInteger(node.namedChildren[0] ?? null, parsed, names, containers);
+    return certainlyInteger(node.namedChildren[0] ?? null, parsed, names, containers, roundIsFloat);
   if (node.type === 'call') {
     const fn = node.childForFieldName('function');
     const callee = fn?.type === 'identifier' ? parsed.text(fn) : '';
@@ -67,9 +69,10 @@ function certainlyInteger(
     if (callee === 'sum') return args.length === 1 && isContainer(args[0], parsed, containers);
     if (['max', 'min', 'abs'].includes(callee))
       return (
-        args.length >= (callee === 'abs' ? 1 : 2) && args.every((a) => certainlyInteger(a, parsed, names, containers))
+        args.length >= (callee === 'abs' ? 1 : 2) &&
+        args.every((a) => certainlyInteger(a, parsed, names, containers, roundIsFloat))
       );
-    return CERTAIN_INT_CALLS.has(callee) && (callee !== 'round' || args.length === 1);
+    return CERTAIN_INT_CALLS.has(callee) && (callee !== 'round' || (args.length === 1 && !roundIsFloat));
   }
   if (node.type === 'subscript') {
     const value = node.childForFieldName('value');
@@ -86,8 +89,8 @@ function certainlyInteger(
     const op = node.childForFieldName('operator')?.type;
     return (
       ['+', '-', '*', '//', '%'].includes(op ?? '') &&
-      certainlyInteger(node.childForFieldName('left'), parsed, names, containers) &&
-      certainlyInteger(node.childForFieldName('right'), parsed, names, containers)
+      certainlyInteger(node.childForFieldName('left'), parsed, names, containers, roundIsFloat) &&
+      certainlyInteger(node.childForFieldName('right'), parsed, names, containers, roundIsFloat)
     );
   }
   return false;
@@ -173,7 +176,12 @@ const OTHER_BINDINGS = new Set([
  * <certain integer>` or `for name in range(…)`, and nothing else binds, imports or declares the name (a parameter,
  * a tuple target, an import). What Python 2 computed with them was an integer whatever the cell order.
  */
-function integerNames(notebook: NotebookView, containers: ReadonlySet<string>, floorDivision: boolean): Set<string> {
+function integerNames(
+  notebook: NotebookView,
+  containers: ReadonlySet<string>,
+  python2: boolean,
+  floorDivision: boolean,
+): Set<string> {
   const candidates = new Map<string, boolean>();
   const sources: ParsedSource[] = notebook.codeCells.map((index) => notebook.parse(index));
   // two rounds: a name bound to another integer name (m = n // 2) settles once n has
@@ -192,7 +200,7 @@ function integerNames(notebook: NotebookView, containers: ReadonlySet<string>, f
           mark(
             name,
             !parent.childForFieldName('type') &&
-              certainlyInteger(parent.childForFieldName('right'), parsed, known, containers),
+              certainlyInteger(parent.childForFieldName('right'), parsed, known, containers, python2),
           );
         } else if (parent.type === 'augmented_assignment' && parent.childForFieldName('left')?.id === id.id) {
           const op = parent.childForFieldName('operator')?.type ?? '';
@@ -200,7 +208,7 @@ function integerNames(notebook: NotebookView, containers: ReadonlySet<string>, f
           const ops = floorDivision ? ['+=', '-=', '*=', '/=', '//=', '%='] : ['+=', '-=', '*=', '//=', '%='];
           mark(
             name,
-            ops.includes(op) && certainlyInteger(parent.childForFieldName('right'), parsed, known, containers),
+            ops.includes(op) && certainlyInteger(parent.childForFieldName('right'), parsed, known, containers, python2),
           );
         } else if (parent.type === 'for_statement' && parent.childForFieldName('left')?.id === id.id) {
           const right = parent.childForFieldName('right');
@@ -398,15 +406,17 @@ export const integerDivisionSizes = defineRule({
   needles: [/[)\]\w]\s*\/(?![/=])|\w\s*\/=/],
   prepare: (notebook) => {
     const containers = integerContainers(notebook);
-    const floorDivision =
-      python2Notebook({ notebook }) && !notebook.codeCells.some((i) => FUTURE_DIVISION.test(notebook.source(i)));
-    return { names: integerNames(notebook, containers, floorDivision), sizes: sizeNames(notebook), containers };
+    const python2 = python2Notebook({ notebook });
+    const floorDivision = python2 && !notebook.codeCells.some((i) => FUTURE_DIVISION.test(notebook.source(i)));
+    const names = integerNames(notebook, containers, python2, floorDivision);
+    return { names, sizes: sizeNames(notebook), containers, roundIsFloat: python2 };
   },
   apply(parsed, ctx) {
-    const { names, sizes, containers } = ctx.state as {
+    const { names, sizes, containers, roundIsFloat } = ctx.state as {
       names: Set<string>;
       sizes: Set<string>;
       containers: Set<string>;
+      roundIsFloat: boolean;
     };
     const edits: SourceEdit[] = [];
     let python2: boolean | undefined;
@@ -418,8 +428,8 @@ export const integerDivisionSizes = defineRule({
       const operator = right.childForFieldName('operator');
       if (
         operator?.type === '/' &&
-        certainlyInteger(right.childForFieldName('left'), parsed, names, containers) &&
-        certainlyInteger(right.childForFieldName('right'), parsed, names, containers)
+        certainlyInteger(right.childForFieldName('left'), parsed, names, containers, roundIsFloat) &&
+        certainlyInteger(right.childForFieldName('right'), parsed, names, containers, roundIsFloat)
       )
         edits.push(replaceNode(operator, '//'));
     }
@@ -427,8 +437,8 @@ export const integerDivisionSizes = defineRule({
       const operator = op.childForFieldName('operator');
       if (!operator || operator.type !== '/') continue;
       if (
-        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers) ||
-        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers)
+        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers, roundIsFloat) ||
+        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers, roundIsFloat)
       )
         continue;
       // a Python 2 notebook without `from __future__ import division`: every quotient of certain integers was //
@@ -442,8 +452,8 @@ export const integerDivisionSizes = defineRule({
       const operator = op.childForFieldName('operator');
       if (operator?.type !== '/=') continue;
       if (
-        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers) ||
-        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers)
+        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers, roundIsFloat) ||
+        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers, roundIsFloat)
       )
         continue;
       python2 ??=
