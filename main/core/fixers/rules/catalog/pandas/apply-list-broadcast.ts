@@ -11,10 +11,11 @@
 //     flights_sort = flights[['ORG_AIR', 'DEST_AIR']].apply(sorted, axis=1, result_type='broadcast')
 // Fix safety: Same result: result_type='broadcast' is the keyword 0.23 introduced for the old behaviour (the frame's
 // shape, index and columns); it is added only where the applied function returns a list exactly as long as the row
-// (sorted, list, np.sort of the row, a lambda returning one of those or a comprehension over the row), so the old
-// code took the broadcast path.
+// (sorted, list, np.sort of the row, a lambda returning one of those), so the old code took the broadcast path, and
+// returns the row's own values, so the frame's dtype holds them as the old frame did.
 // Left alone: apply without axis=1 (axis=0 kept its behaviour), calls that name result_type/broadcast/reduce,
-// functions that may return another length or a scalar, and a notebook's own sorted/list.
+// functions that may return another length or a scalar, a comprehension over the row (its values may not fit the
+// frame's dtype: broadcast would truncate [v / 2 for v in row] of an int frame), and a notebook's own sorted/list.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import type { ImportTable } from '../../imports';
@@ -53,14 +54,9 @@ function sameLengthFunction(fn: Node, parsed: ParsedSource, imports: ImportTable
     if (args.length !== 1 || arg?.type !== 'identifier' || parsed.text(arg) !== param || !callee) return false;
     return sameLengthFunction(callee, parsed, imports, own);
   }
-  if (body.type === 'list_comprehension') {
-    // [g(v) for v in row]: one for clause over the row itself, no filter
-    const clauses = body.namedChildren.filter((c) => c.type === 'for_in_clause' || c.type === 'if_clause');
-    const [clause] = clauses;
-    if (clauses.length !== 1 || clause?.type !== 'for_in_clause') return false;
-    const iterable = clause.childForFieldName('right');
-    return iterable?.type === 'identifier' && parsed.text(iterable) === param;
-  }
+  // a comprehension over the row ([v / 2 for v in row]) is left alone: broadcast writes into an array of the frame's
+  // dtype (np.empty_like), so floats computed from an int frame would be truncated where pandas < 0.23 built the
+  // frame from the lists (float columns)
   return false;
 }
 
@@ -79,7 +75,7 @@ export const applyListBroadcast = defineRule({
   library: 'pandas',
   since: pd('0.23', '2018-05-15'),
   explanation:
-    "Before pandas 0.23, DataFrame.apply(f, axis=1) broadcast a list-like result as long as the row back into a DataFrame with the frame's index and columns; 0.23 returns a Series of lists instead (\"Changes to make output of DataFrame.apply consistent\") and added result_type='broadcast' for the old behaviour. Where the applied function surely returns a list as long as the row (sorted, list, np.sort, a lambda calling one of them on the row or a comprehension over it) the call gets result_type='broadcast', so the result is the frame later code renames and indexes.",
+    "Before pandas 0.23, DataFrame.apply(f, axis=1) broadcast a list-like result as long as the row back into a DataFrame with the frame's index and columns; 0.23 returns a Series of lists instead (\"Changes to make output of DataFrame.apply consistent\") and added result_type='broadcast' for the old behaviour. Where the applied function surely returns a list as long as the row (sorted, list, np.sort, a lambda calling one of them on the row) the call gets result_type='broadcast', so the result is the frame later code renames and indexes.",
   trigger: {
     errors: [{ ename: 'TypeError', evalue: /Series\.rename\(\) got an unexpected keyword argument 'columns'/ }],
     pattern: true,
