@@ -19,9 +19,12 @@
 // name is the object it was (sqrt and log are numpy.lib.scimath's: sqrt(-1) is 1j, as scipy.sqrt gave); scipy's
 // submodules were not in the old star import's names either.
 // Left alone: not before SciPy 1.9; `from scipy import stats` and other imports of scipy's own names; a star import of
-// a subpackage (`from scipy.linalg import *`, still scipy.linalg's names).
+// a subpackage (`from scipy.linalg import *`, still scipy.linalg's names); a star import after the notebook binds a
+// name NumPy 2's star import adds and scipy's never bound (`from scipy import linalg` first: it would become
+// numpy.linalg, whose eig and qr differ).
 import { defineRule } from '../../rule';
 import { replaceNode, type SourceEdit } from '../../source-edit';
+import { definesName } from '../../syntax';
 import { SCIPY_NUMPY_NAMES } from './numpy-aliases';
 
 /** numpy.lib.scimath's functions, which scipy/__init__.py star-imported over numpy's of the same name. */
@@ -34,6 +37,24 @@ const OLD_STAR_IMPORTS = [
   'from numpy.fft import fft, ifft',
   `from numpy.lib.scimath import ${SCIMATH.join(', ')}`,
 ];
+
+/**
+ * Names NumPy 2's `from numpy import *` binds that scipy's old star import did not (scipy removed numpy's linalg from
+ * its names; the others are newer): a binding of the notebook's own made before the star import would be replaced.
+ */
+const NEW_STAR_NAMES = [
+  'linalg',
+  'lib',
+  'core',
+  'polynomial',
+  'testing',
+  'test',
+  'typing',
+  'strings',
+  'dtypes',
+  'f2py',
+];
+const NEW_STAR_NAME = new RegExp(`\\b(${NEW_STAR_NAMES.join('|')})\\b`);
 
 /** NameErrors of the NumPy names notebooks most often took from scipy's star import (pattern: true covers the rest). */
 const NAME_ERROR = new RegExp(
@@ -53,12 +74,20 @@ export const starImportNumpy = defineRule({
     pattern: true,
   },
   needles: [/from\s+scipy\s+import\s+\*/],
+  prepare(notebook) {
+    // the cells that bind one of those names (an import, an assignment, a def)
+    return notebook.codeCells.filter((i) => NEW_STAR_NAMES.some((name) => definesName(notebook.parse(i), name)));
+  },
   apply(parsed, ctx) {
+    const binders = ctx.state as number[];
+    if (binders.some((i) => i < ctx.cellIndex)) return [];
     const edits: SourceEdit[] = [];
     for (const statement of ctx.nodes('import_from_statement')) {
       const module = statement.childForFieldName('module_name');
       if (!module || parsed.text(module).replace(/\s+/g, '') !== 'scipy') continue;
       if (!statement.namedChildren.some((c) => c.type === 'wildcard_import')) continue;
+      // the same cell names one of them before the star import (conservatively: any mention)
+      if (binders.includes(ctx.cellIndex) && NEW_STAR_NAME.test(parsed.source.slice(0, statement.startIndex))) continue;
       const lineStart = parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1;
       const indent = parsed.source.slice(lineStart, statement.startIndex);
       // a statement after `;` on the same line keeps the one-line form
