@@ -20,7 +20,7 @@
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { callArguments, keywordArgument, positionalArguments, removeArgument } from '../../syntax';
+import { hasSplat, keywordArgument, positionalArguments, removeArgument } from '../../syntax';
 import { pd } from './_shared';
 
 /** Expressions a method call can follow without parentheses. */
@@ -52,7 +52,7 @@ export const concatJoinAxes = defineRule({
       if (axes.length !== 1 || !axis || (axis.type !== 'identifier' && axis.type !== 'attribute')) continue;
       // concat(objs, axis=0, join='outer', join_axes=None, …): the objects and the axis
       const positional = positionalArguments(call);
-      if (callArguments(call).some((a) => a.type.endsWith('splat'))) continue;
+      if (hasSplat(call)) continue;
       const objs = positional[0] ?? keywordArgument(call, 'objs', parsed)?.childForFieldName('value');
       const axisNode = positional[1] ?? keywordArgument(call, 'axis', parsed)?.childForFieldName('value');
       const axisText = axisNode ? parsed.text(axisNode) : '0';
