@@ -15,7 +15,8 @@
 // returns the row's own values, so the frame's dtype holds them as the old frame did.
 // Left alone: apply without axis=1 (axis=0 kept its behaviour), calls that name result_type/broadcast/reduce,
 // functions that may return another length or a scalar, a comprehension over the row (its values may not fit the
-// frame's dtype: broadcast would truncate [v / 2 for v in row] of an int frame), and a notebook's own sorted/list.
+// frame's dtype: broadcast would truncate [v / 2 for v in row] of an int frame), a notebook's own sorted/list, and,
+// without the error, a notebook dated after 0.23 (it meant the Series of lists).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import type { ImportTable } from '../../imports';
@@ -29,7 +30,11 @@ import {
   methodName,
   positionalArguments,
 } from '../../syntax';
+import { isBeforeDate } from '../../version';
 import { pd } from './_shared';
+
+/** pandas 0.23: apply(f, axis=1) returns a Series of lists where it broadcast them before. */
+const BROADCAST_CHANGED = { version: '0.23', date: '2018-05-15' };
 
 /** Builtins that return a list as long as the iterable they are given. */
 const SAME_LENGTH_BUILTINS = ['sorted', 'list'];
@@ -73,7 +78,7 @@ export const applyListBroadcast = defineRule({
   title: "df.apply(sorted, axis=1) → df.apply(sorted, axis=1, result_type='broadcast')",
   kind: 'error-repair',
   library: 'pandas',
-  since: pd('0.23', '2018-05-15'),
+  since: pd(BROADCAST_CHANGED.version, BROADCAST_CHANGED.date),
   explanation:
     "Before pandas 0.23, DataFrame.apply(f, axis=1) broadcast a list-like result as long as the row back into a DataFrame with the frame's index and columns; 0.23 returns a Series of lists instead (\"Changes to make output of DataFrame.apply consistent\") and added result_type='broadcast' for the old behaviour. Where the applied function surely returns a list as long as the row (sorted, list, np.sort, a lambda calling one of them on the row) the call gets result_type='broadcast', so the result is the frame later code renames and indexes.",
   trigger: {
@@ -91,6 +96,9 @@ export const applyListBroadcast = defineRule({
   apply(parsed, ctx) {
     const own = ctx.state as Set<string>;
     const edits: SourceEdit[] = [];
+    // without the error, only in a notebook not known to be written after 0.23: a later one meant the Series of lists
+    if (ctx.errors.length === 0 && ctx.created !== null && !isBeforeDate(ctx.created, BROADCAST_CHANGED.date))
+      return edits;
     for (const call of ctx.nodes('call')) {
       if (methodName(call, parsed) !== 'apply' || !rowWise(call, parsed)) continue;
       if (['result_type', 'broadcast', 'reduce', 'raw'].some((k) => keywordArgument(call, k, parsed))) continue;
