@@ -36,199 +36,20 @@
 // callables (a font size); round(…) in a Python 2 notebook (Python 2's round returned a float: round(7.2) / 2 was 3.5).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { callArguments, positionalArguments } from '../../syntax';
+import { positionalArguments } from '../../syntax';
 import { defineRule, type NotebookView } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { PY3, isNameUse, python2Notebook } from './_shared';
-
-const CERTAIN_INT_CALLS = new Set(['len', 'int', 'round']);
-
-/**
- * An expression that is an integer in Python 2 and 3 alike: a literal, len(…), int(…), x.shape[i], a name the
- * notebook only ever binds to such integers (`n = 100`, `for k in range(…)`), and +, -, *, //, % of them. round(x)
- * counts only outside a Python 2 notebook: Python 2's round returned a float (round(7) / 2 was 3.5 there).
- */
-function certainlyInteger(
-  node: Node | null,
-  parsed: ParsedSource,
-  names: ReadonlySet<string> = NO_NAMES,
-  containers: ReadonlySet<string> = NO_NAMES,
-  roundIsFloat = false,
-): boolean {
-  if (!node) return false;
-  if (node.type === 'integer') return true;
-  if (node.type === 'identifier') return names.has(parsed.text(node));
-  if (node.type === 'parenthesized_expression')
-    return certainlyInteger(node.namedChildren[0] ?? null, parsed, names, containers, roundIsFloat);
-  if (node.type === 'call') {
-    const fn = node.childForFieldName('function');
-    const callee = fn?.type === 'identifier' ? parsed.text(fn) : '';
-    const args = positionalArguments(node);
-    if (args.length !== callArguments(node).length) return false;
-    // sum(xs) of a list of integer literals; max(a, b), min(a, b), abs(a) of certain integers
-    if (callee === 'sum') return args.length === 1 && isContainer(args[0], parsed, containers);
-    if (['max', 'min', 'abs'].includes(callee))
-      return (
-        args.length >= (callee === 'abs' ? 1 : 2) &&
-        args.every((a) => certainlyInteger(a, parsed, names, containers, roundIsFloat))
-      );
-    return CERTAIN_INT_CALLS.has(callee) && (callee !== 'round' || (args.length === 1 && !roundIsFloat));
-  }
-  if (node.type === 'subscript') {
-    const value = node.childForFieldName('value');
-    const index = node.childForFieldName('subscript');
-    // counts[0], output['TOTAL'] of a list or dict of integer literals (an item, not a slice)
-    if (isContainer(value, parsed, containers)) return !!index && index.type !== 'slice';
-    return (
-      value?.type === 'attribute' &&
-      parsed.text(value.childForFieldName('attribute') as Node) === 'shape' &&
-      index?.type === 'integer'
-    );
-  }
-  if (node.type === 'binary_operator') {
-    const op = node.childForFieldName('operator')?.type;
-    return (
-      ['+', '-', '*', '//', '%'].includes(op ?? '') &&
-      certainlyInteger(node.childForFieldName('left'), parsed, names, containers, roundIsFloat) &&
-      certainlyInteger(node.childForFieldName('right'), parsed, names, containers, roundIsFloat)
-    );
-  }
-  return false;
-}
-
-const NO_NAMES: ReadonlySet<string> = new Set();
-
-function isContainer(node: Node | null | undefined, parsed: ParsedSource, containers: ReadonlySet<string>): boolean {
-  return node?.type === 'identifier' && containers.has(parsed.text(node));
-}
-
-/** A list, tuple or set literal of integer literals, or a dict literal whose values all are integer literals. */
-function integerLiteralContainer(node: Node | null): boolean {
-  if (!node || !['list', 'tuple', 'set', 'dictionary'].includes(node.type)) return false;
-  const items = node.namedChildren.filter((c) => c.type !== 'comment');
-  if (items.length === 0) return false;
-  if (node.type === 'dictionary')
-    return items.every((pair) => pair.type === 'pair' && pair.childForFieldName('value')?.type === 'integer');
-  return items.every((item) => item.type === 'integer');
-}
-
-/**
- * Names bound exactly once in the notebook, to a literal list / tuple / dict of integers (`scores = [3, 4, 5]`,
- * `output = {'SUCCESS': 5, 'TOTAL': 8}`), whose items are never assigned, and that no method is called on (no
- * append/update that could add a float): their items and sum() are integers.
- */
-function integerContainers(notebook: NotebookView): Set<string> {
-  const bound = new Map<string, boolean>();
-  const spoiled = new Set<string>();
-  for (const index of notebook.codeCells) {
-    const parsed = notebook.parse(index);
-    for (const id of parsed.nodes('identifier')) {
-      const parent = id.parent;
-      if (!parent) continue;
-      const name = parsed.text(id);
-      if (parent.type === 'assignment' && parent.childForFieldName('left')?.id === id.id)
-        bound.set(name, !bound.has(name) && integerLiteralContainer(parent.childForFieldName('right')));
-      else if (
-        (['augmented_assignment', 'for_statement'].includes(parent.type) &&
-          parent.childForFieldName('left')?.id === id.id) ||
-        OTHER_BINDINGS.has(parent.type) ||
-        (parent.type === 'attribute' && parent.childForFieldName('object')?.id === id.id)
-      )
-        spoiled.add(name);
-      else if (parent.type === 'subscript' && parent.childForFieldName('value')?.id === id.id) {
-        // counts[0] = 1.5, counts['a'] /= 2: an item assigned
-        const target = parent.parent;
-        if (
-          target &&
-          ['assignment', 'augmented_assignment'].includes(target.type) &&
-          target.childForFieldName('left')?.id === parent.id
-        )
-          spoiled.add(name);
-      }
-    }
-  }
-  return new Set([...bound].filter(([name, ok]) => ok && !spoiled.has(name)).map(([name]) => name));
-}
-
-/** The node types that bind a name other than by `name = …` or `for name in range(…)` (parameters, imports, with …). */
-const OTHER_BINDINGS = new Set([
-  'parameters',
-  'lambda_parameters',
-  'default_parameter',
-  'typed_parameter',
-  'typed_default_parameter',
-  'as_pattern_target',
-  'aliased_import',
-  'dotted_name',
-  'global_statement',
-  'nonlocal_statement',
-  'pattern_list',
-  'tuple_pattern',
-  'list_pattern',
-  'for_in_clause',
-  'named_expression',
-  'function_definition',
-  'class_definition',
-]);
-
-/**
- * Names the notebook binds only to certain integers: every binding is `name = <certain integer>`, `name += / -= / *=
- * <certain integer>` or `for name in range(…)`, and nothing else binds, imports or declares the name (a parameter,
- * a tuple target, an import). What Python 2 computed with them was an integer whatever the cell order.
- */
-function integerNames(
-  notebook: NotebookView,
-  containers: ReadonlySet<string>,
-  python2: boolean,
-  floorDivision: boolean,
-): Set<string> {
-  const candidates = new Map<string, boolean>();
-  const sources: ParsedSource[] = notebook.codeCells.map((index) => notebook.parse(index));
-  // two rounds: a name bound to another integer name (m = n // 2) settles once n has
-  for (let round = 0; round < 2; round++) {
-    const known = new Set([...candidates].filter(([, ok]) => ok).map(([name]) => name));
-    candidates.clear();
-    const mark = (name: string, ok: boolean): void => {
-      candidates.set(name, (candidates.get(name) ?? true) && ok);
-    };
-    for (const parsed of sources) {
-      for (const id of parsed.nodes('identifier')) {
-        const parent = id.parent;
-        if (!parent) continue;
-        const name = parsed.text(id);
-        if (parent.type === 'assignment' && parent.childForFieldName('left')?.id === id.id) {
-          mark(
-            name,
-            !parent.childForFieldName('type') &&
-              certainlyInteger(parent.childForFieldName('right'), parsed, known, containers, python2),
-          );
-        } else if (parent.type === 'augmented_assignment' && parent.childForFieldName('left')?.id === id.id) {
-          const op = parent.childForFieldName('operator')?.type ?? '';
-          // `total /= 4` stays an integer where it becomes `//=` (a Python 2 notebook without true division)
-          const ops = floorDivision ? ['+=', '-=', '*=', '/=', '//=', '%='] : ['+=', '-=', '*=', '//=', '%='];
-          mark(
-            name,
-            ops.includes(op) && certainlyInteger(parent.childForFieldName('right'), parsed, known, containers, python2),
-          );
-        } else if (parent.type === 'for_statement' && parent.childForFieldName('left')?.id === id.id) {
-          const right = parent.childForFieldName('right');
-          const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
-          mark(name, fn?.type === 'identifier' && ['range', 'xrange'].includes(parsed.text(fn)));
-        } else if (OTHER_BINDINGS.has(parent.type)) {
-          if (
-            (parent.type === 'function_definition' || parent.type === 'class_definition') &&
-            parent.childForFieldName('name')?.id !== id.id
-          )
-            continue;
-          mark(name, false);
-        }
-      }
-    }
-  }
-  return new Set([...candidates].filter(([, ok]) => ok).map(([name]) => name));
-}
-
-const FUTURE_DIVISION = /^\s*from\s+__future__\s+import\b[^\n]*\bdivision\b/m;
+import {
+  OTHER_BINDINGS,
+  certainlyInteger,
+  floorDivisionNotebook,
+  identifierSites,
+  integerContainers,
+  integerNames,
+  isLeftOf,
+  notebookSources,
+} from './_certain-integers';
 
 /**
  * Names bound exactly once in the notebook (a plain `name = …`) and read somewhere as a size or an index (`xs[mid]`,
@@ -237,20 +58,14 @@ const FUTURE_DIVISION = /^\s*from\s+__future__\s+import\b[^\n]*\bdivision\b/m;
 function sizeNames(notebook: NotebookView): Set<string> {
   const bindings = new Map<string, number>();
   const sized = new Set<string>();
-  for (const index of notebook.codeCells) {
-    const parsed = notebook.parse(index);
-    for (const id of parsed.nodes('identifier')) {
-      const parent = id.parent;
-      if (!parent) continue;
-      const name = parsed.text(id);
-      const target =
-        (['assignment', 'augmented_assignment', 'for_statement'].includes(parent.type) &&
-          parent.childForFieldName('left')?.id === id.id) ||
-        OTHER_BINDINGS.has(parent.type) ||
-        ['pattern_list', 'tuple_pattern', 'list_pattern'].includes(parent.type);
-      if (target) bindings.set(name, (bindings.get(name) ?? 0) + (parent.type === 'assignment' ? 1 : 2));
-      else if (isNameUse(id) && inSizedPosition(id, parsed)) sized.add(name);
-    }
+  for (const site of identifierSites(notebookSources(notebook))) {
+    const { id, parent, name, parsed } = site;
+    const target =
+      isLeftOf(site, ['assignment', 'augmented_assignment', 'for_statement']) ||
+      OTHER_BINDINGS.has(parent.type) ||
+      ['pattern_list', 'tuple_pattern', 'list_pattern'].includes(parent.type);
+    if (target) bindings.set(name, (bindings.get(name) ?? 0) + (parent.type === 'assignment' ? 1 : 2));
+    else if (isNameUse(id) && inSizedPosition(id, parsed)) sized.add(name);
   }
   return new Set([...sized].filter((name) => bindings.get(name) === 1));
 }
@@ -407,8 +222,7 @@ export const integerDivisionSizes = defineRule({
   prepare: (notebook) => {
     const containers = integerContainers(notebook);
     const python2 = python2Notebook({ notebook });
-    const floorDivision = python2 && !notebook.codeCells.some((i) => FUTURE_DIVISION.test(notebook.source(i)));
-    const names = integerNames(notebook, containers, python2, floorDivision);
+    const names = integerNames(notebook, containers, python2, floorDivisionNotebook(notebook));
     return { names, sizes: sizeNames(notebook), containers, roundIsFloat: python2 };
   },
   apply(parsed, ctx) {
@@ -418,7 +232,13 @@ export const integerDivisionSizes = defineRule({
       containers: Set<string>;
       roundIsFloat: boolean;
     };
+    /** are both operands of the division certain integers? */
+    const integerOperands = (division: Node): boolean =>
+      ['left', 'right'].every((field) =>
+        certainlyInteger(division.childForFieldName(field), parsed, names, containers, roundIsFloat),
+      );
     const edits: SourceEdit[] = [];
+    // a Python 2 notebook without `from __future__ import division`: every quotient of certain integers was //
     let python2: boolean | undefined;
     // `mid = len(xs) / 2` … `xs[mid]`: a name bound once, to a quotient of certain integers, and used as an index
     for (const assignment of ctx.nodes('assignment')) {
@@ -426,38 +246,19 @@ export const integerDivisionSizes = defineRule({
       const right = assignment.childForFieldName('right');
       if (left?.type !== 'identifier' || !sizes.has(parsed.text(left)) || right?.type !== 'binary_operator') continue;
       const operator = right.childForFieldName('operator');
-      if (
-        operator?.type === '/' &&
-        certainlyInteger(right.childForFieldName('left'), parsed, names, containers, roundIsFloat) &&
-        certainlyInteger(right.childForFieldName('right'), parsed, names, containers, roundIsFloat)
-      )
-        edits.push(replaceNode(operator, '//'));
+      if (operator?.type === '/' && integerOperands(right)) edits.push(replaceNode(operator, '//'));
     }
     for (const op of ctx.nodes('binary_operator')) {
       const operator = op.childForFieldName('operator');
-      if (!operator || operator.type !== '/') continue;
-      if (
-        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers, roundIsFloat) ||
-        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers, roundIsFloat)
-      )
-        continue;
-      // a Python 2 notebook without `from __future__ import division`: every quotient of certain integers was //
-      python2 ??=
-        python2Notebook(ctx) && !ctx.notebook.codeCells.some((i) => FUTURE_DIVISION.test(ctx.notebook.source(i)));
-      const sized = python2 || inSizedPosition(op, parsed);
-      if (sized) edits.push(replaceNode(operator, '//'));
+      if (!operator || operator.type !== '/' || !integerOperands(op)) continue;
+      python2 ??= floorDivisionNotebook(ctx.notebook);
+      if (python2 || inSizedPosition(op, parsed)) edits.push(replaceNode(operator, '//'));
     }
     // `total /= 4` of a certain integer in a Python 2 notebook: floor division in place
     for (const op of ctx.nodes('augmented_assignment')) {
       const operator = op.childForFieldName('operator');
-      if (operator?.type !== '/=') continue;
-      if (
-        !certainlyInteger(op.childForFieldName('left'), parsed, names, containers, roundIsFloat) ||
-        !certainlyInteger(op.childForFieldName('right'), parsed, names, containers, roundIsFloat)
-      )
-        continue;
-      python2 ??=
-        python2Notebook(ctx) && !ctx.notebook.codeCells.some((i) => FUTURE_DIVISION.test(ctx.notebook.source(i)));
+      if (operator?.type !== '/=' || !integerOperands(op)) continue;
+      python2 ??= floorDivisionNotebook(ctx.notebook);
       if (python2) edits.push(replaceNode(operator, '//='));
     }
     return edits;
