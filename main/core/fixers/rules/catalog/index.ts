@@ -192,6 +192,7 @@ export const RULES: readonly Rule[] = [
   sklearn.renamedClasses,
   sklearn.onehotCategoricalFeatures,
   sklearn.getFeatureNames,
+  sklearn.ridgeCoefShape,
   sklearn.plotFunctions,
   sklearn.removedKeywords,
   sklearn.sgdNIter,

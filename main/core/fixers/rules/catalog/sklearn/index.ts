@@ -28,6 +28,7 @@ export { privateModules } from './private-modules';
 export { renamedClasses } from './renamed-classes';
 export { onehotCategoricalFeatures } from './onehot-categorical-features';
 export { getFeatureNames } from './get-feature-names';
+export { ridgeCoefShape } from './ridge-coef-shape';
 export { plotFunctions } from './plot-functions';
 export { removedKeywords } from './removed-keywords';
 export { sgdNIter } from './sgd-n-iter';

@@ -99,4 +99,49 @@ describeTodaySnippets("corpus12 mechanisms, in today's stack", (run) => {
     );
     expect(after).toContain("pd.get_dummies(df[['zone']], dtype='uint8')");
   });
+
+  it("sklearn.ridge-coef-shape: a one-column target's Ridge coef_ is the (1, n_features) row again", async () => {
+    const before = [
+      'import numpy as np, pandas as pd',
+      'from sklearn.linear_model import Ridge',
+      "df = pd.DataFrame({'a': [1.0, 2, 3, 4, 5, 6], 'b': [2.0, 1, 4, 3, 6, 5], 'y': [3.0, 3.5, 7, 7.5, 11, 11.5]})",
+      "ridge = Ridge(alpha=1.0).fit(df[['a', 'b']], df[['y']])",
+      'coef = ridge.coef_',
+      'coef = np.abs(coef)',
+      'print([round(float(coef[0][i]), 3) for i in np.argsort(coef)[0]])',
+      '',
+    ].join('\n');
+    // [0.782, 1.157]: what scikit-learn 1.2's (1, 2) coef_ prints in bookworm's stack
+    const line = 'print([round(float(coef[0][i]), 3) for i in np.argsort(coef)[0]])';
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['sklearn.ridge-coef-shape'],
+      { fails: /'numpy\.int64' object is not iterable/, out: '[0.782, 1.157]' },
+      { errors: [{ ...cellError(0, 'TypeError', "'numpy.int64' object is not iterable"), line }] },
+    );
+    expect(after).toContain('coef = np.atleast_2d(ridge.coef_)');
+  });
+
+  it("sklearn.ridge-coef-shape: a two-class RidgeClassifier's coef_[0] is the row, without an error", async () => {
+    const before = [
+      'import numpy as np',
+      'from sklearn.linear_model import RidgeClassifier',
+      'X = np.array([[1.0, 2], [2, 1], [3, 4], [4, 3], [5, 6], [6, 5]])',
+      'clf = RidgeClassifier().fit(X, [0, 0, 0, 1, 1, 1])',
+      'print(np.argsort(clf.coef_[0]), clf.coef_.shape)',
+      '',
+    ].join('\n');
+    // bookworm's scikit-learn 1.2 prints the sorted row and its (1, 2) shape; today's 1-D coef_ prints [0] (2,)
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['sklearn.ridge-coef-shape'],
+      { fails: /^\[0\] \(2,\)$/m, out: '[1 0] (1, 2)' },
+      {
+        created: '2017-05-01',
+      },
+    );
+    expect(after).toContain('np.argsort(np.atleast_2d(clf.coef_)[0]), np.atleast_2d(clf.coef_).shape');
+  });
 });
