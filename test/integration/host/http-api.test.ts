@@ -2,13 +2,13 @@
 // tests are about the API surface): token checks, schema validation, error mapping, static serving, SSE replay,
 // and the renderer's HTTP client calling every kind of channel.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, RunningServer } from '../../../main/host/serve';
 import { createHttpApi, ApiError } from '../../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../../shared/contracts/api';
 import { describeCorpus, REPO_ROOT } from '../../helpers/corpus';
+import { startHost, stopHost } from '../../helpers/host';
 import { SseReader } from './sse';
 
 const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/host/hello.ipynb');
@@ -33,26 +33,18 @@ async function post(channel: string, body: string | undefined, headers: Record<s
 const auth = () => ({ authorization: `Bearer ${server.token}` });
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-http-'));
-  const staticDir = path.join(dir, 'renderer');
-  fs.mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>nbrevive test shell</title>');
-  fs.writeFileSync(path.join(staticDir, 'assets/app.js'), 'console.log("app")');
-  fs.writeFileSync(path.join(dir, 'secret.txt'), 'do not serve');
-  server = await startServer({
-    db: path.join(dir, 'nbrevive.db'),
-    staticDir,
-    worker: false,
-    concurrency: 1,
-    log: (l) => logs.push(l),
-  });
+  ({ dir, server } = await startHost('nbrevive-http-', (root) => {
+    const staticDir = path.join(root, 'renderer');
+    fs.mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>nbrevive test shell</title>');
+    fs.writeFileSync(path.join(staticDir, 'assets/app.js'), 'console.log("app")');
+    fs.writeFileSync(path.join(root, 'secret.txt'), 'do not serve');
+    return { staticDir, worker: false, log: (l) => logs.push(l) };
+  }));
   api = createHttpApi(server.baseUrl, server.token);
 });
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopHost(dir, server));
 
 describe('token', () => {
   it('refuses /api requests without the token or with a wrong one (401)', async () => {

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../main/host/serve';
 import { REPO_ROOT } from '../../helpers/corpus';
-import { startBareHost } from '../../helpers/host';
+import { startBareHost, stopHost } from '../../helpers/host';
 
 const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/host/hello.ipynb');
 
@@ -53,10 +53,7 @@ beforeAll(async () => {
   ({ dir, server } = await startBareHost('nbrevive-http-hard-'));
 });
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopHost(dir, server));
 
 describe('malformed request paths', () => {
   it('answers a path that is not valid percent-encoding with 400 and keeps serving', async () => {

@@ -2,12 +2,12 @@
 // and double-forks into a session of its own (setsid) carries no worker tag and leaves the process group, and it
 // used to survive a `kill -9` of the worker, stopped. A real host, worker, runner, kernel and SQLite file.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isProcessAlive } from '../../../main/core/runtime/process-tree';
-import { startServer, type RunningServer } from '../../../main/host/serve';
+import type { RunningServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
+import { startHost, stopHost } from '../../helpers/host';
 import { TEST_PYTHON } from '../../helpers/python';
 import { until } from '../../helpers/until';
 
@@ -15,20 +15,12 @@ let dir: string;
 let server: RunningServer;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-orphan-'));
-  server = await startServer({
-    db: path.join(dir, 'nbrevive.db'),
-    staticDir: null,
-    concurrency: 1,
+  ({ dir, server } = await startHost('nbrevive-orphan-', {
     workerArgs: ['--poll-ms', '200', '--heartbeat-ms', '500'],
-    log: () => {},
-  });
+  }));
 });
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopHost(dir, server));
 
 it('a setsid double-forked child with an emptied environment dies with a SIGKILLed worker', async () => {
   const pidDir = path.join(dir, 'pids');

@@ -1,25 +1,20 @@
 // A job that freezes every worker it runs in is not requeued forever (issue 15, item 1): after MAX_WORKER_LOSSES
 // workers died holding it, the host fails it with stop reason worker-lost and a message saying what to do.
 // A real host, real worker processes (a runner that busy-loops) and a real SQLite file.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_WORKER_LOSSES } from '../../../main/host/host';
-import { startServer, type RunningServer } from '../../../main/host/serve';
+import type { RunningServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
 import { REPO_ROOT } from '../../helpers/corpus';
+import { startHost, stopHost } from '../../helpers/host';
 
 let dir: string;
 let server: RunningServer;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-requeue-'));
-  server = await startServer({
-    db: path.join(dir, 'nbrevive.db'),
-    staticDir: null,
-    concurrency: 1,
+  ({ dir, server } = await startHost('nbrevive-requeue-', {
     heartbeatTimeoutMs: 1_500,
     workerArgs: [
       '--runner',
@@ -30,13 +25,10 @@ beforeAll(async () => {
       '200',
     ],
     log: (line) => logs.push(line),
-  });
+  }));
 });
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopHost(dir, server));
 
 it('fails a job after it froze its worker MAX_WORKER_LOSSES times, with stop reason worker-lost', async () => {
   const api = createHttpApi(server.baseUrl, server.token);

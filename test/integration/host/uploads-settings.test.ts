@@ -17,7 +17,7 @@ import type { NbreviveApi } from '../../../shared/contracts/api';
 import { UPLOAD_CHUNK_BYTES } from '../../../shared/contracts/case-schemas';
 import { NbreviveError } from '../../../shared/lib/errors';
 import { REPO_ROOT } from '../../helpers/corpus';
-import { startBareHost } from '../../helpers/host';
+import { startBareHost, stopHost } from '../../helpers/host';
 
 const HELLO = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/host/hello.ipynb'));
 const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64');
@@ -43,10 +43,7 @@ beforeAll(async () => {
   api = createHttpApi(server.baseUrl, server.token);
 });
 
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopHost(dir, server));
 
 describe('uploading notebooks from a browser', () => {
   it('imports one uploaded notebook as a case stored beside the database', async () => {

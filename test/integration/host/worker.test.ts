@@ -9,11 +9,12 @@ import readline from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStore } from '../../../main/core/store';
 import { processesTagged } from '../../../main/host/orphans';
-import { RunningServer, startServer } from '../../../main/host/serve';
+import type { RunningServer } from '../../../main/host/serve';
 import { createHttpApi } from '../../../renderer/src/lib/api-client';
 import type { NbreviveApi } from '../../../shared/contracts/api';
 import type { IterationSummary, JobProgressEvent, LogLine } from '../../../shared/contracts/schemas';
 import { corpusCase, describeCorpus, REPO_ROOT } from '../../helpers/corpus';
+import { startHost, stopHost } from '../../helpers/host';
 import { TEST_PYTHON } from '../../helpers/python';
 import { SseReader } from './sse';
 import { until as untilEvery } from '../../helpers/until';
@@ -50,22 +51,12 @@ describeCorpus('worker and host with the real loop', () => {
   let api: NbreviveApi;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-worker-'));
-    server = await startServer({
-      db: path.join(dir, 'nbrevive.db'),
-      staticDir: null,
-      concurrency: 1,
-      workerArgs: WORKER_ARGS,
-      log: () => {},
-    });
+    ({ dir, server } = await startHost('nbrevive-worker-', { workerArgs: WORKER_ARGS }));
     api = createHttpApi(server.baseUrl, server.token);
     await api.casesImport({ path: corpusCase(CASE) });
   });
 
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stopHost(dir, server));
 
   it('streams progress, log lines and finished iterations in order over SSE', async () => {
     const sse = new SseReader(`${server.baseUrl}/api/events?token=${server.token}`);
