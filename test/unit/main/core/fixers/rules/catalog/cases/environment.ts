@@ -2,7 +2,7 @@
 // with the errors a kernel really reports (IPython 8.5 and 9.11: `%load_ext` of a missing package raises
 // ModuleNotFoundError).
 import { cellError } from '../../helpers';
-import { one, type RuleCase } from './types';
+import { leftAlone, one, type RuleCase } from './types';
 
 const missing = (module: string, cellIndex = 0) => ({
   errors: [cellError(cellIndex, 'ModuleNotFoundError', `No module named '${module}'`)],
@@ -48,16 +48,14 @@ export const ENVIRONMENT_CASES: RuleCase[] = [
       `# %watermark -v  ${EXT_NOTE}\nx = 1\n`,
     ],
   },
-  one(
+  leftAlone(
     'environment.decorative-extension',
     'not without the error: the package may be installed',
     '%load_ext watermark\n%watermark\n',
-    '%load_ext watermark\n%watermark\n',
   ),
-  one(
+  leftAlone(
     'environment.decorative-extension',
     'not for an extension that computes (Cython)',
-    '%load_ext Cython\n',
     '%load_ext Cython\n',
     missing('Cython'),
   ),
@@ -136,17 +134,15 @@ export const ENVIRONMENT_CASES: RuleCase[] = [
     ],
     options: missing('ipywidgets'),
   },
-  one(
+  leftAlone(
     'environment.widget-imports',
     'not for a star import (its names cannot be followed)',
     'from ipywidgets import *\n@interact\ndef f(x=1):\n    return x\n',
-    'from ipywidgets import *\n@interact\ndef f(x=1):\n    return x\n',
     missing('ipywidgets'),
   ),
-  one(
+  leftAlone(
     'environment.widget-imports',
     'not without the error',
-    'from ipywidgets import interact\n@interact\ndef f(x=1):\n    return x\n',
     'from ipywidgets import interact\n@interact\ndef f(x=1):\n    return x\n',
   ),
 ];
@@ -192,38 +188,28 @@ export const NUMPY_PRINTING_CASES: RuleCase[] = [
     "import pandas as pd\nimport numpy\nnumpy.set_printoptions(legacy='1.25')  # nbrevive: NumPy >= 2 prints scalars as np.float64(...); print them as the notebook's NumPy did\nprint(pd.Series([1.5]).mean())\n",
     NUMPY_2,
   ),
-  one(
+  leftAlone(
     'numpy.legacy-scalar-printing',
     'not where no library returning numpy scalars is imported',
     'import os\nprint(sum([1.5]))\n',
-    'import os\nprint(sum([1.5]))\n',
     NUMPY_2,
   ),
-  one(
+  leftAlone(
     'numpy.legacy-scalar-printing',
     'not when the notebook sets legacy printing itself',
     "import numpy as np\nnp.set_printoptions(legacy='1.13')\n",
-    "import numpy as np\nnp.set_printoptions(legacy='1.13')\n",
     NUMPY_2,
   ),
-  one(
-    'numpy.legacy-scalar-printing',
-    'not under numpy 1 (it prints scalars plainly)',
-    'import numpy as np\n',
-    'import numpy as np\n',
-    { created: '2017-03' },
-  ),
-  one(
-    'numpy.legacy-scalar-printing',
-    'not for a notebook written with numpy 2',
-    'import numpy as np\n',
-    'import numpy as np\n',
-    { packages: { numpy: '2.4.6' }, created: '2025-01' },
-  ),
-  one(
+  leftAlone('numpy.legacy-scalar-printing', 'not under numpy 1 (it prints scalars plainly)', 'import numpy as np\n', {
+    created: '2017-03',
+  }),
+  leftAlone('numpy.legacy-scalar-printing', 'not for a notebook written with numpy 2', 'import numpy as np\n', {
+    packages: { numpy: '2.4.6' },
+    created: '2025-01',
+  }),
+  leftAlone(
     'numpy.legacy-scalar-printing',
     'an import inside a function does not count',
-    'def f():\n    import numpy as np\n    return np.zeros(2)\n',
     'def f():\n    import numpy as np\n    return np.zeros(2)\n',
     NUMPY_2,
   ),

@@ -1,7 +1,7 @@
 // Examples for catalog/more-removals.ts: SciPy's NumPy aliases, SCORERS, LogisticRegression's l1 solver,
 // matplotlib's 'spectral' colormap and scatter's c=''. Each with code to leave alone and a user's own name.
 import { cellError } from '../../helpers';
-import { one, type RuleCase } from './types';
+import { leftAlone, one, type RuleCase } from './types';
 
 const SCIPY_112 = { packages: { scipy: '1.17.1' } };
 const SK_13 = { packages: { 'scikit-learn': '1.9.0' } };
@@ -28,10 +28,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
   one('scipy.numpy-aliases', 'not before SciPy 1.12', 'from scipy import interp\n', 'from scipy import interp\n', {
     packages: { scipy: '1.10.1' },
   }),
-  one(
+  leftAlone(
     'scipy.numpy-aliases',
     "a user's own interp (no scipy import) is left alone",
-    'def interp(a, b, c):\n    return a\ny = interp(1, 2, 3)\n',
     'def interp(a, b, c):\n    return a\ny = interp(1, 2, 3)\n',
     SCIPY_112,
   ),
@@ -49,17 +48,15 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     'from sklearn import metrics\nnames = sorted(metrics.get_scorer_names())\n',
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.scorers-dict',
     'SCORERS[name] is left alone; a dict of the notebook named SCORERS too',
     'from sklearn import metrics\ns = metrics.SCORERS["accuracy"]\n',
-    'from sklearn import metrics\ns = metrics.SCORERS["accuracy"]\n',
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.scorers-dict',
     "a user's SCORERS dict",
-    'SCORERS = {"a": 1}\nprint(sorted(SCORERS.keys()))\n',
     'SCORERS = {"a": 1}\nprint(sorted(SCORERS.keys()))\n',
     SK_13,
   ),
@@ -69,16 +66,14 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.1)\n",
     "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.1, solver='liblinear')\n",
   ),
-  one(
+  leftAlone(
     'sklearn.logistic-l1-solver',
     "a solver given, penalty='l2', elasticnet, a user's own class: left alone",
     "from sklearn.linear_model import LogisticRegression\na = LogisticRegression(penalty='l1', solver='saga')\nb = LogisticRegression(penalty='l2')\nc = LogisticRegression(penalty='elasticnet', l1_ratio=0.5)\n",
-    "from sklearn.linear_model import LogisticRegression\na = LogisticRegression(penalty='l1', solver='saga')\nb = LogisticRegression(penalty='l2')\nc = LogisticRegression(penalty='elasticnet', l1_ratio=0.5)\n",
   ),
-  one(
+  leftAlone(
     'sklearn.logistic-l1-solver',
     "a user's own LogisticRegression",
-    "class LogisticRegression:\n    def __init__(self, penalty):\n        pass\nlr = LogisticRegression(penalty='l1')\n",
     "class LogisticRegression:\n    def __init__(self, penalty):\n        pass\nlr = LogisticRegression(penalty='l1')\n",
   ),
   one(
@@ -87,10 +82,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     "import matplotlib.pyplot as plt\nplt.scatter(x, y, c=labels, cmap='spectral')\ncolors = plt.cm.spectral(np.linspace(0, 1, 5))\nm = plt.get_cmap('spectral_r')\n",
     "import matplotlib.pyplot as plt\nplt.scatter(x, y, c=labels, cmap='nipy_spectral')\ncolors = plt.cm.nipy_spectral(np.linspace(0, 1, 5))\nm = plt.get_cmap('nipy_spectral_r')\n",
   ),
-  one(
+  leftAlone(
     'matplotlib.spectral-colormap',
     "'Spectral' (capitalized) is another colormap; a user's spectral variable",
-    "import matplotlib.pyplot as plt\nplt.scatter(x, y, cmap='Spectral')\nspectral = 3\nprint(spectral)\n",
     "import matplotlib.pyplot as plt\nplt.scatter(x, y, cmap='Spectral')\nspectral = 3\nprint(spectral)\n",
   ),
   one(
@@ -99,10 +93,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     "import matplotlib.pyplot as plt\nplt.scatter(x, y, s=80, c='', edgecolors='r')\n",
     "import matplotlib.pyplot as plt\nplt.scatter(x, y, s=80, c='none', edgecolors='r')\n",
   ),
-  one(
+  leftAlone(
     'matplotlib.scatter-empty-color',
     'other calls and colours are left alone',
-    "import matplotlib.pyplot as plt\nplt.scatter(x, y, c='r')\nf(c='')\n",
     "import matplotlib.pyplot as plt\nplt.scatter(x, y, c='r')\nf(c='')\n",
   ),
   one('scipy.numpy-aliases', 'on the ImportError', 'from scipy import interp\n', 'from numpy import interp\n', {
@@ -130,24 +123,21 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     "from sklearn.linear_model import LinearRegression\nfrom sklearn.model_selection import GridSearchCV\ng = GridSearchCV(LinearRegression(), {'fit_intercept': [True]})\n",
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.grid-normalize',
     "penalized models' grids, values that are not True/False, a user's own LinearRegression and a plain dict: left alone",
     "from sklearn.model_selection import GridSearchCV\nfrom sklearn.linear_model import Ridge\na = {'ridge__normalize': [True, False]}\nb = {'linearregression__normalize': options}\ng = GridSearchCV(Ridge(), {'normalize': [True, False]})\nsettings = {'normalize': True}\n",
-    "from sklearn.model_selection import GridSearchCV\nfrom sklearn.linear_model import Ridge\na = {'ridge__normalize': [True, False]}\nb = {'linearregression__normalize': options}\ng = GridSearchCV(Ridge(), {'normalize': [True, False]})\nsettings = {'normalize': True}\n",
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.grid-normalize',
     "a user's own LinearRegression class",
     "from sklearn.model_selection import GridSearchCV\nclass LinearRegression:\n    pass\ng = GridSearchCV(LinearRegression(), {'normalize': [True, False]})\n",
-    "from sklearn.model_selection import GridSearchCV\nclass LinearRegression:\n    pass\ng = GridSearchCV(LinearRegression(), {'normalize': [True, False]})\n",
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.grid-normalize',
     'not before scikit-learn 1.2',
-    "p = {'linearregression__normalize': [True, False]}\n",
     "p = {'linearregression__normalize': [True, False]}\n",
     { packages: { 'scikit-learn': '1.1.3' } },
   ),
@@ -158,17 +148,15 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     'from sklearn.ensemble import AdaBoostClassifier\nada = AdaBoostClassifier(n_estimators=200, learning_rate=0.5)\n',
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.adaboost-algorithm-samme',
     "'SAMME.R' (other predictions), a user's own AdaBoostClassifier, other classes: left alone",
     "from sklearn.ensemble import AdaBoostClassifier\na = AdaBoostClassifier(algorithm='SAMME.R')\nb = make_model(algorithm='SAMME')\n",
-    "from sklearn.ensemble import AdaBoostClassifier\na = AdaBoostClassifier(algorithm='SAMME.R')\nb = make_model(algorithm='SAMME')\n",
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.adaboost-algorithm-samme',
     'not before scikit-learn 1.8',
-    "from sklearn.ensemble import AdaBoostClassifier\na = AdaBoostClassifier(algorithm='SAMME')\n",
     "from sklearn.ensemble import AdaBoostClassifier\na = AdaBoostClassifier(algorithm='SAMME')\n",
     { packages: { 'scikit-learn': '1.6.1' } },
   ),
@@ -192,10 +180,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', "mm.fit(df['price'])")],
     },
   ),
-  one(
+  leftAlone(
     'sklearn.scaler-one-dimensional',
     'a name also bound to something else, a non-scaler estimator, and without the error: left alone',
-    'import numpy as np\nfrom sklearn.preprocessing import StandardScaler\nfrom sklearn.decomposition import PCA\nsc = StandardScaler()\nsc = make_scaler()\nz = sc.fit_transform(y)\np = PCA()\nw = p.fit_transform(y)\n',
     'import numpy as np\nfrom sklearn.preprocessing import StandardScaler\nfrom sklearn.decomposition import PCA\nsc = StandardScaler()\nsc = make_scaler()\nz = sc.fit_transform(y)\np = PCA()\nw = p.fit_transform(y)\n',
     {
       ...SK_13,
@@ -205,10 +192,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
+  leftAlone(
     'sklearn.scaler-one-dimensional',
     "a user's own StandardScaler class",
-    'import numpy as np\nclass StandardScaler:\n    pass\nsc = StandardScaler()\nz = sc.fit_transform(y)\n',
     'import numpy as np\nclass StandardScaler:\n    pass\nsc = StandardScaler()\nz = sc.fit_transform(y)\n',
     {
       ...SK_13,
@@ -247,10 +233,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
+  leftAlone(
     'python.object-format-spec',
     'typed, precision, width-only fields, literals, bools, another line and a conversion already there: left alone',
-    "a = '{:.3f} {:>8.2f} {:10} {:^5} {:^5} {!r:^9}'.format(x, y, z, 'lit', u > v, w)\nb = '{:^9}'.format(arr)\n",
     "a = '{:.3f} {:>8.2f} {:10} {:^5} {:^5} {!r:^9}'.format(x, y, z, 'lit', u > v, w)\nb = '{:^9}'.format(arr)\n",
     {
       errors: [
@@ -263,12 +248,7 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
-    'python.object-format-spec',
-    'without the error: left alone',
-    "print('{:^25}'.format(arr))\n",
-    "print('{:^25}'.format(arr))\n",
-  ),
+  leftAlone('python.object-format-spec', 'without the error: left alone', "print('{:^25}'.format(arr))\n"),
   one(
     'sklearn.binarize-one-sample',
     'binarize(v, threshold=0.3)[0]: v is one sample, as np.atleast_2d made it',
@@ -286,10 +266,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
+  leftAlone(
     'sklearn.binarize-one-sample',
     'without [0], a user-defined binarize, and without the error: left alone',
-    'from sklearn.preprocessing import binarize\nb = binarize(v, threshold=0.3)\n',
     'from sklearn.preprocessing import binarize\nb = binarize(v, threshold=0.3)\n',
     {
       ...SK_13,
@@ -298,10 +277,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
+  leftAlone(
     'sklearn.binarize-one-sample',
     "a user's own binarize",
-    'def binarize(v, threshold):\n    return [v > threshold]\nb = binarize(v, threshold=0.3)[0]\n',
     'def binarize(v, threshold):\n    return [v > threshold]\nb = binarize(v, threshold=0.3)[0]\n',
     {
       ...SK_13,
@@ -347,10 +325,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
+  leftAlone(
     'ipython.set-matplotlib-formats',
     'an error whose last frame is the cell (nothing of ours to move): left alone',
-    'from preamble import *\n',
     'from preamble import *\n',
     {
       errors: [
@@ -378,17 +355,15 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
     "import numpy as np\nfrom sklearn.linear_model import RANSACRegressor\nr = RANSACRegressor(loss='squared_error')\n",
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.ransac-residual-metric',
     "another metric, a loss given too, a user's own RANSACRegressor: left alone",
     "import numpy as np\nfrom sklearn.linear_model import RANSACRegressor\na = RANSACRegressor(residual_metric=lambda d: np.max(np.abs(d), axis=1))\nb = RANSACRegressor(loss='squared_error', residual_metric=lambda d: np.sum(np.abs(d), axis=1))\n",
-    "import numpy as np\nfrom sklearn.linear_model import RANSACRegressor\na = RANSACRegressor(residual_metric=lambda d: np.max(np.abs(d), axis=1))\nb = RANSACRegressor(loss='squared_error', residual_metric=lambda d: np.sum(np.abs(d), axis=1))\n",
     SK_13,
   ),
-  one(
+  leftAlone(
     'sklearn.ransac-residual-metric',
     "a user's own RANSACRegressor class",
-    'import numpy as np\nclass RANSACRegressor:\n    def __init__(self, residual_metric):\n        pass\nr = RANSACRegressor(residual_metric=lambda x: np.sum(np.abs(x), axis=1))\n',
     'import numpy as np\nclass RANSACRegressor:\n    def __init__(self, residual_metric):\n        pass\nr = RANSACRegressor(residual_metric=lambda x: np.sum(np.abs(x), axis=1))\n',
     SK_13,
   ),
@@ -402,10 +377,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       errors: [cellError(0, 'TypeError', SCALAR, "print('Intercept: %.3f, %s' % (lr.intercept_, name))")],
     },
   ),
-  one(
+  leftAlone(
     'numpy.array-to-scalar',
     'a user-defined float() and literals are left alone',
-    "import numpy as np\ndef float(v):\n    return v\nx = float(a) + int('3')\n",
     "import numpy as np\ndef float(v):\n    return v\nx = float(a) + int('3')\n",
     { ...NUMPY_24, errors: [cellError(0, 'TypeError', SCALAR, "x = float(a) + int('3')")] },
   ),
@@ -494,10 +468,9 @@ export const MORE_REMOVAL_CASES: RuleCase[] = [
       ],
     },
   },
-  one(
+  leftAlone(
     'python2.list-valued-variables',
     'the last binding before the use is in a branch: left alone',
-    'ts = filter(f, xs)\nif flag:\n    ts = g(xs)\nprint(len(ts))\n',
     'ts = filter(f, xs)\nif flag:\n    ts = g(xs)\nprint(len(ts))\n',
     { errors: [cellError(0, 'TypeError', "object of type 'filter' has no len()", 'print(len(ts))')] },
   ),

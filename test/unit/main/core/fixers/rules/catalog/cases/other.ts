@@ -1,6 +1,6 @@
 import type { ResolvedCase } from '../../../../../../../../shared/models/case';
 import { cellError } from '../../helpers';
-import { one, type RuleCase } from './types';
+import { leftAlone, one, type RuleCase } from './types';
 
 export const URL_CASE: ResolvedCase = {
   id: 'bikes',
@@ -30,10 +30,9 @@ export const DATA_CASES: RuleCase[] = [
     { case: URL_CASE },
   ),
   // the kernel serves the mapped URLs; when it names an unmapped one as the failure, rewriting the others cannot help
-  one(
+  leftAlone(
     'data.url-to-local-copy',
     'left alone when the kernel reports an unmapped URL',
-    "bikes = pd.read_csv('https://example.org/data/bikeshare.csv')\ny = pd.read_csv('https://example.org/other.csv')\n",
     "bikes = pd.read_csv('https://example.org/data/bikeshare.csv')\ny = pd.read_csv('https://example.org/other.csv')\n",
     {
       case: URL_CASE,
@@ -58,17 +57,15 @@ export const CALIBRATION_CASES: RuleCase[] = [
     'import sklearn.ensemble as ske\nfrom sklearn.ensemble import RandomForestClassifier as RFC\nrf = ske.RandomForestClassifier(max_depth=5, n_estimators=10)\nrf2 = RFC(n_estimators=10)\nrf3 = RFC(100)\nrf4 = RFC(n_estimators=50)\n',
     OLD,
   ),
-  one(
+  leftAlone(
     'calibrate.sklearn-forest-n-estimators',
     'not for a notebook written after 0.22',
     'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier()\n',
-    'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier()\n',
     { created: '2020-06' },
   ),
-  one(
+  leftAlone(
     'calibrate.sklearn-forest-n-estimators',
     'not when the environment predates 0.22',
-    'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier()\n',
     'from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier()\n',
     { created: '2017', packages: { 'scikit-learn': '0.21.3' } },
   ),
@@ -144,10 +141,5 @@ export const RUNTIME_CASES: RuleCase[] = [
     "import xgboost as xgb\n# trained on a Kaggle GPU\nm = xgb.XGBClassifier(n_estimators=500, tree_method='gpu_hist')\n",
     { gpus: ['NVIDIA H200'] },
   ),
-  one(
-    'runtime.xgboost-gpu',
-    'nothing without a GPU',
-    'import xgboost as xgb\n# GPU\nm = xgb.XGBClassifier()\n',
-    'import xgboost as xgb\n# GPU\nm = xgb.XGBClassifier()\n',
-  ),
+  leftAlone('runtime.xgboost-gpu', 'nothing without a GPU', 'import xgboost as xgb\n# GPU\nm = xgb.XGBClassifier()\n'),
 ];

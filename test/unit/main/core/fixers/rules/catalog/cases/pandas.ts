@@ -1,5 +1,5 @@
 import { cellError } from '../../helpers';
-import { one, type RuleCase } from './types';
+import { leftAlone, one, type RuleCase } from './types';
 
 const PD2 = { packages: { pandas: '2.1.4' } };
 
@@ -19,10 +19,9 @@ export const PANDAS_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
+  leftAlone(
     'pandas.series-multidim-indexing',
     'an array (not a string-keyed column) on the failing line is left alone',
-    'z = arr[:, None] + m[0][:, None]\n',
     'z = arr[:, None] + m[0][:, None]\n',
     { ...PD2, errors: [cellError(0, 'ValueError', MULTIDIM, 'z = arr[:, None] + m[0][:, None]')] },
   ),
@@ -32,13 +31,9 @@ export const PANDAS_CASES: RuleCase[] = [
     'import pandas as pd\nres = clf.predict(x.ix[:,[6,3]].dropna())\ndf.ix[df.Age.isnull(), "Age"] = 0\nrow = df.ix[5]\nv = df.ix[df.a > 1, 2]\n',
     'import pandas as pd\nres = clf.predict(x.iloc[:,[6,3]].dropna())\ndf.loc[df.Age.isnull(), "Age"] = 0\nrow = df.loc[5]\nv = df.loc[df.a > 1, df.columns[2]]\n',
   ),
-  one(
-    'pandas.ix-indexer',
-    'not under pandas 0.25',
-    'import pandas as pd\nrow = df.ix[5]\n',
-    'import pandas as pd\nrow = df.ix[5]\n',
-    { packages: { pandas: '0.25.3' } },
-  ),
+  leftAlone('pandas.ix-indexer', 'not under pandas 0.25', 'import pandas as pd\nrow = df.ix[5]\n', {
+    packages: { pandas: '0.25.3' },
+  }),
   one(
     'pandas.as-matrix',
     'as_matrix() and as_matrix(columns=…)',
@@ -106,12 +101,7 @@ export const PANDAS_CASES: RuleCase[] = [
     'import pandas as pd\ndf = pd.concat([df, other], ignore_index=True)\nrows = pd.concat([rows, pd.DataFrame([{"a": 1}])], ignore_index=True)\nresults.append(score)\n[acc.append(i) for i in xs]\n',
     PD2,
   ),
-  one(
-    'pandas.dataframe-append',
-    'not under pandas 1.5',
-    'import pandas as pd\ndf = df.append(other)\n',
-    'import pandas as pd\ndf = df.append(other)\n',
-  ),
+  leftAlone('pandas.dataframe-append', 'not under pandas 1.5', 'import pandas as pd\ndf = df.append(other)\n'),
   one(
     'pandas.drop-positional-axis',
     'drop(cols, 1) → axis=1 (pandas 2)',
@@ -147,10 +137,9 @@ export const PANDAS_CASES: RuleCase[] = [
       errors: [cellError(0, 'ValueError', "could not convert string to float: 'male'", 'c = df.corr()')],
     },
   ),
-  one(
+  leftAlone(
     'pandas.numeric-only',
     'a numpy reduction on the line is left alone',
-    'import numpy as np\nm = np.mean(x)\n',
     'import numpy as np\nm = np.mean(x)\n',
     {
       packages: { pandas: '2.3.3' },
@@ -197,10 +186,9 @@ export const PANDAS_CASES: RuleCase[] = [
     "import pandas as pd\nimport numpy as np\ndf = pd.concat([a, b], axis=1)\nt = pd.read_csv('t.tsv', sep='\\t', header=None)\nd = df.dropna(axis=1)\nk = df.set_index('id', drop=False)\nw = df.Name.str.split(', ', n=1, expand=True)\nparts = 'a, b'.split(', ', 1)\nm = np.any(x, 1)\ns = df.sort_values('Age', False)\n",
     PD2,
   ),
-  one(
+  leftAlone(
     'pandas.keyword-only-arguments',
     'not under pandas 1.5',
-    'import pandas as pd\ndf = pd.concat([a, b], 1)\n',
     'import pandas as pd\ndf = pd.concat([a, b], 1)\n',
   ),
   one(
@@ -271,24 +259,21 @@ export const PANDAS_CASES: RuleCase[] = [
     "import pandas as pd\ndf = df.set_axis(['a', 'b'], axis=1)\ndf['size'] = df['size'].cat.set_categories(['S', 'M', 'L'])\ns.cat.as_ordered()\n",
     PD2,
   ),
-  one(
+  leftAlone(
     'pandas.inplace-removed',
     'a result that is used, methods that keep inplace, no pandas import: left alone',
     "import pandas as pd\nx = df.set_axis(['a'], axis=1, inplace=True)\ndf.drop('a', axis=1, inplace=True)\nobj.set_categories(cats, inplace=True)\n",
-    "import pandas as pd\nx = df.set_axis(['a'], axis=1, inplace=True)\ndf.drop('a', axis=1, inplace=True)\nobj.set_categories(cats, inplace=True)\n",
     PD2,
   ),
-  one(
+  leftAlone(
     'pandas.inplace-removed',
     "a user's own set_axis without pandas",
     "widget.set_axis(['a'], inplace=True)\n",
-    "widget.set_axis(['a'], inplace=True)\n",
     PD2,
   ),
-  one(
+  leftAlone(
     'pandas.inplace-removed',
     'not before pandas 2.0',
-    "import pandas as pd\ndf.set_axis(['a', 'b'], axis=1, inplace=True)\n",
     "import pandas as pd\ndf.set_axis(['a', 'b'], axis=1, inplace=True)\n",
     { packages: { pandas: '1.5.3' } },
   ),

@@ -1,5 +1,5 @@
 import { cellError } from '../../helpers';
-import { one, type RuleCase } from './types';
+import { leftAlone, one, type RuleCase } from './types';
 
 export const MATPLOTLIB_CASES: RuleCase[] = [
   one(
@@ -20,13 +20,9 @@ export const MATPLOTLIB_CASES: RuleCase[] = [
     "plt.xticks(rotation='90')\nax.set_xticklabels(labels, rotation='45')\nplt.yticks(rotation='vertical')\n",
     "plt.xticks(rotation=90)\nax.set_xticklabels(labels, rotation=45)\nplt.yticks(rotation='vertical')\n",
   ),
-  one(
-    'matplotlib.numeric-string-rotation',
-    'not under matplotlib 3.5 (pattern)',
-    "plt.xticks(rotation='90')\n",
-    "plt.xticks(rotation='90')\n",
-    { packages: { matplotlib: '3.5.3' } },
-  ),
+  leftAlone('matplotlib.numeric-string-rotation', 'not under matplotlib 3.5 (pattern)', "plt.xticks(rotation='90')\n", {
+    packages: { matplotlib: '3.5.3' },
+  }),
   one(
     'matplotlib.seaborn-styles',
     'seaborn styles renamed',
@@ -135,10 +131,9 @@ export const SEABORN_CASES: RuleCase[] = [
     "import seaborn as sns\ngrid = sns.FacetGrid(train_df, col='Survived', row='Pclass', size=2.2, aspect=1.6)\nsns.pairplot(df, size=2.5)\nplt.figure(figsize=(4, 4))\n",
     "import seaborn as sns\ngrid = sns.FacetGrid(train_df, col='Survived', row='Pclass', height=2.2, aspect=1.6)\nsns.pairplot(df, height=2.5)\nplt.figure(figsize=(4, 4))\n",
   ),
-  one(
+  leftAlone(
     'seaborn.size-to-height',
     'scatterplot(size=…) is the marker variable: untouched',
-    "import seaborn as sns\nsns.scatterplot(x='a', y='b', size='c', data=df)\n",
     "import seaborn as sns\nsns.scatterplot(x='a', y='b', size='c', data=df)\n",
   ),
   one(
@@ -171,10 +166,9 @@ export const SEABORN_CASES: RuleCase[] = [
     "import seaborn as sns\nsns.countplot('Survived', data=train)\nsns.barplot(df.Sex, df.Survived)\nsns.boxplot(data=df, x='a')\nsns.histplot(df.a)\n",
     "import seaborn as sns\nsns.countplot(x='Survived', data=train)\nsns.barplot(x=df.Sex, y=df.Survived)\nsns.boxplot(data=df, x='a')\nsns.histplot(df.a)\n",
   ),
-  one(
+  leftAlone(
     'seaborn.keyword-only-data',
     'not under seaborn 0.11',
-    "import seaborn as sns\nsns.countplot('Survived', data=train)\n",
     "import seaborn as sns\nsns.countplot('Survived', data=train)\n",
     { packages: { seaborn: '0.11.2' } },
   ),
@@ -199,10 +193,9 @@ export const XGBOOST_CASES: RuleCase[] = [
     "from xgboost import XGBClassifier\nm = XGBClassifier(tree_method='gpu_hist', predictor='gpu_predictor')\nparams = {'tree_method': 'gpu_hist'}\n",
     "from xgboost import XGBClassifier\nm = XGBClassifier(tree_method='hist', predictor='cpu_predictor')\nparams = {'tree_method': 'hist'}\n",
   ),
-  one(
+  leftAlone(
     'xgboost.gpu-hist-without-gpu',
     'kept when the runtime has a GPU',
-    "from xgboost import XGBClassifier\nm = XGBClassifier(tree_method='gpu_hist')\n",
     "from xgboost import XGBClassifier\nm = XGBClassifier(tree_method='gpu_hist')\n",
     { gpus: ['NVIDIA H200'] },
   ),
@@ -228,10 +221,9 @@ export const XGBOOST_CASES: RuleCase[] = [
       "XGBClassifier(eval_metric='logloss').fit(X, y)\n",
     ],
   },
-  one(
+  leftAlone(
     'xgboost.fit-early-stopping',
     'not under xgboost 1.7',
-    'from xgboost import XGBClassifier\nmodel = XGBClassifier()\nmodel.fit(X, y, early_stopping_rounds=50)\n',
     'from xgboost import XGBClassifier\nmodel = XGBClassifier()\nmodel.fit(X, y, early_stopping_rounds=50)\n',
   ),
   one(

@@ -1,5 +1,5 @@
 import { cellError } from '../../helpers';
-import { one, type RuleCase } from './types';
+import { leftAlone, one, type RuleCase } from './types';
 
 export const SKLEARN_CASES: RuleCase[] = [
   // issue 18
@@ -9,10 +9,9 @@ export const SKLEARN_CASES: RuleCase[] = [
     'from sklearn.linear_model import SGDClassifier\nsgd = SGDClassifier(n_iter=5, tol=1e-4)\n',
     'from sklearn.linear_model import SGDClassifier\nsgd = SGDClassifier(max_iter=5, tol=1e-4)\n',
   ),
-  one(
+  leftAlone(
     'sklearn.sgd-n-iter',
     "a notebook's own SGDClassifier is left alone",
-    'def SGDClassifier(n_iter):\n    return n_iter\nsgd = SGDClassifier(n_iter=5)\n',
     'def SGDClassifier(n_iter):\n    return n_iter\nsgd = SGDClassifier(n_iter=5)\n',
   ),
   one(
@@ -21,22 +20,19 @@ export const SKLEARN_CASES: RuleCase[] = [
     'from sklearn.model_selection import StratifiedKFold, KFold\nskf = StratifiedKFold(n_splits=5, random_state=42)\nkf = KFold(n_splits=5, shuffle=False, random_state=0)\n',
     'from sklearn.model_selection import StratifiedKFold, KFold\nskf = StratifiedKFold(n_splits=5)\nkf = KFold(n_splits=5, shuffle=False)\n',
   ),
-  one(
+  leftAlone(
     'sklearn.splitter-random-state-without-shuffle',
     'shuffle=True, a shuffle variable, positional arguments: left alone',
     'from sklearn.model_selection import KFold\nkf = KFold(n_splits=5, shuffle=True, random_state=1)\nkf2 = KFold(n_splits=5, shuffle=sh, random_state=1)\nkf3 = KFold(5, False, random_state=1)\n',
-    'from sklearn.model_selection import KFold\nkf = KFold(n_splits=5, shuffle=True, random_state=1)\nkf2 = KFold(n_splits=5, shuffle=sh, random_state=1)\nkf3 = KFold(5, False, random_state=1)\n',
   ),
-  one(
+  leftAlone(
     'sklearn.splitter-random-state-without-shuffle',
     "a notebook's own KFold is left alone",
     'class KFold:\n    def __init__(self, n_splits, random_state=None):\n        pass\nkf = KFold(n_splits=5, random_state=1)\n',
-    'class KFold:\n    def __init__(self, n_splits, random_state=None):\n        pass\nkf = KFold(n_splits=5, random_state=1)\n',
   ),
-  one(
+  leftAlone(
     'sklearn.splitter-random-state-without-shuffle',
     'not before scikit-learn 0.24',
-    'from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(n_splits=5, random_state=42)\n',
     'from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(n_splits=5, random_state=42)\n',
     { packages: { 'scikit-learn': '0.23.2' } },
   ),
@@ -64,10 +60,9 @@ export const SKLEARN_CASES: RuleCase[] = [
     'from sklearn.cross_validation import LabelKFold, KFold\n',
     'from sklearn.model_selection import GroupKFold as LabelKFold, KFold\n',
   ),
-  one(
+  leftAlone(
     'sklearn.model-selection-modules',
     'not under scikit-learn 0.19',
-    'from sklearn.cross_validation import KFold\n',
     'from sklearn.cross_validation import KFold\n',
     { packages: { 'scikit-learn': '0.19.2' } },
   ),
@@ -163,10 +158,9 @@ export const SKLEARN_CASES: RuleCase[] = [
     'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse_output=False)\n',
     { packages: { 'scikit-learn': '1.4.2' } },
   ),
-  one(
+  leftAlone(
     'sklearn.renamed-keywords',
     'not under scikit-learn 1.2',
-    'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse=False)\n',
     'from sklearn.preprocessing import OneHotEncoder\nenc = OneHotEncoder(sparse=False)\n',
   ),
   one(
@@ -217,10 +211,9 @@ export const SKLEARN_CASES: RuleCase[] = [
       ],
     },
   ),
-  one(
+  leftAlone(
     'sklearn.max-features-auto',
     'not under scikit-learn 1.2',
-    "from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier(max_features='auto')\n",
     "from sklearn.ensemble import RandomForestClassifier\nrf = RandomForestClassifier(max_features='auto')\n",
   ),
   one(
@@ -229,10 +222,9 @@ export const SKLEARN_CASES: RuleCase[] = [
     'from sklearn.feature_selection import SelectKBest, RFE, chi2\nfrom sklearn.model_selection import KFold\nfrom sklearn import metrics, svm\nsel = SelectKBest(chi2, 10)\nrfe = RFE(model, 5)\nkf = KFold(5, True, 42)\ncm = metrics.confusion_matrix(y, p, [0, 1])\nclf = svm.SVC(1.0, "linear")\nok = SelectKBest(chi2, k=3)\nx = np.clip(a, 0, 1)\n',
     'from sklearn.feature_selection import SelectKBest, RFE, chi2\nfrom sklearn.model_selection import KFold\nfrom sklearn import metrics, svm\nsel = SelectKBest(chi2, k=10)\nrfe = RFE(model, n_features_to_select=5)\nkf = KFold(5, shuffle=True, random_state=42)\ncm = metrics.confusion_matrix(y, p, labels=[0, 1])\nclf = svm.SVC(C=1.0, kernel="linear")\nok = SelectKBest(chi2, k=3)\nx = np.clip(a, 0, 1)\n',
   ),
-  one(
+  leftAlone(
     'sklearn.keyword-only-arguments',
     'not under scikit-learn 0.24',
-    'from sklearn.feature_selection import SelectKBest, chi2\nsel = SelectKBest(chi2, 10)\n',
     'from sklearn.feature_selection import SelectKBest, chi2\nsel = SelectKBest(chi2, 10)\n',
     { packages: { 'scikit-learn': '0.24.2' } },
   ),

@@ -1,7 +1,7 @@
 // Before → after examples of catalog/python/ (Python 3.11–3.14 removals) and of the old call protocols in
 // catalog/sklearn/.
 import { cellError } from '../../helpers';
-import { one, type RuleCase } from './types';
+import { leftAlone, one, type RuleCase } from './types';
 
 const PY314 = { python: '3.14.0' };
 
@@ -98,10 +98,9 @@ export const PROTOCOL_CASES: RuleCase[] = [
     'import numpy\nnp = 3\np2 = model.predict(numpy.reshape(x_new, (1, -1)))\n',
     { errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'p2 = model.predict(x_new)')] },
   ),
-  one(
+  leftAlone(
     'sklearn.one-dimensional-x',
     'two candidate calls on the failing line: left alone',
-    'd = model.predict(a) - model.predict(b)\n',
     'd = model.predict(a) - model.predict(b)\n',
     {
       errors: [

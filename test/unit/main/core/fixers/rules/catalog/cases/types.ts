@@ -15,3 +15,8 @@ export interface RuleCase {
 export function one(rule: string, name: string, before: string, after: string, options?: FixOptions): RuleCase {
   return { rule, name, before: [before], after: [after], ...(options ? { options } : {}) };
 }
+
+/** A one-cell case the rule must leave as it is. */
+export function leftAlone(rule: string, name: string, source: string, options?: FixOptions): RuleCase {
+  return one(rule, name, source, source, options);
+}
