@@ -10,6 +10,7 @@ import type { Fidelity } from '../models/fidelity';
 import type { Outcome, Problem, Verdict } from '../models/loop';
 import type { Notebook } from '../models/notebook';
 import { oneSampleTTest, sampleMean } from './statistics';
+import { offendingLine } from './traceback';
 
 export const DEFAULT_TOLERANCE = 0.1;
 export const DEFAULT_ALPHA = 0.05;
@@ -302,7 +303,9 @@ const SYNTAX_ERRORS = new Set(['SyntaxError', 'IndentationError', 'TabError']);
 
 /**
  * Marks errors the ORIGINAL notebook's saved outputs already show: same cell (matched by cell id, so cells inserted
- * or removed by fixes do not shift the match) and same exception name. `versionCellIds[i]` is the id of cell i of
+ * or removed by fixes do not shift the match) and same exception name, or another exception raised by the same line
+ * of the cell (a cell that shows how a call fails: today's library may raise another class for it, as pandas raises
+ * KeyError where 0.2x raised IndexingError, but the statement fails as the author's did). `versionCellIds[i]` is the id of cell i of
  * the executed version; it is used when an error carries no cell id of its own. `neverRanUnparsable` holds the ids
  * of cells the author never ran whose text is not Python in any version (prose typed into a code cell): their
  * SyntaxError failed for the author too, so it is pre-existing (`authorNeverRan`).
@@ -313,18 +316,23 @@ export function markPreExisting(
   versionCellIds: readonly (string | null | undefined)[] = [],
   neverRanUnparsable: ReadonlySet<string> = new Set(),
 ): CellError[] {
-  const savedErrors = new Map<string, Set<string>>();
-  for (const cell of original.cells) {
-    if (!cell.id || cell.cell_type !== 'code') continue;
-    const names = new Set<string>();
+  const savedErrors = new Map<string, { names: Set<string>; lines: Set<string> }>();
+  original.cells.forEach((cell, cellIndex) => {
+    if (!cell.id || cell.cell_type !== 'code') return;
+    const saved = { names: new Set<string>(), lines: new Set<string>() };
     for (const output of cell.outputs ?? []) {
-      if (output.output_type === 'error' && output.ename) names.add(output.ename);
+      if (output.output_type !== 'error') continue;
+      if (output.ename) saved.names.add(output.ename);
+      const line = Array.isArray(output.traceback) ? offendingLine(output.traceback, original, cellIndex) : null;
+      if (line) saved.lines.add(line);
     }
-    if (names.size > 0) savedErrors.set(cell.id, names);
-  }
+    if (saved.names.size > 0 || saved.lines.size > 0) savedErrors.set(cell.id, saved);
+  });
   return errors.map((error) => {
     const id = error.cellId ?? versionCellIds[error.cellIndex] ?? null;
-    const saved = id !== null && (savedErrors.get(id)?.has(error.ename) ?? false);
+    const author = id !== null ? savedErrors.get(id) : undefined;
+    const line = error.line?.trim() ?? '';
+    const saved = !!author && (author.names.has(error.ename) || (line !== '' && author.lines.has(line)));
     const neverRan = !saved && id !== null && SYNTAX_ERRORS.has(error.ename) && neverRanUnparsable.has(id);
     const preExisting = saved || neverRan;
     if (preExisting === error.preExisting && neverRan === (error.authorNeverRan ?? false)) return error;

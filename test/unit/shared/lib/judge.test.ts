@@ -285,6 +285,59 @@ describe('markPreExisting', () => {
     expect(errors[0]?.preExisting).toBe(false); // input not mutated
   });
 
+  it("marks another exception raised by the line the author's saved traceback points at, not by another line", () => {
+    // Pandas Cookbook (2017, IPython 5): the cell shows that .loc fails; pandas 0.20 raised IndexingError there,
+    // today's pandas raises KeyError on the same line
+    const esc = '\u001b';
+    const shown: Notebook = {
+      ...original,
+      cells: [
+        {
+          id: 'demo',
+          cell_type: 'code',
+          source: "s = college['UGDS']\ns.loc['a', 'b']\nprint(s.sum())",
+          metadata: {},
+          outputs: [
+            {
+              output_type: 'error',
+              ename: 'IndexingError',
+              evalue: 'Too many indexers',
+              traceback: [
+                `${esc}[0;31m---------------------------------------------------------------------------${esc}[0m`,
+                `${esc}[0;31mIndexingError${esc}[0m                             Traceback (most recent call last)`,
+                `${esc}[0;32m<ipython-input-7-3f2a>${esc}[0m in ${esc}[0;36m<module>${esc}[0;34m()${esc}[0m`,
+                `${esc}[1;32m      1${esc}[0m s ${esc}[0;34m=${esc}[0m college${esc}[0;34m[${esc}[0m'UGDS'${esc}[0;34m]${esc}[0m`,
+                `${esc}[0;32m----> 2${esc}[0;31m s${esc}[0;34m.${esc}[0mloc${esc}[0;34m[${esc}[0m'a', 'b'${esc}[0;34m]${esc}[0m`,
+                `${esc}[0;31mIndexingError${esc}[0m: Too many indexers`,
+              ],
+            },
+          ],
+        },
+        {
+          id: 'modern',
+          cell_type: 'code',
+          source: 'x = 1\nf(x)',
+          metadata: {},
+          outputs: [
+            {
+              output_type: 'error',
+              ename: 'ValueError',
+              evalue: 'bad',
+              traceback: ['Cell In[3], line 2', '----> 2 f(x)', 'ValueError: bad'],
+            },
+          ],
+        },
+      ],
+    };
+    const errors = [
+      cellError(0, 'KeyError', { cellId: 'demo', line: "s.loc['a', 'b']" }),
+      cellError(0, 'KeyError', { cellId: 'demo', line: "s = college['UGDS']" }),
+      cellError(1, 'TypeError', { cellId: 'modern', line: 'f(x)' }),
+      cellError(1, 'TypeError', { cellId: 'modern', line: null }),
+    ];
+    expect(markPreExisting(errors, shown).map((e) => e.preExisting)).toEqual([true, false, true, false]);
+  });
+
   it('clears a stale mark', () => {
     const marked = markPreExisting([cellError(3, 'NameError', { cellId: 'fit', preExisting: true })], original);
     expect(marked[0]?.preExisting).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notebook } from '../../../../../shared/models/notebook';
-import { ExecutionTracker, offendingLine } from '../../../../../main/core/runtime/execution-report';
+import { ExecutionTracker } from '../../../../../main/core/runtime/execution-report';
+import { offendingLine } from '../../../../../shared/lib/traceback';
 import { stripAnsi } from '../../../../../shared/lib/text';
 
 function nb(sources: Array<[string, string]>): Notebook {
