@@ -101,6 +101,11 @@ describeDocker('Docker runtime (real engine, Debian-built image)', () => {
     });
   }
 
+  /** no container of the engine carries any of these labels (none left behind) */
+  async function expectNoContainers(...labels: string[]): Promise<void> {
+    for (const label of labels) expect(await containersWithLabel(engine.connection, label)).toEqual([]);
+  }
+
   afterAll(async () => {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     await engine?.release();
@@ -238,8 +243,7 @@ console.log(JSON.stringify(r));`;
       expect(inDocker.finishedAt - (firstStream?.at ?? 0)).toBeGreaterThan(1_500);
       expect(events.map((e) => e.event.type).at(-1)).toBe('done');
       // the stale container is gone with the run's own
-      expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-docker`)).toEqual([]);
-      expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+      await expectNoContainers(`${JOB_LABEL}=job-docker`, CONTAINER_LABEL);
     },
     CONTAINER_TEST_TIMEOUT,
   );
@@ -412,9 +416,7 @@ console.log(JSON.stringify(r));`;
       expect((cancelled as NbreviveError).message).toMatch(
         /^the execution was cancelled while cell 2 \(`import time`\) was running; its container was removed$/,
       );
-      expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-timeout`)).toEqual([]);
-      expect(await containersWithLabel(engine.connection, `${JOB_LABEL}=job-cancel`)).toEqual([]);
-      expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+      await expectNoContainers(`${JOB_LABEL}=job-timeout`, `${JOB_LABEL}=job-cancel`, CONTAINER_LABEL);
     },
     CONTAINER_TEST_TIMEOUT,
   );
@@ -450,7 +452,7 @@ console.log(JSON.stringify(r));`;
       const t0 = Date.now();
       expect(await runtime.describe()).toEqual(description);
       expect(Date.now() - t0).toBeLessThan(2_000);
-      expect(await containersWithLabel(engine.connection, CONTAINER_LABEL)).toEqual([]);
+      await expectNoContainers(CONTAINER_LABEL);
     },
     CONTAINER_TEST_TIMEOUT,
   );

@@ -13,6 +13,16 @@ function snapshot(store: Store, jobId: string) {
   };
 }
 
+/** A job of a new case with its iteration 0 stored (notebook 'v0'). */
+function jobWithFirstIteration(store: Store) {
+  const job = store.jobs.create({ caseId: seedCase(store) });
+  store.iterations.persist(
+    { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
+    { notebook: notebookText('v0') },
+  );
+  return { store, job };
+}
+
 describe('iterations', () => {
   const temp = useTempStores();
 
@@ -71,12 +81,7 @@ describe('iterations', () => {
   });
 
   it('writes nothing of an iteration whose row violates a constraint (duplicate index)', () => {
-    const store = temp.open();
-    const job = store.jobs.create({ caseId: seedCase(store) });
-    store.iterations.persist(
-      { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
-      { notebook: notebookText('v0') },
-    );
+    const { store, job } = jobWithFirstIteration(temp.open());
     const before = snapshot(store, job.id);
     const fresh = notebookText('never stored');
     let error: unknown;
@@ -97,12 +102,7 @@ describe('iterations', () => {
   });
 
   it('writes nothing of an iteration when the last step, the job update, fails', () => {
-    const store = temp.open();
-    const job = store.jobs.create({ caseId: seedCase(store) });
-    store.iterations.persist(
-      { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
-      { notebook: notebookText('v0') },
-    );
+    const { store, job } = jobWithFirstIteration(temp.open());
     // fail inside the transaction after the blobs and the iteration row are written
     store.db.exec(`CREATE TRIGGER fail_second BEFORE UPDATE OF iterations ON jobs WHEN NEW.iterations = 2
       BEGIN SELECT RAISE(ABORT, 'simulated crash while updating the job'); END`);
@@ -138,12 +138,7 @@ describe('iterations', () => {
   });
 
   it('records a fix after the fact, keeping the job’s usage totals right, and marks it failed', () => {
-    const store = temp.open();
-    const job = store.jobs.create({ caseId: seedCase(store) });
-    store.iterations.persist(
-      { jobId: job.id, index: 0, report: makeReport(), verdict: makeVerdict() },
-      { notebook: notebookText('v0') },
-    );
+    const { store, job } = jobWithFirstIteration(temp.open());
     store.iterations.setFix(job.id, 0, makeFix({ usage: { promptTokens: 10, completionTokens: 5, costUsd: 0.5 } }));
     store.iterations.setFix(job.id, 0, makeFix({ usage: { promptTokens: 30, completionTokens: 7, costUsd: 0.25 } }));
     store.jobs.addUsage(job.id, { promptTokens: 1, completionTokens: 1, costUsd: 0.125 });

@@ -5,9 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { coverRow } from '../../../../../../main/core/fixers/api-changes/coverage';
 import { refersTo } from '../../../../../../main/core/fixers/api-changes/snippets';
 import { NOT_EQUIVALENT_REASON } from '../../../../../../main/core/fixers/api-changes/reviewed';
+import type { ApiChange } from '../../../../../../main/core/fixers/api-changes/table';
 import { rowMaker } from './helpers';
 
 const row = rowMaker({ library: 'scipy', version: '1.0.0', kind: 'moved' });
+/** a renamed row of the library's release, its replacement not a pure rename */
+const renamed = (library: ApiChange['library'], version: string, old: string, replacement: string) =>
+  rowMaker({ library, version, kind: 'renamed' })({ old, new: replacement, pure: false });
 
 describe('coverage crediting', () => {
   it('reads re-exports, objects imported from their module and module aliases', () => {
@@ -32,34 +36,18 @@ describe('coverage crediting', () => {
   });
 
   it('tries an aliased module function and a renamed method called (np.asfarray(a), df.as_matrix())', async () => {
-    const asfarray = await coverRow(
-      rowMaker({ library: 'numpy', version: '2.0.0', kind: 'renamed' })({
-        old: 'numpy.asfarray',
-        new: 'numpy.asarray',
-        pure: false,
-      }),
-    );
+    const asfarray = await coverRow(renamed('numpy', '2.0.0', 'numpy.asfarray', 'numpy.asarray'));
     expect(asfarray.outcome).toBe('hand-written');
     expect(asfarray.ruleIds).toEqual(['numpy.removed-functions']);
     const asMatrix = await coverRow(
-      rowMaker({ library: 'pandas', version: '1.0.0', kind: 'renamed' })({
-        old: 'pandas.DataFrame.as_matrix',
-        new: 'pandas.DataFrame.values',
-        pure: false,
-      }),
+      renamed('pandas', '1.0.0', 'pandas.DataFrame.as_matrix', 'pandas.DataFrame.values'),
     );
     expect(asMatrix.outcome).toBe('hand-written');
     expect(asMatrix.ruleIds).toEqual(['pandas.as-matrix']);
   });
 
   it('does not credit a rewrite to a name that does not exist (np.tostring(a) is no array method)', async () => {
-    const covered = await coverRow(
-      rowMaker({ library: 'numpy', version: '2.3.0', kind: 'renamed' })({
-        old: 'numpy.tostring',
-        new: 'numpy.tobytes',
-        pure: false,
-      }),
-    );
+    const covered = await coverRow(renamed('numpy', '2.3.0', 'numpy.tostring', 'numpy.tobytes'));
     expect(covered.outcome).toBe('out-of-scope');
   });
 
