@@ -209,7 +209,7 @@ export function boundHere(
 }
 
 /** Is the alias bound in this cell by something other than an import (`np = …`, `def np`)? */
-function definesOtherwise(parsed: ParsedSource, name: string): boolean {
+export function definesOtherwise(parsed: ParsedSource, name: string): boolean {
   if (!parsed.source.includes(name)) return false;
   // the whole cell, not the scope: a binding on any line shadows the alias for the cell
   for (const assign of [...parsed.nodes('assignment'), ...parsed.nodes('for_statement')]) {

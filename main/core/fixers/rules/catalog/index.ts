@@ -254,6 +254,7 @@ export const RULES: readonly Rule[] = [
   sklearn.makeScorerResponseMethod,
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,
+  statsmodels.formulaApiClasses,
   matplotlib.scatterEmptyColor,
   matplotlib.linestyleSteps,
   matplotlib.pcolorGetArray,

@@ -3,3 +3,5 @@
 //
 // statsmodels: GLM families that took a link class (sm.families.Binomial(sm.families.links.logit)) take an instance.
 export { familyLinkClass } from './family-link-class';
+// statsmodels: the model classes statsmodels.formula.api no longer re-exports (smf.Logit(y, X)) → statsmodels.api.
+export { formulaApiClasses } from './formula-api-classes';

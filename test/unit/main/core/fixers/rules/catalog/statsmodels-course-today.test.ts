@@ -45,4 +45,16 @@ describeTodaySnippets("ISLR labs' statsmodels idioms in today's stack", (run) =>
     expect(after).toContain('sm.families.Binomial(sm.families.links.Logit())');
     expect(run(after)).toEqual({ ok: true, out: '[-0.1739, 0.0041]' });
   });
+
+  it('statsmodels.formula-api-classes: the array interface reached through the formula module (smf.OLS(y, X)) fits through statsmodels.api, the same class', async () => {
+    const line = 'res = smf.OLS(df.wage, sm.add_constant(df.age)).fit()';
+    const before = `${WAGES}import statsmodels.formula.api as smf\n${line}\nprint([round(float(p), 4) for p in res.params])\n`;
+    expect(run(before).out).toMatch(/module 'statsmodels\.formula\.api' has no attribute 'OLS'/);
+    const after = await fix(before, ['statsmodels.formula-api-classes'], {
+      ...TODAY,
+      errors: [cellError(0, 'AttributeError', "module 'statsmodels.formula.api' has no attribute 'OLS'", line)],
+    });
+    expect(after).toContain('res = sm.OLS(df.wage, sm.add_constant(df.age)).fit()');
+    expect(run(after)).toEqual({ ok: true, out: '[82.9887, 0.4798]' });
+  });
 });
