@@ -179,6 +179,7 @@ export const RULES: readonly Rule[] = [
   pandas.groupbyApplyGroupKeys,
   pandas.applyListBroadcast,
   pandas.locMissingLabels,
+  pandas.seriesArgmaxLabel,
   sklearn.modelSelectionModules,
   sklearn.splitterConstructors,
   sklearn.splitterRandomStateWithoutShuffle,

@@ -50,3 +50,4 @@ export { plotColorsKeyword } from './plot-colors-keyword';
 export { groupbyApplyGroupKeys } from './groupby-apply-group-keys';
 export { applyListBroadcast } from './apply-list-broadcast';
 export { locMissingLabels } from './loc-missing-labels';
+export { seriesArgmaxLabel } from './series-argmax-label';

@@ -4,6 +4,7 @@
 // (scipy.sqrt(-4) was 2j), and scipy.sqrt(…) itself maps to numpy.lib.scimath too. The Pandas Cookbook (2017) sorts
 // each row with df.apply(sorted, axis=1) and renames the result's columns: a Series of lists since pandas 0.23; its
 // streak helper reads .loc[[first, last]] with a label past the end (a row of NaN before pandas 1.0, KeyError since).
+// Bakker's exploratory computing prints a column's argmax: the label until pandas 1.0, the position since.
 import { expect, it } from 'vitest';
 import { expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -81,5 +82,24 @@ describeTodaySnippets("scipy's NumPy names in today's stack", (run) => {
         ],
       },
     );
+  });
+
+  it("pandas.series-argmax-label: a column's argmax is the label (idxmax) pandas 0.x returned", async () => {
+    // Bakker's exploratory computing (2016) prints the country of the largest share: its label in pandas < 1.0, its
+    // position since (and selecting by the position as a label fails)
+    const before = py`
+      import pandas as pd
+      tran = pd.DataFrame({'car': [70, 81, 75], 'bus': [9, 6, 11]}, index=['NL', 'BE', 'DE'])
+      rain = pd.DataFrame({'RH': [1.0, 5.0, 2.0], 'day': ['mon', 'tue', 'wed']}, index=[10, 20, 30])
+      print(tran.car.argmax(), tran['bus'].argmin(), rain.day[rain.RH.argmax()])
+    `;
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['pandas.series-argmax-label'],
+      { fails: /KeyError: np\.int64\(1\)/, out: 'BE BE tue' },
+      { created: '2016-10-01' },
+    );
+    expect(after).toContain("print(tran.car.idxmax(), tran['bus'].idxmin(), rain.day[rain.RH.idxmax()])");
   });
 });
