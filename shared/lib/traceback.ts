@@ -40,7 +40,7 @@ export function offendingLine(
     if (legacy) {
       // IPython 7 names the cell, then shows the line as an arrow ("----> 3 code") a few lines below
       const cell = cellForExecutionCount(Number(legacy[1])) ?? cellIndex;
-      for (let j = i + 1; j < lines.length && !/^\S/.test(lines[j] ?? ''); j++) {
+      for (let j = i + 1; j < lines.length && /^(\s|-+>)/.test(lines[j] ?? ''); j++) {
         const a = /^-+> ?\s*(\d+)\s/.exec(lines[j] ?? '');
         if (a) {
           found = { cell, line: Number(a[1]) };

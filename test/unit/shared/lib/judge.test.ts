@@ -308,6 +308,8 @@ describe('markPreExisting', () => {
                 `${esc}[0;32m<ipython-input-7-3f2a>${esc}[0m in ${esc}[0;36m<module>${esc}[0;34m()${esc}[0m`,
                 `${esc}[1;32m      1${esc}[0m s ${esc}[0;34m=${esc}[0m college${esc}[0;34m[${esc}[0m'UGDS'${esc}[0;34m]${esc}[0m`,
                 `${esc}[0;32m----> 2${esc}[0;31m s${esc}[0;34m.${esc}[0mloc${esc}[0;34m[${esc}[0m'a', 'b'${esc}[0;34m]${esc}[0m`,
+                `${esc}[0;32m/lib/python3.6/site-packages/pandas/core/indexing.py${esc}[0m in ${esc}[0;36m__getitem__${esc}[0m`,
+                `${esc}[0;32m-> 1325${esc}[0;31m             return self._getitem_tuple(key)${esc}[0m`,
                 `${esc}[0;31mIndexingError${esc}[0m: Too many indexers`,
               ],
             },

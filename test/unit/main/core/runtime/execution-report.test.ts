@@ -53,6 +53,12 @@ describe('offendingLine', () => {
       '<ipython-input-1-5b2f3e1a9c44> in <module>\n      1 import numpy as np\n----> 2 x = np.float(3)\n',
     ];
     expect(offendingLine(legacy, notebook, 1, () => 1)).toBe('x = np.float(3)');
+    // IPython 5–7 with the library's frames after the cell's: the cell's arrow, not the library's last one
+    const withLibrary = [
+      '<ipython-input-1-5b2f3e1a9c44> in <module>()\n----> 2 x = np.float(3)',
+      '/usr/lib/python3.6/site-packages/numpy/__init__.py in __getattr__(attr)\n    300 \n--> 305     raise AttributeError(attr)',
+    ];
+    expect(offendingLine(withLibrary, notebook, 1, () => 1)).toBe('x = np.float(3)');
     const syntax = [
       '  Cell In [7], line 2\n    print "x"\n    ^\n',
       "SyntaxError: Missing parentheses in call to 'print'.",
