@@ -197,6 +197,7 @@ export const RULES: readonly Rule[] = [
   sklearn.plotFunctions,
   sklearn.removedKeywords,
   sklearn.sgdNIter,
+  sklearn.linearModelNormalize,
   sklearn.renamedAttributes,
   sklearn.multiclassAverage,
   sklearn.renamedKeywords,

@@ -31,6 +31,7 @@ export { getFeatureNames } from './get-feature-names';
 export { ridgeCoefShape } from './ridge-coef-shape';
 export { plotFunctions } from './plot-functions';
 export { removedKeywords } from './removed-keywords';
+export { linearModelNormalize } from './linear-model-normalize';
 export { sgdNIter } from './sgd-n-iter';
 export { renamedKeywords } from './renamed-keywords';
 export { renamedParameterValues } from './renamed-parameter-values';

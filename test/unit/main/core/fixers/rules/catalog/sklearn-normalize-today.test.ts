@@ -1,0 +1,29 @@
+// scikit-learn's normalize=True (removed in 1.2) in today's stack: the old snippet fails there, the rewritten one runs
+// and gives the coefficients of the equivalent scikit-learn's deprecation message documented (StandardScaler without
+// centring, alpha times the number of samples).
+import { expect, it } from 'vitest';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+
+const DATA =
+  'import numpy as np\nfrom sklearn.linear_model import Ridge\nrng = np.random.RandomState(0)\nX = rng.randn(50, 3) * [1.0, 10.0, 100.0] + [3.0, 0.0, -5.0]\ny = 2 * X[:, 0] + 0.3 * X[:, 1] + rng.randn(50)\n';
+
+describeTodaySnippets("scikit-learn's linear models' normalize=True in today's stack", (run) => {
+  it('sklearn.linear-model-normalize: Ridge(alpha=4, normalize=True) fits through the subclass with the coefficients of the documented equivalent pipeline', async () => {
+    const line = 'model = Ridge(alpha=4, normalize=True).fit(X, y)';
+    const before = `${DATA}${line}\nprint([round(float(c), 4) for c in model.coef_])\n`;
+    expect(run(before).out).toMatch(/unexpected keyword argument 'normalize'/);
+    const after = await fix(before, ['sklearn.linear-model-normalize'], {
+      ...TODAY,
+      errors: [cellError(0, 'TypeError', "Ridge.__init__() got an unexpected keyword argument 'normalize'", line)],
+    });
+    expect(after).toContain('model = RidgeNormalized(alpha=4).fit(X, y)');
+    const documented =
+      `${DATA}from sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\n` +
+      'p = make_pipeline(StandardScaler(with_mean=False), Ridge(alpha=4 * len(X))).fit(X, y)\n' +
+      'print([round(float(c), 4) for c in p[-1].coef_ / p[0].scale_])\n';
+    const expected = run(documented);
+    expect(expected.ok).toBe(true);
+    expect(run(after)).toEqual({ ok: true, out: expected.out });
+  });
+});
