@@ -120,5 +120,18 @@ export async function expectRepairedToday(
   return after;
 }
 
+/**
+ * fix() with today's package versions (plus `options`) after cell 0 raised `[ename, evalue, line]`: the error a rule
+ * that answers errors is given in a today's-stack test.
+ */
+export function fixAfterError(
+  before: string,
+  ruleIds: string[],
+  [ename, evalue, line]: readonly [ename: string, evalue: string, line?: string],
+  options: FixOptions = {},
+): Promise<string> {
+  return fix(before, ruleIds, { ...TODAY_ENVIRONMENT, ...options, errors: [cellError(0, ename, evalue, line)] });
+}
+
 /** Runs Python snippets with an interpreter (test/helpers/today-snippets.ts). */
 export { snippetRunner } from '../../../../../helpers/today-snippets';

@@ -1,7 +1,7 @@
 // pandas mechanisms of 2016–2019 Kaggle kernels, in today's stack: the old snippet fails there, the rewritten one
 // runs and prints what the old libraries printed.
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, fixAfterError, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 const FRAME =
@@ -12,10 +12,11 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
     const line = "    df.loc[df['Age'] <= 16, 'Age'] = 0,";
     const before = `${FRAME}for _ in [0]:\n${line}\n    df.loc[(df['Age'] > 16) & (df['Age'] <= 36), 'Age'] = 1,\n    df.loc[df['Age'] > 62, 'Age'] = 4\nprint(df['Age'].tolist())\n`;
     expect(run(before).out).toMatch(/Must have equal len keys and value when setting with an iterable/);
-    const after = await fix(before, ['pandas.loc-single-value-tuple'], {
-      ...TODAY,
-      errors: [cellError(0, 'ValueError', 'Must have equal len keys and value when setting with an iterable', line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['pandas.loc-single-value-tuple'],
+      ['ValueError', 'Must have equal len keys and value when setting with an iterable', line],
+    );
     expect(run(after)).toEqual({ ok: true, out: '[0.0, 1.0, 1.0, 4.0]' });
   });
 
@@ -24,18 +25,18 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
       "ax = df.groupby('Sex').agg('mean')[['Age', 'Fare']].plot(kind='bar', stacked=True, colors=['g', 'r'])";
     const before = `import matplotlib\nmatplotlib.use('Agg')\n${FRAME}${line}\nprint([float(round(p.get_height(), 1)) for p in ax.patches], [p.get_facecolor()[:3] for p in ax.patches][::2])\n`;
     expect(run(before).out).toMatch(/agg function failed \[how->mean,dtype->object\]/);
-    let after = await fix(before, ['pandas.numeric-only'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', 'agg function failed [how->mean,dtype->object]', line)],
-    });
+    let after = await fixAfterError(
+      before,
+      ['pandas.numeric-only'],
+      ['TypeError', 'agg function failed [how->mean,dtype->object]', line],
+    );
     expect(run(after).out).toMatch(/Rectangle.set\(\) got an unexpected keyword argument 'colors'/);
     const fixedLine = after.split('\n').find((l) => l.startsWith('ax = ')) as string;
-    after = await fix(after, ['pandas.plot-colors-keyword'], {
-      ...TODAY,
-      errors: [
-        cellError(0, 'AttributeError', "Rectangle.set() got an unexpected keyword argument 'colors'", fixedLine),
-      ],
-    });
+    after = await fixAfterError(
+      after,
+      ['pandas.plot-colors-keyword'],
+      ['AttributeError', "Rectangle.set() got an unexpected keyword argument 'colors'", fixedLine],
+    );
     expect(after).toContain("agg('mean', numeric_only=True)");
     expect(run(after)).toEqual({
       ok: true,
@@ -47,10 +48,11 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
     const line = "df['AgeFill'] = df.groupby('Sex')['AgeFill'].apply(lambda x: x.fillna(x.median()))";
     const before = `${FRAME}df.loc[1, 'Age'] = None\ndf['AgeFill'] = df['Age']\n${line}\nprint(df['AgeFill'].tolist())\n`;
     expect(run(before).out).toMatch(/incompatible index of inserted column with frame index/);
-    const after = await fix(before, ['pandas.groupby-apply-group-keys'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', 'incompatible index of inserted column with frame index', line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['pandas.groupby-apply-group-keys'],
+      ['TypeError', 'incompatible index of inserted column with frame index', line],
+    );
     expect(after).toContain("groupby('Sex', group_keys=False)");
     expect(run(after)).toEqual({ ok: true, out: '[10.0, 70.0, 30.0, 70.0]' });
   });
@@ -59,10 +61,11 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
     const line = 'df = df.fillna(df.median())';
     const before = `${FRAME}df.loc[1, 'Age'] = None\n${line}\nprint(df['Age'].tolist())\n`;
     expect(run(before).out).toMatch(/Cannot convert \[[\s\S]*\] to numeric/);
-    const after = await fix(before, ['pandas.numeric-only'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', "Cannot convert [['m' 'f' 'm' 'f']] to numeric", line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['pandas.numeric-only'],
+      ['TypeError', "Cannot convert [['m' 'f' 'm' 'f']] to numeric", line],
+    );
     expect(run(after)).toEqual({ ok: true, out: '[10.0, 30.0, 30.0, 70.0]' });
   });
 
@@ -82,10 +85,7 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
     const line = "print(counts['index'].tolist(), counts['Sex'].tolist(), shares.columns.tolist())";
     const before = `${FRAME}counts = df['Sex'].value_counts().reset_index()\nshares = df.Sex.value_counts(normalize=True).reset_index()\n${line}\n`;
     expect(run(before).out).toMatch(/KeyError: 'index'/);
-    const after = await fix(before, ['pandas.value-counts-names'], {
-      ...TODAY,
-      errors: [cellError(0, 'KeyError', "'index'", line)],
-    });
+    const after = await fixAfterError(before, ['pandas.value-counts-names'], ['KeyError', "'index'", line]);
     // pandas 1.5.3 printed: ['m', 'f'] [2, 2] ['index', 'Sex']
     expect(run(after)).toEqual({ ok: true, out: "['m', 'f'] [2, 2] ['index', 'Sex']" });
   });

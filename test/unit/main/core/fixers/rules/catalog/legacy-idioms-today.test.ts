@@ -1,7 +1,7 @@
 // Python 2, pandas and IPython idioms of 2015–2019 notebooks, in today's stack (Python 3.14, pandas 2.3,
 // IPython 9): the old snippet fails there, the rewritten one runs and prints what the old code printed.
 import { expect } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, fixAfterError, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -20,10 +20,11 @@ describeTodaySnippets("legacy idioms in today's stack", (run) => {
     const line = "r = df.groupby('Pclass').agg({'Fare': {'total': 'sum', 'top': 'max'}, 'Survived': 'mean'})";
     const before = `${FRAME}${line}\nprint(r.columns.tolist(), r.values.tolist())\n`;
     expect(run(before).out).toMatch(/nested renamer is not supported/);
-    const after = await fix(before, ['pandas.series-agg-dict'], {
-      ...TODAY,
-      errors: [cellError(0, 'SpecificationError', 'nested renamer is not supported', line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['pandas.series-agg-dict'],
+      ['SpecificationError', 'nested renamer is not supported', line],
+    );
     expect(run(after)).toEqual({
       ok: true,
       out: "[('Fare', 'total'), ('Fare', 'top'), ('Survived', 'mean')] [[140.0, 80.0, 0.5], [10.0, 10.0, 1.0]]",
@@ -69,7 +70,7 @@ describeTodaySnippets("legacy idioms in today's stack", (run) => {
         .split('\n')
         .filter((l) => l.trim())
         .at(-1) as string;
-      const after = await fix(before, [rule], { ...TODAY, errors: [cellError(0, ename, evalue, line)] });
+      const after = await fixAfterError(before, [rule], [ename, evalue, line]);
       const result = run(after);
       expect(result.ok, `${rule}: ${after}`).toBe(true);
       outputs.push(result.out);
@@ -86,10 +87,11 @@ describeTodaySnippets("legacy idioms in today's stack", (run) => {
     const importLine = 'from IPython.core.display import display, HTML';
     const before = `${importLine}\ndisplay(HTML('<b>x</b>'))\nprint('shown')\n`;
     expect(run(before).out).toMatch(/cannot import name 'display' from 'IPython.core.display'/);
-    const after = await fix(before, ['ipython.core-display'], {
-      ...TODAY,
-      errors: [cellError(0, 'ImportError', "cannot import name 'display' from 'IPython.core.display'", importLine)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['ipython.core-display'],
+      ['ImportError', "cannot import name 'display' from 'IPython.core.display'", importLine],
+    );
     expect(run(after).out).toContain('shown');
     const magic = await fix("get_ipython().magic('matplotlib inline')\n", ['ipython.magic-method'], {
       ...TODAY,
@@ -119,17 +121,17 @@ describeTodaySnippets("legacy idioms in today's stack", (run) => {
         'print(RandomForestClassifier(n_estimators=2, random_state=0).fit(X, y).n_features_, GaussianNB().fit(X, y).sigma_.shape)';
       const attributes = `${renamed}${line}\n`;
       expect(run(attributes).out).toMatch(/has no attribute 'n_features_'/);
-      let after = await fix(attributes, ['sklearn.renamed-attributes'], {
-        ...TODAY,
-        errors: [
-          cellError(0, 'AttributeError', "'RandomForestClassifier' object has no attribute 'n_features_'", line),
-        ],
-      });
+      let after = await fixAfterError(
+        attributes,
+        ['sklearn.renamed-attributes'],
+        ['AttributeError', "'RandomForestClassifier' object has no attribute 'n_features_'", line],
+      );
       const next = after.split('\n').at(-2) as string;
-      after = await fix(after, ['sklearn.renamed-attributes'], {
-        ...TODAY,
-        errors: [cellError(0, 'AttributeError', "'GaussianNB' object has no attribute 'sigma_'", next)],
-      });
+      after = await fixAfterError(
+        after,
+        ['sklearn.renamed-attributes'],
+        ['AttributeError', "'GaussianNB' object has no attribute 'sigma_'", next],
+      );
       expect(run(after)).toEqual({ ok: true, out: '[1, 1, 0, 0]\n2 (2, 2)' });
     },
   );
@@ -144,10 +146,7 @@ describeTodaySnippets("legacy idioms in today's stack", (run) => {
     for (let round = 0; round < 4 && !run(source).ok; round++) {
       const lineNumber = Number(/File "<string>", line (\d+)/.exec(run(source).out)?.[1]);
       const line = source.split('\n')[lineNumber - 1] as string;
-      source = await fix(source, ['sklearn.one-dimensional-x'], {
-        ...TODAY,
-        errors: [cellError(0, 'ValueError', series, line)],
-      });
+      source = await fixAfterError(source, ['sklearn.one-dimensional-x'], ['ValueError', series, line]);
     }
     expect(run(source)).toEqual({ ok: true, out: '[1.8, 4.1, 6.4, 8.7] 0.9888' });
   });

@@ -2,7 +2,7 @@
 // values) in today's stack: the old snippet
 // fails there, the rewritten one runs and draws what the old code drew.
 import { expect } from 'vitest';
-import { cellError, expectRepairedToday, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { expectRepairedToday, fixAfterError } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -46,15 +46,17 @@ describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack
       `def animate(i):\n${line}\n    return point,\n` +
       'animate(3)\nprint(point.get_xydata().tolist())\n';
     expect(run(before).out).toMatch(/RuntimeError: x must be a sequence/);
-    const once = await fix(before, ['matplotlib.line-set-data-scalars'], {
-      ...TODAY,
-      errors: [cellError(0, 'RuntimeError', 'x must be a sequence', line)],
-    });
+    const once = await fixAfterError(
+      before,
+      ['matplotlib.line-set-data-scalars'],
+      ['RuntimeError', 'x must be a sequence', line],
+    );
     expect(run(once).out).toMatch(/RuntimeError: y must be a sequence/);
-    const twice = await fix(once, ['matplotlib.line-set-data-scalars'], {
-      ...TODAY,
-      errors: [cellError(0, 'RuntimeError', 'y must be a sequence', '    point.set_data([xs[i]], ys[i])')],
-    });
+    const twice = await fixAfterError(
+      once,
+      ['matplotlib.line-set-data-scalars'],
+      ['RuntimeError', 'y must be a sequence', '    point.set_data([xs[i]], ys[i])'],
+    );
     expect(run(twice)).toEqual({ ok: true, out: '[[3.0, 9.0]]' });
   });
 });

@@ -1,7 +1,7 @@
 // Subplot positions that are not integers (a Kaggle EDA kernel's plt.subplot('23' + str(i + 1)), Python 3's n / 2
 // rows) in today's stack: the old snippet raises ValueError, the rewritten one builds the grid matplotlib 2 built.
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { fixAfterError } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 describeTodaySnippets("non-integer subplot positions in today's stack", (run) => {
@@ -9,33 +9,21 @@ describeTodaySnippets("non-integer subplot positions in today's stack", (run) =>
     const setup = "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n";
     const single = `${setup}for i in range(6):\n    ii = '23' + str(i + 1)\n    ax = plt.subplot(ii)\nprint(ax.get_subplotspec().get_geometry())\n`;
     expect(run(single).out).toMatch(/Single argument to subplot must be a three-digit integer, not '231'/);
-    const singleFixed = await fix(single, ['matplotlib.subplot-integer-spec'], {
-      ...TODAY,
-      errors: [
-        cellError(
-          0,
-          'ValueError',
-          "Single argument to subplot must be a three-digit integer, not '231'",
-          '    ax = plt.subplot(ii)',
-        ),
-      ],
-    });
+    const singleFixed = await fixAfterError(
+      single,
+      ['matplotlib.subplot-integer-spec'],
+      ['ValueError', "Single argument to subplot must be a three-digit integer, not '231'", '    ax = plt.subplot(ii)'],
+    );
     expect(singleFixed).toContain('plt.subplot(int(ii))');
     expect(run(singleFixed)).toEqual({ ok: true, out: '(2, 3, 5, 5)' });
 
     const rows = `${setup}n = 6\nfor k in range(n):\n    ax = plt.subplot(n / 2, 2, k + 1)\nprint(ax.get_subplotspec().get_geometry())\n`;
     expect(run(rows).out).toMatch(/Number of rows must be a positive integer, not 3.0/);
-    const rowsFixed = await fix(rows, ['matplotlib.subplot-integer-spec'], {
-      ...TODAY,
-      errors: [
-        cellError(
-          0,
-          'ValueError',
-          'Number of rows must be a positive integer, not 3.0',
-          '    ax = plt.subplot(n / 2, 2, k + 1)',
-        ),
-      ],
-    });
+    const rowsFixed = await fixAfterError(
+      rows,
+      ['matplotlib.subplot-integer-spec'],
+      ['ValueError', 'Number of rows must be a positive integer, not 3.0', '    ax = plt.subplot(n / 2, 2, k + 1)'],
+    );
     expect(rowsFixed).toContain('plt.subplot(int(n / 2), 2, k + 1)');
     expect(run(rowsFixed)).toEqual({ ok: true, out: '(3, 2, 5, 5)' });
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, fixAfterError, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 describeTodaySnippets("more removals run in today's stack", (run) => {
@@ -28,12 +28,11 @@ describeTodaySnippets("more removals run in today's stack", (run) => {
     const before =
       'import numpy as np\nparams = []\nfor c in np.arange(-3, 3):\n    params.append(10**c)\nprint([float(p) for p in params])\n';
     expect(run(before).out).toMatch(/Integers to negative integer powers are not allowed/);
-    const after = await fix(before, ['numpy.integer-negative-power'], {
-      ...TODAY,
-      errors: [
-        cellError(0, 'ValueError', 'Integers to negative integer powers are not allowed.', 'params.append(10**c)'),
-      ],
-    });
+    const after = await fixAfterError(
+      before,
+      ['numpy.integer-negative-power'],
+      ['ValueError', 'Integers to negative integer powers are not allowed.', 'params.append(10**c)'],
+    );
     expect(after).toContain('10.0**c');
     // Python's own 10**-3 is the float the author's NumPy returned for np.int64 exponents
     expect(run(after)).toEqual({ ok: true, out: '[0.001, 0.01, 0.1, 1.0, 10.0, 100.0]' });
@@ -79,10 +78,11 @@ describeTodaySnippets("more removals run in today's stack", (run) => {
     const before =
       'import numpy as np\nfrom sklearn.preprocessing import StandardScaler\ny = np.array([1.0, 2.0, 4.0, 9.0])\nsc_y = StandardScaler()\ny_std = sc_y.fit_transform(y)\nprint(y_std.shape, [round(float(v), 6) for v in y_std])\n';
     expect(run(before).out).toMatch(/Expected 2D array, got 1D array instead/);
-    const after = await fix(before, ['sklearn.scaler-one-dimensional'], {
-      ...TODAY,
-      errors: [cellError(0, 'ValueError', 'Expected 2D array, got 1D array instead:', 'y_std = sc_y.fit_transform(y)')],
-    });
+    const after = await fixAfterError(
+      before,
+      ['sklearn.scaler-one-dimensional'],
+      ['ValueError', 'Expected 2D array, got 1D array instead:', 'y_std = sc_y.fit_transform(y)'],
+    );
     // what 0.17's scaler computed on the 1-D array: (y - mean) / std, same shape
     const expected = run(
       'import numpy as np\ny = np.array([1.0, 2.0, 4.0, 9.0])\ny_std = (y - y.mean()) / y.std()\nprint(y_std.shape, [round(float(v), 6) for v in y_std])\n',
@@ -96,10 +96,11 @@ describeTodaySnippets("more removals run in today's stack", (run) => {
       "import numpy as np\nfor i, (tr, te) in enumerate([(np.arange(5, 10), np.arange(5))], start=1):\n    print('{:^9} {} {:^25}|'.format(i, tr, te))\n";
     const line = "print('{:^9} {} {:^25}|'.format(i, tr, te))";
     expect(run(before).out).toMatch(/unsupported format string passed to numpy.ndarray.__format__/);
-    const after = await fix(before, ['python.object-format-spec'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', 'unsupported format string passed to numpy.ndarray.__format__', line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['python.object-format-spec'],
+      ['TypeError', 'unsupported format string passed to numpy.ndarray.__format__', line],
+    );
     // Python 2: format(str(obj), spec) for objects without their own __format__; ints format the same either way
     const expected = run(
       "import numpy as np\nprint('{:^9} {} {:^25}|'.format(str(1), np.arange(5, 10), str(np.arange(5))))\n",

@@ -2,7 +2,7 @@
 // snippet fails there, the rewritten one runs and prints what the old libraries printed; shadowing and code that
 // must stay as written are left alone.
 import { describe, expect, it } from 'vitest';
-import { cellError, fix, fixCells, cellSource, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, fixCells, cellSource, fixAfterError, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 const SCALAR_ERROR = 'only 0-dimensional arrays can be converted to Python scalars';
@@ -85,10 +85,7 @@ describe('sklearn.liblinear-multiclass-ovr', () => {
     expect(result.edits).toEqual([]);
     const lbfgs = 'from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(C=0.1)\nlr.fit(X, y)\n';
     expect(
-      await fix(lbfgs, ['sklearn.liblinear-multiclass-ovr'], {
-        ...TODAY,
-        errors: [cellError(0, 'ValueError', MULTI, 'lr.fit(X, y)')],
-      }),
+      await fixAfterError(lbfgs, ['sklearn.liblinear-multiclass-ovr'], ['ValueError', MULTI, 'lr.fit(X, y)']),
     ).toBe(lbfgs);
   });
 });
@@ -98,14 +95,16 @@ describeTodaySnippets("NumPy 2.4 scalars and liblinear one-vs-rest in today's st
     const before =
       "import numpy as np\nfrom sklearn.linear_model import LinearRegression\nX = np.array([[1.0], [2.0], [3.0]])\ny = np.array([[2.0], [4.1], [5.9]])\nm = LinearRegression().fit(X, y)\nprint('Intercept: %.3f' % m.intercept_)\nprint(round(float(m.predict([[4.0]])), 3))\n";
     expect(run(before).out).toMatch(new RegExp(SCALAR_ERROR));
-    let after = await fix(before, ['numpy.array-to-scalar'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', SCALAR_ERROR, "print('Intercept: %.3f' % m.intercept_)")],
-    });
-    after = await fix(after, ['numpy.array-to-scalar'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', SCALAR_ERROR, 'print(round(float(m.predict([[4.0]])), 3))')],
-    });
+    let after = await fixAfterError(
+      before,
+      ['numpy.array-to-scalar'],
+      ['TypeError', SCALAR_ERROR, "print('Intercept: %.3f' % m.intercept_)"],
+    );
+    after = await fixAfterError(
+      after,
+      ['numpy.array-to-scalar'],
+      ['TypeError', SCALAR_ERROR, 'print(round(float(m.predict([[4.0]])), 3))'],
+    );
     expect(run(after)).toEqual({ ok: true, out: 'Intercept: 0.100\n7.9' });
   });
 
@@ -113,17 +112,15 @@ describeTodaySnippets("NumPy 2.4 scalars and liblinear one-vs-rest in today's st
     const data = 'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)\n';
     const before = `${data}import numpy as np\nfrom sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=1.0, solver='liblinear')\nlr.fit(X, y)\nprint(round(lr.score(X, y), 4), lr.coef_.shape, lr.intercept_.shape)\n`;
     expect(run(before).out).toMatch(/does not support multiclass/);
-    let after = await fix(before, ['sklearn.liblinear-multiclass-ovr'], {
-      ...TODAY,
-      errors: [
-        cellError(
-          0,
-          'ValueError',
-          "The 'liblinear' solver does not support multiclass classification (n_classes >= 3).",
-          'lr.fit(X, y)',
-        ),
+    let after = await fixAfterError(
+      before,
+      ['sklearn.liblinear-multiclass-ovr'],
+      [
+        'ValueError',
+        "The 'liblinear' solver does not support multiclass classification (n_classes >= 3).",
+        'lr.fit(X, y)',
       ],
-    });
+    );
     expect(after).toContain('OneVsRestClassifier(LogisticRegression(');
     expect(after).toContain('np.vstack([e.coef_ for e in lr.estimators_]).shape');
     // the same per-class models the old default fitted: each class against the rest with liblinear
