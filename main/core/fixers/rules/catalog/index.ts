@@ -251,6 +251,7 @@ export const RULES: readonly Rule[] = [
   scipy.signalWindows,
   scipy.sparseDenseAttributes,
   scipy.removedFunctions,
+  statsmodels.renamedKeywords,
   statsmodels.familyLinkClass,
   sklearn.scorersDict,
   sklearn.makeScorerResponseMethod,
