@@ -7,15 +7,19 @@
 //     plt.hist(x, bins=20, normed=True)
 //     df.Age.hist(normed=1)
 //     sns.distplot(x, hist_kws={'normed': True})
+//     df.Age.plot(kind='hist', normed=True)
 //   →
 //     plt.hist(x, bins=20, density=True)
 //     df.Age.hist(density=1)
 //     sns.distplot(x, hist_kws={'density': True})
+//     df.Age.plot(kind='hist', density=True)
 // Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.1; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
+// Left alone: a bare hist(…, normed=…) where the notebook defines hist itself (def hist(values, normed=False)).
 import { defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
-import { methodName, positionalArguments, stringContent, replaceStringContent } from '../../syntax';
+import { keywordValue, methodName, positionalArguments, stringContent, replaceStringContent } from '../../syntax';
+import { notebookDefines } from '../python2/_shared';
 import { keywordRenameEdits } from '../helpers';
 import { mpl } from './_shared';
 
@@ -40,11 +44,29 @@ export const histNormed = defineRule({
     pattern: true,
   },
   needles: ['normed'],
+  prepare(notebook) {
+    // a hist() of the notebook's own (def hist(values, normed=False)): its bare calls are not matplotlib's
+    return notebookDefines(notebook, ['hist', 'hist2d']);
+  },
   apply(parsed, ctx) {
+    const own = ctx.state as Set<string>;
     // hist(…), and FacetGrid.map(plt.hist, …, normed=True), which passes its keywords on to hist
     const isHist = (call: Node): boolean => {
-      const name = methodName(call, parsed) ?? parsed.text(call.childForFieldName('function') as Node);
-      if (['hist', 'hist2d'].includes(name)) return true;
+      const fn = call.childForFieldName('function') as Node;
+      const name = methodName(call, parsed) ?? parsed.text(fn);
+      if (['hist', 'hist2d'].includes(name)) {
+        // a bare hist(…): matplotlib's (pylab's star import, %pylab, from matplotlib.pyplot import hist) unless the
+        // notebook defines or assigns that name itself
+        if (fn.type !== 'identifier' || !own.has(name)) return true;
+        return ['matplotlib', 'pylab'].some((module) => ctx.imports.refersTo(fn, parsed, module, [name]) !== null);
+      }
+      // pandas' df.plot(kind='hist', normed=True) passes the keyword on to matplotlib's hist
+      if (
+        name === 'plot' &&
+        fn.type === 'attribute' &&
+        stringContent(keywordValue(call, 'kind', parsed), parsed) === 'hist'
+      )
+        return true;
       const first = positionalArguments(call)[0];
       return (
         ['map', 'map_dataframe', 'map_diag', 'map_offdiag', 'map_lower', 'map_upper'].includes(name) &&

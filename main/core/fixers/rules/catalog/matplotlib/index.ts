@@ -37,3 +37,13 @@ export { errorbarFmtNone } from './errorbar-fmt-none';
 export { lineSetDataScalars } from './line-set-data-scalars';
 export { registerCmap } from './register-cmap';
 export { subplotIntegerSpec } from './subplot-integer-spec';
+// matplotlib 3.2/3.9: Legend.draggable(state) → set_draggable(state), Legend.legendHandles → legend_handles.
+export { legendAttributes } from './legend-attributes';
+// matplotlib 3.5: annotate(s=…) → annotate(text=…).
+export { annotateText } from './annotate-text';
+// matplotlib 3.8: Ellipse/Rectangle/Arc angle given by position → angle=.
+export { patchAnglePositional } from './patch-angle-positional';
+// matplotlib 3.8: stem(use_line_collection=True) → stem().
+export { stemUseLineCollection } from './stem-use-line-collection';
+// matplotlib 3.7: del ax.lines[0] / ax.lines.remove(l) → the artist's remove().
+export { artistListMutation } from './artist-list-mutation';

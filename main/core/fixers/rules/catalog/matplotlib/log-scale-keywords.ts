@@ -1,4 +1,5 @@
-// matplotlib.log-scale-keywords — set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs)
+// matplotlib.log-scale-keywords — set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs,
+// symlog's linthreshy → linthresh)
 //
 // Why it broke: matplotlib 3.5 (2021-11-15), deprecated since 3.3: from this release on the old code fails or
 // computes something else (the explanation below cites the release notes).
@@ -7,10 +8,12 @@
 //     ax.set_xscale('log', basex=2)
 //     plt.yscale('log', nonposy='clip')
 //     plt.loglog(x, y, basex=10, basey=10)
+//     ax.set_yscale('symlog', linthreshy=0.5)
 //   →
 //     ax.set_xscale('log', base=2)
 //     plt.yscale('log', nonpositive='clip')
 //     plt.loglog(x, y, base=10)
+//     ax.set_yscale('symlog', linthresh=0.5)
 // Fix safety: Same result: the rewrite computes what the code computed before matplotlib 3.5; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 import { defineRule } from '../../rule';
@@ -23,7 +26,8 @@ const LOG_SCALE_CALLS = ['set_xscale', 'set_yscale', 'xscale', 'yscale', 'semilo
 
 export const logScaleKeywords = defineRule({
   id: 'matplotlib.log-scale-keywords',
-  title: "set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs)",
+  title:
+    "set_xscale('log', basex=2) → base=2 (and nonposx → nonpositive, subsx → subs, symlog's linthreshy → linthresh)",
   kind: 'error-repair',
   library: 'matplotlib',
   since: mpl('3.5', '2021-11-15'),
@@ -31,15 +35,23 @@ export const logScaleKeywords = defineRule({
   explanation:
     "The log scale's per-axis keywords basex/basey, subsx/subsy and nonposx/nonposy " +
     'were renamed base, subs and nonpositive in matplotlib 3.3 and removed ' +
-    'in 3.5. loglog() gets base only when both axes used the same value.',
+    "in 3.5, as were the symlog scale's linthreshx/linthreshy and linscalex/linscaley (now linthresh, linscale). " +
+    'loglog() gets base only when both axes used the same value.',
   trigger: {
     errors: [
-      { ename: 'TypeError', evalue: /unexpected keyword argument '(basex|basey|subsx|subsy|nonposx|nonposy)'/ },
-      { ename: 'AttributeError', evalue: /no property '(basex|basey|subsx|subsy|nonposx|nonposy)'/ },
+      {
+        ename: 'TypeError',
+        evalue:
+          /unexpected keyword argument '(basex|basey|subsx|subsy|nonposx|nonposy|linthreshx|linthreshy|linscalex|linscaley)'/,
+      },
+      {
+        ename: 'AttributeError',
+        evalue: /no property '(basex|basey|subsx|subsy|nonposx|nonposy|linthreshx|linthreshy|linscalex|linscaley)'/,
+      },
     ],
     pattern: true,
   },
-  needles: ['basex', 'basey', 'subsx', 'subsy', 'nonposx', 'nonposy'],
+  needles: ['basex', 'basey', 'subsx', 'subsy', 'nonposx', 'nonposy', 'linthresh', 'linscale'],
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     for (const call of ctx.nodes('call')) {
@@ -49,6 +61,8 @@ export const logScaleKeywords = defineRule({
         ['basex', 'basey', 'base'],
         ['subsx', 'subsy', 'subs'],
         ['nonposx', 'nonposy', 'nonpositive'],
+        ['linthreshx', 'linthreshy', 'linthresh'],
+        ['linscalex', 'linscaley', 'linscale'],
       ] as const) {
         const kx = keywordArgument(call, x, parsed);
         const ky = keywordArgument(call, y, parsed);
