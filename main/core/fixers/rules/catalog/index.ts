@@ -251,6 +251,8 @@ export const RULES: readonly Rule[] = [
   scipy.signalWindows,
   scipy.sparseDenseAttributes,
   scipy.removedFunctions,
+  scipy.renamedFunctions,
+  scipy.removedKeywords,
   statsmodels.renamedKeywords,
   statsmodels.familyLinkClass,
   sklearn.scorersDict,

@@ -14,3 +14,7 @@ export { statsModeKeepdims } from './stats-mode-keepdims';
 export { signalWindows } from './signal-windows';
 export { sparseDenseAttributes } from './sparse-dense-attributes';
 export { removedFunctions } from './removed-functions';
+// SciPy 1.6–1.17: linalg.triu/tril/kron → numpy; stats.frechet_r/frechet_l → weibull_min/weibull_max.
+export { renamedFunctions } from './renamed-functions';
+// SciPy 1.9–1.14: solve(sym_pos=True), eigh(eigvals=…), query(n_jobs=…), pdist positional p, median_absolute_deviation.
+export { removedKeywords } from './removed-keywords';
