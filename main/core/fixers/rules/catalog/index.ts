@@ -235,6 +235,7 @@ export const RULES: readonly Rule[] = [
   seaborn.snsPlt,
   seaborn.jointplotStatFunc,
   seaborn.violinplotIgnoredKwargs,
+  seaborn.kdeplotData2,
   seaborn.keywordOnlyData,
   xgboost.sklearnWrapperArguments,
   xgboost.gpuHistWithoutGpu,

@@ -11,4 +11,6 @@ export { renamedFunctions } from './renamed-functions';
 export { snsPlt } from './sns-plt';
 export { jointplotStatFunc } from './jointplot-stat-func';
 export { violinplotIgnoredKwargs } from './violinplot-ignored-kwargs';
+// seaborn 0.12: kdeplot(data=a, data2=b) → kdeplot(x=a, y=b) (before keyword-only-data names a positional x).
+export { kdeplotData2 } from './kdeplot-data2';
 export { keywordOnlyData } from './keyword-only-data';
