@@ -16,9 +16,11 @@
 // value; see _widget-first-call.ts). Where they are not (a list of numbers, a slider before 6.0 and a dropdown since;
 // a variable; a function the notebook does not define once at the top level), the statement is only commented out,
 // as is `interact_manual` (it calls only on a click); the decorated functions stay defined.
+// Inside a function of the notebook only `interact(g, …)` statements are commented out, where `g` is defined in that
+// function and only returns a value (DS100's df_interact: the call displayed a table); a block left empty gets `pass`.
 // Left alone: never when a widget value is used for results; never when a widget is called inside a function of the
-// notebook; never when the notebook reads the widget @interact hangs on the function; never when the notebook defines
-// its own function of a widget name (shadowing); and 2 more cases in its fixture.
+// notebook otherwise; never when the notebook reads the widget @interact hangs on the function; never when the
+// notebook defines its own function of a widget name (shadowing); and 2 more cases in its fixture.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, packageVersion, type NotebookView, type CellContext } from '../../rule';
@@ -106,7 +108,37 @@ function headIdentifier(node: Node | null): Node | null {
   return null;
 }
 
-/** The decoration that holds a use of a widget name: a decorator, or a top-level statement that only calls a widget. */
+/**
+ * Is the statement `interact(g, …)` in the body of a function of the notebook (at any depth of its if/else, for,
+ * with blocks) whose `g` is a function defined in that same body that only returns a value (DS100's df_interact:
+ * `def peek(row=0, col=0): return df.iloc[…]`)? The call interact made of `g` only displayed that value.
+ */
+function displayOnlyInteract(statement: Node, call: Node, parsed: ParsedSource): boolean {
+  let outer: Node | null = statement.parent;
+  while (outer && outer.type !== 'function_definition') {
+    if (outer.type === 'class_definition' || outer.type === 'module') return false;
+    outer = outer.parent;
+  }
+  const target = callArguments(call)[0];
+  if (!outer || target?.type !== 'identifier') return false;
+  const name = parsed.text(target);
+  const body = outer.childForFieldName('body');
+  const definitions = (body?.namedChildren ?? []).filter(
+    (child) => child.type === 'function_definition' && parsed.text(child.childForFieldName('name') ?? child) === name,
+  );
+  const statements = definitions[0]?.childForFieldName('body')?.namedChildren.filter((child) => {
+    if (child.type === 'comment') return false;
+    // a docstring
+    return !(child.type === 'expression_statement' && child.namedChildren[0]?.type === 'string');
+  });
+  return definitions.length === 1 && statements?.length === 1 && statements[0]?.type === 'return_statement';
+}
+
+/**
+ * The decoration that holds a use of a widget name: a decorator, or a statement that only calls a widget — at the top
+ * of a cell, or `interact(g, …)` in the body of a function of the notebook for a `g` that only returns a value
+ * (DS100's df_interact helper, in an if/else), its result discarded either way.
+ */
 function decorationOf(use: Node, names: ReadonlySet<string>, parsed: ParsedSource): Node | null {
   for (let node: Node | null = use; node; node = node.parent) {
     if (node.type === 'decorator') {
@@ -114,8 +146,12 @@ function decorationOf(use: Node, names: ReadonlySet<string>, parsed: ParsedSourc
       return head && names.has(parsed.text(head)) ? node : null;
     }
     if (node.type === 'expression_statement') {
-      if (node.parent?.type !== 'module' || node.namedChildren.length !== 1) return null;
+      if (node.namedChildren.length !== 1) return null;
       const expression = node.namedChildren[0] as Node;
+      if (node.parent?.type !== 'module') {
+        if (node.parent?.type !== 'block' || expression.type !== 'call') return null;
+        if (!displayOnlyInteract(node, expression, parsed)) return null;
+      }
       const head = expression.type === 'call' ? headIdentifier(expression) : null;
       return head && names.has(parsed.text(head)) ? node : null;
     }
@@ -164,7 +200,7 @@ function interactCall(
     const text = firstCall(name, definition, parsed, keywords, state.members, parsed);
     return text ? { text, after: decorated } : null;
   }
-  if (expression?.type !== 'call') return null;
+  if (expression?.type !== 'call' || decoration.parent?.type !== 'module') return null;
   if (widgetMember(expression.childForFieldName('function'), state.members, parsed) !== 'interact') return null;
   const [target, ...keywords] = callArguments(expression);
   if (target?.type !== 'identifier') return null;
@@ -184,7 +220,7 @@ export const widgetImports = defineRule({
   library: 'ipywidgets',
   since: { package: 'python', version: '3.0' },
   explanation:
-    'Interactive widgets (ipywidgets; `IPython.html.widgets` before IPython 4.0 moved them to ipywidgets) only decorate a notebook: `@interact` shows sliders for a function and returns the function itself, `interact(f, …)` displays controls. Where the package is missing the import fails and every cell after it that uses the names fails too, so the widget imports, `@interact…` decorators and statements that only call a widget are commented out with a note. `interact(f, …)` and `@interact(…)` also called `f` once with the first values of its controls when the widget was displayed: where those values are certain (the middle of a tuple slider or the default of the function, the first item of a dropdown, a literal, `fixed(v)`), that call is kept as `f(…)` after the commented line, so the figure it drew is still drawn. When any widget name is used for anything else (a slider whose value is read, a widget passed to other code), nothing is changed.',
+    'Interactive widgets (ipywidgets; `IPython.html.widgets` before IPython 4.0 moved them to ipywidgets) only decorate a notebook: `@interact` shows sliders for a function and returns the function itself, `interact(f, …)` displays controls. Where the package is missing the import fails and every cell after it that uses the names fails too, so the widget imports, `@interact…` decorators and statements that only call a widget are commented out with a note. `interact(f, …)` and `@interact(…)` also called `f` once with the first values of its controls when the widget was displayed: where those values are certain (the middle of a tuple slider or the default of the function, the first item of a dropdown, a literal, `fixed(v)`), that call is kept as `f(…)` after the commented line, so the figure it drew is still drawn. Inside a function of the notebook, only `interact(g, …)` of a `g` defined there that only returns a value is commented out (its call only displayed that value; a block left empty keeps a `pass`). When any widget name is used for anything else (a slider whose value is read, a widget passed to other code), nothing is changed.',
   trigger: { errors: [{ ename: 'ModuleNotFoundError', evalue: MISSING_WIDGETS }], pattern: true },
   errorScope: 'cell',
   needles: (source: string, state: unknown) => {
@@ -272,6 +308,18 @@ export const widgetImports = defineRule({
       if (!decoration || done.has(decoration.id)) continue;
       done.add(decoration.id);
       if (!disable(decoration, `${WIDGET_NOTE}; disabled with the widget import`)) return [];
+      // a block of a function left with no statement but widget lines keeps a `pass`, so the function still parses
+      const block = decoration.parent?.type === 'block' ? decoration.parent : null;
+      const first = block?.namedChildren.find((child) => child.type !== 'comment');
+      if (
+        block &&
+        first?.id === decoration.id &&
+        block.namedChildren.every((child) => child.type === 'comment' || decorationOf(child, state.names, parsed))
+      ) {
+        const start = parsed.source.lastIndexOf('\n', decoration.startIndex - 1) + 1;
+        const indent = parsed.source.slice(start, decoration.startIndex);
+        edits.push(insertAt(start, `${indent}pass  # nbrevive: its widget lines are disabled\n`));
+      }
       // the call interact made when the notebook ran, with its controls' first values, where they are certain
       const call = interactCall(decoration, state, parsed, ctx);
       if (!call) continue;
