@@ -293,6 +293,7 @@ export const RULES: readonly Rule[] = [
   environment.diagramImports,
   environment.diagramUses,
   environment.authorWorkingDirectory,
+  environment.unusedMissingImport,
   environment.outputFolder,
   calibrate.sklearnForestNEstimators,
   calibrate.sklearnLogisticSolver,

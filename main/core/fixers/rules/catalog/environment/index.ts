@@ -10,5 +10,6 @@ export { decorativeExtension } from './decorative-extension';
 export { widgetImports } from './widget-imports';
 export { diagramImports } from './diagram-imports';
 export { diagramUses } from './diagram-uses';
+export { unusedMissingImport } from './unused-missing-import';
 export { authorWorkingDirectory } from './author-working-directory';
 export { outputFolder } from './output-folder';

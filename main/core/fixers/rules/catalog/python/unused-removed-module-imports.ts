@@ -31,7 +31,8 @@ import { type SourceEdit, deleteRange, replaceNode } from '../../source-edit';
 import { lineStart } from '../../syntax';
 import { py } from './_shared';
 
-const REMOVED: Record<string, string> = {
+/** standard-library modules removed by Python 3.12 and 3.13, with the release that removed them */
+export const REMOVED_STDLIB_MODULES: Record<string, string> = {
   ...Object.fromEntries(['asynchat', 'asyncore', 'smtpd', 'imp', 'distutils'].map((m) => [m, '3.12'])),
   ...Object.fromEntries(
     [
@@ -59,7 +60,7 @@ const REMOVED: Record<string, string> = {
   ),
 };
 
-const MODULES = Object.keys(REMOVED).join('|');
+const MODULES = Object.keys(REMOVED_STDLIB_MODULES).join('|');
 
 const IMPORT_LINE = new RegExp(`^[ \\t]*import[ \\t]+([^\\n#;]*)`, 'gm');
 
@@ -68,7 +69,7 @@ function importedUnusedHere(source: string): boolean {
   for (const match of source.matchAll(IMPORT_LINE)) {
     for (const item of (match[1] as string).split(',')) {
       const m = /^\s*([\w.]+)(?:\s+as\s+(\w+))?\s*$/.exec(item);
-      if (!m || !(((m[1] as string).split('.')[0] as string) in REMOVED)) continue;
+      if (!m || !(((m[1] as string).split('.')[0] as string) in REMOVED_STDLIB_MODULES)) continue;
       const bound = m[2] ?? ((m[1] as string).split('.')[0] as string);
       const rest = source.replace(IMPORT_LINE, '');
       if (!new RegExp(`\\b${bound}\\b`).test(rest)) return true;
@@ -157,7 +158,7 @@ export const unusedRemovedModuleImports = defineRule({
   apply(parsed, ctx) {
     const python = packageVersion(ctx.env, 'python');
     const removed = (module: string): boolean => {
-      const since = REMOVED[module.split('.')[0] as string];
+      const since = REMOVED_STDLIB_MODULES[module.split('.')[0] as string];
       return !!since && (!python || compareVersions(python, since) >= 0);
     };
     const edits: SourceEdit[] = [];
