@@ -153,6 +153,7 @@ export const RULES: readonly Rule[] = [
   pandas.strReplaceRegex,
   pandas.keywordOnlyArguments,
   pandas.readSqueeze,
+  pandas.readCsvDuplicateNames,
   pandas.lookupMad,
   pandas.concatJoinAxes,
   pandas.removedMethods,

@@ -24,6 +24,7 @@ export { removedNames2 } from './2-removed-names';
 export { strReplaceRegex } from './str-replace-regex';
 export { keywordOnlyArguments } from './keyword-only-arguments';
 export { readSqueeze } from './read-squeeze';
+export { readCsvDuplicateNames } from './read-csv-duplicate-names';
 export { lookupMad } from './lookup-mad';
 export { concatJoinAxes } from './concat-join-axes';
 export { removedMethods } from './removed-methods';
