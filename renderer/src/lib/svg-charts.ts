@@ -13,25 +13,36 @@ export interface Palette {
   line: string;
 }
 
-export const LIGHT_PALETTE: Palette = {
-  text: '#1f2328',
-  muted: '#59636e',
-  grid: '#d1d9e0',
-  background: '#ffffff',
-  series: ['#0969da', '#bf8700', '#1a7f37', '#cf222e', '#8250df', '#57606a'],
-  band: 'rgba(26,127,55,0.15)',
-  line: '#0969da',
+/** Each colour of the palette in the light and in the dark theme, side by side. */
+const COLOURS: { [K in keyof Palette]: readonly [light: Palette[K], dark: Palette[K]] } = {
+  text: ['#1f2328', '#e6edf3'],
+  muted: ['#59636e', '#9198a1'],
+  grid: ['#d1d9e0', '#3d444d'],
+  background: ['#ffffff', '#0d1117'],
+  series: [
+    ['#0969da', '#bf8700', '#1a7f37', '#cf222e', '#8250df', '#57606a'],
+    ['#4493f8', '#d29922', '#3fb950', '#f85149', '#ab7df8', '#9198a1'],
+  ],
+  band: ['rgba(26,127,55,0.15)', 'rgba(63,185,80,0.18)'],
+  line: ['#0969da', '#4493f8'],
 };
 
-export const DARK_PALETTE: Palette = {
-  text: '#e6edf3',
-  muted: '#9198a1',
-  grid: '#3d444d',
-  background: '#0d1117',
-  series: ['#4493f8', '#d29922', '#3fb950', '#f85149', '#ab7df8', '#9198a1'],
-  band: 'rgba(63,185,80,0.18)',
-  line: '#4493f8',
-};
+function palette(theme: 0 | 1): Palette {
+  const { text, muted, grid, background, series, band, line } = COLOURS;
+  return {
+    text: text[theme],
+    muted: muted[theme],
+    grid: grid[theme],
+    background: background[theme],
+    series: [...series[theme]],
+    band: band[theme],
+    line: line[theme],
+  };
+}
+
+export const LIGHT_PALETTE: Palette = palette(0);
+
+export const DARK_PALETTE: Palette = palette(1);
 
 export function escapeXml(s: string): string {
   return s.replace(
