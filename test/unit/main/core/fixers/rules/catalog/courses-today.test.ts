@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cellError, cellSource, fixCells, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, cellSource, fixAfterError, fixCells, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 describeTodaySnippets("course notebooks' removals run in today's stack", (run) => {
@@ -46,30 +46,20 @@ describeTodaySnippets("course notebooks' removals run in today's stack", (run) =
     const before =
       'from numpy import *\nfrom scipy.integrate import quad\nval, abserr = quad(lambda x: exp(-x ** 2), -Inf, Inf)\nprint(round(val, 6), isnan(NaN))\n';
     expect(run(before).out).toMatch(/NameError: name 'Inf' is not defined/);
-    const error = cellError(
-      0,
-      'NameError',
-      "name 'Inf' is not defined",
-      'val, abserr = quad(lambda x: exp(-x ** 2), -Inf, Inf)',
-    );
-    const after = cellSource(
-      await fixCells([before], ['numpy.2-removed-bare-names'], { ...TODAY, errors: [error] }),
-      0,
+    const after = await fixAfterError(
+      before,
+      ['numpy.2-removed-bare-names'],
+      ['NameError', "name 'Inf' is not defined", 'val, abserr = quad(lambda x: exp(-x ** 2), -Inf, Inf)'],
     );
     expect(after).toContain('-inf, inf)');
     // the integral of exp(-x²) over the real line is √π
     expect(run(after)).toEqual({ ok: true, out: '1.772454 True' });
     const imported = 'from numpy import NaN, isnan\nprint(isnan(NaN))\n';
     expect(run(imported).out).toMatch(/ImportError: cannot import name 'NaN' from 'numpy'/);
-    const importError = cellError(
-      0,
-      'ImportError',
-      "cannot import name 'NaN' from 'numpy'",
-      'from numpy import NaN, isnan',
-    );
-    const fixed = cellSource(
-      await fixCells([imported], ['numpy.2-removed-bare-names'], { ...TODAY, errors: [importError] }),
-      0,
+    const fixed = await fixAfterError(
+      imported,
+      ['numpy.2-removed-bare-names'],
+      ['ImportError', "cannot import name 'NaN' from 'numpy'", 'from numpy import NaN, isnan'],
     );
     expect(fixed).toContain('from numpy import nan as NaN, isnan');
     expect(run(fixed)).toEqual({ ok: true, out: 'True' });
@@ -86,13 +76,11 @@ describeTodaySnippets("course notebooks' removals run in today's stack", (run) =
     const before =
       'import numpy as np\nfrom scipy import stats\nlabels = np.array([3, 1, 3, 2])\nprint(stats.mode(labels)[0][0], stats.mode(labels)[1][0])\n';
     expect(run(before).out).toMatch(/IndexError: invalid index to scalar variable/);
-    const error = cellError(
-      0,
-      'IndexError',
-      'invalid index to scalar variable.',
-      'print(stats.mode(labels)[0][0], stats.mode(labels)[1][0])',
+    const after = await fixAfterError(
+      before,
+      ['scipy.stats-mode-keepdims'],
+      ['IndexError', 'invalid index to scalar variable.', 'print(stats.mode(labels)[0][0], stats.mode(labels)[1][0])'],
     );
-    const after = cellSource(await fixCells([before], ['scipy.stats-mode-keepdims'], { ...TODAY, errors: [error] }), 0);
     expect(after).toContain('stats.mode(labels, keepdims=True)[0][0]');
     expect(run(after)).toEqual({ ok: true, out: '3 2' });
   });
@@ -125,13 +113,11 @@ describeTodaySnippets("course notebooks' removals run in today's stack", (run) =
     const before =
       "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n    tick.label.set_fontsize(14)\nprint(ax.xaxis.get_major_ticks()[0].label1.get_fontsize())\n";
     expect(run(before).out).toMatch(/AttributeError: 'XTick' object has no attribute 'label'/);
-    const error = cellError(
-      0,
-      'AttributeError',
-      "'XTick' object has no attribute 'label'",
-      '    tick.label.set_fontsize(14)',
+    const after = await fixAfterError(
+      before,
+      ['matplotlib.tick-label'],
+      ['AttributeError', "'XTick' object has no attribute 'label'", '    tick.label.set_fontsize(14)'],
     );
-    const after = cellSource(await fixCells([before], ['matplotlib.tick-label'], { ...TODAY, errors: [error] }), 0);
     expect(after).toContain('tick.label1.set_fontsize(14)');
     expect(run(after)).toEqual({ ok: true, out: '14.0' });
   });
@@ -139,10 +125,10 @@ describeTodaySnippets("course notebooks' removals run in today's stack", (run) =
     const before =
       'import numpy as np\nimport scipy.sparse as sp\nX = sp.csr_matrix(np.eye(2))\ndense = X.A\nprint(type(dense).__name__, dense.tolist())\n';
     expect(run(before).out).toMatch(/AttributeError: 'csr_matrix' object has no attribute 'A'/);
-    const error = cellError(0, 'AttributeError', "'csr_matrix' object has no attribute 'A'", 'dense = X.A');
-    const after = cellSource(
-      await fixCells([before], ['scipy.sparse-dense-attributes'], { ...TODAY, errors: [error] }),
-      0,
+    const after = await fixAfterError(
+      before,
+      ['scipy.sparse-dense-attributes'],
+      ['AttributeError', "'csr_matrix' object has no attribute 'A'", 'dense = X.A'],
     );
     expect(after).toContain('dense = X.toarray()');
     expect(run(after)).toEqual({ ok: true, out: 'ndarray [[1.0, 0.0], [0.0, 1.0]]' });
