@@ -195,6 +195,7 @@ export const RULES: readonly Rule[] = [
   sklearn.onehotCategoricalFeatures,
   sklearn.getFeatureNames,
   sklearn.ridgeCoefShape,
+  sklearn.loadBoston,
   sklearn.plotFunctions,
   sklearn.removedKeywords,
   sklearn.sgdNIter,

@@ -29,6 +29,7 @@ export { renamedClasses } from './renamed-classes';
 export { onehotCategoricalFeatures } from './onehot-categorical-features';
 export { getFeatureNames } from './get-feature-names';
 export { ridgeCoefShape } from './ridge-coef-shape';
+export { loadBoston } from './load-boston';
 export { plotFunctions } from './plot-functions';
 export { removedKeywords } from './removed-keywords';
 export { linearModelNormalize } from './linear-model-normalize';
