@@ -256,7 +256,7 @@ export const RULES: readonly Rule[] = [
   scipy.removedFunctions,
   scipy.renamedFunctions,
   scipy.removedKeywords,
-  statsmodels.renamedKeywords,
+  statsmodels.pacfMethodNames,
   statsmodels.familyLinkClass,
   sklearn.scorersDict,
   sklearn.makeScorerResponseMethod,

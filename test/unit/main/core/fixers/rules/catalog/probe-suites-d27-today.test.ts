@@ -10,22 +10,20 @@ import { py } from '../../../../../../helpers/python-source';
 const PACKAGES = { ...TODAY.packages, seaborn: '0.13.2', statsmodels: '0.14.6' };
 
 describeTodaySnippets("matplotlib / seaborn / SciPy / statsmodels probe cases run in today's stack", (run) => {
-  it('statsmodels: acf(unbiased=…), pacf ywunbiased, kpss(lags=…), seasonal_decompose(freq=…) get 0.12’s names', async () => {
+  it("statsmodels: pacf's method='ywunbiased' / 'ldunbiased' get 0.12's names and compute the same estimates", async () => {
     const before = py`
       import warnings
       warnings.simplefilter('ignore')
       import numpy as np
       import statsmodels.api as sm
-      from statsmodels.tsa.stattools import acf, pacf, kpss
+      from statsmodels.tsa.stattools import pacf
       x = np.cumsum(np.random.RandomState(0).randn(60))
-      s = x + 10 * np.sin(np.arange(60) * 2 * np.pi / 12) + 50
-      print(np.round(acf(x, unbiased=True, nlags=2, fft=False), 4), np.round(pacf(x, nlags=2, method='ywunbiased'), 4))
-      print(round(kpss(x, regression='c', lags=3)[0], 4), np.round(sm.tsa.seasonal_decompose(s, freq=12).seasonal[:2], 4))
+      print(np.round(pacf(x, nlags=2, method='ywunbiased'), 4), np.round(sm.tsa.pacf(x, nlags=2, method='ldunbiased'), 4))
     `;
-    expect(run(before).out).toMatch(/unexpected keyword argument 'unbiased'/);
-    const after = await fix(before, ['statsmodels.renamed-keywords'], { ...TODAY, packages: PACKAGES });
-    expect(after).toContain("kpss(x, regression='c', nlags=3)");
-    expect(run(after)).toEqual({ ok: true, out: '[1.    0.888 0.77 ] [ 1.     0.888 -0.088]\n0.3688 [0.2266 5.1853]' });
+    expect(run(before).out).toMatch(/method must be one of/);
+    const after = await fix(before, ['statsmodels.pacf-method-names'], { ...TODAY, packages: PACKAGES });
+    expect(after).toContain("method='ldadjusted'");
+    expect(run(after)).toEqual({ ok: true, out: '[ 1.     0.888 -0.088] [ 1.     0.888 -0.088]' });
   });
 
   it('matplotlib: legendHandles, draggable(True), del ax.lines[0], annotate(s=…), positional Ellipse/Arc angles, stem(use_line_collection=True), symlog linthreshy', async () => {
