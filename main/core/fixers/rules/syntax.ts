@@ -205,20 +205,25 @@ export function insertLineBefore(node: Node, line: string, parsed: ParsedSource)
   return insertAt(lineStart(parsed.source, statement.startIndex), `${line}\n`);
 }
 
+/** The statements that bind names on their left (assignments, augmented assignments, for loops), with that side. */
+export function bindingStatements(parsed: ParsedSource): { statement: Node; left: Node }[] {
+  return [
+    ...parsed.nodes('assignment'),
+    ...parsed.nodes('augmented_assignment'),
+    ...parsed.nodes('for_statement'),
+  ].flatMap((statement) => {
+    const left = statement.childForFieldName('left');
+    return left ? [{ statement, left }] : [];
+  });
+}
+
 /** Is the name assigned, defined or imported anywhere in the source (so a builtin rename would be wrong)? */
 export function definesName(parsed: ParsedSource, name: string): boolean {
   for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
     const id = def.childForFieldName('name');
     if (id && parsed.text(id) === name) return true;
   }
-  for (const assign of [
-    ...parsed.nodes('assignment'),
-    ...parsed.nodes('for_statement'),
-    ...parsed.nodes('augmented_assignment'),
-  ]) {
-    const left = assign.childForFieldName('left');
-    if (left && targetNames(left, parsed).includes(name)) return true;
-  }
+  if (bindingStatements(parsed).some(({ left }) => targetNames(left, parsed).includes(name))) return true;
   // the names imports bind (`import a.b` binds a, `import a as b` b, `from m import x as y` y), not the module paths
   for (const imp of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
     if (imp.namedChildren.some((child) => child.type === 'wildcard_import')) continue;

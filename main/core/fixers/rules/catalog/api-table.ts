@@ -19,6 +19,7 @@ import {
 } from '../../api-changes/table';
 import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule } from '../rule';
 import type { SourceEdit } from '../source-edit';
+import { bindingStatements } from '../syntax';
 import { API_KWARG_RULES } from './api-kwargs';
 import { moduleMoveEdits, type ModuleMove } from './module-moves';
 
@@ -146,13 +147,7 @@ function userBindings(view: NotebookView): Set<string> {
       const id = def.childForFieldName('name');
       if (id) names.add(parsed.text(id));
     }
-    for (const node of [
-      ...parsed.nodes('assignment'),
-      ...parsed.nodes('augmented_assignment'),
-      ...parsed.nodes('for_statement'),
-    ]) {
-      const left = node.childForFieldName('left');
-      if (!left) continue;
+    for (const { left } of bindingStatements(parsed)) {
       if (left.type === 'identifier') names.add(parsed.text(left));
       else
         for (const id of left.descendantsOfType('identifier'))

@@ -69,6 +69,21 @@ const NOT_USE_PARENTS = [
 
 export const ITERATOR_BUILTINS = ['map', 'filter', 'zip'];
 
+/** Callables whose every positional argument is a count or a dimension (range, numpy's constructors, reshape …). */
+export const COUNT_CALLS = [
+  'range',
+  'xrange',
+  'randint',
+  'zeros',
+  'ones',
+  'empty',
+  'reshape',
+  'sample',
+  'arange',
+  'repeat',
+  'tile',
+];
+
 /** Is the node an operand of `+` (list concatenation in Python 2)? */
 export function concatenated(node: Node): boolean {
   const parent = node.parent;

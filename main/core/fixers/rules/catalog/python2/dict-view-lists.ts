@@ -23,7 +23,7 @@ import { type NotebookView, defineRule } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { methodName, methodReceiver, callArguments } from '../../syntax';
+import { bindingStatements, methodName, methodReceiver, callArguments } from '../../syntax';
 import { PY3, WHATS_NEW } from './_shared';
 
 /** Names every assignment of which (in the whole notebook) is a dict display, comprehension or dict-making call. */
@@ -36,13 +36,7 @@ function knownDicts(notebook: NotebookView): Set<string> {
     if (!/\.(keys|values|items)\(\)/.test(source) && !/[{]|dict\(|Counter\(|defaultdict\(/.test(source)) continue;
     const parsed = notebook.parse(index);
     // every cell, whole: what a name holds is decided by all its bindings in the notebook
-    for (const node of [
-      ...parsed.nodes('assignment'),
-      ...parsed.nodes('augmented_assignment'),
-      ...parsed.nodes('for_statement'),
-    ]) {
-      const left = node.childForFieldName('left');
-      if (!left) continue;
+    for (const { statement: node, left } of bindingStatements(parsed)) {
       if (left.type !== 'identifier') {
         for (const id of left.descendantsOfType('identifier'))
           if (id.parent?.type !== 'attribute' && id.parent?.type !== 'subscript') others.add(parsed.text(id));

@@ -39,7 +39,7 @@ import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments } from '../../syntax';
 import { defineRule, type NotebookView } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { PY3, isNameUse, python2Notebook } from './_shared';
+import { COUNT_CALLS, PY3, isNameUse, python2Notebook } from './_shared';
 import {
   OTHER_BINDINGS,
   certainlyInteger,
@@ -71,23 +71,7 @@ function sizeNames(notebook: NotebookView): Set<string> {
 }
 
 /** Callables whose every positional argument is a count or a dimension: an integer in Python 2's code. */
-const SIZE_CALLS = new Set([
-  'range',
-  'xrange',
-  'randint',
-  'zeros',
-  'ones',
-  'empty',
-  'reshape',
-  'sample',
-  'arange',
-  'repeat',
-  'tile',
-  'head',
-  'tail',
-  'nlargest',
-  'nsmallest',
-]);
+const SIZE_CALLS = new Set([...COUNT_CALLS, 'head', 'tail', 'nlargest', 'nsmallest']);
 
 /**
  * Callables with counts at some positions only (0-based): linspace(start, stop, num), normal(loc, scale, size),

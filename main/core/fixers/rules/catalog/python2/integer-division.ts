@@ -14,24 +14,10 @@
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
-import { PY3 } from './_shared';
+import { COUNT_CALLS, PY3 } from './_shared';
 import { floatOnlyNames, readsFloat } from '../helpers';
 
-const INT_CONTEXT_CALLS = new Set([
-  'range',
-  'xrange',
-  'randint',
-  'zeros',
-  'ones',
-  'empty',
-  'reshape',
-  'sample',
-  'choice',
-  'arange',
-  'repeat',
-  'tile',
-  'int',
-]);
+const INT_CONTEXT_CALLS = new Set([...COUNT_CALLS, 'choice', 'int']);
 
 export const integerDivision = defineRule({
   id: 'python2.integer-division',
