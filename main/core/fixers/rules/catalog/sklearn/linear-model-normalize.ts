@@ -20,18 +20,21 @@
 // model on that X, and returns coef_ / norm and intercept_ - mean · coef_, so coef_, intercept_, predict and score
 // are those of the old estimator; it keeps the constructor, so set_params, clone and grid searches work as before.
 // fit_intercept=False ignored normalize then and is fitted as it is; sample weights and sparse X (which the old code
-// normalized otherwise) raise instead of computing something else.
-// Left alone: the cross-validated estimators that normalized each fold separately (LassoCV, ElasticNetCV, LarsCV,
-// RidgeCV with cv=), normalize given as anything but the literal True (False is sklearn.removed-keywords'), a
-// class of the notebook's own, calls with **kwargs.
+// normalized otherwise) raise instead of computing something else. LassoCV(alphas=…, cv=…) normalized each training
+// fold with its own mean and norms: its subclass does the same with lasso_path and check_cv (the folds LassoCV uses),
+// picks the alpha of least mean fold MSE and refits it on the normalized X, so alpha_, mse_path_ and coef_ are the old
+// ones (equal to 1e-12 with a tight tol to cross_val_score of the normalized Lasso per alpha).
+// Left alone: LassoCV without its own alphas (the default grid came from the normalized X) or without cv= (3 folds
+// before 0.22), ElasticNetCV, LarsCV, RidgeCV with cv= (each fold normalized separately), normalize given as
+// anything but the literal True (False is sklearn.removed-keywords'), a class of the notebook's own, **kwargs.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';
 import { definesName, hasSplat, keywordArgument, lineStart, removeArgument, topLevelStatement } from '../../syntax';
 import { SK, sk } from './_shared';
 
-/** estimators whose normalize=True the subclass reproduces (one fit on the whole X) */
-const CLASSES = ['Ridge', 'Lasso', 'ElasticNet', 'RidgeCV', 'RidgeClassifier'];
+/** estimators whose normalize=True a subclass reproduces (LassoCV's normalized each fold: cvShim) */
+const CLASSES = ['Ridge', 'Lasso', 'ElasticNet', 'RidgeCV', 'RidgeClassifier', 'LassoCV'];
 
 /** The subclass restoring normalize=True in fit; `base` is the expression of scikit-learn's class. */
 function shim(name: string, base: string): string {
@@ -57,6 +60,52 @@ function shim(name: string, base: string): string {
   ].join('\n');
 }
 
+/**
+ * The LassoCV subclass: scikit-learn < 1.2 normalized each training fold on its own (its mean and norms), fitted the
+ * path there and refitted the chosen alpha on the whole X normalized the same way; done here with public API.
+ */
+function cvShim(name: string, base: string): string {
+  return [
+    `class ${name}(${base}):`,
+    `${MARKER} each training fold centred and scaled to unit l2 norm per`,
+    '    # column, the path fitted there, the chosen alpha refitted on X normalized so, as scikit-learn < 1.2 did',
+    '    def fit(self, X, y, *args, **kwargs):',
+    '        import numpy as np',
+    '        from sklearn.linear_model import Lasso, lasso_path',
+    '        from sklearn.model_selection import check_cv',
+    "        if args or kwargs.get('sample_weight') is not None or hasattr(X, 'toarray') or not self.fit_intercept:",
+    "            raise TypeError('normalize=True with these arguments is not reproduced')",
+    '        values, target = np.asarray(X, dtype=float), np.asarray(y, dtype=float)',
+    '        alphas = np.sort(np.asarray(self.alphas, dtype=float))[::-1]',
+    '        options = dict(max_iter=self.max_iter, tol=self.tol, positive=self.positive, selection=self.selection, random_state=self.random_state)',
+    '',
+    '        def scaled(a):',
+    '            mean = a.mean(axis=0)',
+    '            norm = np.sqrt(((a - mean) ** 2).sum(axis=0))',
+    '            norm[norm == 0] = 1.0',
+    '            return mean, norm',
+    '',
+    '        folds = []',
+    '        for train, test in check_cv(self.cv).split(values, target):',
+    '            mean, norm = scaled(values[train])',
+    '            y_mean = target[train].mean()',
+    '            _, coefs, _ = lasso_path((values[train] - mean) / norm, target[train] - y_mean, alphas=alphas, **options)',
+    '            coefs = coefs / norm[:, None]',
+    '            residues = values[test] @ coefs + (y_mean - mean @ coefs) - target[test][:, None]',
+    '            folds.append((residues**2).mean(axis=0))',
+    '        self.alphas_, self.mse_path_ = alphas, np.array(folds).T',
+    '        self.alpha_ = alphas[np.argmin(self.mse_path_.mean(axis=1))]',
+    '        mean, norm = scaled(values)',
+    '        final = Lasso(alpha=self.alpha_, **options)',
+    '        final.fit((values - mean) / norm, target)',
+    '        self.coef_ = final.coef_ / norm',
+    '        self.intercept_ = final.intercept_ - mean @ self.coef_',
+    '        self.dual_gap_, self.n_iter_, self.n_features_in_ = final.dual_gap_, final.n_iter_, values.shape[1]',
+    '        return self',
+    '',
+  ].join('\n');
+}
+
 const MARKER = '    # normalize=True (removed in scikit-learn 1.2):';
 
 /** Does the source hold this rule's subclass (its class line followed by the marker comment)? */
@@ -76,13 +125,15 @@ export const linearModelNormalize = defineRule({
     'centred X and scaled each column to unit l2 norm before the fit, then gave coef_ and intercept_ on the ' +
     "original scale; the penalty saw the normalized columns, so dropping it changes Ridge's and Lasso's " +
     'coefficients. A subclass inserted before the statement does that preprocessing in fit, keeping the ' +
-    'constructor (set_params, clone and grid searches work), and the call uses it without normalize=True.',
+    'constructor (set_params, clone and grid searches work), and the call uses it without normalize=True. ' +
+    'LassoCV(alphas=…, cv=…) normalized each training fold: its subclass redoes that cross-validation with ' +
+    'lasso_path on each normalized fold and refits the chosen alpha on the normalized X.',
   trigger: {
     errors: [
       {
         ename: 'TypeError',
         evalue:
-          /(Ridge|Lasso|ElasticNet|RidgeCV|RidgeClassifier)\.__init__\(\) got an unexpected keyword argument 'normalize'/,
+          /(Ridge|Lasso|ElasticNet|RidgeCV|RidgeClassifier|LassoCV)\.__init__\(\) got an unexpected keyword argument 'normalize'/,
       },
     ],
   },
@@ -96,6 +147,16 @@ export const linearModelNormalize = defineRule({
       if (!name || !kw || parsed.text(kw.childForFieldName('value') as Node) !== 'True' || hasSplat(call)) continue;
       // RidgeCV with cv= normalized each fold on its own: not one fit on the whole X
       if (name === 'RidgeCV' && keywordArgument(call, 'cv', parsed)) continue;
+      // LassoCV: its own alphas (the default grid came from the normalized X) and folds (the default cv was 3 before
+      // scikit-learn 0.22)
+      const alphas = name === 'LassoCV' ? keywordArgument(call, 'alphas', parsed) : null;
+      if (
+        name === 'LassoCV' &&
+        (!alphas ||
+          parsed.text(alphas.childForFieldName('value') as Node) === 'None' ||
+          !keywordArgument(call, 'cv', parsed))
+      )
+        continue;
       const shimName = `${name}Normalized`;
       const cells = [
         ...ctx.notebook.codeCells.filter((i) => i < ctx.cellIndex).map((i) => ctx.notebook.parse(i)),
@@ -107,7 +168,10 @@ export const linearModelNormalize = defineRule({
       if (!shimmed.has(shimName) && !cells.some((cell) => isShim(cell.source, shimName))) {
         shimmed.add(shimName);
         edits.push(
-          insertAt(lineStart(parsed.source, topLevelStatement(call).startIndex), shim(shimName, parsed.text(callee))),
+          insertAt(
+            lineStart(parsed.source, topLevelStatement(call).startIndex),
+            (name === 'LassoCV' ? cvShim : shim)(shimName, parsed.text(callee)),
+          ),
         );
       }
       edits.push(replaceNode(callee, shimName), removeArgument(kw, call));

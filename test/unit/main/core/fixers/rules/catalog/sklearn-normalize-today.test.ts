@@ -26,4 +26,27 @@ describeTodaySnippets("scikit-learn's linear models' normalize=True in today's s
     expect(expected.ok).toBe(true);
     expect(run(after)).toEqual({ ok: true, out: expected.out });
   });
+
+  it('sklearn.linear-model-normalize: LassoCV(alphas=grid, cv=5, normalize=True) picks the alpha and fold errors of the normalized Lasso cross-validated fold by fold', async () => {
+    const grid = 'grid = 10 ** np.linspace(1, -3, 20)\nfrom sklearn.linear_model import LassoCV\n';
+    const line = 'cv = LassoCV(alphas=grid, cv=5, tol=1e-10, max_iter=100000, normalize=True).fit(X, y)';
+    const before = `${DATA}${grid}${line}\nprint(cv.alpha_, round(float(cv.mse_path_.mean(axis=1).min()), 6))\n`;
+    expect(run(before).out).toMatch(/unexpected keyword argument 'normalize'/);
+    const after = await fix(before, ['sklearn.linear-model-normalize'], {
+      ...TODAY,
+      errors: [cellError(0, 'TypeError', "LassoCV.__init__() got an unexpected keyword argument 'normalize'", line)],
+    });
+    expect(after).toContain('cv = LassoCVNormalized(alphas=grid, cv=5, tol=1e-10, max_iter=100000).fit(X, y)');
+    // the old semantics from public API: each training fold normalized on its own, a Lasso per alpha
+    const byFold =
+      `${DATA}${grid}from sklearn.linear_model import Lasso\nfrom sklearn.model_selection import KFold\n` +
+      'errors = []\nfor a in sorted(grid, reverse=True):\n    fold = []\n' +
+      '    for tr, te in KFold(5).split(X):\n        m = X[tr].mean(axis=0)\n        n = np.sqrt(((X[tr] - m) ** 2).sum(axis=0))\n' +
+      '        f = Lasso(alpha=a, tol=1e-10, max_iter=100000).fit((X[tr] - m) / n, y[tr])\n' +
+      '        fold.append((((X[te] - m) / n @ f.coef_ + f.intercept_ - y[te]) ** 2).mean())\n' +
+      '    errors.append((np.mean(fold), a))\nprint(min(errors)[1], round(float(min(errors)[0]), 6))\n';
+    const expected = run(byFold);
+    expect(expected.ok).toBe(true);
+    expect(run(after)).toEqual({ ok: true, out: expected.out });
+  });
 });
