@@ -13,12 +13,19 @@
 // object array (a frame with text columns: its .values is object), converted it to the numbers' dtype
 // (lib.maybe_convert_objects, pandas 1.x frame.py): [1, 5.5, 3] came back float64, not object. The values picked
 // through .values and get_indexer are the same, and infer_objects() makes the same conversion of an object result
-// (a frame of one dtype keeps it). For the mean absolute deviation the rewrite computes what mad() computed.
+// (a frame of one dtype keeps it). For the mean absolute deviation the rewrite computes what mad() computed: written
+// out on a name or column, through .pipe(lambda x: …) on a receiver that is a call (evaluated once, as before) and
+// certainly a Series or frame, through .agg(lambda x: …) on a Series groupby (each group's mad()).
+// Left alone: a receiver that is a call of unknown type, and a frame's groupby (its text columns were dropped by
+// mad() and would fail the lambda).
 import type { Node } from 'web-tree-sitter';
 import { type Rule, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { methodName, methodReceiver, callArguments, positionalArguments } from '../../syntax';
+import { FrameKinds } from './_frame-kinds';
 import { pd, surelyNotPandas } from './_shared';
+
+const MAD = '(x - x.mean()).abs().mean()';
 
 /** `x` when it can be repeated without evaluating anything twice that matters (a name, attribute or column). */
 function repeatable(node: Node | null, parsed: Parameters<Rule['apply']>[0]): string | null {
@@ -37,6 +44,26 @@ function repeatable(node: Node | null, parsed: Parameters<Rule['apply']>[0]): st
   return null;
 }
 
+/** x.mad() as the mean absolute deviation it computed, or null where the receiver's kind is not certain enough */
+function madEdit(
+  call: Node,
+  receiver: Node | null,
+  kinds: FrameKinds,
+  parsed: Parameters<Rule['apply']>[0],
+): SourceEdit[] | null {
+  const kind = kinds.kindOf(receiver, parsed);
+  if (kind === 'frame-groupby') return null;
+  const method = call.childForFieldName('function')?.childForFieldName('attribute');
+  const args = call.childForFieldName('arguments');
+  if (!method || !args) return null;
+  if (kind === 'series-groupby') return [replaceNode(method, 'agg'), replaceNode(args, `(lambda x: ${MAD})`)];
+  const x = repeatable(receiver, parsed);
+  if (x) return [replaceNode(call, `(${x} - ${x}.mean()).abs().mean()`)];
+  if (kind === 'series' || kind === 'frame')
+    return [replaceNode(method, 'pipe'), replaceNode(args, `(lambda x: ${MAD})`)];
+  return null;
+}
+
 export const lookupMad = defineRule({
   id: 'pandas.lookup-mad',
   title: 'df.lookup(rows, cols) → indexing by get_indexer; x.mad() → (x - x.mean()).abs().mean()',
@@ -52,11 +79,17 @@ export const lookupMad = defineRule({
     'the same dtype (float64, not object, on a frame with text columns). mad() was the ' +
     'mean absolute deviation around the mean, which (x - x.mean()).abs().mean() computes.',
   trigger: {
-    errors: [{ ename: 'AttributeError', evalue: /'(DataFrame|Series)' object has no attribute '(lookup|mad)'/ }],
+    errors: [
+      { ename: 'AttributeError', evalue: /'(DataFrame|Series)(GroupBy)?' object has no attribute '(lookup|mad)'/ },
+    ],
     pattern: true,
   },
   needles: ['.lookup(', '.mad('],
+  prepare(notebook, ctx) {
+    return FrameKinds.of(notebook, ctx.imports);
+  },
   apply(parsed, ctx) {
+    const kinds = ctx.state as FrameKinds;
     if (!ctx.imports.imports('pandas') && ctx.errors.length === 0) return [];
     const edits: SourceEdit[] = [];
     let pandas: ReturnType<typeof ctx.requireImport> | undefined;
@@ -64,10 +97,14 @@ export const lookupMad = defineRule({
       const name = methodName(call, parsed);
       if (name !== 'lookup' && name !== 'mad') continue;
       const receiver = methodReceiver(call);
+      const args = callArguments(call);
+      if (name === 'mad' && args.length === 0) {
+        const edit = madEdit(call, receiver, kinds, parsed);
+        if (edit && !surelyNotPandas(receiver, parsed, ctx)) edits.push(...edit);
+        continue;
+      }
       const x = repeatable(receiver, parsed);
       if (!x || surelyNotPandas(receiver, parsed, ctx)) continue;
-      const args = callArguments(call);
-      if (name === 'mad' && args.length === 0) edits.push(replaceNode(call, `(${x} - ${x}.mean()).abs().mean()`));
       const positional = positionalArguments(call);
       if (name === 'lookup' && args.length === 2 && positional.length === 2) {
         const [rows, cols] = positional.map((a) => parsed.text(a));

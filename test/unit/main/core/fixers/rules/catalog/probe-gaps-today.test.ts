@@ -90,6 +90,20 @@ describeTodaySnippets("probe gaps in today's stack", (run) => {
     expect(run(after)).toEqual(author);
   });
 
+  itToday("pandas.lookup-mad: mad() of a call (pipe) and of a Series groupby (agg) is pandas 1.5's mad()", async () => {
+    const before = py`
+      import pandas as pd
+      df = pd.DataFrame({'Sex': ['m', 'f', 'm', 'f', 'm'], 'Pclass': [1, 1, 2, 3, 3], 'Fare': [7.25, 71.3, 8.05, 53.1, 8.46]})
+      g = df.groupby('Sex')
+      print(round(float(df.groupby('Pclass')['Fare'].mean().mad()), 6), [round(float(v), 6) for v in g['Fare'].mad()])
+    `;
+    expect(run(before).out).toMatch(/has no attribute 'mad'/);
+    const author = bookworm(before);
+    expect(author).toEqual({ ok: true, out: '11.99 [9.1, 0.446667]' });
+    const after = await fix(before, ['pandas.lookup-mad'], TODAY);
+    expect(run(after)).toEqual(author);
+  });
+
   itToday(".ix's integer row key assigned on a string index is a position, on an integer index a label", async () => {
     const before = py`
       import pandas as pd
