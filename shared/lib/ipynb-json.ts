@@ -87,8 +87,9 @@ const WORDS = [
   ['Infinity', Infinity],
   ['-Infinity', -Infinity],
 ] as const;
-// Python's json stops near 1000 levels (RecursionError); this keeps the JavaScript stack safe likewise
-const MAX_DEPTH = 2000;
+// Python's json stops near 1000 levels (RecursionError); so does this reader, well inside the JavaScript stack (a
+// reader not yet optimized by the engine, whose frames are larger, overflowed it before 2000 levels)
+const MAX_DEPTH = 1000;
 
 /** A recursive-descent reader of one JSON text, `i` the offset it has read up to. */
 class PythonJsonReader {

@@ -355,7 +355,7 @@ describe('ipynb: bad input', () => {
     );
     expect(error('{"a": 1} extra').message).toContain("unexpected 'e' after the JSON value at line 1, column 10");
     expect(error('{"a": "tab\there"}').message).toContain('invalid control character in string');
-    expect(error('['.repeat(5000)).message).toContain('nested more than 2000 levels deep at line 1, column 2001');
+    expect(error('['.repeat(5000)).message).toContain('nested more than 1000 levels deep at line 1, column 1001');
   });
   it('JSON that is not a notebook', () => {
     const shape = '(an .ipynb notebook is a JSON object with "nbformat", "metadata" and "cells")';
