@@ -111,6 +111,8 @@ export interface RuleRunContext {
   /** imports of the whole notebook (current sources) */
   readonly imports: ImportTable;
   notebook: NotebookView;
+  /** the notebook as its author saved it (the outputs the author's run printed), when known */
+  original?: Notebook | null;
 }
 
 export interface CellContext extends RuleRunContext {

@@ -41,6 +41,8 @@ export interface ApplyOptions {
   exclude?: Iterable<string>;
   /** the rule set to draw from (default: the whole catalog) */
   rules?: readonly Rule[];
+  /** the notebook as its author saved it: rules may read the outputs the author's run printed */
+  original?: Notebook | null;
 }
 
 export interface RuleApplication {
@@ -214,6 +216,7 @@ class RulesRun {
         return view.imports;
       },
       notebook: view,
+      original: options.original ?? null,
     };
     this.gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
   }
@@ -315,6 +318,7 @@ class RulesRun {
       case: this.runContext.case,
       created: this.created,
       notebook: view,
+      original: this.runContext.original ?? null,
       get imports() {
         return view.imports;
       },

@@ -37,6 +37,7 @@ export class RulesFixer implements Fixer {
         case: ctx.case,
         exclude: ctx.exclude,
         rules: pool,
+        original: ctx.original,
       });
     let result = await apply();
     // a timeout with no safe runtime reduction left: the defaults of the notebook's era that also do less work (3

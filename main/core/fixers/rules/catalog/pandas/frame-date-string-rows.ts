@@ -16,11 +16,13 @@
 // then took the rows of the date index the string covers as a slice, a DataFrame even where the string names one
 // timestamp: .loc of the slice from the string to itself is that selection. On an index that is not of dates .loc
 // fails too, as frame[string] did.
-// Left alone: strings other than a year or a month (a day may be the index's own resolution, which frame[string]
-// did not slice: it failed then too), a KeyError outside DataFrame.__getitem__ (a dict's, a Series'),
-// an assignment to the subscript, an error the notebook's saved outputs show.
+// A day ('2018-09-28') is taken only where the cell's saved outputs show the author ran it without an error: on an
+// index of days frame[day] failed (a column lookup), so it ran as the row slice of a finer index (timestamps).
+// Left alone: strings other than a year, a month or such a day (a day may be the index's own resolution, which
+// frame[string] did not slice: it failed then too), a KeyError outside DataFrame.__getitem__ (a dict's, a
+// Series'), an assignment to the subscript, an error the notebook's saved outputs show.
 import type { Node } from 'web-tree-sitter';
-import { defineRule } from '../../rule';
+import { type CellContext, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import { stringContent } from '../../syntax';
 import { stripAnsi } from '../../../../../../shared/lib/text';
@@ -31,6 +33,32 @@ import { pd } from './_shared';
  * did not slice (a KeyError then, too): those strings are left alone.
  */
 const DATE_KEY = /^'(\d{4}(?:[-/]\d{1,2})?)'$/;
+
+/** KeyError of a day: '2018-09-28' */
+const DAY_KEY = /^'(\d{4}-\d{1,2}-\d{1,2})'$/;
+
+/**
+ * Did the author run this cell without an error (in the notebook as saved: an execution count, outputs, none of
+ * them an error)? The author's cell is the one of the same id, or of the same index where neither has an id and the
+ * notebook has as many cells; its source must hold `text` (the subscript), so an edited or moved cell is not read.
+ */
+function authorRanCleanly(ctx: CellContext, text: string): boolean {
+  const current = ctx.notebook.notebook.cells[ctx.cellIndex];
+  const cells = ctx.original?.cells ?? [];
+  const cell = current?.id
+    ? cells.find((c) => c.id === current.id)
+    : cells.length === ctx.notebook.notebook.cells.length
+      ? cells[ctx.cellIndex]
+      : undefined;
+  const source = Array.isArray(cell?.source) ? cell.source.join('') : (cell?.source ?? '');
+  if (!source.includes(text)) return false;
+  const outputs = cell?.outputs ?? [];
+  return (
+    typeof cell?.execution_count === 'number' &&
+    outputs.length > 0 &&
+    outputs.every((output) => output.output_type !== 'error')
+  );
+}
 
 export const frameDateStringRows = defineRule({
   id: 'pandas.frame-date-string-rows',
@@ -43,14 +71,22 @@ export const frameDateStringRows = defineRule({
     "Until pandas 2.0, df['2017'] on a frame with a DatetimeIndex (or PeriodIndex) and no " +
     'column of that name selected the rows the date string covers, as a slice; now the string ' +
     "is only a column name. .loc['2017':'2017'] selects the same rows (always a DataFrame, " +
-    'as before). Applied where DataFrame.__getitem__ raised KeyError for a date-like string.',
-  trigger: { errors: [{ ename: 'KeyError', evalue: DATE_KEY }] },
+    'as before). Applied where DataFrame.__getitem__ raised KeyError for a year or month string, and for a day ' +
+    "string where the cell's saved outputs show the author ran it without an error (it then sliced an index " +
+    'finer than days).',
+  trigger: {
+    errors: [
+      { ename: 'KeyError', evalue: DATE_KEY },
+      { ename: 'KeyError', evalue: DAY_KEY },
+    ],
+  },
   errorScope: 'line',
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const keys = new Set<string>();
     for (const error of ctx.errors) {
-      const key = DATE_KEY.exec(error.evalue)?.[1];
+      const day = DAY_KEY.exec(error.evalue)?.[1];
+      const key = DATE_KEY.exec(error.evalue)?.[1] ?? (day && authorRanCleanly(ctx, `['${day}']`) ? day : undefined);
       // DataFrame.__getitem__ raised it (frame.py in the traceback), not a dict or another object
       const frames = error.traceback.flatMap((frame) => stripAnsi(frame).split('\n'));
       if (

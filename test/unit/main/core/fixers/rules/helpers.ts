@@ -2,7 +2,7 @@
 // environment (Debian bookworm's 2023 stack, plus newer libraries where a rule needs them).
 import { expect } from 'vitest';
 import type { CellError, EnvironmentDescription } from '../../../../../../shared/models/execution';
-import type { Notebook } from '../../../../../../shared/models/notebook';
+import type { Notebook, Output } from '../../../../../../shared/models/notebook';
 import { applyRules, type ApplyOptions, type ApplyResult } from '../../../../../../main/core/fixers/rules/rules-engine';
 import type { SnippetRun } from '../../../../../helpers/today-snippets';
 
@@ -61,6 +61,9 @@ export interface FixOptions extends ApplyOptions {
   packages?: Record<string, string>;
   python?: string;
   gpus?: string[];
+  /** the author's saved outputs of some cells (cell index → outputs): the original notebook rules read, in which
+   * those cells ran (an execution count) */
+  saved?: Record<string, Output[]>;
 }
 
 /** Applies the given rules to a one-cell notebook and returns the cell's new source. */
@@ -75,8 +78,13 @@ export async function fixCells(
   ruleIds: string[] | 'all',
   options: FixOptions = {},
 ): Promise<ApplyResult> {
-  const { packages, python, gpus, ...rest } = options;
-  return applyRules(notebookOf(...sources), ruleIds, environment(packages, python, gpus), rest);
+  const { packages, python, gpus, saved, ...rest } = options;
+  const original = saved ? notebookOf(...sources) : null;
+  for (const [index, outputs] of Object.entries(saved ?? {})) {
+    const cell = original?.cells[Number(index)];
+    if (cell) Object.assign(cell, { outputs, execution_count: Number(index) + 1 });
+  }
+  return applyRules(notebookOf(...sources), ruleIds, environment(packages, python, gpus), { ...rest, original });
 }
 
 /** Source of cell i of a result. */

@@ -6,6 +6,8 @@
 // imports ipywidgets and nbinteract (neither installed today; nbi is never used), and its df_interact helper shows
 // a table with interact(peek, …) inside an if/else. The pandas tutorial of EuroScipy 2016 reads hourly air quality
 // files with names=['date', '00', 'flag', '01', 'flag', …]: numbered flag, flag.1 … until pandas 0.25 refused them.
+// Hands-On Data Analysis with Pandas (2019) selects a day of earthquake timestamps with frame['2018-09-28'], a row
+// slice until pandas 2.0; the author's saved output shows it ran, so the index was finer than days.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -109,6 +111,26 @@ describeTodaySnippets("corpus15's mechanisms in today's stack", (run) => {
         out: "['date', '00', 'flag', '01', 'flag.1'] 48 1",
       },
       { errors: [cellError(0, 'ValueError', 'Duplicate names are not allowed.', line)] },
+    );
+  });
+
+  it("pandas.frame-date-string-rows: a day of a timestamp index, where the author's cell ran, is the .loc slice", async () => {
+    const line = "print(len(quakes.set_index('time')['2018-09-28']))";
+    const before = py`
+      import pandas as pd
+      quakes = pd.DataFrame({'time': pd.to_datetime(['2018-09-28 10:02', '2018-09-28 23:00', '2018-09-29 01:00']),
+                             'mag': [7.5, 4.0, 5.1]})
+      print(len(quakes.set_index('time')['2018-09-28']))
+    `;
+    const traceback = ['  File "/usr/lib/python3/dist-packages/pandas/core/frame.py", line 4113, in __getitem__'];
+    const errors = [cellError(0, 'KeyError', "'2018-09-28'", line, traceback)];
+    const saved = { 0: [{ output_type: 'stream' as const, name: 'stdout', text: '2\n' }] };
+    await expectRepairedToday(
+      run,
+      before,
+      ['pandas.frame-date-string-rows'],
+      { fails: /KeyError: '2018-09-28'/, out: '2' },
+      { errors, saved },
     );
   });
 });
