@@ -44,10 +44,12 @@ function describeEvent(event: LoopEvent): string | null {
         report.status === 'timeout'
           ? red('timeout')
           : errs.length
-            ? `${red(`${errs.length} error(s)`)}, first: cell ${first?.cellIndex} ${first?.ename}: ${firstLine(first?.evalue ?? '', 100)}`
+            ? `${red(`${errs.length} error(s)`)}, first: ` +
+              `cell ${first?.cellIndex} ${first?.ename}: ${firstLine(first?.evalue ?? '', 100)}`
             : green('no errors');
       const score = report.score === null ? 'no score' : `score ${formatScore(report.score)}`;
-      return `${bold(`iteration ${index}`)}  ${formatDuration(report.wallTimeMs)}  ${what}; ${score}; ${verdict.reproducible ? 'reproducible' : 'not reproducible'}`;
+      const reproducible = verdict.reproducible ? 'reproducible' : 'not reproducible';
+      return `${bold(`iteration ${index}`)}  ${formatDuration(report.wallTimeMs)}  ${what}; ${score}; ${reproducible}`;
     }
     case 'fix-proposed': {
       const { fix } = event;
@@ -254,9 +256,8 @@ function printSummary(s: ModernizeSummary, out: string | undefined): void {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ') || 'none';
   console.log(`${bold('fixes')}       ${s.fixes.length} (${byType}; by source: ${bySource})`);
-  console.log(
-    `${bold('score')}       ${s.score === null ? 'none' : formatScore(s.score)}   target ${s.target === null ? 'none' : formatScore(s.target)}`,
-  );
+  const scoreOrNone = (score: number | null): string => (score === null ? 'none' : formatScore(score));
+  console.log(`${bold('score')}       ${scoreOrNone(s.score)}   target ${scoreOrNone(s.target)}`);
   console.log(`${bold('errors')}      before ${s.errorsBefore.length}, after ${s.errorsAfter.length}`);
   for (const u of s.unresolved)
     console.log(`  left: cell ${u.cellIndex} ${u.ename}: ${u.evalue.slice(0, 100)}\n        ${u.reason}: ${u.detail}`);
@@ -264,7 +265,8 @@ function printSummary(s: ModernizeSummary, out: string | undefined): void {
   if (s.fidelity) console.log(`${bold('fidelity')}    ${summarizeFidelity({ ...s.fidelity, tolerance: 0 })}`);
   if (s.usage.promptTokens || s.usage.costUsd)
     console.log(
-      `${bold('LLM usage')}   ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens, $${s.usage.costUsd.toFixed(4)}`,
+      `${bold('LLM usage')}   ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens, ` +
+        `$${s.usage.costUsd.toFixed(4)}`,
     );
   console.log(
     `${bold('job')}         ${s.jobId}${out ? `   written: ${out}` : `   (nbrevive export ${s.jobId} --out FILE)`}`,

@@ -156,7 +156,10 @@ export class ModernizationLoop {
     logs.system(index, `iteration ${index}: ${verdict.reason}`);
   }
 
-  /** The original on a new job; a fix chosen before the process stopped, applied to the version it was made for (resume). */
+  /**
+   * The original on a new job; a fix chosen before the process stopped, applied to the version it was made for
+   * (resume).
+   */
   private persistedNext(run: JobRun, state: LoopState): Next | null {
     const last = state.done.at(-1);
     if (!last) return { notebook: run.original };
@@ -213,10 +216,8 @@ export class ModernizationLoop {
       last.iteration = { ...last.iteration, fix };
       state.history.push({ iteration: last.iteration.index, fix, failed: false });
       run.emit({ type: 'fix-proposed', jobId: last.iteration.jobId, iteration: last.iteration.index, fix });
-      run.logs.system(
-        last.iteration.index,
-        `fix (${fix.type}, ${fix.source}${fix.ruleIds.length ? `: ${fix.ruleIds.join(', ')}` : ''}): ${fix.plan.split('\n')[0]}`,
-      );
+      const rules = fix.ruleIds.length ? `: ${fix.ruleIds.join(', ')}` : '';
+      run.logs.system(last.iteration.index, `fix (${fix.type}, ${fix.source}${rules}): ${fix.plan.split('\n')[0]}`);
       return { notebook: candidate };
     }
     return { stop: 'no-progress' };

@@ -45,7 +45,8 @@ function crashOutcome(
   const tail = lastLines(stderr.toString(), 15);
   return {
     status: 'crashed',
-    message: `the runner ${how} ${whileRunning(tracker.runningCell)}, without reporting a result${tail ? `:\n${tail}` : ''}`,
+    message:
+      `the runner ${how} ${whileRunning(tracker.runningCell)}, without reporting a result` + (tail ? `:\n${tail}` : ''),
   };
 }
 
@@ -280,7 +281,10 @@ export class LocalRuntime implements Runtime {
   }
 }
 
-/** Runs `script` (fed on stdin) with `args`; resolves with stdout, rejects with stderr's tail; kills its tree on timeout. */
+/**
+ * Runs `script` (fed on stdin) with `args`; resolves with stdout, rejects with stderr's tail; kills its tree on
+ * timeout.
+ */
 export function runPythonScript(
   python: string,
   script: string,
@@ -328,7 +332,8 @@ export function runPythonScript(
         reject(
           new NbreviveError(
             'internal',
-            `the Python script failed (${sig ? `killed by ${sig}` : `exit code ${code}`}): ${lastLines(err.toString(), 10)}`,
+            `the Python script failed (${sig ? `killed by ${sig}` : `exit code ${code}`}): ` +
+              lastLines(err.toString(), 10),
           ),
         );
     });

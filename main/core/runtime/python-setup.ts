@@ -196,11 +196,13 @@ function venvPlan(dataDir: string, base: string, options: PlanOptions): SetupPla
   const python = managedVenvPython(dataDir);
   const requirements = path.resolve(options.requirements ?? defaultRequirements());
   const pip = [python, '-m', 'pip', 'install', '--disable-pip-version-check', ...pipSource(options.findLinks)];
+  const stack = `the pinned scientific stack of ${path.basename(requirements)}`;
+  const from = options.findLinks?.length ? `, installed from ${options.findLinks.join(', ')}` : '';
   return {
     method: 'venv',
     python,
     dataDir,
-    description: `a virtual environment at ${venv} (from ${base}) with nbclient, ipykernel and the pinned scientific stack of ${path.basename(requirements)}${options.findLinks?.length ? `, installed from ${options.findLinks.join(', ')}` : ''}`,
+    description: `a virtual environment at ${venv} (from ${base}) with nbclient, ipykernel and ${stack}${from}`,
     steps: [
       { command: base, args: ['-m', 'venv', '--clear', venv], label: `creating the virtual environment ${venv}` },
       { command: pip[0] as string, args: [...pip.slice(1), '--upgrade', 'pip'], label: 'updating pip' },
@@ -217,11 +219,12 @@ function aptPlan(dataDir: string, env: NodeJS.ProcessEnv): SetupPlan {
     return { command: all[0] as string, args: all.slice(1) };
   };
   const packages = aptPackages();
+  const sudo = root.length ? 'with sudo: ' : '';
   return {
     method: 'apt',
     python: '/usr/bin/python3',
     dataDir,
-    description: `Debian packages into /usr/bin/python3 (${root.length ? 'with sudo: ' : ''}apt-get install ${packages.join(' ')})`,
+    description: `Debian packages into /usr/bin/python3 (${sudo}apt-get install ${packages.join(' ')})`,
     steps: [
       { ...cmd(['apt-get', 'update', '-q']), label: 'reading the package lists (apt-get update)' },
       {
@@ -252,7 +255,8 @@ export async function planSetup(options: PlanOptions = {}): Promise<SetupPlan> {
     if (!base)
       throw new NbreviveError(
         'runtime-unavailable',
-        `no python3 with venv and pip was found${options.basePython ? ` at ${options.basePython}` : ''}: install Python 3.9+ with venv (Debian: apt-get install python3-venv python3-pip), or name one with --python`,
+        `no python3 with venv and pip was found${options.basePython ? ` at ${options.basePython}` : ''}: ` +
+          'install Python 3.9+ with venv (Debian: apt-get install python3-venv python3-pip), or name one with --python',
       );
     return venvPlan(dataDir, base, options);
   }
@@ -311,9 +315,11 @@ export async function runSetup(
     progress.step(i + 1, plan.steps.length, step.label);
     const r = await runStep(step, (l) => progress.line(l), env);
     if (r.code !== 0) {
+      const outcome = `${[step.command, ...step.args].join(' ')} exited ${r.code ?? 'without starting'}`;
       throw new NbreviveError(
         'runtime-unavailable',
-        `setting up the Python runtime failed while ${step.label} (${[step.command, ...step.args].join(' ')} exited ${r.code ?? 'without starting'}):\n  ${r.tail.slice(-6).join('\n  ')}`,
+        `setting up the Python runtime failed while ${step.label} (${outcome}):` +
+          `\n  ${r.tail.slice(-6).join('\n  ')}`,
       );
     }
   }

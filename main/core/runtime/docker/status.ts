@@ -30,13 +30,14 @@ export async function dockerStatus(host?: string): Promise<DockerStatus> {
     }));
     const nvidia = detectNvidia(engine);
     const gpuText = nvidia.available
-      ? `NVIDIA ${nvidia.via.join(' + ')}, ${gpus.length} GPU${gpus.length === 1 ? '' : 's'}`
+      ? `NVIDIA ${nvidia.via.join(' + ')}, ${count(gpus.length, 'GPU')}`
       : gpus.length > 0
-        ? `${gpus.length} GPU${gpus.length === 1 ? '' : 's'} on the host but no NVIDIA runtime in Docker (install the NVIDIA Container Toolkit)`
+        ? `${count(gpus.length, 'GPU')} on the host but no NVIDIA runtime in Docker ` +
+          '(install the NVIDIA Container Toolkit)'
         : 'no NVIDIA runtime';
     return {
       ok: true,
-      message: `Docker ${engine.serverVersion} at ${address}; ${gpuText}; ${images.length} image${images.length === 1 ? '' : 's'}`,
+      message: `Docker ${engine.serverVersion} at ${address}; ${gpuText}; ${count(images.length, 'image')}`,
       address,
       engine,
       nvidia,
@@ -49,6 +50,11 @@ export async function dockerStatus(host?: string): Promise<DockerStatus> {
   }
 }
 
+/** "1 GPU", "2 GPUs" */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 function megabytes(bytes: number): string {
   return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
@@ -59,5 +65,6 @@ export function formatPullProgress(progress: PullProgress): string {
   const pct = progress.totalBytes > 0 ? ` (${Math.floor((100 * progress.currentBytes) / progress.totalBytes)}%)` : '';
   const bytes =
     progress.totalBytes > 0 ? `, ${megabytes(progress.currentBytes)} / ${megabytes(progress.totalBytes)}${pct}` : '';
-  return `${progress.image}: ${done}/${progress.layers.length} layers${bytes}${progress.layers.length === 0 && progress.message ? `, ${progress.message}` : ''}`;
+  const message = progress.layers.length === 0 && progress.message ? `, ${progress.message}` : '';
+  return `${progress.image}: ${done}/${progress.layers.length} layers${bytes}${message}`;
 }
