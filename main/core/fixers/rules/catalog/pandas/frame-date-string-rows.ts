@@ -17,7 +17,9 @@
 // timestamp: .loc of the slice from the string to itself is that selection. On an index that is not of dates .loc
 // fails too, as frame[string] did.
 // A day ('2018-09-28') is taken only where the cell's saved outputs show the author ran it without an error: on an
-// index of days frame[day] failed (a column lookup), so it ran as the row slice of a finer index (timestamps).
+// index of days frame[day] failed (a column lookup), so it ran as the row selection of a finer index (timestamps);
+// it becomes .loc['2018-09-28'], which selects those rows as a DataFrame also on an unsorted index (earthquake
+// records), where a slice raises KeyError.
 // Left alone: strings other than a year, a month or such a day (a day may be the index's own resolution, which
 // frame[string] did not slice: it failed then too), a KeyError outside DataFrame.__getitem__ (a dict's, a
 // Series'), an assignment to the subscript, an error the notebook's saved outputs show.
@@ -84,9 +86,11 @@ export const frameDateStringRows = defineRule({
   apply(parsed, ctx) {
     const edits: SourceEdit[] = [];
     const keys = new Set<string>();
+    const days = new Set<string>();
     for (const error of ctx.errors) {
       const day = DAY_KEY.exec(error.evalue)?.[1];
       const key = DATE_KEY.exec(error.evalue)?.[1] ?? (day && authorRanCleanly(ctx, `['${day}']`) ? day : undefined);
+      if (key !== undefined && key === day) days.add(key);
       // DataFrame.__getitem__ raised it (frame.py in the traceback), not a dict or another object
       const frames = error.traceback.flatMap((frame) => stripAnsi(frame).split('\n'));
       if (
@@ -111,7 +115,8 @@ export const frameDateStringRows = defineRule({
       )
         continue;
       const text = parsed.text(indices[0] as Node);
-      edits.push(replaceNode(subscript, `${parsed.text(value)}.loc[${text}:${text}]`));
+      const rows = days.has(key) ? text : `${text}:${text}`;
+      edits.push(replaceNode(subscript, `${parsed.text(value)}.loc[${rows}]`));
     }
     return edits;
   },

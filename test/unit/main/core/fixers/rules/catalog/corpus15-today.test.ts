@@ -114,11 +114,11 @@ describeTodaySnippets("corpus15's mechanisms in today's stack", (run) => {
     );
   });
 
-  it("pandas.frame-date-string-rows: a day of a timestamp index, where the author's cell ran, is the .loc slice", async () => {
+  it("pandas.frame-date-string-rows: a day of an unsorted timestamp index, where the author's cell ran, is .loc[day]", async () => {
     const line = "print(len(quakes.set_index('time')['2018-09-28']))";
     const before = py`
       import pandas as pd
-      quakes = pd.DataFrame({'time': pd.to_datetime(['2018-09-28 10:02', '2018-09-28 23:00', '2018-09-29 01:00']),
+      quakes = pd.DataFrame({'time': pd.to_datetime(['2018-09-29 01:00', '2018-09-28 10:02', '2018-09-28 23:00']),
                              'mag': [7.5, 4.0, 5.1]})
       print(len(quakes.set_index('time')['2018-09-28']))
     `;
