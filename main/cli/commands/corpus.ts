@@ -200,9 +200,8 @@ class ProgressBar {
     const width = 30;
     const filled = Math.round((this.done_ / this.total) * width);
     const secs = Math.round((Date.now() - this.started) / 1000);
-    process.stderr.write(
-      `\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.done_}/${this.total}  ${secs}s  ${[...this.running].join(', ')}`,
-    );
+    const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
+    process.stderr.write(`\r\x1b[K[${bar}] ${this.done_}/${this.total}  ${secs}s  ${[...this.running].join(', ')}`);
   }
   finish() {
     if (this.enabled && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
@@ -245,12 +244,12 @@ export function printTables(stats: CorpusStats, sources: readonly CaseTargetSour
       Object.entries(stats.fixesToSuccess).sort((a, b) => Number(a[0]) - Number(b[0])),
     ),
   );
-  console.log(
-    `mean: error-free ${stats.meanFixesToSuccess.reproducible?.toFixed(2) ?? '-'}, with errors ${stats.meanFixesToSuccess.withErrors?.toFixed(2) ?? '-'}`,
-  );
+  const { reproducible, withErrors } = stats.meanFixesToSuccess;
+  console.log(`mean: error-free ${reproducible?.toFixed(2) ?? '-'}, with errors ${withErrors?.toFixed(2) ?? '-'}`);
   if (stats.editSimilarity.mean !== null) {
     console.log(
-      `\n${bold('Edit similarity to the original')} (mean ${stats.editSimilarity.mean.toFixed(3)}, median ${stats.editSimilarity.median?.toFixed(3) ?? '-'})`,
+      `\n${bold('Edit similarity to the original')} ` +
+        `(mean ${stats.editSimilarity.mean.toFixed(3)}, median ${stats.editSimilarity.median?.toFixed(3) ?? '-'})`,
     );
     console.log(
       table(

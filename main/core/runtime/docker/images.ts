@@ -217,6 +217,17 @@ function followStream(
   });
 }
 
+/** What the engine says when the registry is out of reach (its network, proxy or DNS). */
+const UNREACHABLE_REGISTRY = new RegExp(
+  'dial tcp|lookup |no such host|i/o timeout|connection refused|network is unreachable|TLS handshake|' +
+    'Client\\.Timeout|temporary failure in name resolution',
+  'i',
+);
+
+/** What the registry says of an image that does not exist or needs a login. */
+const DENIED_IMAGE =
+  /denied|unauthorized|authentication required|not found: manifest unknown|manifest unknown|repository does not exist/i;
+
 /** Pull and build fail mostly because the registry cannot be reached: say so, and what to do instead. */
 function registryError(
   what: 'pull' | 'build',
@@ -230,16 +241,11 @@ function registryError(
   if ((error as { name?: string } | null)?.name === 'AbortError')
     return new NbreviveError('cancelled', `${what} of ${image} cancelled`);
   const detail = dockerMessage(error).trim();
-  const unreachable =
-    /dial tcp|lookup |no such host|i\/o timeout|connection refused|network is unreachable|TLS handshake|Client\.Timeout|temporary failure in name resolution/i.test(
-      detail,
-    );
-  const denied =
-    /denied|unauthorized|authentication required|not found: manifest unknown|manifest unknown|repository does not exist/i.test(
-      detail,
-    );
+  const unreachable = UNREACHABLE_REGISTRY.test(detail);
+  const denied = DENIED_IMAGE.test(detail);
   const hint = unreachable
-    ? "the Docker engine cannot reach the registry: check the machine's network or proxy (the engine, not nbrevive, downloads), " +
+    ? "the Docker engine cannot reach the registry: check the machine's network or proxy " +
+      '(the engine, not nbrevive, downloads), ' +
       (what === 'pull'
         ? 'or use an image that is already local (`nbrevive images`)'
         : 'or build from a base image that is already local (build argument BASE_IMAGE)')
@@ -247,7 +253,6 @@ function registryError(
       ? 'the image does not exist or needs a login: check the name, or run `docker login` for that registry'
       : "see the engine's message above";
   const verb = what === 'pull' ? `could not pull ${image}` : `could not build ${image}`;
-  return new NbreviveError(what === 'pull' ? 'image-missing' : 'runtime-unavailable', `${verb}: ${detail} — ${hint}`, {
-    image,
-  });
+  const kind = what === 'pull' ? 'image-missing' : 'runtime-unavailable';
+  return new NbreviveError(kind, `${verb}: ${detail} — ${hint}`, { image });
 }
