@@ -278,6 +278,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.patchAnglePositional,
   matplotlib.stemUseLineCollection,
   matplotlib.artistListMutation,
+  matplotlib.colorbarAxes,
   sklearn.adaboostAlgorithmSamme,
   sklearn.scalerOneDimensional,
   sklearn.binarizeOneSample,

@@ -47,3 +47,5 @@ export { patchAnglePositional } from './patch-angle-positional';
 export { stemUseLineCollection } from './stem-use-line-collection';
 // matplotlib 3.7: del ax.lines[0] / ax.lines.remove(l) → the artist's remove().
 export { artistListMutation } from './artist-list-mutation';
+// matplotlib 3.8: colorbar of a mappable on no Axes → ax=plt.gca() / fig.gca(), the Axes it used.
+export { colorbarAxes } from './colorbar-axes';

@@ -76,6 +76,28 @@ describeTodaySnippets("matplotlib / seaborn / SciPy / statsmodels probe cases ru
     expect(run(after)).toEqual({ ok: true, out: '3 peak 30 180 StemContainer 0.5' });
   });
 
+  it('matplotlib.colorbar-axes: a colorbar of a bare ScalarMappable takes its space from the current Axes, as before 3.8', async () => {
+    const line = 'cb = plt.colorbar(sm)';
+    const before = py`
+      import matplotlib
+      matplotlib.use('Agg')
+      import matplotlib.pyplot as plt
+      fig, axes = plt.subplots(1, 2)
+      plt.sca(axes[0])
+      sm = plt.cm.ScalarMappable(cmap='viridis', norm=plt.Normalize(0, 1))
+      sm.set_array([])
+      ${line}
+      print(len(fig.axes), [round(float(v), 3) for v in axes[0].get_position().bounds], round(float(axes[1].get_position().x0), 3))
+    `;
+    expect(run(before).out).toMatch(/Unable to determine Axes to steal space for Colorbar/);
+    const after = await fix(before, ['matplotlib.colorbar-axes'], {
+      ...TODAY,
+      errors: [cellError(0, 'ValueError', 'Unable to determine Axes to steal space for Colorbar.', line)],
+    });
+    expect(after).toContain('plt.colorbar(sm, ax=plt.gca())');
+    expect(run(after)).toEqual({ ok: true, out: '3 [0.125, 0.11, 0.282, 0.77] 0.548' });
+  });
+
   it('matplotlib: a hist() of the notebook’s own keeps its normed keyword', async () => {
     const before = py`
       def hist(values, normed=False):
