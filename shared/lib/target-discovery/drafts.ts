@@ -190,21 +190,26 @@ function printedDrafts(reading: CellReading, tableRows: ReadonlySet<number>): vo
   lines.forEach((l, lineIndex) => {
     if (!keep[lineIndex] || tableRows.has(lineIndex)) return;
     const text = l.text;
-    const numbers = [...text.matchAll(NUMBER)];
+    // the 2 of "R^2" names the metric, it is not a value
+    const numbers = [...text.matchAll(NUMBER)].filter((m) => text[(m.index ?? 0) - 1] !== '^');
     if (!numbers.length) return;
     const bare = numbers.length === 1 && text.trim() === numbers[0]![0];
     let prevEnd = 0;
+    let countsBefore = true;
+    const firstStart = numbers[0]!.index ?? 0;
     for (const m of numbers) {
       const start = m.index ?? 0;
       const label = text.slice(prevEnd, start);
       const fullLabel = text.slice(0, start);
       prevEnd = start + m[0].length;
       const value = Number(m[0].replace('%', ''));
+      const afterCounts = countsBefore && numbers[0] !== m;
+      countsBefore &&= !/[.eE%]/.test(m[0]);
       if (!Number.isFinite(value)) continue;
       const named =
         bare && l.result
           ? expressionResult(reading)
-          : labelledNumber(reading, isLogLine(text), label, fullLabel, numbers[0] !== m);
+          : labelledNumber(reading, isLogLine(text), label, fullLabel, numbers[0] !== m, afterCounts, firstStart);
       if (!named) continue;
       const { metric, origin, reasons } = named;
       let weight = named.weight;
@@ -268,7 +273,8 @@ function expressionResult({ notebook, cellIndex, callsScoring }: CellReading): N
 
 /**
  * A number named by the label printed before it (since the previous number; a number right after another one,
- * "0.11 (0.007)", is a spread and has no label of its own).
+ * "0.11 (0.007)", is a spread and has no label of its own). After counts only ("RMSE on 5 folds: 0.1234"), a label
+ * that names no metric is read from the line's start.
  */
 function labelledNumber(
   { notebook, cellIndex, callsScoring }: CellReading,
@@ -276,10 +282,19 @@ function labelledNumber(
   label: string,
   fullLabel: string,
   afterAnother: boolean,
+  afterCounts: boolean,
+  firstStart: number,
 ): NumberReading | null {
   const own = label.replace(/[\s:=,;|()[\]-]+/g, '');
-  const labelText = own === '' && afterAnother ? '' : own === '' ? fullLabel : label;
-  const metric = metricOf(labelText);
+  let labelText = own === '' && afterAnother ? '' : own === '' ? fullLabel : label;
+  let metric = metricOf(labelText);
+  // "RMSE on 5 folds:": the words after the counts ("folds", "samples") are theirs, not this number's
+  let judged = labelText;
+  if (!metric && afterCounts && own !== '') {
+    labelText = fullLabel;
+    judged = fullLabel.slice(0, firstStart);
+    metric = metricOf(labelText);
+  }
   if (!metric) return null;
   let weight = metric.weight;
   const reasons = [`printed as ${JSON.stringify(labelText.trim().slice(0, 40))}`];
@@ -294,7 +309,7 @@ function labelledNumber(
           .trim()
       : lw;
   for (const bad of NOT_A_SCORE) {
-    if (bad.re.test(lw)) {
+    if (bad.re.test(words(judged))) {
       weight -= bad.penalty;
       reasons.push(`looks like ${bad.why}`);
     }

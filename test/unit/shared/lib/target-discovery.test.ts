@@ -76,6 +76,28 @@ describe('target discovery', () => {
     expectReadable(nb, [best!, ...rest]);
   });
 
+  it('reads the value after a metric named with a number (R^2) or printed with a count ("on 5 folds")', () => {
+    const nb = notebook([
+      {
+        source: "print('The best R^2 for Ridge is: {}'.format(grid.best_score_))",
+        stdout: 'The best R^2 for Ridge is: 0.8598284374966042\n',
+      },
+      {
+        source: "print('RMSE on 5 folds: %.4f' % np.sqrt(-scores.mean()))",
+        stdout: 'RMSE on 5 folds: 0.1234\n',
+      },
+    ]);
+    const candidates = discoverTargets(nb);
+    // the 2 of R^2 is part of the metric's name; the 5 counts folds: neither is the score
+    expect(candidates.map((c) => c.value)).not.toContain(2);
+    const [first, second, ...rest] = candidates;
+    expect([first?.value, second?.value].sort()).toEqual([0.1234, 0.8598284374966042]);
+    expect(candidates.find((c) => c.value === 0.1234)).toMatchObject({ metric: 'rmse', higherIsBetter: false });
+    expect(candidates.find((c) => c.value === 0.8598284374966042)).toMatchObject({ metric: 'r2' });
+    expect(rest.every((c) => c.value === 5)).toBe(true);
+    expectReadable(nb, candidates);
+  });
+
   it("reads a scoring call's expression result (numpy 2's np.float64 repr too) and a metric-named variable", () => {
     const nb = notebook([
       { source: 'acc_knn = round(knn.score(X_train, y_train) * 100, 2)\nacc_knn', result: '84.74' },
