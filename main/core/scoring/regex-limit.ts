@@ -4,11 +4,18 @@
 // runs in a worker thread; the caller waits synchronously (Atomics.wait) so the score readers stay synchronous,
 // and a match that outlives the limit is stopped (the thread is terminated) and reported as a typed error.
 // The worker's code is a self-contained string (eval), so it works the same under tsx, vitest and the bundles.
+// The limit counts from the moment the worker starts matching: starting a thread takes its own time, seconds on a
+// loaded machine, and a sane pattern must not be reported as runaway for it.
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { NbreviveError } from '../../../shared/lib/errors';
 
 /** A score pattern gets this long for the whole score cell; a sane one needs microseconds. */
 export const DEFAULT_PATTERN_TIMEOUT_MS = 2_000;
+/** How long a worker thread may take to start before the match is given up (not the pattern's fault). */
+const WORKER_START_MS = 120_000;
+/** signal values: the worker has not started, is matching, has answered */
+const IDLE = 0;
+const MATCHING = 2;
 
 /** lines to match, each as its spellings tried in order (the first that matches counts) */
 export type MatchLines = readonly (readonly string[])[];
@@ -21,6 +28,9 @@ export interface LimitedMatch {
 const WORKER_CODE = `
 const { workerData } = require('node:worker_threads');
 const { source, flags, lines, first, port, flag } = workerData;
+const signal = new Int32Array(flag);
+Atomics.store(signal, 0, 2);
+Atomics.notify(signal, 0);
 let result;
 try {
   const regex = new RegExp(source, flags);
@@ -42,7 +52,6 @@ try {
   result = { error: String(e && e.message ? e.message : e) };
 }
 port.postMessage(result);
-const signal = new Int32Array(flag);
 Atomics.store(signal, 0, 1);
 Atomics.notify(signal, 0);
 `;
@@ -71,7 +80,10 @@ export function matchWithTimeLimit(
   });
   worker.unref();
   try {
-    const waited = Atomics.wait(signal, 0, 0, timeoutMs);
+    Atomics.wait(signal, 0, IDLE, WORKER_START_MS);
+    if (Atomics.load(signal, 0) === IDLE)
+      throw new NbreviveError('internal', `the score pattern worker did not start within ${WORKER_START_MS} ms`);
+    const waited = Atomics.wait(signal, 0, MATCHING, timeoutMs);
     const message = receiveMessageOnPort(port1)?.message as (LimitedMatch & { error?: string }) | undefined;
     if (waited === 'timed-out' && !message) {
       throw new NbreviveError(
