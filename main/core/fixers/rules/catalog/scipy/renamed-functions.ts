@@ -23,10 +23,12 @@
 //     K = kron(A, B)
 //     U = triu(M, 1)
 //     p = stats.weibull_min.pdf(x, 2)
-// Fix safety: Same result: scipy.linalg's triu and tril computed numpy's (the deprecation named them as the
-// replacement, same k argument), scipy.linalg.kron(a, b) was numpy.kron for the 2-D arrays it accepted, and
-// frechet_r / frechet_l were the weibull_min / weibull_max distribution objects under another name (same shape
-// parameter c, loc and scale).
+// Fix safety: Same result for numbers: scipy.linalg's triu and tril computed numpy's on finite numeric arrays (the
+// deprecation named them as the replacement, same k argument), scipy.linalg.kron(a, b) was numpy.kron for the 2-D
+// arrays it accepted, and frechet_r / frechet_l were the weibull_min / weibull_max distribution objects under another
+// name (same shape parameter c, loc and scale). Two inputs differ: SciPy multiplied by a mask where numpy writes zeros,
+// so a NaN or inf in the zeroed triangle stayed NaN there and becomes 0 now, and a bool array came back as int64
+// where numpy keeps bool.
 // Left alone: names of the notebook's own, and numpy's own triu/tril/kron.
 import { defineRule } from '../../rule';
 import { missingNameTriggers } from '../helpers';
