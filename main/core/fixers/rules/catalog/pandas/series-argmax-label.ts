@@ -13,11 +13,12 @@
 // skipna). Only receivers that are certainly a Series: a column of a frame the notebook read with pandas
 // (`df['col']`, `df.col`), a frame's reduction (`df.isnull().sum()`), value_counts(), a groupby aggregation, or a
 // name bound only to those. Where the index is the default range, label and position agree and nothing changes.
-// Left alone: numpy arrays and anything not certainly a Series (`df.values.argmax()`, `df.index.argmax()`,
-// np.argmax(s)), and notebooks dated after pandas 1.0, which meant the position.
+// np.argmax(s) called s.argmax() then, so it returned the label too: np.argmax(s) → s.idxmax().
+// Left alone: numpy arrays and anything not certainly a Series (`df.values.argmax()`, `df.index.argmax()`),
+// np.argmax with more arguments, and notebooks dated after pandas 1.0, which meant the position.
 import { defineRule } from '../../rule';
 import { replaceNode, type SourceEdit } from '../../source-edit';
-import { methodName, methodReceiver } from '../../syntax';
+import { asPrimary, methodName, methodReceiver } from '../../syntax';
 import { isBeforeDate } from '../../version';
 import { FrameKinds } from './_frame-kinds';
 import { pd } from './_shared';
@@ -38,7 +39,7 @@ export const seriesArgmaxLabel = defineRule({
     'printed name). idxmax/idxmin return the label as argmax/argmin did; only for receivers that are certainly a ' +
     'Series, in notebooks dated before 1.0.',
   trigger: { pattern: true },
-  needles: ['.argmax(', '.argmin('],
+  needles: ['argmax(', 'argmin('],
   prepare(notebook, ctx) {
     return FrameKinds.of(notebook, ctx.imports);
   },
@@ -46,6 +47,13 @@ export const seriesArgmaxLabel = defineRule({
     if (ctx.created !== null && !isBeforeDate(ctx.created, CHANGED)) return [];
     const kinds = ctx.state as FrameKinds;
     const edits: SourceEdit[] = [];
+    for (const { node, name } of ctx.calls({ module: 'numpy', names: Object.keys(RENAMES) })) {
+      const args = node.childForFieldName('arguments');
+      const [series, ...more] = args?.namedChildren ?? [];
+      const renamed = name ? RENAMES[name] : undefined;
+      if (!args || !series || more.length > 0 || !renamed || kinds.kindOf(series, parsed) !== 'series') continue;
+      edits.push(replaceNode(node, `${asPrimary(series, parsed)}.${renamed}()`));
+    }
     for (const call of ctx.nodes('call')) {
       const method = methodName(call, parsed);
       const renamed = method ? RENAMES[method] : undefined;

@@ -91,15 +91,18 @@ describeTodaySnippets("scipy's NumPy names in today's stack", (run) => {
       import pandas as pd
       tran = pd.DataFrame({'car': [70, 81, 75], 'bus': [9, 6, 11]}, index=['NL', 'BE', 'DE'])
       rain = pd.DataFrame({'RH': [1.0, 5.0, 2.0], 'day': ['mon', 'tue', 'wed']}, index=[10, 20, 30])
-      print(tran.car.argmax(), tran['bus'].argmin(), rain.day[rain.RH.argmax()])
+      import numpy as np
+      print(tran.car.argmax(), tran['bus'].argmin(), rain.day[rain.RH.argmax()], np.argmax(tran['bus']))
     `;
     const after = await expectRepairedToday(
       run,
       before,
       ['pandas.series-argmax-label'],
-      { fails: /KeyError: np\.int64\(1\)/, out: 'BE BE tue' },
+      { fails: /KeyError: np\.int64\(1\)/, out: 'BE BE tue DE' },
       { created: '2016-10-01' },
     );
-    expect(after).toContain("print(tran.car.idxmax(), tran['bus'].idxmin(), rain.day[rain.RH.idxmax()])");
+    expect(after).toContain(
+      "print(tran.car.idxmax(), tran['bus'].idxmin(), rain.day[rain.RH.idxmax()], tran['bus'].idxmax())",
+    );
   });
 });
