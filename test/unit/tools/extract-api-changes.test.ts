@@ -1,18 +1,15 @@
-// The API-change extractor (tools/extract-api-changes.ts) on real changelog sentences and on a small package whose
-// deprecation code is mined by the extractor's own Python program.
+// The API-change extractor (tools/extract-api-changes.ts and its modules in tools/api-changes/) on real changelog
+// sentences and on a small package whose deprecation code is mined by the extractor's own Python program.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  isCApiName,
-  MINER,
-  rowsOfEntry,
-  SPECS,
-  warnedRows,
-  withoutReferences,
-} from '../../../tools/extract-api-changes';
+import { rowsOfEntry } from '../../../tools/api-changes/entry-rows';
+import { isCApiName, withoutReferences } from '../../../tools/api-changes/heuristics';
+import { warnedRows } from '../../../tools/api-changes/mined';
+import { MINER } from '../../../tools/api-changes/miner-program';
+import { SPECS } from '../../../tools/api-changes/names';
 
 const entry = (text: string, version = '2.0.0') => ({ text, line: 1, version, date: null, anchor: null });
 const rows = (library: keyof typeof SPECS, text: string) =>
