@@ -256,6 +256,7 @@ export const RULES: readonly Rule[] = [
   scipy.removedFunctions,
   scipy.renamedFunctions,
   scipy.removedKeywords,
+  scipy.simpsEvenAverage,
   statsmodels.pacfMethodNames,
   statsmodels.familyLinkClass,
   sklearn.scorersDict,

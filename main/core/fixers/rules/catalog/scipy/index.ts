@@ -18,3 +18,5 @@ export { removedFunctions } from './removed-functions';
 export { renamedFunctions } from './renamed-functions';
 // SciPy 1.9–1.14: solve(sym_pos=True), eigh(eigvals=…), query(n_jobs=…), pdist positional p, median_absolute_deviation.
 export { removedKeywords } from './removed-keywords';
+// SciPy 1.14 removed integrate.simps: the even='avg' it computed before 1.11, from simpson and trapezoid.
+export { simpsEvenAverage } from './simps-even-average';
