@@ -7,6 +7,7 @@ import type { CellError, EnvironmentDescription } from '../../../../shared/model
 import type { FixType } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
+import type { BindingFilter, NotebookBindingSite } from './bindings';
 import type { ImportTable } from './imports';
 import type { ParsedSource } from '../../python/python-parser';
 import type { SourceEdit } from './source-edit';
@@ -113,6 +114,11 @@ export interface RuleRunContext {
   notebook: NotebookView;
   /** the notebook as its author saved it (the outputs the author's run printed), when known */
   original?: Notebook | null;
+  /**
+   * Where the notebook binds names (assignments, loops, with and `as` targets, parameters, definitions), every code
+   * cell whole, narrowed by `filter`: the one notebook-wide walk (bindings.ts), in place of each rule's own.
+   */
+  bindings(filter?: BindingFilter): NotebookBindingSite[];
 }
 
 export interface CellContext extends RuleRunContext {

@@ -13,6 +13,7 @@ import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
 import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
+import { notebookBindings } from './bindings';
 import { cellServices } from './cell-services';
 import { lineText, targetsOf, withDefiningCells, type Target } from './rule-targets';
 import { WorkingNotebook } from './working-notebook';
@@ -217,6 +218,7 @@ class RulesRun {
       },
       notebook: view,
       original: options.original ?? null,
+      bindings: (filter) => notebookBindings(view, filter),
     };
     this.gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
   }
@@ -322,6 +324,7 @@ class RulesRun {
       get imports() {
         return view.imports;
       },
+      bindings: this.runContext.bindings,
       cellIndex,
       state,
       errors: target.errors,

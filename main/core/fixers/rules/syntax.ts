@@ -2,6 +2,7 @@
 // minimal edits (add/remove/rename one argument, swap one string) that keep the rest of a line as it was.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../python/python-parser';
+import { BINDING_STATEMENTS, cellBindings } from './bindings';
 import { deleteRange, insertAt, replaceNode, type SourceEdit } from './source-edit';
 
 export function sameNode(a: Node | null | undefined, b: Node | null | undefined): boolean {
@@ -205,25 +206,15 @@ export function insertLineBefore(node: Node, line: string, parsed: ParsedSource)
   return insertAt(lineStart(parsed.source, statement.startIndex), `${line}\n`);
 }
 
-/** The statements that bind names on their left (assignments, augmented assignments, for loops), with that side. */
-export function bindingStatements(parsed: ParsedSource): { statement: Node; left: Node }[] {
-  return [
-    ...parsed.nodes('assignment'),
-    ...parsed.nodes('augmented_assignment'),
-    ...parsed.nodes('for_statement'),
-  ].flatMap((statement) => {
-    const left = statement.childForFieldName('left');
-    return left ? [{ statement, left }] : [];
-  });
-}
-
-/** Is the name assigned, defined or imported anywhere in the source (so a builtin rename would be wrong)? */
-export function definesName(parsed: ParsedSource, name: string): boolean {
-  for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
-    const id = def.childForFieldName('name');
-    if (id && parsed.text(id) === name) return true;
-  }
-  if (bindingStatements(parsed).some(({ left }) => targetNames(left, parsed).includes(name))) return true;
+/**
+ * Is the name assigned, defined or imported anywhere in the source (so a builtin rename would be wrong)?
+ * `imports: false` leaves imports out: a name the source imports is not its own (`from m import f` is no `def f`).
+ */
+export function definesName(parsed: ParsedSource, name: string, options: { imports?: boolean } = {}): boolean {
+  for (const def of cellBindings(parsed, ['definition'])) if (parsed.text(def.target) === name) return true;
+  if (cellBindings(parsed, BINDING_STATEMENTS).some(({ target }) => targetNames(target, parsed).includes(name)))
+    return true;
+  if (options.imports === false) return parameterNamed(parsed, name);
   // the names imports bind (`import a.b` binds a, `import a as b` b, `from m import x as y` y), not the module paths
   for (const imp of [...parsed.nodes('import_statement'), ...parsed.nodes('import_from_statement')]) {
     if (imp.namedChildren.some((child) => child.type === 'wildcard_import')) continue;
@@ -237,9 +228,12 @@ export function definesName(parsed: ParsedSource, name: string): boolean {
       if (bound && parsed.text(bound) === name) return true;
     }
   }
-  for (const param of parsed.nodes('parameters')) {
-    for (const id of param.descendantsOfType('identifier')) if (parsed.text(id) === name) return true;
-  }
+  return parameterNamed(parsed, name);
+}
+
+function parameterNamed(parsed: ParsedSource, name: string): boolean {
+  for (const { node } of cellBindings(parsed, ['parameters']))
+    for (const id of node.descendantsOfType('identifier')) if (parsed.text(id) === name) return true;
   return false;
 }
 

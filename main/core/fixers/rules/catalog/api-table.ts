@@ -17,9 +17,9 @@ import {
   type ApiChangeTable,
   type ApiLibrary,
 } from '../../api-changes/table';
-import { defineRule, packageVersion, type CellContext, type NotebookView, type Rule } from '../rule';
+import { defineRule, packageVersion, type CellContext, type Rule, type RuleRunContext } from '../rule';
+import { BINDING_STATEMENTS } from '../bindings';
 import type { SourceEdit } from '../source-edit';
-import { bindingStatements } from '../syntax';
 import { API_KWARG_RULES } from './api-kwargs';
 import { moduleMoveEdits, type ModuleMove } from './module-moves';
 
@@ -138,25 +138,15 @@ export function resolveMissing(
 }
 
 /** Names the user's own code binds (def, class, assignment, loop and with targets), imports left out. */
-function userBindings(view: NotebookView): Set<string> {
+function userBindings(ctx: RuleRunContext): Set<string> {
   const names = new Set<string>();
   // every cell, whole: a binding anywhere in the notebook makes the name the user's
-  for (const index of view.codeCells) {
-    const parsed = view.parse(index);
-    for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
-      const id = def.childForFieldName('name');
-      if (id) names.add(parsed.text(id));
-    }
-    for (const { left } of bindingStatements(parsed)) {
-      if (left.type === 'identifier') names.add(parsed.text(left));
-      else
-        for (const id of left.descendantsOfType('identifier'))
-          if (id.parent?.type !== 'attribute') names.add(parsed.text(id));
-    }
-    for (const item of parsed.nodes('as_pattern')) {
-      const alias = item.childForFieldName('alias');
-      if (alias) for (const id of alias.descendantsOfType('identifier')) names.add(parsed.text(id));
-    }
+  for (const { kind, target, parsed } of ctx.bindings({ kinds: ['definition', ...BINDING_STATEMENTS, 'as'] })) {
+    if (kind === 'as') for (const id of target.descendantsOfType('identifier')) names.add(parsed.text(id));
+    else if (kind === 'definition' || target.type === 'identifier') names.add(parsed.text(target));
+    else
+      for (const id of target.descendantsOfType('identifier'))
+        if (id.parent?.type !== 'attribute') names.add(parsed.text(id));
   }
   return names;
 }
@@ -209,8 +199,8 @@ const movedName = defineRule({
     ],
   },
   errorScope: 'cell',
-  prepare(view) {
-    return { bindings: userBindings(view) };
+  prepare(_view, ctx) {
+    return { bindings: userBindings(ctx) };
   },
   apply(parsed, ctx) {
     const { bindings } = ctx.state as { bindings: Set<string> };
@@ -270,24 +260,25 @@ export function resolveMember(
  * Attribute names the user's own code gives objects: methods and attributes of their classes (`def items(self)`,
  * `self.items = …`) and attribute assignments (`obj.items = …`). Renaming `x.items` would then touch their code.
  */
-function userAttributes(view: NotebookView): Set<string> {
+function userAttributes(ctx: RuleRunContext): Set<string> {
   const names = new Set<string>();
   // every cell, whole: an attribute the user's code gives anywhere in the notebook is theirs
-  for (const index of view.codeCells) {
-    const parsed = view.parse(index);
-    for (const cls of parsed.nodes('class_definition'))
-      for (const def of cls.descendantsOfType('function_definition')) {
+  for (const { kind, node, target, parsed } of ctx.bindings({
+    kinds: ['definition', 'assignment', 'augmented-assignment'],
+  })) {
+    if (kind === 'definition') {
+      if (node.type !== 'class_definition') continue;
+      for (const def of node.descendantsOfType('function_definition')) {
         const id = def.childForFieldName('name');
         if (id) names.add(parsed.text(id));
       }
-    for (const node of [...parsed.nodes('assignment'), ...parsed.nodes('augmented_assignment')]) {
-      const left = node.childForFieldName('left');
-      for (const target of left ? [left, ...left.descendantsOfType('attribute')] : [])
-        if (target.type === 'attribute') {
-          const attribute = target.childForFieldName('attribute');
-          if (attribute) names.add(parsed.text(attribute));
-        }
+      continue;
     }
+    for (const attribute of [target, ...target.descendantsOfType('attribute')])
+      if (attribute.type === 'attribute') {
+        const name = attribute.childForFieldName('attribute');
+        if (name) names.add(parsed.text(name));
+      }
   }
   return names;
 }
@@ -302,8 +293,8 @@ const renamedMember = defineRule({
     "An object of a library class (the error names it: `'DataFrame' object has no attribute 'iteritems'`) no longer has a method or attribute. The API-change table says the member was renamed inside the class — the changelog says renamed, or the release's own code made the old name a plain alias that only warned and called the new one — and every class of that library that had the member agrees on the new name, so the `.old` accesses of the failing cell on the object of the failing line (the same expression) are renamed (followed through later renames: `iterkv` → `iteritems` → `items`). Nothing is changed when classes disagree, when the notebook's own classes or assignments use that attribute name, when the name is used on a module, or when the cell uses it on several objects and the failing line is unknown.",
   trigger: { errors: [{ ename: 'AttributeError', evalue: OBJECT_ATTRIBUTE }] },
   errorScope: 'cell',
-  prepare(view) {
-    return { attributes: userAttributes(view) };
+  prepare(_view, ctx) {
+    return { attributes: userAttributes(ctx) };
   },
   apply(parsed, ctx) {
     const { attributes } = ctx.state as { attributes: Set<string> };

@@ -19,41 +19,43 @@
 // Fix safety: Same result: the rewrite computes what the code computed before Python 3.0; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: a loop that only reads, and print of something that may not be a dict, are left alone.
-import { type NotebookView, defineRule } from '../../rule';
+import { defineRule, type RuleRunContext } from '../../rule';
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
+import { BINDING_STATEMENTS } from '../../bindings';
 import { type SourceEdit, replaceNode } from '../../source-edit';
-import { bindingStatements, methodName, methodReceiver, callArguments } from '../../syntax';
+import { methodName, methodReceiver, callArguments } from '../../syntax';
 import { PY3, WHATS_NEW } from './_shared';
 
 /** Names every assignment of which (in the whole notebook) is a dict display, comprehension or dict-making call. */
-function knownDicts(notebook: NotebookView): Set<string> {
+function knownDicts(ctx: RuleRunContext): Set<string> {
   const dicts = new Set<string>();
   const others = new Set<string>();
   const DICT_CALLS = /^(dict|collections\.(OrderedDict|defaultdict|Counter)|OrderedDict|defaultdict|Counter)$/;
-  for (const index of notebook.codeCells) {
-    const source = notebook.source(index);
-    if (!/\.(keys|values|items)\(\)/.test(source) && !/[{]|dict\(|Counter\(|defaultdict\(/.test(source)) continue;
-    const parsed = notebook.parse(index);
-    // every cell, whole: what a name holds is decided by all its bindings in the notebook
-    for (const { statement: node, left } of bindingStatements(parsed)) {
-      if (left.type !== 'identifier') {
-        for (const id of left.descendantsOfType('identifier'))
-          if (id.parent?.type !== 'attribute' && id.parent?.type !== 'subscript') others.add(parsed.text(id));
-        continue;
-      }
-      const name = parsed.text(left);
-      const right = node.type === 'assignment' ? node.childForFieldName('right') : null;
-      const isDict =
-        right &&
-        (right.type === 'dictionary' ||
-          right.type === 'dictionary_comprehension' ||
-          (right.type === 'call' && DICT_CALLS.test(parsed.text(right.childForFieldName('function') as Node))));
-      (isDict ? dicts : others).add(name);
+  const cells = (source: string): boolean =>
+    /\.(keys|values|items)\(\)/.test(source) || /[{]|dict\(|Counter\(|defaultdict\(/.test(source);
+  // every cell, whole: what a name holds is decided by all its bindings in the notebook
+  for (const { kind, node, target: left, parsed } of ctx.bindings({
+    kinds: [...BINDING_STATEMENTS, 'parameters'],
+    cells,
+  })) {
+    if (kind === 'parameters') {
+      for (const id of node.descendantsOfType('identifier')) others.add(parsed.text(id));
+      continue;
     }
-    for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('parameters')]) {
-      if (def.type === 'parameters') for (const id of def.descendantsOfType('identifier')) others.add(parsed.text(id));
+    if (left.type !== 'identifier') {
+      for (const id of left.descendantsOfType('identifier'))
+        if (id.parent?.type !== 'attribute' && id.parent?.type !== 'subscript') others.add(parsed.text(id));
+      continue;
     }
+    const name = parsed.text(left);
+    const right = node.type === 'assignment' ? node.childForFieldName('right') : null;
+    const isDict =
+      right &&
+      (right.type === 'dictionary' ||
+        right.type === 'dictionary_comprehension' ||
+        (right.type === 'call' && DICT_CALLS.test(parsed.text(right.childForFieldName('function') as Node))));
+    (isDict ? dicts : others).add(name);
   }
   for (const name of others) dicts.delete(name);
   return dicts;
@@ -89,8 +91,8 @@ export const dictViewLists = defineRule({
     `a dict to; other uses of views (iteration, len, in, sorted) mean the same and are left alone.`,
   trigger: { errors: [{ ename: 'RuntimeError', evalue: /dictionary changed size during iteration/ }], pattern: true },
   needles: ['.keys()', '.values()', '.items()'],
-  prepare(notebook) {
-    return knownDicts(notebook);
+  prepare(_notebook, ctx) {
+    return knownDicts(ctx);
   },
   apply(parsed, ctx) {
     const dicts = ctx.state as Set<string>;
