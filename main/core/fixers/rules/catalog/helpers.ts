@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../../../python/python-parser';
-import type { CellContext, ErrorSignature, NotebookView } from '../rule';
+import type { CellContext, ErrorSignature, RuleRunContext } from '../rule';
 import { insertAt, type SourceEdit } from '../source-edit';
 import {
   callArguments,
@@ -258,20 +258,14 @@ export function positionalToKeywordEdits(
 
 /** Variables assigned a constructor call that `matches` (e.g. `model = XGBClassifier(…)`), across the notebook. */
 export function constructedEstimators(
-  notebook: NotebookView,
+  ctx: Pick<RuleRunContext, 'bindings'>,
   matches: (call: Node, parsed: ParsedSource) => boolean,
 ): Set<string> {
   const names = new Set<string>();
-  for (const cellIndex of notebook.codeCells) {
-    if (!/XGB|LGBM/.test(notebook.source(cellIndex))) continue;
-    const parsed = notebook.parse(cellIndex);
-    // every cell of the notebook, whole: the estimator may be constructed far from the failing lines
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      const right = assignment.childForFieldName('right');
-      if (left?.type === 'identifier' && right?.type === 'call' && matches(right, parsed)) names.add(parsed.text(left));
-    }
-  }
+  // every cell of the notebook, whole: the estimator may be constructed far from the failing lines
+  for (const { target, value, parsed } of ctx.bindings({ kinds: ['assignment'], cells: /XGB|LGBM/ }))
+    if (target.type === 'identifier' && value?.type === 'call' && matches(value, parsed))
+      names.add(parsed.text(target));
   return names;
 }
 
@@ -279,19 +273,14 @@ export function constructedEstimators(
  * Names the notebook binds to a float literal and to nothing else (`alpha = 0.05`, `eps = -1e-3`): they hold a float
  * under Python 2 and 3 alike, so an expression reading one is a float there too.
  */
-export function floatOnlyNames(notebook: NotebookView): Set<string> {
+export function floatOnlyNames(ctx: Pick<RuleRunContext, 'bindings'>): Set<string> {
   const floats = new Set<string>();
   const others = new Set<string>();
-  for (const index of notebook.codeCells) {
-    if (!notebook.source(index).includes('=')) continue;
-    const parsed = notebook.parse(index);
-    for (const assign of parsed.nodes('assignment')) {
-      const left = assign.childForFieldName('left');
-      const right = assign.childForFieldName('right');
-      if (left?.type !== 'identifier') continue;
-      const value = right?.type === 'unary_operator' ? right.childForFieldName('argument') : right;
-      (value?.type === 'float' ? floats : others).add(parsed.text(left));
-    }
+  const assignments = ctx.bindings({ kinds: ['assignment'], cells: (source) => source.includes('=') });
+  for (const { target, value: right, parsed } of assignments) {
+    if (target.type !== 'identifier') continue;
+    const value = right?.type === 'unary_operator' ? right.childForFieldName('argument') : right;
+    (value?.type === 'float' ? floats : others).add(parsed.text(target));
   }
   return new Set([...floats].filter((name) => !others.has(name)));
 }

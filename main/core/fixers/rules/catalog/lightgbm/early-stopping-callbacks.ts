@@ -46,7 +46,7 @@ export const earlyStoppingCallbacks = defineRule({
   needles: ['early_stopping_rounds', 'verbose_eval', 'evals_result'],
   prepare(notebook, ctx) {
     return constructedEstimators(
-      notebook,
+      ctx,
       (call, parsed) => !!calleeOf(call, parsed, ctx.imports, 'lightgbm', LGBM_ESTIMATORS),
     );
   },

@@ -47,8 +47,8 @@ export const floatIndex = defineRule({
   trigger: { errors: [{ ename: 'IndexError', evalue: /^only integers, slices \(`:`\), ellipsis/ }] },
   errorScope: 'line',
   needles: ['['],
-  prepare(notebook) {
-    return floatOnlyNames(notebook);
+  prepare(_notebook, ctx) {
+    return floatOnlyNames(ctx);
   },
   apply(parsed, ctx) {
     const floatNames = ctx.state as Set<string>;

@@ -41,9 +41,9 @@ export const integerDivision = defineRule({
   },
   errorScope: 'line',
   needles: ['/'],
-  prepare(notebook) {
+  prepare(_notebook, ctx) {
     // names the notebook binds to a float literal and to nothing else (alpha = 0.05): a float in Python 2 as well
-    return floatOnlyNames(notebook);
+    return floatOnlyNames(ctx);
   },
   apply(parsed, ctx) {
     const floatNames = ctx.state as Set<string>;

@@ -92,7 +92,7 @@ export const fitEarlyStopping = defineRule({
   prepare(notebook, ctx) {
     const isConstructor = (call: Node, parsed: ParsedSource): boolean =>
       !!calleeOf(call, parsed, ctx.imports, 'xgboost', XGB_ESTIMATORS);
-    const estimators = constructedEstimators(notebook, isConstructor);
+    const estimators = constructedEstimators(ctx, isConstructor);
     const literals = literalNames(notebook);
     const moved: MovedFitKeywords = { constructors: new Map(), fits: new Set() };
     const conflicting = new Set<string>();
