@@ -6,7 +6,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import type { ImportTable } from '../../imports';
-import type { NotebookView } from '../../rule';
+import type { BindingKind } from '../../bindings';
+import type { RuleRunContext } from '../../rule';
 import { stringContent } from '../../syntax';
 
 export type FrameKind = 'frame' | 'series' | 'frame-groupby' | 'series-groupby';
@@ -47,8 +48,9 @@ export class FrameKinds {
    * (each name the kind of any binding that has one, so `df = df.dropna()` can follow `df = pd.read_csv(…)`), then
    * every binding is checked against the kinds so far until nothing changes.
    */
-  static of(notebook: NotebookView, imports: ImportTable): FrameKinds {
-    const bindings = collectBindings(notebook);
+  static of(ctx: Pick<RuleRunContext, 'bindings' | 'imports'>): FrameKinds {
+    const imports = ctx.imports;
+    const bindings = collectBindings(ctx);
     let names = new Map<string, FrameKind>();
     for (let round = 0; round < 6; round++) {
       const kinds = new FrameKinds(imports, names);
@@ -138,36 +140,31 @@ interface Binding {
   parsed: ParsedSource;
 }
 
+/** a name bound by a loop, comprehension, augmented assignment, with item, parameter or definition has no one value */
+const KINDS: readonly BindingKind[] = [
+  'assignment',
+  'for',
+  'comprehension',
+  'augmented-assignment',
+  'with',
+  'parameters',
+  'definition',
+];
+
 /** every name's assigned values; null for a name also bound another way (a loop, a parameter, a tuple target …) */
-function collectBindings(notebook: NotebookView): Map<string, Binding[] | null> {
+function collectBindings(ctx: Pick<RuleRunContext, 'bindings'>): Map<string, Binding[] | null> {
   const bindings = new Map<string, Binding[] | null>();
   const unknown = (name: string): void => void bindings.set(name, null);
-  for (const cellIndex of notebook.codeCells) {
-    const parsed = notebook.parse(cellIndex);
-    for (const node of [
-      ...parsed.nodes('for_statement'),
-      ...parsed.nodes('for_in_clause'),
-      ...parsed.nodes('augmented_assignment'),
-      ...parsed.nodes('with_item'),
-      ...parsed.nodes('parameters'),
-    ])
-      for (const id of (node.childForFieldName('left') ?? node).descendantsOfType('identifier'))
-        unknown(parsed.text(id));
-    for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
-      const id = def.childForFieldName('name');
-      if (id) unknown(parsed.text(id));
-    }
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      if (left?.type === 'identifier') {
-        const values = bindings.get(parsed.text(left));
-        const value = { node: assignment.childForFieldName('right'), parsed };
-        if (values === undefined) bindings.set(parsed.text(left), [value]);
-        else values?.push(value);
-      } else if (left)
-        for (const id of left.descendantsOfType('identifier'))
-          if (id.parent?.type !== 'attribute' && id.parent?.type !== 'subscript') unknown(parsed.text(id));
-    }
+  for (const { kind, target, value, parsed } of ctx.bindings({ kinds: KINDS })) {
+    if (kind === 'definition') unknown(parsed.text(target));
+    else if (kind !== 'assignment') for (const id of target.descendantsOfType('identifier')) unknown(parsed.text(id));
+    else if (target.type === 'identifier') {
+      const values = bindings.get(parsed.text(target));
+      if (values === undefined) bindings.set(parsed.text(target), [{ node: value, parsed }]);
+      else values?.push({ node: value, parsed });
+    } else
+      for (const id of target.descendantsOfType('identifier'))
+        if (id.parent?.type !== 'attribute' && id.parent?.type !== 'subscript') unknown(parsed.text(id));
   }
   return bindings;
 }

@@ -85,8 +85,8 @@ export const lookupMad = defineRule({
     pattern: true,
   },
   needles: ['.lookup(', '.mad('],
-  prepare(notebook, ctx) {
-    return FrameKinds.of(notebook, ctx.imports);
+  prepare(_notebook, ctx) {
+    return FrameKinds.of(ctx);
   },
   apply(parsed, ctx) {
     const kinds = ctx.state as FrameKinds;

@@ -40,8 +40,8 @@ export const seriesArgmaxLabel = defineRule({
     'Series, in notebooks dated before 1.0.',
   trigger: { pattern: true },
   needles: ['argmax(', 'argmin('],
-  prepare(notebook, ctx) {
-    return FrameKinds.of(notebook, ctx.imports);
+  prepare(_notebook, ctx) {
+    return FrameKinds.of(ctx);
   },
   apply(parsed, ctx) {
     if (ctx.created !== null && !isBeforeDate(ctx.created, CHANGED)) return [];
