@@ -21,11 +21,10 @@
 // error, notebooks dated after scikit-learn 1.6 (their code expects the 1-D array).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
-import { defineRule, type CellContext, type NotebookView } from '../../rule';
+import { defineRule, type CellContext, type RuleRunContext } from '../../rule';
 import { lineText } from '../../rule-targets';
 import { insertAt, type SourceEdit } from '../../source-edit';
 import { isBeforeDate } from '../../version';
-import type { ImportTable } from '../../imports';
 import { SK, sk } from './_shared';
 
 const CHANGED = '2024-12-09';
@@ -67,31 +66,26 @@ function shapeKeptName(node: Node, parsed: ParsedSource): string | null {
   return receiver?.type === 'identifier' ? parsed.text(receiver) : null;
 }
 
-function bindings(notebook: NotebookView, imports: ImportTable): Bindings {
+function coefBindings(ctx: Pick<RuleRunContext, 'bindings' | 'imports'>): Bindings {
   const result: Bindings = { sources: new Map(), classifiers: new Set(), otherEstimators: new Set() };
   const notClassifier = new Set<string>();
-  for (const cellIndex of notebook.codeCells) {
-    const parsed = notebook.parse(cellIndex);
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      const right = assignment.childForFieldName('right');
-      if (left?.type !== 'identifier' || !right) continue;
-      const name = parsed.text(left);
-      const read = isCoefRead(right, parsed) ? 'coef_' : shapeKeptName(right, parsed);
-      if (read) result.sources.set(name, (result.sources.get(name) ?? new Set()).add(read));
-      const call = constructor(right);
-      const callee = call ? (imports.resolve(call.childForFieldName('function'), parsed) ?? '') : '';
-      const last = callee.slice(callee.lastIndexOf('.') + 1);
-      if (callee.startsWith('sklearn.') && CLASSIFIERS.includes(last)) result.classifiers.add(name);
-      else notClassifier.add(name);
-      if (
-        callee.startsWith('sklearn.') &&
-        /^[A-Z]/.test(last) &&
-        !REGRESSORS.includes(last) &&
-        !CLASSIFIERS.includes(last)
-      )
-        result.otherEstimators.add(name);
-    }
+  for (const { target: left, value: right, parsed } of ctx.bindings({ kinds: ['assignment'] })) {
+    if (left.type !== 'identifier' || !right) continue;
+    const name = parsed.text(left);
+    const read = isCoefRead(right, parsed) ? 'coef_' : shapeKeptName(right, parsed);
+    if (read) result.sources.set(name, (result.sources.get(name) ?? new Set()).add(read));
+    const call = constructor(right);
+    const callee = call ? (ctx.imports.resolve(call.childForFieldName('function'), parsed) ?? '') : '';
+    const last = callee.slice(callee.lastIndexOf('.') + 1);
+    if (callee.startsWith('sklearn.') && CLASSIFIERS.includes(last)) result.classifiers.add(name);
+    else notClassifier.add(name);
+    if (
+      callee.startsWith('sklearn.') &&
+      /^[A-Z]/.test(last) &&
+      !REGRESSORS.includes(last) &&
+      !CLASSIFIERS.includes(last)
+    )
+      result.otherEstimators.add(name);
   }
   for (const name of notClassifier) result.classifiers.delete(name);
   return result;
@@ -202,7 +196,7 @@ export const ridgeCoefShape = defineRule({
     const ridgeImported = [...REGRESSORS, ...CLASSIFIERS].some((name) =>
       notebook.codeCells.some((i) => notebook.source(i).includes(name)),
     );
-    return ridgeImported ? bindings(notebook, ctx.imports) : null;
+    return ridgeImported ? coefBindings(ctx) : null;
   },
   apply(parsed, ctx) {
     const state = ctx.state as Bindings | null;
