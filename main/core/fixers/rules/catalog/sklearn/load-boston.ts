@@ -21,7 +21,7 @@
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';
-import { lineStart, topLevelStatement } from '../../syntax';
+import { definesName, lineStart, topLevelStatement } from '../../syntax';
 import { fromImportNames } from '../helpers';
 import { SK, sk } from './_shared';
 
@@ -47,12 +47,6 @@ function loader(name: string): string {
   ].join('\n');
 }
 
-function definesOwn(parsed: { nodes(type: string): Node[]; text(node: Node): string }): boolean {
-  return parsed
-    .nodes('function_definition')
-    .some((def) => parsed.text(def.childForFieldName('name') as Node) === 'load_boston');
-}
-
 export const loadBoston = defineRule({
   id: 'sklearn.load-boston',
   title: 'from sklearn.datasets import load_boston → a load_boston reading the data from StatLib',
@@ -70,7 +64,8 @@ export const loadBoston = defineRule({
   },
   needles: ['load_boston'],
   apply(parsed, ctx) {
-    if (definesOwn(parsed)) return [];
+    // the notebook's own load_boston (or this rule's, once applied); the import being fixed is not one
+    if (definesName(parsed, 'load_boston', { imports: false })) return [];
     const edits: SourceEdit[] = [];
     for (const statement of ctx.nodes('import_from_statement')) {
       const module = statement.childForFieldName('module_name');
