@@ -11,23 +11,21 @@ beforeAll(async () => {
   parser = await loadPythonParser();
 });
 
-const CELL = [
-  'a, (b, c) = f()',
-  'd: int',
-  'n += 1',
-  'for i, j in pairs:',
-  '    squares = [k * k for k in range(i)]',
-  'with open(path) as fh:',
-  '    pass',
-  'try:',
-  '    pass',
-  'except ValueError as e:',
-  '    pass',
-  'def g(x, y=z):',
-  '    return x',
-  'class C:',
-  '    pass',
-].join('\n');
+const CELL = `a, (b, c) = f()
+d: int
+n += 1
+for i, j in pairs:
+    squares = [k * k for k in range(i)]
+with open(path) as fh:
+    pass
+try:
+    pass
+except ValueError as e:
+    pass
+def g(x, y=z):
+    return x
+class C:
+    pass`;
 
 describe('binding sites', () => {
   it('lists each kind with its target and an assignment its value, kind by kind in source order', () => {
