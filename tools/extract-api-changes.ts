@@ -3,8 +3,9 @@
 // libraries raised before a removal (they name the replacement), read from their own source.
 //
 // usage: npx tsx tools/extract-api-changes.ts [--mirror DIR]... [--docs DIR] [--site-packages DIR]... [--out DIR]
-//   --mirror DIR         a git directory of a library's repository (`fetch` puts them under /work/.mirror/owner+name/repo;
-//                        default: every known one found there). Read with `git show REF:path`, never checked out.
+//   --mirror DIR         a git directory of a library's repository (`fetch` puts them under
+//                        /work/.mirror/owner+name/repo; default: every known one found there). Read with
+//                        `git show REF:path`, never checked out.
 //   --docs DIR           a folder with Debian's extracted doc packages (python-sklearn-doc, python-pandas-doc,
 //                        python-matplotlib-doc, python3.14-doc): the changelogs of repositories too large to mirror
 //                        (default: the docs/ folder tools/api-change-sources.sh fills, when present)

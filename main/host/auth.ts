@@ -15,7 +15,10 @@ export function tokenMatches(expected: string, given: string | null | undefined)
   return crypto.timingSafeEqual(a, b);
 }
 
-/** The token a request carries: `Authorization: Bearer …`, else the `token` query parameter (EventSource cannot set headers). */
+/**
+ * The token a request carries: `Authorization: Bearer …`, else the `token` query parameter (EventSource cannot set
+ * headers).
+ */
 export function requestToken(req: IncomingMessage, url: URL): string | null {
   const header = req.headers.authorization;
   if (header) {

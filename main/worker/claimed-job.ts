@@ -3,7 +3,10 @@ import type { WorkerEventInput } from '../../shared/contracts/worker';
 
 export interface ClaimedJobContext {
   workerId: string;
-  /** aborted on cancel (reason 'cancel') or worker shutdown (reason 'pause': the job stays resumable); the runtime kills its processes */
+  /**
+   * aborted on cancel (reason 'cancel') or worker shutdown (reason 'pause': the job stays resumable); the runtime kills
+   * its processes
+   */
   signal: AbortSignal;
   onEvent(event: WorkerEventInput): void;
 }

@@ -305,10 +305,10 @@ const SYNTAX_ERRORS = new Set(['SyntaxError', 'IndentationError', 'TabError']);
  * Marks errors the ORIGINAL notebook's saved outputs already show: same cell (matched by cell id, so cells inserted
  * or removed by fixes do not shift the match) and same exception name, or another exception raised by the same line
  * of the cell (a cell that shows how a call fails: today's library may raise another class for it, as pandas raises
- * KeyError where 0.2x raised IndexingError, but the statement fails as the author's did). `versionCellIds[i]` is the id of cell i of
- * the executed version; it is used when an error carries no cell id of its own. `neverRanUnparsable` holds the ids
- * of cells the author never ran whose text is not Python in any version (prose typed into a code cell): their
- * SyntaxError failed for the author too, so it is pre-existing (`authorNeverRan`).
+ * KeyError where 0.2x raised IndexingError, but the statement fails as the author's did). `versionCellIds[i]` is the
+ * id of cell i of the executed version; it is used when an error carries no cell id of its own. `neverRanUnparsable`
+ * holds the ids of cells the author never ran whose text is not Python in any version (prose typed into a code cell):
+ * their SyntaxError failed for the author too, so it is pre-existing (`authorNeverRan`).
  */
 export function markPreExisting(
   errors: readonly CellError[],

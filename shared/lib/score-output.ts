@@ -74,7 +74,10 @@ function unwrapNumpyScalar(text: string): string {
   return m ? (m[2] as string).trim() : text;
 }
 
-/** A decimal number as printed by Python (optionally signed, with exponent; numpy 2's `np.float64(…)` too); NaN for anything else. */
+/**
+ * A decimal number as printed by Python (optionally signed, with exponent; numpy 2's `np.float64(…)` too); NaN for
+ * anything else.
+ */
 export function parseDecimal(text: string): number {
   const s = unwrapNumpyScalar(text.trim());
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : Number.NaN;

@@ -81,8 +81,8 @@ function rowsOfSentence(
   const tokens = tokensOf(text);
   if (tokens.length === 0) return;
   const bareNames = spec.library === 'numpy' || spec.library === 'seaborn';
-  /** a token that names an API object (a role, a dotted literal, or a bare literal where the library writes names so) */
-  // a bare CamelCase literal (``CParserError``) is a class or exception name in every library
+  // a token that names an API object (a role, a dotted literal, or a bare literal where the library writes names so;
+  // a bare CamelCase literal (``CParserError``) is a class or exception name in every library)
   const isName = (t: Token): boolean =>
     NAME_ROLES.test(t.role) ||
     (t.role === '' && t.name.includes('.')) ||
@@ -107,7 +107,10 @@ function rowsOfSentence(
         ATTRIBUTE_WORDS.test(text.slice(last.end, last.end + 22)))
     );
   };
-  /** the functions or classes a parameter/attribute list belongs to: "of/in/for :class:`A` and :class:`B`", else the nearest one */
+  /**
+   * the functions or classes a parameter/attribute list belongs to: "of/in/for :class:`A` and :class:`B`", else the
+   * nearest one
+   */
   const ownersOf = (list: Token[]): Token[] => {
     const last = list.at(-1) as Token;
     const after = tokens.findIndex((t) => t.index >= last.end && isCallable(t) && !list.includes(t));

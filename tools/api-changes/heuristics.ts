@@ -51,7 +51,9 @@ export function isCallable(token: Token): boolean {
 
 /** Roles that name an API object (not a parameter, value or reference). */
 export const NAME_ROLES = /^(py:)?(func|class|meth|mod|attr|obj|data|exc|const|property)$/;
-/** Words that may stand between a verb and the names it governs ("Removed the deprecated functions ``a`` and ``b``"). */
+/**
+ * Words that may stand between a verb and the names it governs ("Removed the deprecated functions ``a`` and ``b``").
+ */
 export const FILLER =
   /^(?:\s|,|:|\band\b|\bor\b|\bthe\b|\ba\b|\ban\b|\bdeprecated\b|\bpreviously\b|\bpublic\b|\btop-level\b|\bunused\b|\bobsolete\b|\blegacy\b|\bold\b|\ball\b|\bnow\b|\bfunctions?\b|\bmethods?\b|\bclass(?:es)?\b|\bmodules?\b|\bsubmodules?\b|\bsubpackages?\b|\bpackages?\b|\battributes?\b|\bpropert(?:y|ies)\b|\baliases?\b|\bconstants?\b|\bobjects?\b|\bkeywords?\b|\bparameters?\b|\barguments?\b|\bkwargs?\b|\boptions?\b|\bfunctionality\b)*$/i;
 const SEPARATOR =
@@ -60,7 +62,9 @@ export const ATTRIBUTE_WORDS = /\b(attribute|attributes|property|properties)\b/i
 /** The verbs of a rename or move, as the changelogs spell them (the name after the verb is the replacement). */
 export const RENAME_VERB =
   /\b(?:(?:has|have|had)\s+)?(?:(?:been|was|were|is|are|be)\s+)?(?:now\s+)?(?:renamed|moved|relocated)\s+(?:to|into|as|in)\s+(?:the\s+)?(?:new\s+)?(?:public\s+)?(?:(?:module|submodule|function|class|method|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)|\b(?:is|are)\s+now\s+(?:called|named|available\s+(?:as|in|under)|located\s+in|exposed\s+as|in)\s+(?:the\s+)?(?:module\s+)?(?=``|:[\w:]+:`|`)/gi;
-/** "use B instead", "in favour of B", "replaced by B", "still available as B" (the name after it is the replacement). */
+/**
+ * "use B instead", "in favour of B", "replaced by B", "still available as B" (the name after it is the replacement).
+ */
 export const REPLACEMENT =
   /\b(?:in\s+favou?r\s+of|[Uu]se|replaced\s+(?:by|with)|superseded\s+by|[Pp]lease\s+use|still\s+available\s+(?:as|under|in)|available\s+under)\s+(?:the\s+)?(?:new\s+)?(?:top[- ]level\s+)?(?:(?:function|class|method|module|attribute|property|parameter|keyword|argument)s?\s+)?(?=``|:[\w:]+:`|`)/g;
 

@@ -21,7 +21,9 @@ const MAX_HELPER_MODULE_ROUNDS = 3;
 /** What executing a version needs of the loop's dependencies. */
 export type ExecutionDependencies = Pick<LoopDependencies, 'runtime' | 'workRoot' | 'infrastructureRetries'>;
 
-/** `settings.runs` executions of one version (fewer when one does not finish), scored and marked against the original. */
+/**
+ * `settings.runs` executions of one version (fewer when one does not finish), scored and marked against the original.
+ */
 export async function executeVersion(
   deps: ExecutionDependencies,
   run: JobRun,

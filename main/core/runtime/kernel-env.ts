@@ -94,7 +94,10 @@ export function registerSecret(value: string | null | undefined): void {
   if (value && value.trim().length >= 8) registered.add(value.trim());
 }
 
-/** Values to scrub: secret-named variables of `env` (8 characters or more: shorter ones are not keys) and registered ones. */
+/**
+ * Values to scrub: secret-named variables of `env` (8 characters or more: shorter ones are not keys) and registered
+ * ones.
+ */
 export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
   const values = new Set(registered);
   for (const [name, value] of Object.entries(env)) {

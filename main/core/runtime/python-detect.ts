@@ -94,7 +94,9 @@ function execPython(python: string, args: string[], timeoutMs: number): Promise<
   });
 }
 
-/** Runs the interpreter once and reports its version and which required modules it can import; null if it cannot run. */
+/**
+ * Runs the interpreter once and reports its version and which required modules it can import; null if it cannot run.
+ */
 export async function probePython(python: string, timeoutMs = 15_000): Promise<PythonProbe | null> {
   try {
     const out = await execPython(python, ['-c', PROBE_SCRIPT, ...REQUIRED_MODULES], timeoutMs);

@@ -19,7 +19,10 @@ const REEXPORTS: Readonly<Record<string, string>> = {
   'matplotlib.pylab.np': 'numpy',
 };
 
-/** The qualified name with a re-exported alias at its head spelled as what it is (`pylab.plt.hist` → matplotlib.pyplot.hist). */
+/**
+ * The qualified name with a re-exported alias at its head spelled as what it is (`pylab.plt.hist` →
+ * matplotlib.pyplot.hist).
+ */
 export function canonicalName(qualified: string): string {
   for (const [alias, target] of Object.entries(REEXPORTS)) {
     if (qualified === alias || qualified.startsWith(`${alias}.`)) return target + qualified.slice(alias.length);

@@ -333,7 +333,9 @@ class RulesRun {
     return Object.assign(base, cellServices(parsed, base));
   }
 
-  /** The rule's edits on the cell's current tree, less no-ops, overlaps and masked syntax; null when nothing changes. */
+  /**
+   * The rule's edits on the cell's current tree, less no-ops, overlaps and masked syntax; null when nothing changes.
+   */
   private editsOf(rule: Rule, cellIndex: number, target: Target, state: unknown): SourceEdit[] | null {
     const parsed = this.view.parse(cellIndex);
     const edits = rule.apply(parsed, this.cellContext(parsed, cellIndex, target, state));

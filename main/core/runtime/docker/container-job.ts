@@ -26,7 +26,9 @@ export function kernelPathMapper(jobDir: string): (hostPath: string) => string {
   };
 }
 
-/** The working dir must be writable by the container's user; as root we hand it over (as a user, it is ours already). */
+/**
+ * The working dir must be writable by the container's user; as root we hand it over (as a user, it is ours already).
+ */
 export function chownForContainer(dir: string, user: string): void {
   if (process.getuid?.() !== 0) return;
   const [uid, gid] = user.split(':').map(Number);
