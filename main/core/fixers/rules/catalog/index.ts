@@ -307,6 +307,7 @@ export const RULES: readonly Rule[] = [
   calibrate.sklearnKmeansNInit,
   calibrate.sklearnTsneDefaults,
   calibrate.sklearnIsolationForestContamination,
+  calibrate.sklearnLarsNormalize,
   calibrate.xgboostDepthAndLearningRate,
   calibrate.xgboostTreeMethodAndBaseScore,
   calibrate.xgboostTrainParams,

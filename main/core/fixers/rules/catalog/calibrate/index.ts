@@ -12,6 +12,7 @@ export { sklearnCv3Folds } from './sklearn-cv-3-folds';
 export { sklearnKmeansNInit } from './sklearn-kmeans-n-init';
 export { sklearnTsneDefaults } from './sklearn-tsne-defaults';
 export { sklearnIsolationForestContamination } from './sklearn-isolation-forest-contamination';
+export { sklearnLarsNormalize } from './sklearn-lars-normalize';
 export { xgboostDepthAndLearningRate } from './xgboost-depth-and-learning-rate';
 export { xgboostTreeMethodAndBaseScore } from './xgboost-tree-method-and-base-score';
 export { xgboostTrainParams } from './xgboost-train-params';

@@ -2,11 +2,13 @@
 // in fit as scikit-learn < 1.2 did
 //
 // Why it broke: scikit-learn 1.2 (2022-12-08), deprecated since 1.0: the linear models' `normalize` parameter was
-// removed (Ridge, Lasso, ElasticNet, RidgeCV, RidgeClassifier …: "got an unexpected keyword argument 'normalize'").
+// removed (Ridge, Lasso, ElasticNet, RidgeCV, RidgeClassifier …: "got an unexpected keyword argument 'normalize'");
+// Lars, LassoLars and OrthogonalMatchingPursuit, whose default it was, kept it until 1.4 (default False from 1.2).
 // With fit_intercept=True, normalize=True centred X and divided each column by its l2 norm before fitting, then
 // expressed coef_ and intercept_ on X's own scale. Dropping the argument changes a penalized model's result.
 // Changelog: https://scikit-learn.org/stable/whats_new/v1.2.html
 // Changelog: https://github.com/scikit-learn/scikit-learn/pull/17772
+// Changelog: https://scikit-learn.org/stable/whats_new/v1.0.html
 // Example:
 //     ridge2 = Ridge(alpha=4, normalize=True)
 //   →
@@ -25,8 +27,11 @@
 // picks the alpha of least mean fold MSE and refits it on the normalized X, so alpha_, mse_path_ and coef_ are the old
 // ones (equal to 1e-12 with a tight tol to cross_val_score of the normalized Lasso per alpha).
 // Left alone: LassoCV without its own alphas (the default grid came from the normalized X) or without cv= (3 folds
-// before 0.22), ElasticNetCV, LarsCV, RidgeCV with cv= (each fold normalized separately), normalize given as
-// anything but the literal True (False is sklearn.removed-keywords'), a class of the notebook's own, **kwargs.
+// before 0.22), ElasticNetCV, LarsCV, LassoLarsCV, OrthogonalMatchingPursuitCV, RidgeCV with cv= (each fold
+// normalized separately), LassoLarsIC (scikit-learn 1.1 corrected its AIC/BIC, so it selects otherwise), normalize
+// given as anything but the literal True (False is sklearn.removed-keywords'), a class of the notebook's own,
+// **kwargs. Lars, LassoLars and OrthogonalMatchingPursuit without normalize in a notebook of before 1.2 are
+// calibrate.sklearn-lars-normalize's (True was their default).
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';
@@ -34,10 +39,20 @@ import { definesName, hasSplat, keywordArgument, lineStart, removeArgument, topL
 import { SK, sk } from './_shared';
 
 /** estimators whose normalize=True a subclass reproduces (LassoCV's normalized each fold: cvShim) */
-const CLASSES = ['Ridge', 'Lasso', 'ElasticNet', 'RidgeCV', 'RidgeClassifier', 'LassoCV'];
+const CLASSES = [
+  'Ridge',
+  'Lasso',
+  'ElasticNet',
+  'RidgeCV',
+  'RidgeClassifier',
+  'LassoCV',
+  'Lars',
+  'LassoLars',
+  'OrthogonalMatchingPursuit',
+];
 
 /** The subclass restoring normalize=True in fit; `base` is the expression of scikit-learn's class. */
-function shim(name: string, base: string): string {
+export function shim(name: string, base: string): string {
   return [
     `class ${name}(${base}):`,
     `${MARKER} X centred and scaled to unit l2 norm per column before the`,
@@ -109,7 +124,7 @@ function cvShim(name: string, base: string): string {
 const MARKER = '    # normalize=True (removed in scikit-learn 1.2):';
 
 /** Does the source hold this rule's subclass (its class line followed by the marker comment)? */
-function isShim(source: string, shimName: string): boolean {
+export function isShim(source: string, shimName: string): boolean {
   return source.includes(`class ${shimName}(`) && source.includes(`:\n${MARKER}`);
 }
 
@@ -133,7 +148,7 @@ export const linearModelNormalize = defineRule({
       {
         ename: 'TypeError',
         evalue:
-          /(Ridge|Lasso|ElasticNet|RidgeCV|RidgeClassifier|LassoCV)\.__init__\(\) got an unexpected keyword argument 'normalize'/,
+          /(Ridge|Lasso|ElasticNet|RidgeCV|RidgeClassifier|LassoCV|Lars|LassoLars|OrthogonalMatchingPursuit)\.__init__\(\) got an unexpected keyword argument 'normalize'/,
       },
     ],
   },
