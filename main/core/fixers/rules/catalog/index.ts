@@ -280,6 +280,7 @@ export const RULES: readonly Rule[] = [
   matplotlib.stemUseLineCollection,
   matplotlib.artistListMutation,
   matplotlib.colorbarAxes,
+  matplotlib.errorbarNegativeErrors,
   sklearn.adaboostAlgorithmSamme,
   sklearn.scalerOneDimensional,
   sklearn.binarizeOneSample,

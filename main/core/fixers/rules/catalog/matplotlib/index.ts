@@ -49,3 +49,5 @@ export { stemUseLineCollection } from './stem-use-line-collection';
 export { artistListMutation } from './artist-list-mutation';
 // matplotlib 3.8: colorbar of a mappable on no Axes → ax=plt.gca() / fig.gca(), the Axes it used.
 export { colorbarAxes } from './colorbar-axes';
+// matplotlib 3.6: negative symmetric xerr/yerr → np.abs(e), the bar matplotlib < 3.6 drew.
+export { errorbarNegativeErrors } from './errorbar-negative-errors';
