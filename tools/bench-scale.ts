@@ -160,9 +160,8 @@ try {
   for (const [n, seconds] of times) {
     const goal = n === 2 ? 1.9 : n === 4 ? 3.6 : null;
     const ratio = base / seconds;
-    console.log(
-      `  ${n} worker(s): ${ratio.toFixed(2)}×${goal === null ? '' : ratio >= goal ? `  (goal ${goal}×: met)` : `  (goal ${goal}×: NOT met)`}`,
-    );
+    const verdict = goal === null ? '' : ratio >= goal ? `  (goal ${goal}×: met)` : `  (goal ${goal}×: NOT met)`;
+    console.log(`  ${n} worker(s): ${ratio.toFixed(2)}×${verdict}`);
   }
 
   // ---- the queue's own cost per job: trivial notebooks, one at a time, local queue vs BullMQ + one worker
@@ -188,7 +187,8 @@ try {
   console.log(`  local queue (embedded worker):   ${perLocal.toFixed(0)} ms`);
   console.log(`  BullMQ queue (one remote worker): ${perRemote.toFixed(0)} ms`);
   console.log(
-    `  overhead of the distributed queue: ${(perRemote - perLocal).toFixed(0)} ms per job (${(perRemote / perLocal).toFixed(2)}×)`,
+    `  overhead of the distributed queue: ${(perRemote - perLocal).toFixed(0)} ms per job ` +
+      `(${(perRemote / perLocal).toFixed(2)}×)`,
   );
 } finally {
   redis.kill('SIGKILL');

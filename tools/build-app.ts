@@ -122,10 +122,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const cliOnly = process.argv.includes('--cli');
   (cliOnly ? buildCli(out) : buildApp(out)).then(
     () => {
-      if (!process.argv.includes('--quiet'))
-        console.log(
-          `built ${cliOnly ? 'the nbrevive command and its worker' : "the nbrevive command, its worker and the desktop app's main, worker and preload"} into ${out}`,
-        );
+      const built = cliOnly
+        ? 'the nbrevive command and its worker'
+        : "the nbrevive command, its worker and the desktop app's main, worker and preload";
+      if (!process.argv.includes('--quiet')) console.log(`built ${built} into ${out}`);
     },
     (e: unknown) => {
       console.error(e);

@@ -85,7 +85,9 @@ function parseArgs(argv: string[]): {
     else if (arg === '--no-tags') tags = false;
     else if (arg === '--help') {
       console.log(
-        "usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... [--out DIR] [--today PYTHON | --no-today] [--era PYTHON | --no-era]\n(tools/api-change-sources.sh fetches the doc packages and bullseye's libraries it reads by default)",
+        'usage: npx tsx tools/extract-api-changes.ts [--mirror GITDIR]... [--docs DIR] [--site-packages DIR]... ' +
+          '[--out DIR] [--today PYTHON | --no-today] [--era PYTHON | --no-era]\n(tools/api-change-sources.sh ' +
+          "fetches the doc packages and bullseye's libraries it reads by default)",
       );
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}`);
@@ -162,11 +164,13 @@ function main(): void {
   fillReplacements(allRows);
   const identity = proveAliases(allRows, args.era);
   console.log(
-    `[extract] era stack (${args.era ?? 'absent'}): ${identity.same} renames proven aliases there (the same object), ${identity.different} "use X instead" / message renames are different objects (not pure)`,
+    `[extract] era stack (${args.era ?? 'absent'}): ${identity.same} renames proven aliases there (the same object), ` +
+      `${identity.different} "use X instead" / message renames are different objects (not pure)`,
   );
   const probe = promoteGone(allRows, args.today);
   console.log(
-    `[extract] today's stack (${args.today ?? 'absent'}): ${probe.promoted} deprecated names are gone there (now removals); ${probe.stillThere} removed/renamed/moved names still resolve there (now deprecations)`,
+    `[extract] today's stack (${args.today ?? 'absent'}): ${probe.promoted} deprecated names are gone there (now ` +
+      `removals); ${probe.stillThere} removed/renamed/moved names still resolve there (now deprecations)`,
   );
   fillReplacements(allRows);
 

@@ -153,7 +153,8 @@ function main(argv: string[]): void {
   console.log(`lines over ${LIMITS.lineChars} characters: ${figures.linesOver120}`);
   console.log(`duplicate pairs (whole tree): ${pairs(figures.duplicatePairs)}`);
   console.log(
-    `duplicate pairs outside ${DUPLICATES_LEFT_OUT.join(' and ')}: ${pairs(figures.duplicatePairsOutsideCatalogAndFixtures)}`,
+    `duplicate pairs outside ${DUPLICATES_LEFT_OUT.join(' and ')}: ` +
+      `${pairs(figures.duplicatePairsOutsideCatalogAndFixtures)}`,
   );
   if (!argv.includes('--list')) return;
   console.log('\nfiles over the limit:');

@@ -20,14 +20,21 @@ export function electronBinary() {
     pkg = path.dirname(require.resolve('electron/package.json'));
   } catch {
     return {
-      problem: `Electron is not installed (it is optional; npm skips it when its binary cannot be downloaded). Install it where its download works: npm install --no-save electron@${wanted} (or set ELECTRON_MIRROR to a mirror you can reach), then run npm start again. The CLI and \`nbrevive serve\` do not need it.`,
+      problem:
+        `Electron is not installed (it is optional; npm skips it when its binary cannot be downloaded). ` +
+        `Install it where its download works: npm install --no-save electron@${wanted} (or set ELECTRON_MIRROR to a ` +
+        `mirror you can reach), then run npm start again. The CLI and \`nbrevive serve\` do not need it.`,
     };
   }
   const pathFile = path.join(pkg, 'path.txt');
   const binary = fs.existsSync(pathFile) ? path.join(pkg, 'dist', fs.readFileSync(pathFile, 'utf8').trim()) : null;
   if (!binary || !fs.existsSync(binary)) {
     return {
-      problem: `Electron's package is installed but its binary is not (it was installed with ELECTRON_SKIP_BINARY_DOWNLOAD, or the download failed). Fetch it with: node ${path.relative(process.cwd(), path.join(pkg, 'install.js'))} (it downloads from GitHub or ELECTRON_MIRROR), then run npm start again. The CLI and \`nbrevive serve\` do not need it.`,
+      problem:
+        `Electron's package is installed but its binary is not (it was installed with ` +
+        `ELECTRON_SKIP_BINARY_DOWNLOAD, or the download failed). Fetch it with: node ` +
+        `${path.relative(process.cwd(), path.join(pkg, 'install.js'))} (it downloads from GitHub or ` +
+        `ELECTRON_MIRROR), then run npm start again. The CLI and \`nbrevive serve\` do not need it.`,
     };
   }
   return { binary };

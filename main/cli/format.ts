@@ -15,7 +15,8 @@ export function formatExecution(iteration: Iteration, job: Job): string {
   const lines: string[] = [];
   const status = report.status === 'ok' ? green(report.status) : red(report.status);
   lines.push(
-    `${bold('status')}     ${status} in ${formatDuration(report.wallTimeMs)}${report.message ? ` — ${report.message}` : ''}`,
+    `${bold('status')}     ${status} in ` +
+      `${formatDuration(report.wallTimeMs)}${report.message ? ` — ${report.message}` : ''}`,
   );
   if (report.errors.length === 0) lines.push(`${bold('errors')}     none`);
   else {

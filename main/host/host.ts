@@ -258,7 +258,8 @@ export function recoverJobs(store: Store, workerId: string | null, options: Reco
         store.jobs.update(job.id, { status: 'cancelled', stopReason: 'cancelled', cancelRequested: false });
       else if (options.losses && lost >= maxLosses) {
         const message =
-          `the worker running this job died ${lost} times (killed for missed heartbeats or crashed), so it is not requeued again: ` +
+          `the worker running this job died ${lost} times (killed for missed heartbeats or crashed), so it is not ` +
+          `requeued again: ` +
           "read the job's last log lines for what froze it, fix the case (e.g. its score pattern), then retry the job";
         store.jobs.update(job.id, {
           status: 'failed',

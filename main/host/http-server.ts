@@ -303,7 +303,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       // DNS rebinding: a foreign name pointed at this address; nothing is served to it
       return sendError(res, 403, {
         code: 'invalid-request',
-        message: `this server answers only to its own address, not to Host: ${String(req.headers.host ?? '(none)').slice(0, 100)}`,
+        message:
+          `this server answers only to its own address, not to Host: ` +
+          `${String(req.headers.host ?? '(none)').slice(0, 100)}`,
       });
     }
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -217,7 +217,8 @@ export class WorkerSupervisor {
     const requeued = this.options.recover(workerId);
     if (this.stopped) return;
     this.log(
-      `worker ${workerId ?? '(starting)'} exited (${signal ?? `code ${code}`}); requeued ${requeued.length} job(s), restarting`,
+      `worker ${workerId ?? '(starting)'} exited (${signal ?? `code ${code}`}); requeued ${requeued.length} job(s), ` +
+        `restarting`,
     );
     this.options.onQueueChanged('worker-restarted');
     const delay = Math.min(10_000, 250 * 2 ** this.restarts++);

@@ -153,7 +153,9 @@ function judgeFidelity(fidelity: FidelityScore | null, threshold: number): Fidel
   const score = `${Number((fidelity.score * 100).toFixed(1))}%`;
   return {
     passes,
-    reason: `fidelity ${score} ${passes ? '≥' : '<'} ${Number((threshold * 100).toPrecision(6))}%${counts}${skippedText}${counts ? ')' : ''}`,
+    reason:
+      `fidelity ${score} ${passes ? '≥' : '<'} ` +
+      `${Number((threshold * 100).toPrecision(6))}%${counts}${skippedText}${counts ? ')' : ''}`,
   };
 }
 
@@ -164,7 +166,10 @@ function describeErrors(errors: readonly CellError[]): string {
   if (counted.length === 0) return pre > 0 ? `only pre-existing errors (${pre})` : 'no errors';
   const first = counted[0] as CellError;
   const more = counted.length > 1 ? ` and ${counted.length - 1} more` : '';
-  return `${counted.length} error${counted.length > 1 ? 's' : ''}: ${first.ename} in cell ${first.cellIndex}${more}${preText}`;
+  return (
+    `${counted.length} error${counted.length > 1 ? 's' : ''}: ${first.ename} in cell ` +
+    `${first.cellIndex}${more}${preText}`
+  );
 }
 
 /** Judges one execution (possibly repeated `runs` times) against the case's target. */

@@ -292,7 +292,9 @@ export function minedRows(
             kind: 'signature-changed',
             old: `${public_ || m.module}.${m.name}(${m.old})`,
             new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null,
-            note: `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} renamed${m.new ? ` to ${m.new}` : ''}`,
+            note:
+              `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} ` +
+              `renamed${m.new ? ` to ${m.new}` : ''}`,
             link,
             removedIn: null,
             origin: 'source',

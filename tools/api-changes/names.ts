@@ -10,9 +10,14 @@ export interface LibrarySpec {
 }
 
 const SKLEARN_MODULES = new Set(
-  'base calibration cluster compose covariance cross_decomposition cross_validation datasets decomposition discriminant_analysis dummy ensemble exceptions experimental externals feature_extraction feature_selection gaussian_process grid_search impute inspection isotonic kernel_approximation kernel_ridge learning_curve linear_model lda manifold metrics mixture model_selection multiclass multioutput naive_bayes neighbors neural_network pipeline preprocessing qda random_projection semi_supervised svm tree utils frozen'.split(
-    ' ',
-  ),
+  (
+    'base calibration cluster compose covariance cross_decomposition cross_validation datasets ' +
+    'decomposition discriminant_analysis dummy ensemble exceptions experimental externals ' +
+    'feature_extraction feature_selection gaussian_process grid_search impute inspection isotonic ' +
+    'kernel_approximation kernel_ridge learning_curve linear_model lda manifold metrics mixture ' +
+    'model_selection multiclass multioutput naive_bayes neighbors neural_network pipeline preprocessing ' +
+    'qda random_projection semi_supervised svm tree utils frozen'
+  ).split(' '),
 );
 
 /**

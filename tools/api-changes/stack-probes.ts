@@ -49,7 +49,8 @@ print(json.dumps(out))
     return new Map(Object.entries(JSON.parse(result.trim().split('\n').at(-1) as string) as Record<string, boolean>));
   } catch (error) {
     console.warn(
-      `[extract] probing today's stack failed (${(error as Error).message.split('\n')[0]}): deprecated rows stay deprecated`,
+      `[extract] probing today's stack failed (${(error as Error).message.split('\n')[0]}): deprecated rows stay ` +
+        `deprecated`,
     );
     return null;
   }

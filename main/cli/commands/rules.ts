@@ -51,14 +51,20 @@ async function coverageCommand(library: string | undefined, json: boolean): Prom
     const n = c.names;
     const kw = c.keywords;
     console.log(
-      `${c.library.padEnd(14)} ${String(n.total).padStart(21)} ${String(n.handwritten).padStart(13)} ${String(n.generic).padStart(8)} ${String(n.outOfScope).padStart(13)} ${String(n.notHandled).padStart(12)} ${(c.handled === null ? '-' : pct(c.handled)).padStart(8)} ${(c.handledInScope === null ? '-' : pct(c.handledInScope)).padStart(12)}   ${`${kw.handwritten + kw.generic}/${kw.total - kw.outOfScope}`.padStart(12)}`,
+      `${c.library.padEnd(14)} ${String(n.total).padStart(21)} ${String(n.handwritten).padStart(13)} ` +
+        `${String(n.generic).padStart(8)} ${String(n.outOfScope).padStart(13)} ${String(n.notHandled).padStart(12)} ` +
+        `${(c.handled === null ? '-' : pct(c.handled)).padStart(8)} ` +
+        `${(c.handledInScope === null ? '-' : pct(c.handledInScope)).padStart(12)}   ` +
+        `${`${kw.handwritten + kw.generic}/${kw.total - kw.outOfScope}`.padStart(12)}`,
     );
   }
   const total = rows.reduce((sum, c) => sum + c.names.total, 0);
   const handled = rows.reduce((sum, c) => sum + c.names.handwritten + c.names.generic, 0);
   const inScope = total - rows.reduce((sum, c) => sum + c.names.outOfScope, 0);
   console.log(
-    `${'all'.padEnd(14)} ${String(total).padStart(21)} ${' '.repeat(13)} ${' '.repeat(8)} ${' '.repeat(13)} ${' '.repeat(12)} ${(total ? pct(handled / total) : '-').padStart(8)} ${(inScope ? pct(handled / inScope) : '-').padStart(12)}`,
+    `${'all'.padEnd(14)} ${String(total).padStart(21)} ${' '.repeat(13)} ${' '.repeat(8)} ${' '.repeat(13)} ` +
+      `${' '.repeat(12)} ${(total ? pct(handled / total) : '-').padStart(8)} ` +
+      `${(inScope ? pct(handled / inScope) : '-').padStart(12)}`,
   );
   console.log(bold('\nremoved/renamed/moved rows out of scope, by library and reason'));
   for (const c of rows) {

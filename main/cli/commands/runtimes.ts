@@ -105,14 +105,18 @@ export async function runtimesCommand(args: string[]): Promise<number> {
   }
   if (pick) console.log(`  * the default (override with --python or NBREVIVE_PYTHON)`);
   else console.log(`  none is usable: set one up with ${bold('nbrevive runtimes setup')}`);
-  if (managed)
+  if (managed) {
+    const unusable = managedOk ? '' : red(' — no longer usable; run nbrevive runtimes setup again');
     console.log(
-      `  managed runtime: ${managed.python} (${managed.method}, set up ${managed.createdAt.slice(0, 10)})${managedOk ? '' : red(' — no longer usable; run nbrevive runtimes setup again')}`,
+      `  managed runtime: ${managed.python} (${managed.method}, set up ${managed.createdAt.slice(0, 10)})${unusable}`,
     );
+  }
   console.log(bold('\ndocker'));
-  console.log(
-    `  engine   ${engine ? `${green(`running`)} (Docker ${engine.version}, NVIDIA runtime: ${engine.nvidia ? 'yes' : 'no'}) at ${docker.address}` : red(`unreachable at ${docker.address}`)}`,
-  );
+  const engineText = engine
+    ? `${green(`running`)} (Docker ${engine.version}, NVIDIA runtime: ${engine.nvidia ? 'yes' : 'no'}) ` +
+      `at ${docker.address}`
+    : red(`unreachable at ${docker.address}`);
+  console.log(`  engine   ${engineText}`);
   console.log(`  image    ${image}: ${check.ok ? green('ready') : red(check.message)}`);
   return 0;
 }

@@ -39,7 +39,8 @@ function notebookArg(positionals: string[], command: string): string {
 function describe(c: TargetCandidate): string {
   const dir = c.higherIsBetter ? 'higher is better' : 'lower is better';
   return [
-    `${bold(`${c.rank}.`)} ${c.metric} ${c.value}  cell ${c.cellIndex}  (${dir}; ${c.origin}${c.scoreable ? '' : ', not readable by an output score spec'})`,
+    `${bold(`${c.rank}.`)} ${c.metric} ${c.value}  cell ${c.cellIndex}  (${dir}; ` +
+      `${c.origin}${c.scoreable ? '' : ', not readable by an output score spec'})`,
     `   line:    ${JSON.stringify(c.line.trim().slice(0, 100))}`,
     `   pattern: ${c.pattern}  (${c.occurrence})`,
     `   why:     ${c.reason}`,

@@ -61,7 +61,8 @@ async function tokenCommand(args: string[]): Promise<number> {
       else
         for (const t of items)
           console.log(
-            `${t.id}  ${t.name.padEnd(20)} created ${t.createdAt}  ${t.revokedAt ? `revoked ${t.revokedAt}` : `last used ${t.lastUsedAt ?? 'never'}`}`,
+            `${t.id}  ${t.name.padEnd(20)} created ${t.createdAt}  ` +
+              `${t.revokedAt ? `revoked ${t.revokedAt}` : `last used ${t.lastUsedAt ?? 'never'}`}`,
           );
       return 0;
     }

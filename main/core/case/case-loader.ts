@@ -247,7 +247,9 @@ async function loadManifestCase(manifestPath: string, overrides: CaseOverrides):
     else {
       throw new NbreviveError(
         'data-missing',
-        `case ${manifest.id}: its data folder ${declaredDataDir} ${stat ? 'is a file, not a folder' : 'does not exist'} (data.dir in ${manifestPath}): put the case's data files there, or give their folder with --data DIR`,
+        `case ${manifest.id}: its data folder ${declaredDataDir} ` +
+          `${stat ? 'is a file, not a folder' : 'does not exist'} (data.dir in ${manifestPath}): put the case's ` +
+          `data files there, or give their folder with --data DIR`,
         { path: declaredDataDir },
       );
     }

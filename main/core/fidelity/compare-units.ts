@@ -95,7 +95,9 @@ export function compareText(original: string, current: string, tolerance: number
     const at = first < 0 ? Math.min(a.lines.length, b.lines.length) : first;
     return {
       verdict: 'different',
-      reason: `${a.lines.length} line(s) became ${b.lines.length}; line ${at + 1} was ${quote(a.lines[at] ?? '')}, now ${quote(b.lines[at] ?? '(none)')}`,
+      reason:
+        `${a.lines.length} line(s) became ${b.lines.length}; line ${at + 1} was ${quote(a.lines[at] ?? '')}, ` +
+        `now ${quote(b.lines[at] ?? '(none)')}`,
       maxRelativeChange: null,
     };
   }

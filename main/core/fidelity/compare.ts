@@ -210,10 +210,14 @@ export function summarizeFidelity(f: Fidelity): string {
     .map(([v, idx]) =>
       v === 'same'
         ? `${v} ${idx.length}`
-        : `${v} ${idx.length} (cell${idx.length > 1 ? 's' : ''} ${idx.slice(0, 5).join(', ')}${idx.length > 5 ? ', …' : ''})`,
+        : `${v} ${idx.length} (cell${idx.length > 1 ? 's' : ''} ` +
+          `${idx.slice(0, 5).join(', ')}${idx.length > 5 ? ', …' : ''})`,
     );
   if (f.comparable === 0)
-    return `not measured: the original notebook has no saved outputs to compare${parts.length ? ` (${parts.join(', ')})` : ''}`;
+    return (
+      `not measured: the original notebook has no saved outputs to ` +
+      `compare${parts.length ? ` (${parts.join(', ')})` : ''}`
+    );
   const score = f.score === null ? 'n/a' : `${(f.score * 100).toFixed(1)}%`;
   return `${score} of ${f.comparable} comparable outputs reproduced: ${parts.join(', ')}`;
 }

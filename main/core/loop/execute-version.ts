@@ -119,7 +119,9 @@ async function executeOnce(
     if (attempt >= retries) {
       throw new NbreviveError(
         'runtime-unavailable',
-        `the notebook's kernel never came up (${attempt + 1} attempt${attempt > 0 ? 's' : ''}; last: ${what}); this is the runtime's failure, not the notebook's: check it with \`nbrevive runtimes\` (or raise --timeout), then continue with \`nbrevive modernize --resume ${jobId}\``,
+        `the notebook's kernel never came up (${attempt + 1} attempt${attempt > 0 ? 's' : ''}; last: ${what}); this ` +
+          `is the runtime's failure, not the notebook's: check it with \`nbrevive runtimes\` (or raise --timeout), ` +
+          `then continue with \`nbrevive modernize --resume ${jobId}\``,
         { jobId, iteration: index, attempts: attempt + 1 },
       );
     }
@@ -150,7 +152,8 @@ async function helperModules(
     if (modernized.length > 0 && repeat === 0 && round === 0)
       run.logs.system(
         index,
-        `helper modules modernized for this execution (the case's files are unchanged): ${modernized.map((m) => `${m.target} [${m.ruleIds.join(', ')}]`).join('; ')}`,
+        `helper modules modernized for this execution (the case's files are unchanged): ` +
+          `${modernized.map((m) => `${m.target} [${m.ruleIds.join(', ')}]`).join('; ')}`,
       );
     return kase;
   } catch {

@@ -163,7 +163,8 @@ function followDataLink(
   if (!roots.some((r) => isInside(target, r))) {
     throw new NbreviveError(
       'invalid-case',
-      `the case data has a link ${child} → ${target}, which leaves the case folder: nbrevive copies only what is inside the case. ` +
+      `the case data has a link ${child} → ${target}, which leaves the case folder: nbrevive copies only what is ` +
+        `inside the case. ` +
         'Copy the file (or folder) into the case folder, or give the ' +
         'folder it is in with --data (data.dir in nbrevive.case.json)',
       { path: full, target },

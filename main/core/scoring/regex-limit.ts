@@ -88,7 +88,8 @@ export function matchWithTimeLimit(
     if (waited === 'timed-out' && !message) {
       throw new NbreviveError(
         'invalid-case',
-        `the score pattern ${JSON.stringify(regex.source)} took longer than ${timeoutMs} ms on the score cell's output and was stopped ` +
+        `the score pattern ${JSON.stringify(regex.source)} took longer than ${timeoutMs} ms on the score cell's ` +
+          `output and was stopped ` +
           '(it backtracks catastrophically, e.g. a nested repetition ' +
           'like (a+)+): simplify score.pattern in nbrevive.case.json',
         { pattern: regex.source, timeoutMs },

@@ -50,11 +50,15 @@ export function setCaseTargets(
     if (rank === null) return { record, candidate: null, total: 0 };
     const candidates = candidatesOf(store, record);
     const candidate = candidates.find((c) => c.rank === rank);
-    if (!candidate)
+    if (!candidate) {
+      const ranks = candidates.length
+        ? `ranks: ${candidates.map((c) => c.rank).join(', ')}`
+        : 'none was found in its saved outputs';
       throw new NbreviveError(
         'invalid-request',
-        `case ${caseId} has no target candidate ranked ${rank} (${candidates.length ? `ranks: ${candidates.map((c) => c.rank).join(', ')}` : 'none was found in its saved outputs'}); ask app:cases.targets again`,
+        `case ${caseId} has no target candidate ranked ${rank} (${ranks}); ask app:cases.targets again`,
       );
+    }
     return { record, candidate, total: candidates.length };
   });
   const cases = planned.map(({ record, candidate, total }) => {

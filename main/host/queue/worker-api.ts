@@ -218,7 +218,8 @@ export class WorkerApi {
             error: {
               code: 'internal',
               message:
-                `the workers running this job stopped answering ${lost} times (killed, crashed or frozen), so it is not handed out again: ` +
+                `the workers running this job stopped answering ${lost} times (killed, crashed or frozen), so it is ` +
+                `not handed out again: ` +
                 "read the job's last log lines for what froze it, fix the case, then retry the job",
             },
           });

@@ -240,7 +240,8 @@ async function processJob(ctx: WorkerContext, jobId: string): Promise<string> {
   let store: Store | null = null;
   try {
     out(
-      `${jobId}: started${answer.iterations.length ? ` (resuming after iteration ${answer.iterations.length - 1})` : ''}`,
+      `${jobId}: ` +
+        `started${answer.iterations.length ? ` (resuming after iteration ${answer.iterations.length - 1})` : ''}`,
     );
     const resolved = await ctx.cache.materialize(answer);
     store = openStore(dbPath);
@@ -329,7 +330,8 @@ async function reportEnd(
     unresolved: end.unresolved,
   });
   ctx.out(
-    `${jobId}: ${answerEnd.status}${status === 'failed' && (end.error ?? error) ? ` (${(end.error ?? error)?.message})` : ''}`,
+    `${jobId}: ` +
+      `${answerEnd.status}${status === 'failed' && (end.error ?? error) ? ` (${(end.error ?? error)?.message})` : ''}`,
   );
   return answerEnd.status;
 }

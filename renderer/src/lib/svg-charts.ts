@@ -97,7 +97,9 @@ export function barChartSvg(chart: ChartData, p: Palette, width = 460): string {
       const v = s.values[li] ?? 0;
       const y = gy + si * barH;
       parts.push(
-        `<rect x="${labelW}" y="${y + 1}" width="${Math.max(0, x(v) - labelW)}" height="${barH - 2}" fill="${p.series[si % p.series.length]}" rx="2"><title>${escapeXml(`${label} · ${s.name}: ${v}`)}</title></rect>`,
+        `<rect x="${labelW}" y="${y + 1}" width="${Math.max(0, x(v) - labelW)}" height="${barH - 2}" ` +
+          `fill="${p.series[si % p.series.length]}" ` +
+          `rx="2"><title>${escapeXml(`${label} · ${s.name}: ${v}`)}</title></rect>`,
       );
       parts.push(`<text x="${x(v) + 4}" y="${y + barH - 3}" fill="${p.muted}">${fmt(v)}</text>`);
     });

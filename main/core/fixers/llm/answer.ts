@@ -264,7 +264,8 @@ export async function validateEdits(
     const lost = ipythonLines(before).filter((line) => !kept.has(line));
     if (lost.length > 0) {
       problems.push(
-        `cell ${edit.cellIndex} must keep its IPython line${lost.length > 1 ? 's' : ''} ${lost.map((l) => JSON.stringify(l)).join(', ')} unchanged`,
+        `cell ${edit.cellIndex} must keep its IPython line${lost.length > 1 ? 's' : ''} ` +
+          `${lost.map((l) => JSON.stringify(l)).join(', ')} unchanged`,
       );
     }
   }

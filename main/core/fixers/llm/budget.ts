@@ -51,14 +51,18 @@ export class Budget {
     if (maxUsd !== null && maxUsd !== undefined && this.spentUsd + promptUsd > maxUsd) {
       throw new NbreviveError(
         'budget-exceeded',
-        `the LLM budget of ${this.label} is used up: $${this.spentUsd.toFixed(4)} spent of $${maxUsd.toFixed(2)}${promptUsd > 0 ? ` (the next call needs about $${promptUsd.toFixed(4)})` : ''}; raise the cap in settings to go on`,
+        `the LLM budget of ${this.label} is used up: $${this.spentUsd.toFixed(4)} spent of ` +
+          `$${maxUsd.toFixed(2)}${promptUsd > 0 ? ` (the next call needs about $${promptUsd.toFixed(4)})` : ''}; ` +
+          `raise the cap in settings to go on`,
         { label: this.label, spentUsd: this.spentUsd, maxUsd },
       );
     }
     if (maxTokens !== null && maxTokens !== undefined && this.spentTokens + promptTokens > maxTokens) {
       throw new NbreviveError(
         'budget-exceeded',
-        `the LLM token budget of ${this.label} is used up: ${this.spentTokens} tokens spent of ${maxTokens}${promptTokens > 0 ? ` (the next call needs about ${promptTokens})` : ''}; raise the cap in settings to go on`,
+        `the LLM token budget of ${this.label} is used up: ${this.spentTokens} tokens spent of ` +
+          `${maxTokens}${promptTokens > 0 ? ` (the next call needs about ${promptTokens})` : ''}; raise the cap in ` +
+          `settings to go on`,
         { label: this.label, spentTokens: this.spentTokens, maxTokens },
       );
     }

@@ -132,7 +132,9 @@ function scoreText(ctx: FixContext): string {
   if (c.score.kind === 'none') return 'The notebook has no score: it is judged on running without errors.';
   const target = c.target;
   const targetText = target
-    ? `target s_t = ${target.value}${target.metric ? ` (${target.metric})` : ''}, ${target.higherIsBetter ? 'higher' : 'lower'} is better, tolerance ±${((target.tolerance ?? 0.1) * 100).toFixed(0)}%`
+    ? `target s_t = ${target.value}${target.metric ? ` (${target.metric})` : ''}, ` +
+      `${target.higherIsBetter ? 'higher' : 'lower'} is better, tolerance ` +
+      `±${((target.tolerance ?? 0.1) * 100).toFixed(0)}%`
     : 'no target score is known';
   if (verdict.score === null) {
     const why = ctx.report.scoreNote ? `: ${ctx.report.scoreNote}` : '';
@@ -159,9 +161,14 @@ const DISTRIBUTION_OF: Record<string, string> = {
   tf: 'tensorflow',
 };
 const STDLIB = new Set(
-  'os sys re math time datetime json csv collections itertools functools random warnings string pickle gc glob subprocess operator copy io pathlib typing statistics zipfile urllib shutil tempfile logging argparse heapq bisect hashlib uuid decimal fractions textwrap pprint time timeit multiprocessing threading concurrent queue struct array enum dataclasses abc contextlib inspect traceback unicodedata codecs base64 gzip bz2 lzma tarfile sqlite3 calendar locale platform socket http email html xml numbers cmath __future__ builtins ast dis'.split(
-    ' ',
-  ),
+  (
+    'os sys re math time datetime json csv collections itertools functools random warnings string pickle ' +
+    'gc glob subprocess operator copy io pathlib typing statistics zipfile urllib shutil tempfile logging ' +
+    'argparse heapq bisect hashlib uuid decimal fractions textwrap pprint time timeit multiprocessing ' +
+    'threading concurrent queue struct array enum dataclasses abc contextlib inspect traceback ' +
+    'unicodedata codecs base64 gzip bz2 lzma tarfile sqlite3 calendar locale platform socket http email ' +
+    'html xml numbers cmath __future__ builtins ast dis'
+  ).split(' '),
 );
 const CORE_PACKAGES = ['numpy', 'pandas', 'scikit-learn', 'scipy', 'matplotlib', 'seaborn'];
 

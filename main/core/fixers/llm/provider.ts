@@ -158,9 +158,11 @@ export class LlmClient {
         if (verdict.kind === 'adapt') {
           if (verdict.what === 'temperature') this.sendTemperature = false;
           else this.maxTokensField = this.maxTokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
-          this.log(
-            `the LLM server at ${this.baseUrl} rejected ${verdict.what === 'temperature' ? 'the temperature setting; asking with the model default' : `${verdict.what}; asking with ${this.maxTokensField}`}`,
-          );
+          const retry =
+            verdict.what === 'temperature'
+              ? 'the temperature setting; asking with the model default'
+              : `${verdict.what}; asking with ${this.maxTokensField}`;
+          this.log(`the LLM server at ${this.baseUrl} rejected ${retry}`);
           attempt--;
           continue;
         }
@@ -303,7 +305,8 @@ export class LlmClient {
     const reason = `the LLM server at ${this.baseUrl} did not answer within ${seconds(settings.timeoutMs)}`;
     if (attempt <= settings.retries) return { kind: 'retry', delayMs: null, reason };
     return this.fatal(
-      `${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model "${settings.model}" is loaded, or raise the timeout`,
+      `${reason} (${attempt} attempt${attempt > 1 ? 's' : ''}): check that the server is running and the model ` +
+        `"${settings.model}" is loaded, or raise the timeout`,
       attempt,
     );
   }

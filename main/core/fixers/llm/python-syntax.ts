@@ -29,7 +29,10 @@ export const treeSitterSyntaxCheck: SyntaxChecker = async (sources) => {
       if (!problem) return null;
       const row = problem.startPosition.row;
       const text = source.split('\n')[row]?.trim() ?? '';
-      return `line ${row + 1}: ${problem.isMissing ? `missing ${problem.type}` : 'invalid syntax'} near ${JSON.stringify(text.slice(0, 80))}`;
+      return (
+        `line ${row + 1}: ${problem.isMissing ? `missing ${problem.type}` : 'invalid syntax'} near ` +
+        `${JSON.stringify(text.slice(0, 80))}`
+      );
     } finally {
       parsed.delete();
     }

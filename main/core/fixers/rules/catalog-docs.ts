@@ -30,7 +30,8 @@ export function catalogMarkdown(
     out.push(`## ${library}`, '', '| rule | kind | since | what it does |', '| --- | --- | --- | --- |');
     for (const r of list)
       out.push(
-        `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/gi, '').toLowerCase()}) | ${r.kind} | ${r.since.version}${r.since.date ? ` (${r.since.date})` : ''} | ${cell(r.title)} |`,
+        `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/gi, '').toLowerCase()}) | ${r.kind} | ` +
+          `${r.since.version}${r.since.date ? ` (${r.since.date})` : ''} | ${cell(r.title)} |`,
       );
     out.push('');
     for (const r of list) {
@@ -44,7 +45,8 @@ export function catalogMarkdown(
       out.push(
         `### ${r.id}`,
         '',
-        `**${r.title}** — ${r.kind}, ${r.library} ${r.since.version}${r.deprecatedIn ? ` (deprecated in ${r.deprecatedIn})` : ''}.`,
+        `**${r.title}** — ${r.kind}, ${r.library} ` +
+          `${r.since.version}${r.deprecatedIn ? ` (deprecated in ${r.deprecatedIn})` : ''}.`,
         '',
       );
       const header = headers.get(r.id);

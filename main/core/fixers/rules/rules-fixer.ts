@@ -80,7 +80,8 @@ export class RulesFixer implements Fixer {
             ? `The run timed out: pin the defaults of the notebook's era ` +
               `(${ctx.case.created}) that also do less work, as its author's run did:`
             : type === 'score-calibration'
-              ? `Pin defaults that changed after the notebook's date (${ctx.case.created ?? 'unknown'}) and that it did not set:`
+              ? `Pin defaults that changed after the notebook's date (${ctx.case.created ?? 'unknown'}) and that it ` +
+                `did not set:`
               : 'Safe runtime reductions (results unchanged):';
     return {
       type,
@@ -229,13 +230,16 @@ async function diagnoseError(error: CellError, d: Diagnosis): Promise<Unresolved
   if (applied.length > 0) {
     return entry(
       'not-tried',
-      `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job stopped first, or the edit leads back to a version already run`,
+      `${rulesText(applied)} would edit this cell but ${applied.length > 1 ? 'were' : 'was'} not tried: the job ` +
+        `stopped first, or the edit leads back to a version already run`,
     );
   }
   if (refused.length > 0)
     return entry('refused', refused.map((r) => `${r.ruleId}'s edit was refused: ${r.reason}`).join('; '));
   return entry(
     'ambiguous',
-    `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook defines itself, a call it cannot read safely)`,
+    `${rulesText(live)} ${live.length > 1 ? 'match' : 'matches'} this error but left the code alone: what ` +
+      `${live.length > 1 ? 'they rewrite' : 'it rewrites'} is not there, or it is ambiguous (a name the notebook ` +
+      `defines itself, a call it cannot read safely)`,
   );
 }

@@ -68,6 +68,8 @@ export function containerOutcome(
   const tail = lastLines(stderr.toString(), 15);
   return {
     status: 'crashed',
-    message: `the runner exited with code ${run.exitCode} ${where}, without reporting a result${tail ? `:\n${tail}` : ''}`,
+    message:
+      `the runner exited with code ${run.exitCode} ${where}, without reporting a ` +
+      `result${tail ? `:\n${tail}` : ''}`,
   };
 }

@@ -120,7 +120,9 @@ export class DockerRuntime implements Runtime {
       const gpuText = gpus.kind === 'none' ? 'no GPUs' : `GPUs ${formatGpuRequest(gpus)} via ${nvidia.via.join('+')}`;
       return {
         ok: true,
-        message: `Docker ${info.serverVersion} at ${this.connection.address}; image ${this.image} (${image.Id.slice(7, 19)}, ${size}); ${gpuText}; network ${this.settings.network ? 'on' : 'off'}`,
+        message:
+          `Docker ${info.serverVersion} at ${this.connection.address}; image ${this.image} ` +
+          `(${image.Id.slice(7, 19)}, ${size}); ${gpuText}; network ${this.settings.network ? 'on' : 'off'}`,
       };
     } catch (error) {
       if (error instanceof NbreviveError) return { ok: false, message: error.message };

@@ -171,8 +171,9 @@ export class GpuAllocator {
 export function noNvidiaRuntimeError(request: GpuRequest, address: string): NbreviveError {
   return new NbreviveError(
     'runtime-unavailable',
-    `GPUs were requested (--gpus ${formatGpuRequest(request)}) but the Docker engine at ${address} has no NVIDIA runtime: ` +
-      'install the NVIDIA Container Toolkit (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html), ' +
+    `GPUs were requested (--gpus ${formatGpuRequest(request)}) but the Docker engine at ${address} has no ` +
+      'NVIDIA runtime: install the NVIDIA Container Toolkit ' +
+      '(https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html), ' +
       'run `sudo nvidia-ctk runtime configure --runtime=docker ' +
       '&& sudo systemctl restart docker`, or run with --gpus none',
   );

@@ -203,7 +203,8 @@ function JobProgress({ progress }: { progress: JobProgressEvent }) {
     <p className="progress" role="status" data-testid="job-progress">
       {progress.phase}
       {progress.iteration !== null
-        ? ` · iteration ${progress.iteration}${progress.maxIterations !== null ? ` of ≤ ${progress.maxIterations}` : ''}`
+        ? ` · iteration ` +
+          `${progress.iteration}${progress.maxIterations !== null ? ` of ≤ ${progress.maxIterations}` : ''}`
         : ''}
       {progress.cell ? ` · cell ${progress.cell.ordinal} of ${progress.cell.count}` : ''}
       {progress.message ? ` · ${progress.message}` : ''}

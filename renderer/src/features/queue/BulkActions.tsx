@@ -17,7 +17,8 @@ export function BulkActions({ jobs, chosen }: { jobs: JobSummary[]; chosen: JobS
     const results = await Promise.allSettled(targets.map(f));
     const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     notify(
-      `${targets.length - failed.length} job(s) ${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`,
+      `${targets.length - failed.length} job(s) ` +
+        `${what}${failed.length ? `; ${failed.length} failed: ${errorMessage(failed[0]?.reason)}` : ''}`,
       failed.length ? 'error' : 'info',
     );
     reloadJobs();

@@ -109,7 +109,8 @@ function useImports() {
       setImported(res.cases);
       setProblems(res.errors.map((e) => `${e.path}: ${e.message}`));
       notify(
-        `${verb} ${res.cases.length} case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`,
+        `${verb} ${res.cases.length} ` +
+          `case${res.cases.length === 1 ? '' : 's'}${res.errors.length ? `, ${res.errors.length} failed` : ''}`,
       );
     } catch (e) {
       notifyError(e);

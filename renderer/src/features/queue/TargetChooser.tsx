@@ -25,7 +25,9 @@ function optionsOf(c: CaseChoices): Option[] {
   return [
     ...c.candidates.map((x) => ({
       rank: x.rank,
-      label: `${x.metric} ${formatScore(x.value)} · cell ${x.cellIndex + 1}${x.higherIsBetter ? ' · higher is better' : ' · lower is better'}`,
+      label:
+        `${x.metric} ${formatScore(x.value)} · cell ` +
+        `${x.cellIndex + 1}${x.higherIsBetter ? ' · higher is better' : ' · lower is better'}`,
       detail: `${x.line.trim().slice(0, 100)} — ${x.reason}`,
     })),
     { rank: null, label: 'no target', detail: 'judged on errors and output fidelity' },
@@ -217,7 +219,8 @@ function othersSummary(cases: number, choosing: number, nothing: number): string
   return [
     own > 0 ? `${own} case${own === 1 ? ' keeps its' : 's keep their'} own target` : '',
     nothing > 0
-      ? `${nothing} case${nothing === 1 ? ' shows' : 's show'} no score in the saved outputs (judged on errors and output fidelity)`
+      ? `${nothing} case${nothing === 1 ? ' shows' : 's show'} no score in the saved outputs (judged on errors and ` +
+        `output fidelity)`
       : '',
   ]
     .filter(Boolean)
