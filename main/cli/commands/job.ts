@@ -90,7 +90,8 @@ export async function runCommand(args: string[]): Promise<number> {
   try {
     const settings = withStoredUrlMap(cliSettings, store);
     const { caseRecord, auto } = await importForJob(store, target, values);
-    await withPythonOffer(() => createRuntime(settings), { yes: values.yes }); // an unusable runtime fails before a job is created
+    // an unusable runtime fails before a job is created
+    await withPythonOffer(() => createRuntime(settings), { yes: values.yes });
     const job = createJob(store, caseRecord, settings, { status: 'running', workerId: ownerId('cli') });
     const progress = new Progress({ quiet: values.json && !process.stderr.isTTY });
     const finished = await runToEnd({ store, settings, json: values.json, progress }, job.id, []);
