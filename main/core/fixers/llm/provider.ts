@@ -158,11 +158,9 @@ export class LlmClient {
         if (verdict.kind === 'adapt') {
           if (verdict.what === 'temperature') this.sendTemperature = false;
           else this.maxTokensField = this.maxTokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
-          const retry =
-            verdict.what === 'temperature'
-              ? 'the temperature setting; asking with the model default'
-              : `${verdict.what}; asking with ${this.maxTokensField}`;
-          this.log(`the LLM server at ${this.baseUrl} rejected ${retry}`);
+          this.log(
+            `the LLM server at ${this.baseUrl} rejected ${verdict.what === 'temperature' ? 'the temperature setting; asking with the model default' : `${verdict.what}; asking with ${this.maxTokensField}`}`,
+          );
           attempt--;
           continue;
         }

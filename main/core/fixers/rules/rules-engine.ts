@@ -8,7 +8,7 @@
 import { splitLines } from '../../../../shared/lib/text';
 import type { ResolvedCase } from '../../../../shared/models/case';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
-import type { CellEdit, FixType, Problem } from '../../../../shared/models/loop';
+import type { CellEdit, FixType } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
 import { resolveRuleId } from './catalog/aliases';
@@ -69,13 +69,6 @@ export interface ApplyResult {
   ruleIds: string[];
   refused: RefusedApplication[];
 }
-
-/** The rule kinds that answer each problem: an error is answered by repairs and by disabling decorative lines. */
-export const PROBLEM_KINDS: Record<Problem, readonly FixType[]> = {
-  error: ['error-repair', 'environment'],
-  'score-deviation': ['score-calibration'],
-  timeout: ['runtime-reduction'],
-};
 
 /** Every rule in the catalog, for docs and the UI. */
 export function listRules(): RuleInfo[] {
@@ -333,9 +326,7 @@ class RulesRun {
     return Object.assign(base, cellServices(parsed, base));
   }
 
-  /**
-   * The rule's edits on the cell's current tree, less no-ops, overlaps and masked syntax; null when nothing changes.
-   */
+  /** The rule's edits on the cell's current tree, less no-ops, overlaps and masked syntax; null if nothing changes. */
   private editsOf(rule: Rule, cellIndex: number, target: Target, state: unknown): SourceEdit[] | null {
     const parsed = this.view.parse(cellIndex);
     const edits = rule.apply(parsed, this.cellContext(parsed, cellIndex, target, state));

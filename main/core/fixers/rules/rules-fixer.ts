@@ -4,13 +4,20 @@
 import { showsNumpy2Scalars } from '../../../../shared/lib/score-output';
 import { firstLine } from '../../../../shared/lib/text';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
-import type { Fix, FixType, UnresolvedError } from '../../../../shared/models/loop';
+import type { Fix, FixType, Problem, UnresolvedError } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
 import type { Fixer, FixContext } from '../fixer';
 import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
 import { matchesSignature, versionGate, type Rule } from './rule';
-import { applyRules, describeApplications, PROBLEM_KINDS, type ApplyOptions } from './rules-engine';
+import { applyRules, describeApplications, type ApplyOptions } from './rules-engine';
+
+/** The rule kinds that answer each problem: an error is answered by repairs and by disabling decorative lines. */
+const PROBLEM_KINDS: Record<Problem, readonly FixType[]> = {
+  error: ['error-repair', 'environment'],
+  'score-deviation': ['score-calibration'],
+  timeout: ['runtime-reduction'],
+};
 
 /**
  * The calibration that prints numpy scalars as the notebook's numpy did: it rides along with an error repair (the
