@@ -5,6 +5,8 @@
 // signature table) and the test fixtures (test/fixtures).
 //   npx tsx tools/house-metrics.ts [--list] [--json]
 // --list also names the long files and functions, longest first; --json prints the figures as one JSON object.
+// The same three counts per top folder (main, shared, renderer, tools, test, bin) cover every tracked TypeScript and
+// JavaScript file: `byFolder`, and its `all` row.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,16 @@ interface Measured {
   lines: number;
 }
 
+/** the counts of one folder (files over 400 lines, functions over 80 lines, lines over 120 characters) */
+interface FolderFigures {
+  files: number;
+  filesOver400: number;
+  functionsOver80: number;
+  linesOver120: number;
+}
+
+const FOLDERS = ['main', 'shared', 'renderer', 'tools', 'test', 'bin'];
+
 interface Figures {
   files: number;
   filesOver400: Measured[];
@@ -29,6 +41,7 @@ interface Figures {
   linesOver120: number;
   duplicatePairs: number | null;
   duplicatePairsOutsideCatalogAndFixtures: number | null;
+  byFolder: Record<string, FolderFigures>;
 }
 
 /** the tracked and untracked-not-ignored files below ROOT, as git lists them */
@@ -115,6 +128,26 @@ function duplicatePairsOutside(all: string[]): number | null {
   }
 }
 
+/** The three counts per top folder and over all of them, for every tracked .ts/.tsx/.js/.mjs file. */
+function byFolder(all: string[]): Record<string, FolderFigures> {
+  const rows: Record<string, FolderFigures> = {};
+  const empty = (): FolderFigures => ({ files: 0, filesOver400: 0, functionsOver80: 0, linesOver120: 0 });
+  for (const file of all) {
+    const folder = file.split('/')[0] as string;
+    if (!FOLDERS.includes(folder) || !/\.(tsx?|m?js)$/.test(file) || file.endsWith('.d.ts')) continue;
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const lines = text.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    for (const row of [(rows[folder] ??= empty()), (rows.all ??= empty())]) {
+      row.files++;
+      if (lines.length > LIMITS.fileLines) row.filesOver400++;
+      row.linesOver120 += lines.filter((l) => l.length > LIMITS.lineChars).length;
+      row.functionsOver80 += functionLengths(file, text).filter((f) => f.lines > LIMITS.functionLines).length;
+    }
+  }
+  return rows;
+}
+
 function measure(): Figures {
   const all = treeFiles();
   const files = productFiles(all);
@@ -137,6 +170,7 @@ function measure(): Figures {
     linesOver120,
     duplicatePairs: duplicatePairs(ROOT),
     duplicatePairsOutsideCatalogAndFixtures: duplicatePairsOutside(all),
+    byFolder: byFolder(all),
   };
 }
 
@@ -156,6 +190,18 @@ function main(argv: string[]): void {
     `duplicate pairs outside ${DUPLICATES_LEFT_OUT.join(' and ')}: ` +
       `${pairs(figures.duplicatePairsOutsideCatalogAndFixtures)}`,
   );
+  console.log(
+    `\nper folder (every .ts/.tsx/.js/.mjs): files, over ${LIMITS.fileLines} lines, ` +
+      `functions over ${LIMITS.functionLines}, lines over ${LIMITS.lineChars}`,
+  );
+  for (const folder of [...FOLDERS, 'all']) {
+    const row = figures.byFolder[folder];
+    if (!row) continue;
+    console.log(
+      `  ${folder.padEnd(9)} ${String(row.files).padStart(5)} ${String(row.filesOver400).padStart(5)} ` +
+        `${String(row.functionsOver80).padStart(5)} ${String(row.linesOver120).padStart(5)}`,
+    );
+  }
   if (!argv.includes('--list')) return;
   console.log('\nfiles over the limit:');
   for (const f of figures.filesOver400) console.log(`  ${String(f.lines).padStart(5)}  ${f.where}`);
