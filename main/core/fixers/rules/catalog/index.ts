@@ -74,6 +74,7 @@ export const RULES: readonly Rule[] = [
   python2.nextMethod,
   python2.tupleParameters,
   python2.integerDivisionSizes,
+  python2.numpyIntegerDivision,
   python.jsonEncodingArgument,
   python.htmlParserUnescape,
   python.removedStdlibNames,

@@ -39,6 +39,8 @@ export { sysNames } from './sys-names';
 export { nextMethod } from './next-method';
 export { tupleParameters } from './tuple-parameters';
 export { integerDivisionSizes } from './integer-division-sizes';
+// Python 2's / on numpy integer arrays (floor_divide) → // in a Python 2 notebook.
+export { numpyIntegerDivision } from './numpy-integer-division';
 export { implicitRelativeImport } from './implicit-relative-import';
 export { helperModuleBuiltins } from './helper-module-builtins';
 export { removedBuiltins } from './removed-builtins';
