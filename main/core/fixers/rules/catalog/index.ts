@@ -265,6 +265,7 @@ export const RULES: readonly Rule[] = [
   sklearn.logisticL1Solver,
   matplotlib.spectralColormap,
   statsmodels.formulaApiClasses,
+  statsmodels.misspelledNames,
   matplotlib.scatterEmptyColor,
   matplotlib.linestyleSteps,
   matplotlib.pcolorGetArray,

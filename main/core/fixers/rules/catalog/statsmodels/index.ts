@@ -7,3 +7,5 @@ export { pacfMethodNames } from './pacf-method-names';
 export { familyLinkClass } from './family-link-class';
 // statsmodels: the model classes statsmodels.formula.api no longer re-exports (smf.Logit(y, X)) → statsmodels.api.
 export { formulaApiClasses } from './formula-api-classes';
+// statsmodels: the misspelled diagnostic names 0.10 removed (het_breushpagan → het_breuschpagan, lillifors …).
+export { misspelledNames } from './misspelled-names';
