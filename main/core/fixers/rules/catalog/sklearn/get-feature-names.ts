@@ -20,9 +20,11 @@
 // array, PolynomialFeatures' list), which raises where the names differ from the DataFrame's columns it was fitted
 // on; without names → the old names built from the fitted categories_ / drop_idx_ (OneHotEncoder: 'x<i>_<category>',
 // the dropped category left out, as an object array) or powers_ (PolynomialFeatures: 'x0', 'x0^2', 'x0 x1', '1').
+// A class of the notebook's own derived from one of these (class StemmedCountVectorizer(CountVectorizer)) that
+// does not define get_feature_names is its base.
 // Left alone: ColumnTransformer and FeatureUnion (their inner names depend on what each part was fitted on),
-// classes of the notebook's own, calls with *args/**kwargs, a line with calls on different objects, and receivers
-// that are calls (the OneHotEncoder / PolynomialFeatures rewrite reads the receiver several times).
+// other classes of the notebook's own, calls with *args/**kwargs, a line with calls on different objects, and
+// receivers that are calls (the OneHotEncoder / PolynomialFeatures rewrite reads the receiver several times).
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { type NotebookView, defineRule } from '../../rule';
@@ -54,18 +56,27 @@ function isPlainReceiver(node: Node): boolean {
   return false;
 }
 
-/** Does a cell of the notebook define a class of this name (the error then names the notebook's own class)? */
-function definesClass(notebook: NotebookView, name: string): boolean {
-  return notebook.codeCells.some((index) => {
+/**
+ * The scikit-learn class whose get_feature_names a class the error names had: that class itself, or for a class of
+ * the notebook's own (`class StemmedCountVectorizer(CountVectorizer)`) its one base of HANDLED when the class does
+ * not define get_feature_names itself; null when the notebook's class is anything else.
+ */
+function handledClass(notebook: NotebookView, name: string): string | null {
+  for (const index of notebook.codeCells) {
     const parsed = notebook.parse(index);
-    return (
-      parsed.source.includes(name) &&
-      parsed.nodes('class_definition').some((def) => {
-        const id = def.childForFieldName('name');
-        return !!id && parsed.text(id) === name;
-      })
-    );
-  });
+    if (!parsed.source.includes(name)) continue;
+    for (const def of parsed.nodes('class_definition')) {
+      const id = def.childForFieldName('name');
+      if (!id || parsed.text(id) !== name) continue;
+      const bases = def.childForFieldName('superclasses')?.namedChildren ?? [];
+      const base = bases.length === 1 ? parsed.text(bases[0] as Node).replace(/^.*\./, '') : '';
+      const own = def
+        .descendantsOfType('function_definition')
+        .some((fn) => parsed.text(fn.childForFieldName('name') as Node) === 'get_feature_names');
+      return HANDLED.has(base) && !own ? base : null;
+    }
+  }
+  return HANDLED.has(name) ? name : null;
 }
 
 /** The old names of a fitted OneHotEncoder read through `r` (sklearn 0.20–1.1 get_feature_names()). */
@@ -135,8 +146,8 @@ export const getFeatureNames = defineRule({
   apply(parsed, ctx) {
     const classes = new Set(ctx.errors.map((error) => MISSING.exec(error.evalue)?.[1] ?? ''));
     if (classes.size !== 1) return [];
-    const cls = [...classes][0] as string;
-    if (!HANDLED.has(cls) || definesClass(ctx.notebook, cls)) return [];
+    const cls = handledClass(ctx.notebook, [...classes][0] as string);
+    if (!cls) return [];
     const calls = ctx.nodes('call').filter((call) => methodName(call, parsed) === 'get_feature_names');
     const receivers = new Set(calls.map((call) => parsed.text(methodReceiver(call) as Node)));
     if (receivers.size !== 1) return [];
