@@ -182,6 +182,7 @@ export const RULES: readonly Rule[] = [
   pandas.applyListBroadcast,
   pandas.locMissingLabels,
   pandas.seriesArgmaxLabel,
+  pandas.readExcelEngine,
   sklearn.modelSelectionModules,
   sklearn.splitterConstructors,
   sklearn.splitterRandomStateWithoutShuffle,

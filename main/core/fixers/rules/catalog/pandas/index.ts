@@ -52,3 +52,5 @@ export { groupbyApplyGroupKeys } from './groupby-apply-group-keys';
 export { applyListBroadcast } from './apply-list-broadcast';
 export { locMissingLabels } from './loc-missing-labels';
 export { seriesArgmaxLabel } from './series-argmax-label';
+// pandas: read_excel of an old .xls that pandas 1.2's format detection cannot identify gets engine='xlrd'.
+export { readExcelEngine } from './read-excel-engine';

@@ -1,8 +1,9 @@
 // Mechanisms of corpus17 (held-out 2015–2019 statistics, statsmodels and time-series notebooks): a 2018 regression
 // diagnostics tutorial calls sms.het_breushpagan, one of the three misspelled names statsmodels 0.8 kept as
 // deprecated aliases and 0.10 removed (the Breusch-Pagan LM statistic is n·R² of the squared residuals regressed on
-// the regressors, which the repaired cell prints).
-import { it } from 'vitest';
+// the regressors, which the repaired cell prints). A 2018 state-space notebook reads exchange rates from an Excel 3.0
+// (BIFF3) file whose header pandas 1.2+'s format detection does not know; pandas 1.1 read it with xlrd.
+import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
@@ -36,5 +37,31 @@ describeTodaySnippets("corpus17's mechanisms in today's stack", (run) => {
         ],
       },
     );
+  });
+
+  it("pandas.read-excel-engine: an Excel 3.0 file pandas cannot identify is read with xlrd, pandas 1.1's reader", async () => {
+    // a BIFF3 worksheet (BOF version field 2, as older writers set it; CODEPAGE; a LABEL and three NUMBER records)
+    const before = py`
+      import struct
+      import pandas as pd
+      def rec(op, data):
+          return struct.pack('<HH', op, len(data)) + data
+      cells = rec(0x0204, struct.pack('<HHHH', 0, 0, 0, 4) + b'rate')
+      for i, v in enumerate([1.8315, 1.825, 1.8512]):
+          cells += rec(0x0203, struct.pack('<HHHd', i + 1, 0, 0, v))
+      book = rec(0x0209, struct.pack('<HHH', 2, 0x10, 0)) + rec(0x0042, struct.pack('<H', 1252)) + cells + rec(0x000A, b'')
+      open('rates.xls', 'wb').write(book)
+      ex = pd.read_excel('rates.xls')
+      print(ex['rate'].round(4).tolist(), round(ex['rate'].mean(), 4))
+    `;
+    const evalue = 'Excel file format cannot be determined, you must specify an engine manually.';
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['pandas.read-excel-engine'],
+      { fails: /ValueError: Excel file format cannot be determined/, out: '[1.8315, 1.825, 1.8512] 1.8359' },
+      { errors: [cellError(0, 'ValueError', evalue, "ex = pd.read_excel('rates.xls')")] },
+    );
+    expect(after).toContain("pd.read_excel('rates.xls', engine='xlrd')");
   });
 });
