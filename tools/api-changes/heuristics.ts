@@ -124,3 +124,45 @@ export function sentences(text: string): { text: string; offset: number }[] {
 }
 
 export type Row = Omit<ApiChange, 'library' | 'origin'>;
+
+/** Is the list about parameters ("the ``p`` parameter", "keyword ``p``", "``p=...``")? */
+export function isParamList(text: string, list: Token[]): boolean {
+  const first = list[0] as Token;
+  const last = list.at(-1) as Token;
+  if (list.some((t) => t.name.includes('.') || /^(py:)?(func|class|meth|mod)$/.test(t.role))) return false;
+  return (
+    PARAM_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) ||
+    PARAM_WORDS.test(text.slice(last.end, last.end + 22)) ||
+    list.some((t) => t.role === 'param' || t.role === 'paramref')
+  );
+}
+
+/** Is the list about attributes ("the ``x`` attribute", "properties ``a`` and ``b``")? */
+export function isAttributeList(text: string, list: Token[]): boolean {
+  const first = list[0] as Token;
+  const last = list.at(-1) as Token;
+  return (
+    !list.some((t) => t.name.includes('.')) &&
+    (ATTRIBUTE_WORDS.test(text.slice(Math.max(0, first.index - 22), first.index)) ||
+      ATTRIBUTE_WORDS.test(text.slice(last.end, last.end + 22)))
+  );
+}
+
+/**
+ * The functions or classes a parameter/attribute list belongs to: "of/in/for :class:`A` and :class:`B`", else the
+ * nearest one.
+ */
+export function ownersOf(text: string, tokens: Token[], list: Token[]): Token[] {
+  const last = list.at(-1) as Token;
+  const after = tokens.findIndex((t) => t.index >= last.end && isCallable(t) && !list.includes(t));
+  if (
+    after >= 0 &&
+    /^\s*(?:(?:parameters?|keywords?|arguments?|kwargs?|attributes?|propert(?:y|ies))\s+)?(?:of|in|from|for|to|on)\s+(?:the\s+)?(?:(?:function|method|class|estimator|constructor)s?\s+)?$/i.test(
+      text.slice(last.end, (tokens[after] as Token).index),
+    )
+  )
+    return listFrom(text, tokens, after, 1).filter((t) => isCallable(t));
+  const before = tokens.filter((t) => t.end <= (list[0] as Token).index && isCallable(t));
+  if (before.length > 0) return [before.at(-1) as Token];
+  return after >= 0 ? [tokens[after] as Token] : [];
+}
