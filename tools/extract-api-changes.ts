@@ -24,9 +24,10 @@
 // The extraction is heuristic and honest: a row whose replacement is not one clear name gets new=null.
 //
 // This file is the command line; the work is in tools/api-changes/: changelogs.ts (where each library's changelog
-// lives) → entries.ts (a file split into entries) → entry-rows.ts (an entry's sentences → rows, with heuristics.ts
-// and names.ts); python-whatsnew.ts (Python's removals); mined.ts with miner-program.ts (deprecation messages in
-// the libraries' own source); stack-probes.ts (aliases and removals asked of real stacks); table.ts (the files).
+// lives) → entries.ts (a file split into entries) → entry-rows.ts (an entry → its sentences) → sentence-reader.ts
+// (a sentence's verbs → rows, with heuristics.ts and names.ts); python-whatsnew.ts (Python's removals); mined.ts
+// with miner-program.ts (deprecation messages in the libraries' own source); stack-probes.ts (aliases and removals
+// asked of real stacks); table.ts (the files).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
