@@ -227,113 +227,130 @@ export function minedRows(
       const list = sources.get(spec.library) ?? [];
       list.push(`${spec.pkg} ${version} source (${labels.get(site) ?? site})`);
       sources.set(spec.library, list);
-      const qualify = SPECS[spec.library].qualify;
-      // a deprecated class's own methods (scipy 1.3's frechet_l_gen.pdf, .cdf …) are the class's deprecation, one row
-      const deprecatedClasses = new Set(
-        mined.filter((m) => m.kind === 'deprecated' && !m.name.includes('.')).map((m) => `${m.module}.${m.name}`),
-      );
-      for (const m of mined) {
-        const owner = m.name.includes('.') ? `${m.module}.${m.name.slice(0, m.name.lastIndexOf('.'))}` : null;
-        if (owner && deprecatedClasses.has(owner)) continue;
-        const link = `https://github.com/${spec.repo}/blob/${spec.tag(version)}/${spec.srcPrefix}${m.file}#L${m.line}`;
-        const public_ = m.module
-          .split('.')
-          .filter((p) => !p.startsWith('_'))
-          .join('.');
-        const oldBase = `${m.module}.${m.name}`;
-        if (m.name.split('.').some((p) => p.startsWith('_'))) continue;
-        if (m.kind === 'expired') {
-          const target = replacementInMessage(m.message ?? '');
-          const newQ = target
-            ? target.startsWith('np.')
-              ? `numpy.${target.slice(3)}`
-              : target.includes('.') || !/^[a-z]/.test(target)
-                ? target
-                : null
-            : null;
-          rows.push({
-            library: spec.library,
-            version: '2.0.0',
-            date: '2024-06-16',
-            kind: newQ ? kindOf(`numpy.${m.name}`, newQ) : 'removed',
-            old: `numpy.${m.name}`,
-            new: newQ && /^[A-Za-z_][\w.]*$/.test(newQ) ? newQ : null,
-            note: `AttributeError message: ${m.message ?? ''}`.slice(0, 300),
-            link,
-            removedIn: '2.0.0',
-            origin: 'source',
-            pure: /^Use `np\.\w+` instead\.$/.test(m.message ?? '') || /still available as/.test(m.message ?? ''),
-          });
-          continue;
-        }
-        if (m.kind === 'former') {
-          // "`np.float` was a deprecated alias for the builtin `float` … use `float` by itself. Doing this will not
-          // modify any behavior and is safe." (removed in 1.24, the message of numpy 2's __getattr__)
-          rows.push({
-            library: spec.library,
-            version: '1.24.0',
-            date: '2022-12-18',
-            kind: 'moved',
-            old: `numpy.${m.name}`,
-            new: m.name,
-            note: `AttributeError message: ${(m.message ?? '').replace(/\s+/g, ' ')}`.slice(0, 300),
-            link,
-            removedIn: '1.24.0',
-            origin: 'source',
-            pure: /will not modify any behavior/.test(m.message ?? ''),
-          });
-          continue;
-        }
-        if (m.kind === 'rename-param') {
-          rows.push({
-            library: spec.library,
-            version: m.since ?? version,
-            date: null,
-            kind: 'signature-changed',
-            old: `${public_ || m.module}.${m.name}(${m.old})`,
-            new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null,
-            note:
-              `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} ` +
-              `renamed${m.new ? ` to ${m.new}` : ''}`,
-            link,
-            removedIn: null,
-            origin: 'source',
-            pure: m.new !== null && m.new !== undefined,
-          });
-          continue;
-        }
-        if (m.kind === 'warn') {
-          rows.push(...warnedRows(m, spec.library, qualify, version, link, `${spec.pkg} ${version}`));
-          continue;
-        }
-        const message = [m.message, m.alternative ? `alternative: ${m.alternative}` : ''].filter(Boolean).join(' ');
-        let target = m.alternative ?? replacementInMessage(m.message ?? '');
-        if (target && /\s|\(/.test(target)) target = null;
-        // a bare alternative is a sibling in the same module or class
-        // the public spelling of the old name: names defined in private modules are used through public ones
-        const oldQ = m.owners?.[0] ?? (public_ ? `${public_}.${m.name}` : oldBase);
-        if (target && !/^[A-Za-z_][\w.]*$/.test(target)) target = null;
-        const newQ = target
-          ? target.includes('.')
-            ? (qualify(target) ?? target)
-            : `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target}`
-          : null;
-        // the name exists in the release it was mined from: a deprecation, not a removal (promoteGone decides later)
-        rows.push({
-          library: spec.library,
-          version: m.since ?? version,
-          date: null,
-          kind: 'deprecated',
-          old: oldQ,
-          new: newQ,
-          note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300),
-          link,
-          removedIn: m.removal ?? removalVersion(message),
-          origin: 'source',
-          pure: /\b(renamed|moved) to\b/.test(message),
-        });
-      }
+      rows.push(...releaseRows(spec, version, mined));
     }
   }
   return { rows, sources };
+}
+
+/** The rows of what MINER found in one release of a package. */
+function releaseRows(spec: MinedPackage, version: string, mined: Mined[]): ApiChange[] {
+  const rows: ApiChange[] = [];
+  const qualify = SPECS[spec.library].qualify;
+  // a deprecated class's own methods (scipy 1.3's frechet_l_gen.pdf, .cdf …) are the class's deprecation, one row
+  const deprecatedClasses = new Set(
+    mined.filter((m) => m.kind === 'deprecated' && !m.name.includes('.')).map((m) => `${m.module}.${m.name}`),
+  );
+  for (const m of mined) {
+    const owner = m.name.includes('.') ? `${m.module}.${m.name.slice(0, m.name.lastIndexOf('.'))}` : null;
+    if (owner && deprecatedClasses.has(owner)) continue;
+    const link = `https://github.com/${spec.repo}/blob/${spec.tag(version)}/${spec.srcPrefix}${m.file}#L${m.line}`;
+    const public_ = m.module
+      .split('.')
+      .filter((p) => !p.startsWith('_'))
+      .join('.');
+    if (m.name.split('.').some((p) => p.startsWith('_'))) continue;
+    if (m.kind === 'expired') rows.push(expiredRow(spec, m, link));
+    else if (m.kind === 'former') rows.push(formerRow(spec, m, link));
+    else if (m.kind === 'rename-param') rows.push(renamedParameterRow(spec, version, m, link, public_));
+    else if (m.kind === 'warn')
+      rows.push(...warnedRows(m, spec.library, qualify, version, link, `${spec.pkg} ${version}`));
+    else rows.push(deprecatedRow(spec, version, m, link, public_));
+  }
+  return rows;
+}
+
+/** NumPy 2's expired attribute: its AttributeError message, with the replacement it names. */
+function expiredRow(spec: MinedPackage, m: Mined, link: string): ApiChange {
+  const target = replacementInMessage(m.message ?? '');
+  const newQ = target
+    ? target.startsWith('np.')
+      ? `numpy.${target.slice(3)}`
+      : target.includes('.') || !/^[a-z]/.test(target)
+        ? target
+        : null
+    : null;
+  return {
+    library: spec.library,
+    version: '2.0.0',
+    date: '2024-06-16',
+    kind: newQ ? kindOf(`numpy.${m.name}`, newQ) : 'removed',
+    old: `numpy.${m.name}`,
+    new: newQ && /^[A-Za-z_][\w.]*$/.test(newQ) ? newQ : null,
+    note: `AttributeError message: ${m.message ?? ''}`.slice(0, 300),
+    link,
+    removedIn: '2.0.0',
+    origin: 'source',
+    pure: /^Use `np\.\w+` instead\.$/.test(m.message ?? '') || /still available as/.test(m.message ?? ''),
+  };
+}
+
+/**
+ * "`np.float` was a deprecated alias for the builtin `float` … use `float` by itself. Doing this will not modify any
+ * behavior and is safe." (removed in 1.24, the message of numpy 2's __getattr__)
+ */
+function formerRow(spec: MinedPackage, m: Mined, link: string): ApiChange {
+  return {
+    library: spec.library,
+    version: '1.24.0',
+    date: '2022-12-18',
+    kind: 'moved',
+    old: `numpy.${m.name}`,
+    new: m.name,
+    note: `AttributeError message: ${(m.message ?? '').replace(/\s+/g, ' ')}`.slice(0, 300),
+    link,
+    removedIn: '1.24.0',
+    origin: 'source',
+    pure: /will not modify any behavior/.test(m.message ?? ''),
+  };
+}
+
+/** A parameter renamed by a decorator (`rename_parameter`, `deprecate_kwarg`). */
+function renamedParameterRow(spec: MinedPackage, version: string, m: Mined, link: string, public_: string): ApiChange {
+  return {
+    library: spec.library,
+    version: m.since ?? version,
+    date: null,
+    kind: 'signature-changed',
+    old: `${public_ || m.module}.${m.name}(${m.old})`,
+    new: m.new ? `${public_ || m.module}.${m.name}(${m.new})` : null,
+    note:
+      `deprecation decorator in ${spec.pkg} ${version}: parameter ${m.old} ` + `renamed${m.new ? ` to ${m.new}` : ''}`,
+    link,
+    removedIn: null,
+    origin: 'source',
+    pure: m.new !== null && m.new !== undefined,
+  };
+}
+
+/** A name a deprecation decorator marks, with the alternative it or its message names. */
+function deprecatedRow(spec: MinedPackage, version: string, m: Mined, link: string, public_: string): ApiChange {
+  const qualify = SPECS[spec.library].qualify;
+  const oldBase = `${m.module}.${m.name}`;
+  const message = [m.message, m.alternative ? `alternative: ${m.alternative}` : ''].filter(Boolean).join(' ');
+  let target = m.alternative ?? replacementInMessage(m.message ?? '');
+  if (target && /\s|\(/.test(target)) target = null;
+  // a bare alternative is a sibling in the same module or class
+  // the public spelling of the old name: names defined in private modules are used through public ones
+  const oldQ = m.owners?.[0] ?? (public_ ? `${public_}.${m.name}` : oldBase);
+  if (target && !/^[A-Za-z_][\w.]*$/.test(target)) target = null;
+  const newQ = target
+    ? target.includes('.')
+      ? (qualify(target) ?? target)
+      : `${oldQ.slice(0, oldQ.lastIndexOf('.'))}.${target}`
+    : null;
+  // the name exists in the release it was mined from: a deprecation, not a removal (promoteGone decides later)
+  return {
+    library: spec.library,
+    version: m.since ?? version,
+    date: null,
+    kind: 'deprecated',
+    old: oldQ,
+    new: newQ,
+    note: `deprecation message in ${spec.pkg} ${version}: ${message}`.slice(0, 300),
+    link,
+    removedIn: m.removal ?? removalVersion(message),
+    origin: 'source',
+    pure: /\b(renamed|moved) to\b/.test(message),
+  };
 }
