@@ -214,6 +214,7 @@ export const RULES: readonly Rule[] = [
   sklearn.calibrationCurveNormalize,
   sklearn.estimatorTransformSelection,
   sklearn.oneDimensionalX,
+  sklearn.integralFloatParams,
   matplotlib.axisbg,
   matplotlib.histNormed,
   matplotlib.numericStringRotation,

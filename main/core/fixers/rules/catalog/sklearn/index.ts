@@ -56,3 +56,4 @@ export { logisticMultiClass } from './logistic-multi-class';
 export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';
 export { multiclassAverage } from './multiclass-average';
 export { gradientBoostingLoss } from './gradient-boosting-loss';
+export { integralFloatParams } from './integral-float-params';

@@ -1,7 +1,8 @@
 // Mechanisms of corpus16 (held-out 2016–2019 book, article and tutorial notebooks, measured before these rules were
 // written): Susan Li's diabetes notebook (2017) labels the ticks of a coefficient plot with 8 feature names for 9
 // ticks (range(diabetes.shape[1]) still counts the target column), which matplotlib before 3.5 drew with the ninth
-// tick blank and 3.5 refuses.
+// tick blank and 3.5 refuses. The Analytics Vidhya ridge/lasso article (2016) builds Lasso(…, max_iter=1e6): a float
+// that the coordinate descent solver took as one million iterations until scikit-learn 1.2's parameter validation.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -40,5 +41,38 @@ describeTodaySnippets("corpus16's mechanisms in today's stack", (run) => {
       { errors },
     );
     expect(after).toContain("(list(names) + [''] * len(range(5)))[:len(range(5))]");
+  });
+
+  it('sklearn.integral-float-params: Lasso(max_iter=1e5) fits as Lasso(max_iter=100000)', async () => {
+    const before = py`
+      import numpy as np
+      from sklearn.linear_model import Lasso
+      rng = np.random.RandomState(0)
+      X = rng.rand(60, 4)
+      y = X @ [1.0, -2.0, 0.0, 0.5] + 0.05 * rng.randn(60)
+      def lasso_regression(alpha):
+          return Lasso(alpha=alpha, max_iter=1e5).fit(X, y)
+      print(np.round(lasso_regression(0.001).coef_, 4).tolist())
+    `;
+    const errors = [
+      cellError(
+        0,
+        'InvalidParameterError',
+        "The 'max_iter' parameter of Lasso must be an int in the range [1, inf) or None. Got 100000.0 instead.",
+        'print(np.round(lasso_regression(0.001).coef_, 4).tolist())',
+      ),
+    ];
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['sklearn.integral-float-params'],
+      {
+        fails:
+          /InvalidParameterError: The 'max_iter' parameter of Lasso must be an int in the range \[1, inf\) or None\. Got 100000\.0 instead\./,
+        out: '[1.0216, -1.9845, -0.0067, 0.4524]',
+      },
+      { errors },
+    );
+    expect(after).toContain('Lasso(alpha=alpha, max_iter=100000)');
   });
 });
