@@ -73,89 +73,105 @@ function tagDate(gitDir: string, version: string): string | null {
 }
 
 /** Changelogs from Debian's doc packages: Sphinx keeps each page's rst under html/_sources. */
-export function docChangelogs(docs: string): { library: ApiLibrary; files: ChangelogFile[]; source: string }[] {
-  const found: { library: ApiLibrary; files: ChangelogFile[]; source: string }[] = [];
+export function docChangelogs(docs: string): LibraryChangelogs[] {
   const packages = fs.existsSync(docs) ? fs.readdirSync(docs) : [];
-  const pkg = (prefix: string): { dir: string; version: string } | null => {
+  const pkg = (prefix: string): DocPackage | null => {
     const name = packages.find((p) => p.startsWith(prefix));
     if (!name) return null;
     const version = /_(?:\d+:)?(\d+\.\d+(?:\.\d+)?)/.exec(name)?.[1] ?? '';
     return { dir: path.join(docs, name), version };
   };
-  const walk = (dir: string): string[] =>
-    fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir, { withFileTypes: true })
-          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
-      : [];
-
   const sklearn = pkg('python-sklearn-doc');
-  if (sklearn) {
-    const src = path.join(sklearn.dir, 'usr/share/doc/python-sklearn-doc/html/_sources/whats_new');
-    const files = walk(src)
-      .filter((f) => /\/v\d+\.\d+\.rst\.txt$/.test(f))
-      .map((f): ChangelogFile => {
-        const repoPath = `doc/whats_new/${path.basename(f, '.txt')}`;
-        return {
-          repoPath,
-          text: fs.readFileSync(f, 'utf8'),
-          version: versionFromName(f) as string,
-          format: 'rst',
-          link: (line) => `https://github.com/scikit-learn/scikit-learn/blob/${sklearn.version}/${repoPath}#L${line}`,
-        };
-      });
-    found.push({
-      library: 'scikit-learn',
-      files,
-      source: `Debian python-sklearn-doc ${sklearn.version} (tag ${sklearn.version})`,
-    });
-  }
   const pandas = pkg('python-pandas-doc');
-  if (pandas) {
-    const src = path.join(pandas.dir, 'usr/share/doc/python-pandas-doc/html/_sources/whatsnew');
-    const files = walk(src)
-      .filter((f) => /\/v\d+\.\d+\.\d+\.rst\.txt$/.test(f))
-      .map((f): ChangelogFile => {
-        const repoPath = `doc/source/whatsnew/${path.basename(f, '.txt')}`;
-        const text = fs.readFileSync(f, 'utf8');
-        return {
-          repoPath,
-          text,
-          version: versionFromName(f) as string,
-          format: 'rst',
-          date: parseDate(text.slice(0, 400)),
-          link: (line) => `https://github.com/pandas-dev/pandas/blob/v${pandas.version}/${repoPath}#L${line}`,
-        };
-      });
-    found.push({
-      library: 'pandas',
-      files,
-      source: `Debian python-pandas-doc ${pandas.version} (tag v${pandas.version})`,
-    });
-  }
   const mpl = pkg('python-matplotlib-doc');
-  if (mpl) {
-    // the split pages (api_changes_3.5.0/removals.rst …) are included into one HTML page each, not kept in _sources
-    const src = path.join(mpl.dir, 'usr/share/doc/python-matplotlib-doc/html/api/prev_api_changes');
-    const files = walk(src)
-      .filter((f) => /api_changes_\d+\.\d+\.\d+\.html$/.test(f))
-      .map((f): ChangelogFile => {
-        const page = path.basename(f);
-        return {
-          repoPath: `doc/api/prev_api_changes/${page.replace(/\.html$/, '.rst')}`,
-          text: fs.readFileSync(f, 'utf8'),
-          version: versionFromName(f) as string,
-          format: 'html',
-          link: () => `https://matplotlib.org/stable/api/prev_api_changes/${page}`,
-        };
-      });
-    found.push({
-      library: 'matplotlib',
-      files,
-      source: `Debian python-matplotlib-doc ${mpl.version} (HTML of doc/api/prev_api_changes at v${mpl.version})`,
+  return [
+    ...(sklearn ? [sklearnChangelogs(sklearn)] : []),
+    ...(pandas ? [pandasChangelogs(pandas)] : []),
+    ...(mpl ? [matplotlibChangelogs(mpl)] : []),
+  ];
+}
+
+/** An extracted doc package: its folder and the release it documents. */
+interface DocPackage {
+  dir: string;
+  version: string;
+}
+
+type LibraryChangelogs = { library: ApiLibrary; files: ChangelogFile[]; source: string };
+
+/** every file below the folder (none when it does not exist) */
+function walk(dir: string): string[] {
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    : [];
+}
+
+function sklearnChangelogs(sklearn: DocPackage): LibraryChangelogs {
+  const src = path.join(sklearn.dir, 'usr/share/doc/python-sklearn-doc/html/_sources/whats_new');
+  const files = walk(src)
+    .filter((f) => /\/v\d+\.\d+\.rst\.txt$/.test(f))
+    .map((f): ChangelogFile => {
+      const repoPath = `doc/whats_new/${path.basename(f, '.txt')}`;
+      return {
+        repoPath,
+        text: fs.readFileSync(f, 'utf8'),
+        version: versionFromName(f) as string,
+        format: 'rst',
+        link: (line) => `https://github.com/scikit-learn/scikit-learn/blob/${sklearn.version}/${repoPath}#L${line}`,
+      };
     });
-  }
-  return found;
+  return {
+    library: 'scikit-learn',
+    files,
+    source: `Debian python-sklearn-doc ${sklearn.version} (tag ${sklearn.version})`,
+  };
+}
+
+function pandasChangelogs(pandas: DocPackage): LibraryChangelogs {
+  const src = path.join(pandas.dir, 'usr/share/doc/python-pandas-doc/html/_sources/whatsnew');
+  const files = walk(src)
+    .filter((f) => /\/v\d+\.\d+\.\d+\.rst\.txt$/.test(f))
+    .map((f): ChangelogFile => {
+      const repoPath = `doc/source/whatsnew/${path.basename(f, '.txt')}`;
+      const text = fs.readFileSync(f, 'utf8');
+      return {
+        repoPath,
+        text,
+        version: versionFromName(f) as string,
+        format: 'rst',
+        date: parseDate(text.slice(0, 400)),
+        link: (line) => `https://github.com/pandas-dev/pandas/blob/v${pandas.version}/${repoPath}#L${line}`,
+      };
+    });
+  return {
+    library: 'pandas',
+    files,
+    source: `Debian python-pandas-doc ${pandas.version} (tag v${pandas.version})`,
+  };
+}
+
+function matplotlibChangelogs(mpl: DocPackage): LibraryChangelogs {
+  // the split pages (api_changes_3.5.0/removals.rst …) are included into one HTML page each, not kept in _sources
+  const src = path.join(mpl.dir, 'usr/share/doc/python-matplotlib-doc/html/api/prev_api_changes');
+  const files = walk(src)
+    .filter((f) => /api_changes_\d+\.\d+\.\d+\.html$/.test(f))
+    .map((f): ChangelogFile => {
+      const page = path.basename(f);
+      return {
+        repoPath: `doc/api/prev_api_changes/${page.replace(/\.html$/, '.rst')}`,
+        text: fs.readFileSync(f, 'utf8'),
+        version: versionFromName(f) as string,
+        format: 'html',
+        link: () => `https://matplotlib.org/stable/api/prev_api_changes/${page}`,
+      };
+    });
+  return {
+    library: 'matplotlib',
+    files,
+    source: `Debian python-matplotlib-doc ${mpl.version} (HTML of doc/api/prev_api_changes at v${mpl.version})`,
+  };
 }
 
 /**
