@@ -44,10 +44,15 @@ interface Figures {
   byFolder: Record<string, FolderFigures>;
 }
 
-/** the tracked and untracked-not-ignored files below ROOT, as git lists them */
+/**
+ * the tracked and untracked-not-ignored files below ROOT, as git lists them (a link to a folder, such as a worktree's
+ * node_modules, is no file)
+ */
 function treeFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
-  return out.split('\n').filter((f) => f !== '' && fs.existsSync(path.join(ROOT, f)));
+  return out
+    .split('\n')
+    .filter((f) => f !== '' && fs.statSync(path.join(ROOT, f), { throwIfNoEntry: false })?.isFile());
 }
 
 function productFiles(all: string[]): string[] {
