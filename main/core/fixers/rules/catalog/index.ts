@@ -215,6 +215,7 @@ export const RULES: readonly Rule[] = [
   sklearn.estimatorTransformSelection,
   sklearn.oneDimensionalX,
   sklearn.integralFloatParams,
+  sklearn.featureNamesOrder,
   matplotlib.axisbg,
   matplotlib.histNormed,
   matplotlib.numericStringRotation,

@@ -57,3 +57,4 @@ export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';
 export { multiclassAverage } from './multiclass-average';
 export { gradientBoostingLoss } from './gradient-boosting-loss';
 export { integralFloatParams } from './integral-float-params';
+export { featureNamesOrder } from './feature-names-order';

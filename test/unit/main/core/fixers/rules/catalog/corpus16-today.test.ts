@@ -3,6 +3,9 @@
 // ticks (range(diabetes.shape[1]) still counts the target column), which matplotlib before 3.5 drew with the ninth
 // tick blank and 3.5 refuses. The Analytics Vidhya ridge/lasso article (2016) builds Lasso(…, max_iter=1e6): a float
 // that the coordinate descent solver took as one million iterations until scikit-learn 1.2's parameter validation.
+// Practical Machine Learning with Python (2017) one-hot encodes new students and adds the dummy columns they lack at
+// the end, so predict gets the columns in another order than fit: read by position before scikit-learn 1.0, an error
+// since 1.2.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -74,5 +77,40 @@ describeTodaySnippets("corpus16's mechanisms in today's stack", (run) => {
       { errors },
     );
     expect(after).toContain('Lasso(alpha=alpha, max_iter=100000)');
+  });
+
+  it('sklearn.feature-names-order: a frame with its columns in another order is read by position, as before 1.0', async () => {
+    const before = py`
+      import numpy as np
+      import pandas as pd
+      from sklearn.linear_model import LogisticRegression
+      train = pd.DataFrame({'score': [0.9, 0.7, -1.8, 0.4, -1.5, 1.2], 'grade_A': [1, 0, 0, 0, 0, 1], 'grade_F': [0, 0, 1, 0, 1, 0]})
+      model = LogisticRegression().fit(train, ['Yes', 'Yes', 'No', 'No', 'No', 'Yes'])
+      new = pd.DataFrame({'score': [-1.1, 0.5], 'grade_F': [1, 0]})
+      new['grade_A'] = [0, 1]
+      proba = model.predict_proba(new)[:, 1]
+      print(np.round(proba, 3).tolist())
+    `;
+    const errors = [
+      cellError(
+        0,
+        'ValueError',
+        'The feature names should match those that were passed during fit.\nFeature names must be in the same order as they were in fit.\n',
+        'proba = model.predict_proba(new)[:, 1]',
+      ),
+    ];
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['sklearn.feature-names-order'],
+      {
+        fails: /ValueError: The feature names should match those that were passed during fit/,
+        // the columns by position (score, grade_F, grade_A): what check_array made of the frame before 1.0; by name
+        // the probabilities would be [0.197, 0.682]
+        out: '[0.33, 0.516]',
+      },
+      { errors, created: '2017-12-20' },
+    );
+    expect(after).toContain('model.predict_proba(np.asarray(new))[:, 1]');
   });
 });
