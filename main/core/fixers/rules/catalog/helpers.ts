@@ -3,6 +3,7 @@
 // Module moves (imports and dotted uses) are in module-moves.ts. A new rule that fits one of these shapes is a
 // table entry; anything else writes its own apply().
 import type { Node } from 'web-tree-sitter';
+import { cellBindings } from '../bindings';
 import type { ImportTable } from '../imports';
 import type { ParsedSource } from '../../../python/python-parser';
 import type { CellContext, ErrorSignature, RuleRunContext } from '../rule';
@@ -212,23 +213,15 @@ export function boundHere(
 export function definesOtherwise(parsed: ParsedSource, name: string): boolean {
   if (!parsed.source.includes(name)) return false;
   // the whole cell, not the scope: a binding on any line shadows the alias for the cell
-  for (const assign of [...parsed.nodes('assignment'), ...parsed.nodes('for_statement')]) {
-    const left = assign.childForFieldName('left');
+  for (const { target: left } of cellBindings(parsed, ['assignment', 'for'])) {
     if (
-      left &&
-      (left.type === 'identifier'
+      left.type === 'identifier'
         ? parsed.text(left) === name
-        : left
-            .descendantsOfType('identifier')
-            .some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute'))
+        : left.descendantsOfType('identifier').some((id) => parsed.text(id) === name && id.parent?.type !== 'attribute')
     )
       return true;
   }
-  for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
-    const id = def.childForFieldName('name');
-    if (id && parsed.text(id) === name) return true;
-  }
-  return false;
+  return cellBindings(parsed, ['definition']).some(({ target }) => parsed.text(target) === name);
 }
 
 /**
