@@ -183,6 +183,7 @@ export const RULES: readonly Rule[] = [
   pandas.locMissingLabels,
   pandas.seriesArgmaxLabel,
   pandas.readExcelEngine,
+  pandas.plotIncludeBool,
   sklearn.modelSelectionModules,
   sklearn.splitterConstructors,
   sklearn.splitterRandomStateWithoutShuffle,

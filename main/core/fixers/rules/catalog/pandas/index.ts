@@ -54,3 +54,5 @@ export { locMissingLabels } from './loc-missing-labels';
 export { seriesArgmaxLabel } from './series-argmax-label';
 // pandas: read_excel of an old .xls that pandas 1.2's format detection cannot identify gets engine='xlrd'.
 export { readExcelEngine } from './read-excel-engine';
+// pandas: a bool Series' .plot() ("no numeric data to plot") gets include_bool=True, the 0/1 plot older pandas drew.
+export { plotIncludeBool } from './plot-include-bool';

@@ -2,7 +2,8 @@
 // diagnostics tutorial calls sms.het_breushpagan, one of the three misspelled names statsmodels 0.8 kept as
 // deprecated aliases and 0.10 removed (the Breusch-Pagan LM statistic is n·R² of the squared residuals regressed on
 // the regressors, which the repaired cell prints). A 2018 state-space notebook reads exchange rates from an Excel 3.0
-// (BIFF3) file whose header pandas 1.2+'s format detection does not know; pandas 1.1 read it with xlrd.
+// (BIFF3) file whose header pandas 1.2+'s format detection does not know; pandas 1.1 read it with xlrd. Julia Evans'
+// pandas cookbook (2014, a 2016 revision) plots the bool mask str.contains('Snow'), drawn as 0/1 then.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -63,5 +64,26 @@ describeTodaySnippets("corpus17's mechanisms in today's stack", (run) => {
       { errors: [cellError(0, 'ValueError', evalue, "ex = pd.read_excel('rates.xls')")] },
     );
     expect(after).toContain("pd.read_excel('rates.xls', engine='xlrd')");
+  });
+
+  it('pandas.plot-include-bool: a bool mask plots as the 0/1 line older pandas drew', async () => {
+    const before = py`
+      import matplotlib
+      matplotlib.use('Agg')
+      import pandas as pd
+      hours = pd.date_range('2012-01-01', periods=5, freq='h')
+      weather = pd.DataFrame({'Weather': ['Snow', 'Clear', 'Snow Showers', 'Fog', 'Cloudy']}, index=hours)
+      is_snowing = weather['Weather'].str.contains('Snow')
+      ax = is_snowing.plot()
+      print(is_snowing.dtype, ax.lines[0].get_ydata().astype(float).tolist())
+    `;
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['pandas.plot-include-bool'],
+      { fails: /TypeError: no numeric data to plot/, out: 'bool [1.0, 0.0, 1.0, 0.0, 0.0]' },
+      { errors: [cellError(0, 'TypeError', 'no numeric data to plot', 'ax = is_snowing.plot()')] },
+    );
+    expect(after).toContain('ax = is_snowing.plot(include_bool=True)');
   });
 });
