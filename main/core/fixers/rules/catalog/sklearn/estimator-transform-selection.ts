@@ -16,7 +16,7 @@
 //     X_new = SelectFromModel(clf, prefit=True).transform(X)
 // Fix safety: Same result: the rewrite computes what the code computed before scikit-learn 0.19; where that cannot be
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
-import { type NotebookView, type RuleRunContext, defineRule } from '../../rule';
+import { type RuleRunContext, defineRule } from '../../rule';
 import { calleeOf, insertAtCellTop } from '../helpers';
 import { methodName, methodReceiver, positionalArguments, keywordArgument, callArguments } from '../../syntax';
 import type { Node } from 'web-tree-sitter';
@@ -47,44 +47,37 @@ const SELECTOR_ESTIMATORS = [
 ];
 
 /** Variables every assignment of which (in the whole notebook) constructs one of the estimators above. */
-function selectorVariables(notebook: NotebookView, ctx: RuleRunContext): Set<string> {
+function selectorVariables(ctx: RuleRunContext): Set<string> {
   const good = new Set<string>();
   const bad = new Set<string>();
-  for (const index of notebook.codeCells) {
-    const source = notebook.source(index);
-    if (!source.includes('=')) continue;
-    const parsed = notebook.parse(index);
-    // every cell, whole: a name is a selector only if all its bindings in the notebook make it one
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      if (left?.type !== 'identifier') continue;
-      const name = parsed.text(left);
-      const right = assignment.childForFieldName('right');
-      // `clf = ExtraTreesClassifier(…)`, or constructed and fitted in one statement: `clf =
-      // ExtraTreesClassifier().fit(X, y)`
-      const constructed =
-        right?.type === 'call' && methodName(right, parsed) === 'fit' && methodReceiver(right)?.type === 'call'
-          ? (methodReceiver(right) as Node)
-          : right;
-      if (constructed?.type === 'call' && calleeOf(constructed, parsed, ctx.imports, 'sklearn', SELECTOR_ESTIMATORS))
-        good.add(name);
-      // `clf = clf.fit(X, y)`: fit returns the estimator itself
-      else if (
-        right?.type === 'call' &&
-        methodName(right, parsed) === 'fit' &&
-        methodReceiver(right)?.type === 'identifier' &&
-        parsed.text(methodReceiver(right) as Node) === name
-      )
-        continue;
-      else bad.add(name);
-    }
+  // every cell, whole: a name is a selector only if all its bindings in the notebook make it one
+  const sites = ctx.bindings({ kinds: ['assignment', 'for'], cells: (source) => source.includes('=') });
+  for (const { kind, target: left, value: right, parsed } of sites) {
     // loop targets and other bindings of the same name make it something else
-    for (const loop of parsed.nodes('for_statement')) {
-      const left = loop.childForFieldName('left');
-      if (left)
-        for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier'))
-          if (id) bad.add(parsed.text(id));
+    if (kind === 'for') {
+      for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier'))
+        if (id) bad.add(parsed.text(id));
+      continue;
     }
+    if (left.type !== 'identifier') continue;
+    const name = parsed.text(left);
+    // `clf = ExtraTreesClassifier(…)`, or constructed and fitted in one statement: `clf =
+    // ExtraTreesClassifier().fit(X, y)`
+    const constructed =
+      right?.type === 'call' && methodName(right, parsed) === 'fit' && methodReceiver(right)?.type === 'call'
+        ? (methodReceiver(right) as Node)
+        : right;
+    if (constructed?.type === 'call' && calleeOf(constructed, parsed, ctx.imports, 'sklearn', SELECTOR_ESTIMATORS))
+      good.add(name);
+    // `clf = clf.fit(X, y)`: fit returns the estimator itself
+    else if (
+      right?.type === 'call' &&
+      methodName(right, parsed) === 'fit' &&
+      methodReceiver(right)?.type === 'identifier' &&
+      parsed.text(methodReceiver(right) as Node) === name
+    )
+      continue;
+    else bad.add(name);
   }
   for (const name of bad) good.delete(name);
   return good;
@@ -115,8 +108,8 @@ export const estimatorTransformSelection = defineRule({
     pattern: true,
   },
   needles: ['.transform('],
-  prepare(notebook, ctx) {
-    return selectorVariables(notebook, ctx);
+  prepare(_notebook, ctx) {
+    return selectorVariables(ctx);
   },
   apply(parsed, ctx) {
     const selectors = ctx.state as Set<string>;

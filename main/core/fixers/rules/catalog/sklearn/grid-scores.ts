@@ -31,23 +31,18 @@ export const gridScores = defineRule({
     "(removed in 1.2), the mean CV score per number of features, is cv_results_['mean_test_score'].",
   trigger: { errors: [{ ename: 'AttributeError', evalue: /has no attribute 'grid_scores_'/ }], pattern: true },
   needles: ['grid_scores_'],
-  prepare(notebook, ctx) {
+  prepare(_notebook, ctx) {
     // RFECV also had grid_scores_ (removed in 1.2): its mean CV score per number of features
     const rfecv = new Set<string>();
-    for (const cellIndex of notebook.codeCells) {
-      if (!notebook.source(cellIndex).includes('RFECV')) continue;
-      const parsed = notebook.parse(cellIndex);
-      // every cell, whole: the RFECV may be constructed anywhere in the notebook
-      for (const assignment of parsed.nodes('assignment')) {
-        const left = assignment.childForFieldName('left');
-        const right = assignment.childForFieldName('right');
-        if (
-          left?.type === 'identifier' &&
-          right?.type === 'call' &&
-          calleeOf(right, parsed, ctx.imports, 'sklearn', ['RFECV'])
-        )
-          rfecv.add(parsed.text(left));
-      }
+    // every cell, whole: the RFECV may be constructed anywhere in the notebook
+    const cells = (source: string): boolean => source.includes('RFECV');
+    for (const { target: left, value: right, parsed } of ctx.bindings({ kinds: ['assignment'], cells })) {
+      if (
+        left.type === 'identifier' &&
+        right?.type === 'call' &&
+        calleeOf(right, parsed, ctx.imports, 'sklearn', ['RFECV'])
+      )
+        rfecv.add(parsed.text(left));
     }
     return rfecv;
   },
