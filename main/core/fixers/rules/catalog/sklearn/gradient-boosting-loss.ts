@@ -19,7 +19,7 @@
 // Left alone: the huber and quantile losses (no metric computes them), classifiers (their loss_ took raw decision
 // values), and a name also bound to anything but such a regressor.
 import type { Node } from 'web-tree-sitter';
-import { defineRule, type CellContext, type NotebookView, type Rule } from '../../rule';
+import { defineRule, type CellContext, type NotebookView, type Rule, type RuleRunContext } from '../../rule';
 import { replaceNode, type SourceEdit } from '../../source-edit';
 import { callArguments, keywordName, positionalArguments, stringContent } from '../../syntax';
 import { calleeOf } from '../helpers';
@@ -44,21 +44,16 @@ interface DictLiteral {
 }
 
 /** The dict literals the notebook binds to a name once (`params = {…}`); null for a name bound otherwise too. */
-function dictLiterals(notebook: NotebookView): Map<string, DictLiteral | null> {
+function dictLiterals(ctx: Pick<RuleRunContext, 'bindings'>): Map<string, DictLiteral | null> {
   const dicts = new Map<string, DictLiteral | null>();
-  for (const index of notebook.codeCells) {
-    const parsed = notebook.parse(index);
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      const right = assignment.childForFieldName('right');
-      if (left?.type === 'identifier') {
-        const name = parsed.text(left);
-        dicts.set(name, dicts.has(name) || right?.type !== 'dictionary' ? null : { node: right, parsed });
-      } else if (left?.type === 'subscript') {
-        // params['loss'] = …: the dict's loss is not the literal's any more
-        const value = left.childForFieldName('value');
-        if (value?.type === 'identifier') dicts.set(parsed.text(value), null);
-      }
+  for (const { target: left, value: right, parsed } of ctx.bindings({ kinds: ['assignment'] })) {
+    if (left.type === 'identifier') {
+      const name = parsed.text(left);
+      dicts.set(name, dicts.has(name) || right?.type !== 'dictionary' ? null : { node: right, parsed });
+    } else if (left.type === 'subscript') {
+      // params['loss'] = …: the dict's loss is not the literal's any more
+      const value = left.childForFieldName('value');
+      if (value?.type === 'identifier') dicts.set(parsed.text(value), null);
     }
   }
   return dicts;
@@ -91,7 +86,10 @@ function metricOfConstructor(call: Node, parsed: ParsedSource, dicts: Map<string
 }
 
 /** Names bound, everywhere in the notebook, only to GradientBoostingRegressor(…) of one exact-metric loss. */
-function regressorMetrics(notebook: NotebookView, ctx: Pick<CellContext, 'imports'>): Map<string, string> {
+function regressorMetrics(
+  notebook: NotebookView,
+  ctx: Pick<RuleRunContext, 'imports' | 'bindings'>,
+): Map<string, string> {
   let dicts: Map<string, DictLiteral | null> | undefined;
   const metrics = new Map<string, string | null>();
   for (const index of notebook.codeCells) {
@@ -101,7 +99,7 @@ function regressorMetrics(notebook: NotebookView, ctx: Pick<CellContext, 'import
       for (const match of source.matchAll(/^[ \t]*(\w+)[ \t]*=[^=]/gm)) metrics.set(match[1] as string, null);
       continue;
     }
-    dicts ??= dictLiterals(notebook);
+    dicts ??= dictLiterals(ctx);
     const parsed = notebook.parse(index);
     for (const assignment of parsed.nodes('assignment')) {
       const left = assignment.childForFieldName('left');

@@ -14,6 +14,7 @@
 // settled (a name of the notebook's own, an ambiguous callee or type), the rule leaves the code alone.
 // Left alone: a notebook's own function of the same name (`def plot_confusion_matrix(cm, classes, …)`, the
 // scikit-learn gallery helper that many 2016–2019 notebooks copied) and every call of it.
+import { cellBindings } from '../../bindings';
 import { type NotebookView, defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
 import type { Node } from 'web-tree-sitter';
@@ -90,11 +91,8 @@ function ownFunctions(notebook: NotebookView): Set<string> {
 }
 
 function bindsName(parsed: ParsedSource, name: string): boolean {
-  for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')])
-    if (parsed.text(def.childForFieldName('name') as Node) === name) return true;
-  for (const assign of parsed.nodes('assignment')) {
-    const left = assign.childForFieldName('left');
-    if (left?.type === 'identifier' && parsed.text(left) === name) return true;
-  }
-  return false;
+  if (cellBindings(parsed, ['definition']).some(({ target }) => parsed.text(target) === name)) return true;
+  return cellBindings(parsed, ['assignment']).some(
+    ({ target: left }) => left.type === 'identifier' && parsed.text(left) === name,
+  );
 }

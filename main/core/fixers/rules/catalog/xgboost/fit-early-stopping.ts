@@ -15,7 +15,7 @@
 // different values, one constructor fitted with different values) the rule leaves the code alone.
 // Left alone: not under xgboost 1.7.
 import type { Node } from 'web-tree-sitter';
-import { defineRule, type NotebookView } from '../../rule';
+import { defineRule, type RuleRunContext } from '../../rule';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { calleeOf } from '../helpers';
 import {
@@ -52,18 +52,13 @@ interface MovedFitKeywords {
 const FIT_TO_CONSTRUCTOR = ['early_stopping_rounds', 'eval_metric'];
 
 /** Names every assignment of which, in the whole notebook, binds the same literal (`early_stopping_rounds = 10`). */
-function literalNames(notebook: NotebookView): Map<string, string> {
+function literalNames(ctx: Pick<RuleRunContext, 'bindings'>): Map<string, string> {
   const values = new Map<string, string | null>();
-  for (const cellIndex of notebook.codeCells) {
-    const parsed = notebook.parse(cellIndex);
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      if (left?.type !== 'identifier') continue;
-      const name = parsed.text(left);
-      const right = assignment.childForFieldName('right');
-      const text = isLiteral(right) ? parsed.text(right as Node) : null;
-      values.set(name, values.has(name) && values.get(name) !== text ? null : text);
-    }
+  for (const { target: left, value: right, parsed } of ctx.bindings({ kinds: ['assignment'] })) {
+    if (left.type !== 'identifier') continue;
+    const name = parsed.text(left);
+    const text = isLiteral(right) ? parsed.text(right as Node) : null;
+    values.set(name, values.has(name) && values.get(name) !== text ? null : text);
   }
   return new Map([...values].filter((entry): entry is [string, string] => entry[1] !== null));
 }
@@ -93,7 +88,7 @@ export const fitEarlyStopping = defineRule({
     const isConstructor = (call: Node, parsed: ParsedSource): boolean =>
       !!calleeOf(call, parsed, ctx.imports, 'xgboost', XGB_ESTIMATORS);
     const estimators = constructedEstimators(ctx, isConstructor);
-    const literals = literalNames(notebook);
+    const literals = literalNames(ctx);
     const moved: MovedFitKeywords = { constructors: new Map(), fits: new Set() };
     const conflicting = new Set<string>();
     // the constructor each estimator name holds, in notebook order (cells in order, statements in source order)
