@@ -202,17 +202,8 @@ export function resolveKeyword(
 function userDefinitions(ctx: CellContext): Set<string> {
   const names = new Set<string>();
   // every cell, whole: a definition anywhere in the notebook makes the name the user's
-  for (const index of ctx.notebook.codeCells) {
-    const parsed = ctx.notebook.parse(index);
-    for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
-      const id = def.childForFieldName('name');
-      if (id) names.add(parsed.text(id));
-    }
-    for (const node of parsed.nodes('assignment')) {
-      const left = node.childForFieldName('left');
-      if (left?.type === 'identifier') names.add(parsed.text(left));
-    }
-  }
+  for (const { kind, target, parsed } of ctx.bindings({ kinds: ['definition', 'assignment'] }))
+    if (kind === 'definition' || target.type === 'identifier') names.add(parsed.text(target));
   return names;
 }
 
