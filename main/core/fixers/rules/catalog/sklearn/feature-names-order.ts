@@ -16,8 +16,8 @@
 // computed before 1.0 (and, with a FutureWarning, in 1.0 and 1.1); a ColumnTransformer that picks columns by name does
 // not raise this error, so it is never rewritten. Only on the line the error points at, only the X argument of
 // predict/predict_proba/decision_function/transform/score and their kind, only for a notebook written before 1.2.
-// Left alone: a function call of the notebook's own (predict(model, X)), X given by keyword, and a notebook dated after
-// scikit-learn 1.2, whose author saw the error.
+// Left alone: a function call of the notebook's own (predict(model, X)), X given by keyword, a first argument that
+// cannot be X (pandas' transform('mean')), and a notebook dated after scikit-learn 1.2, whose author saw the error.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
@@ -41,6 +41,9 @@ const METHODS = [
   'staged_predict_proba',
   'staged_decision_function',
 ];
+
+/** argument node types that cannot be a feature matrix */
+const NOT_X = ['string', 'concatenated_string', 'integer', 'float', 'lambda', 'true', 'false', 'none'];
 
 export const featureNamesOrder = defineRule({
   id: 'sklearn.feature-names-order',
@@ -67,7 +70,8 @@ export const featureNamesOrder = defineRule({
       const method = methodName(call, parsed);
       if (!method || !METHODS.includes(method) || hasSplat(call)) continue;
       const x = positionalArguments(call)[0];
-      if (!x) continue;
+      // a string, number or function is no X (pandas' groupby(…).transform('mean') on the same line)
+      if (!x || NOT_X.includes(x.type)) continue;
       // np.asarray(…) already (a second pass): nothing more to do
       if (x.type === 'call' && /(^|\.)asarray$/.test(parsed.text(x.childForFieldName('function') as Node))) continue;
       targets.push(x);
