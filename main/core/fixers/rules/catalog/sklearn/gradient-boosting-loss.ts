@@ -92,27 +92,23 @@ function regressorMetrics(
 ): Map<string, string> {
   let dicts: Map<string, DictLiteral | null> | undefined;
   const metrics = new Map<string, string | null>();
+  const regressors = (source: string): boolean => source.includes('GradientBoostingRegressor');
   for (const index of notebook.codeCells) {
     const source = notebook.source(index);
-    if (!source.includes('GradientBoostingRegressor')) {
-      // a rebinding of a name elsewhere (`clf = something_else`) disqualifies it
-      for (const match of source.matchAll(/^[ \t]*(\w+)[ \t]*=[^=]/gm)) metrics.set(match[1] as string, null);
-      continue;
-    }
+    if (regressors(source)) continue;
+    // a rebinding of a name elsewhere (`clf = something_else`) disqualifies it
+    for (const match of source.matchAll(/^[ \t]*(\w+)[ \t]*=[^=]/gm)) metrics.set(match[1] as string, null);
+  }
+  for (const { target: left, value: right, parsed } of ctx.bindings({ kinds: ['assignment'], cells: regressors })) {
+    if (left.type !== 'identifier') continue;
+    const name = parsed.text(left);
     dicts ??= dictLiterals(ctx);
-    const parsed = notebook.parse(index);
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      const right = assignment.childForFieldName('right');
-      if (left?.type !== 'identifier') continue;
-      const name = parsed.text(left);
-      const metric =
-        right?.type === 'call' && calleeOf(right, parsed, ctx.imports, 'sklearn', ['GradientBoostingRegressor'])
-          ? metricOfConstructor(right, parsed, dicts)
-          : null;
-      const known = metrics.get(name);
-      metrics.set(name, metric !== null && (known === undefined || known === metric) ? metric : null);
-    }
+    const metric =
+      right?.type === 'call' && calleeOf(right, parsed, ctx.imports, 'sklearn', ['GradientBoostingRegressor'])
+        ? metricOfConstructor(right, parsed, dicts)
+        : null;
+    const known = metrics.get(name);
+    metrics.set(name, metric !== null && (known === undefined || known === metric) ? metric : null);
   }
   const out = new Map<string, string>();
   for (const [name, metric] of metrics) if (metric) out.set(name, metric);

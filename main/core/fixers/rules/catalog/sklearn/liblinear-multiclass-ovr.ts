@@ -16,7 +16,7 @@
 // Left alone: models with another solver, and coef_/intercept_ of a variable the notebook also binds to anything
 // else.
 import type { Node } from 'web-tree-sitter';
-import { defineRule, type CellContext, type NotebookView, type Rule } from '../../rule';
+import { defineRule, type CellContext, type NotebookView, type Rule, type RuleRunContext } from '../../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';
 import { hasSplat, keywordValue, lineStart, stringContent, topLevelStatement } from '../../syntax';
 import { calleeOf } from '../helpers';
@@ -56,30 +56,26 @@ function wrappedModel(call: Node, parsed: ParsedSource, ctx: Pick<CellContext, '
  * Names bound, everywhere in the notebook, only to wrapped one-vs-rest logistic models (or to the
  * liblinear model this application is wrapping): their coef_ and intercept_ mean the stacked per-class ones.
  */
-function ovrNames(notebook: NotebookView, ctx: Pick<CellContext, 'imports'>): Set<string> {
+function ovrNames(notebook: NotebookView, ctx: Pick<RuleRunContext, 'imports' | 'bindings'>): Set<string> {
   const good = new Set<string>();
   const bad = new Set<string>();
+  const models = /LogisticRegression|OneVsRest/;
   for (const index of notebook.codeCells) {
     const source = notebook.source(index);
-    if (!/LogisticRegression|OneVsRest/.test(source)) {
-      // a rebinding of a name elsewhere (`lr = something_else`) disqualifies it
-      for (const match of source.matchAll(/^\s*(\w+)\s*=[^=]/gm)) bad.add(match[1] as string);
+    if (models.test(source)) continue;
+    // a rebinding of a name elsewhere (`lr = something_else`) disqualifies it
+    for (const match of source.matchAll(/^\s*(\w+)\s*=[^=]/gm)) bad.add(match[1] as string);
+  }
+  // every cell that names the models, whole: a name qualifies only if all its bindings in the notebook are such models
+  for (const { target: left, value: right, parsed } of ctx.bindings({ kinds: ['assignment'], cells: models })) {
+    if (left.type !== 'identifier') {
+      for (const id of left.descendantsOfType('identifier')) bad.add(parsed.text(id));
       continue;
     }
-    const parsed = notebook.parse(index);
-    // every cell, whole: a name qualifies only if all its bindings in the notebook are such models
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      const right = assignment.childForFieldName('right');
-      if (left?.type !== 'identifier') {
-        for (const id of left?.descendantsOfType('identifier') ?? []) bad.add(parsed.text(id));
-        continue;
-      }
-      const name = parsed.text(left);
-      if (right?.type === 'call' && (wrappedModel(right, parsed, ctx) || liblinearModel(right, parsed, ctx)))
-        good.add(name);
-      else bad.add(name);
-    }
+    const name = parsed.text(left);
+    if (right?.type === 'call' && (wrappedModel(right, parsed, ctx) || liblinearModel(right, parsed, ctx)))
+      good.add(name);
+    else bad.add(name);
   }
   for (const name of bad) good.delete(name);
   return good;
