@@ -142,33 +142,28 @@ async function venvBase(options: PlanOptions, env: NodeJS.ProcessEnv): Promise<s
   return null;
 }
 
-/** Whether pip can get the pinned nbclient from the index (or the local folder): a small download, then removed. */
+/**
+ * Whether pip can get every requirement from the index (or the local folder): a dry run without dependencies reads
+ * only the indexes' listings and metadata, so a mirror that lacks one pinned version sends the plan to Debian's
+ * packages instead of a venv whose install fails half-way. A pip older than 22.2 has no --dry-run: there the pinned
+ * nbclient alone is downloaded (a small wheel, then removed).
+ */
 async function indexReachable(base: string, options: PlanOptions, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const pin =
-    listFile(options.requirements ?? defaultRequirements()).find((l) => l.startsWith('nbclient')) ?? 'nbclient';
+  const requirements = path.resolve(options.requirements ?? defaultRequirements());
+  const quick = ['--quiet', '--no-deps', '--disable-pip-version-check', '--timeout', '10', '--retries', '0'];
+  const source = pipSource(options.findLinks);
+  const dry = await capture(
+    base,
+    ['-m', 'pip', 'install', '--dry-run', '--ignore-installed', ...quick, ...source, '-r', requirements],
+    120_000,
+    env,
+  );
+  if (dry.code === 0) return true;
+  if (!/no such option: --dry-run/.test(dry.output)) return false;
+  const pin = listFile(requirements).find((l) => l.startsWith('nbclient')) ?? 'nbclient';
   const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-pip-probe-'));
   try {
-    const r = await capture(
-      base,
-      [
-        '-m',
-        'pip',
-        'download',
-        '--quiet',
-        '--no-deps',
-        '--disable-pip-version-check',
-        '--timeout',
-        '10',
-        '--retries',
-        '0',
-        '-d',
-        dest,
-        ...pipSource(options.findLinks),
-        pin,
-      ],
-      60_000,
-      env,
-    );
+    const r = await capture(base, ['-m', 'pip', 'download', ...quick, '-d', dest, ...source, pin], 60_000, env);
     return r.code === 0;
   } finally {
     fs.rmSync(dest, { recursive: true, force: true });
@@ -236,8 +231,8 @@ function aptPlan(dataDir: string, env: NodeJS.ProcessEnv): SetupPlan {
 }
 
 /**
- * How the managed environment would be set up here: a venv where pip reaches an index (or the local folder given),
- * else Debian's packages, else a typed error that says what to do by hand.
+ * How the managed environment would be set up here: a venv where pip gets every requirement from an index (or the
+ * local folder given), else Debian's packages, else a typed error that says what to do by hand.
  */
 export async function planSetup(options: PlanOptions = {}): Promise<SetupPlan> {
   const env = options.env ?? process.env;
@@ -265,7 +260,8 @@ export async function planSetup(options: PlanOptions = {}): Promise<SetupPlan> {
   throw new NbreviveError(
     'runtime-unavailable',
     base
-      ? `pip cannot reach a package index from ${base}: give a local package folder with ` +
+      ? `pip cannot get every requirement of ${path.basename(options.requirements ?? defaultRequirements())} ` +
+          `from a package index from ${base}: give a local package folder with ` +
           `--find-links DIR, or install nbclient and ipykernel yourself and pass --python`
       : 'no python3 with venv and pip was found and this is not Debian/Ubuntu: install ' +
           'Python 3.9+ (python.org or conda), then run `nbrevive runtimes setup` again',

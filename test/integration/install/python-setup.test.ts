@@ -9,7 +9,7 @@ import { NbreviveError } from '../../../shared/lib/errors';
 import { withPythonOffer } from '../../../main/cli/python-offer';
 import { choosePython } from '../../../main/core/job-setup';
 import { checkPython } from '../../../main/core/runtime/python-detect';
-import { readManagedRuntime } from '../../../main/core/runtime/python-setup';
+import { planSetup, readManagedRuntime } from '../../../main/core/runtime/python-setup';
 import { managedVenvPython } from '../../../main/core/store/paths';
 import { jsonOf, runCli, tempDir } from '../../helpers/cli';
 
@@ -106,5 +106,16 @@ afterAll(() => {
     const result = jsonOf<{ status: string; errors: unknown[] }>(r);
     expect(result.errors).toEqual([]);
     expect(result.status).toBe('ok');
+  }, 120_000);
+
+  it('chooses the venv only when pip can get every requirement, else Debian packages (as root here)', async () => {
+    const auto = { dataDir, basePython: BASE as string, findLinks: FIND_LINKS };
+    expect((await planSetup({ ...auto, requirements })).method).toBe('venv');
+    // a mirror that holds nbclient but not one pinned version: a venv would fail half-way through its install
+    const partial = path.join(dir, 'requirements-partial.txt');
+    fs.writeFileSync(partial, 'nbclient==0.11.0\nipykernel==0.0.1\n');
+    const isRootOnDebian = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+    if (isRootOnDebian) expect((await planSetup({ ...auto, requirements: partial })).method).toBe('apt');
+    else await expect(planSetup({ ...auto, requirements: partial })).rejects.toThrow(/every requirement|root/);
   }, 120_000);
 });
