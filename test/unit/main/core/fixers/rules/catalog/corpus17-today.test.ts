@@ -1,7 +1,7 @@
 // Mechanisms of corpus17 (held-out 2015–2019 statistics, statsmodels and time-series notebooks): a 2018 regression
 // diagnostics tutorial calls sms.het_breushpagan, one of the three misspelled names statsmodels 0.8 kept as
 // deprecated aliases and 0.10 removed (the Breusch-Pagan LM statistic is n·R² of the squared residuals regressed on
-// the regressors, which the repaired cell prints). A 2018 state-space notebook reads exchange rates from an Excel 3.0
+// the regressors, which the repaired cell prints; acorr_breush_godfrey keeps its old default number of lags). A 2018 state-space notebook reads exchange rates from an Excel 3.0
 // (BIFF3) file whose header pandas 1.2+'s format detection does not know; pandas 1.1 read it with xlrd. Julia Evans'
 // pandas cookbook (2014, a 2016 revision) plots the bool mask str.contains('Snow'), drawn as 0/1 then.
 import { expect, it } from 'vitest';
@@ -10,34 +10,42 @@ import { describeTodaySnippets } from '../../../../../../helpers/today-snippets'
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("corpus17's mechanisms in today's stack", (run) => {
-  it('statsmodels.misspelled-names: sms.het_breushpagan / lillifors are het_breuschpagan / lilliefors', async () => {
+  it('statsmodels.misspelled-names: sms.het_breushpagan / acorr_breush_godfrey with the old default nlags', async () => {
     const before = py`
       import numpy as np
       import statsmodels.api as sm
       import statsmodels.stats.api as sms
-      from statsmodels.stats.diagnostic import lillifors
+      from statsmodels.stats.diagnostic import acorr_breush_godfrey
       rng = np.random.RandomState(0)
-      x = rng.rand(60)
+      x = rng.rand(100)
       X = sm.add_constant(x)
-      y = 1 + 2 * x + rng.normal(scale=0.2 + x, size=60)
+      y = 1 + 2 * x + rng.normal(scale=0.2 + x, size=100)
       res = sm.OLS(y, X).fit()
       lm = sms.het_breushpagan(res.resid, res.model.exog)[0]
       aux = sm.OLS(res.resid ** 2, X).fit()
-      print('%.6f %.6f %.4f' % (lm, 60 * aux.rsquared, lillifors(res.resid)[0]))
+      print('%.6f %.6f %.6f' % (lm, 100 * aux.rsquared, acorr_breush_godfrey(res)[0]))
     `;
-    const line = 'from statsmodels.stats.diagnostic import lillifors';
-    await expectRepairedToday(
+    const line = 'from statsmodels.stats.diagnostic import acorr_breush_godfrey';
+    const after = await expectRepairedToday(
       run,
       before,
       ['statsmodels.misspelled-names'],
-      // the LM statistic equals n·R² of the auxiliary regression, as Breusch and Pagan (Koenker's form) define it
-      { fails: /ImportError: cannot import name 'lillifors'/, out: '8.900083 8.900083 0.0659' },
+      // the Breusch-Pagan LM statistic equals n·R² of the auxiliary regression (Koenker's form); the Breusch-Godfrey
+      // one is statsmodels 0.8's with its default 12 lags at 100 observations (8.286163; today's default 10 lags give
+      // 7.620979)
+      { fails: /ImportError: cannot import name 'acorr_breush_godfrey'/, out: '20.640026 20.640026 8.286163' },
       {
         errors: [
-          cellError(0, 'ImportError', "cannot import name 'lillifors' from 'statsmodels.stats.diagnostic'", line),
+          cellError(
+            0,
+            'ImportError',
+            "cannot import name 'acorr_breush_godfrey' from 'statsmodels.stats.diagnostic'",
+            line,
+          ),
         ],
       },
     );
+    expect(after).toContain('acorr_breush_godfrey(res, nlags=int(12. * (len(res.resid) / 100.) ** 0.25))');
   });
 
   it("pandas.read-excel-engine: an Excel 3.0 file pandas cannot identify is read with xlrd, pandas 1.1's reader", async () => {
