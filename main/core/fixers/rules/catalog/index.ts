@@ -298,6 +298,7 @@ export const RULES: readonly Rule[] = [
   sklearn.ransacResidualMetric,
   sklearn.logisticMultiClass,
   sklearn.liblinearMulticlassOvr,
+  sklearn.logisticOvrSolver,
   ...API_TABLE_RULES, // api-table.moved-name, api-table.keyword-rename (catalog/api-table.ts)
   environment.decorativeExtension,
   environment.widgetImports,
@@ -318,6 +319,7 @@ export const RULES: readonly Rule[] = [
   calibrate.xgboostDepthAndLearningRate,
   calibrate.xgboostTreeMethodAndBaseScore,
   calibrate.xgboostTrainParams,
+  calibrate.pandasDictColumnOrder,
   numpy.legacyScalarPrinting,
   runtime.sklearnParallelJobs,
   runtime.xgboostGpu,

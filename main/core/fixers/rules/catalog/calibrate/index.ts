@@ -16,3 +16,4 @@ export { sklearnLarsNormalize } from './sklearn-lars-normalize';
 export { xgboostDepthAndLearningRate } from './xgboost-depth-and-learning-rate';
 export { xgboostTreeMethodAndBaseScore } from './xgboost-tree-method-and-base-score';
 export { xgboostTrainParams } from './xgboost-train-params';
+export { pandasDictColumnOrder } from './pandas-dict-column-order';
