@@ -298,6 +298,7 @@ export const RULES: readonly Rule[] = [
   sklearn.ransacResidualMetric,
   sklearn.logisticMultiClass,
   sklearn.liblinearMulticlassOvr,
+  sklearn.logisticOvrSolver,
   ...API_TABLE_RULES, // api-table.moved-name, api-table.keyword-rename (catalog/api-table.ts)
   environment.decorativeExtension,
   environment.widgetImports,

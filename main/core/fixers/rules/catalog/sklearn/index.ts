@@ -54,6 +54,7 @@ export { ransacResidualMetric } from './ransac-residual-metric';
 export { renamedAttributes } from './renamed-attributes';
 export { logisticMultiClass } from './logistic-multi-class';
 export { liblinearMulticlassOvr } from './liblinear-multiclass-ovr';
+export { logisticOvrSolver } from './logistic-ovr-solver';
 export { multiclassAverage } from './multiclass-average';
 export { gradientBoostingLoss } from './gradient-boosting-loss';
 export { integralFloatParams } from './integral-float-params';
