@@ -90,6 +90,13 @@ export function recordHelperModuleErrors(kase: ResolvedCase, errors: readonly Ce
   }
 }
 
+/**
+ * Environment rules a helper module gets for the errors raised inside it. Only the diagram packages' guard: it keeps
+ * every computed value (those packages only draw), while the notebook-wide environment rules judge "unused" from the
+ * notebook's cells, which a module is not.
+ */
+const MODULE_ENVIRONMENT_RULES = ['environment.diagram-imports'];
+
 /** What the log names for a deferred import (no catalog rule: a helper module's own repair). */
 export const DEFERRED_IMPORT = 'helper-modules.deferred-import';
 
@@ -169,7 +176,18 @@ export async function modernizeHelperModules(
     }
     const errors = [...(moduleErrors.get(kase)?.get(target)?.values() ?? [])];
     const result = await applyRules(oneCellNotebook(text), 'all', env, { kinds: ['error-repair'], case: kase, errors });
-    const ruled = result.edits[0]?.source ?? text;
+    let ruled = result.edits[0]?.source ?? text;
+    const ruleIds = [...result.ruleIds];
+    // a missing diagram package the module imports (its own plot_tree helper's `import graphviz`) stops the import
+    // of every function in it: the environment rule that guards such an import answers the error there too
+    if (errors.length > 0) {
+      const guarded = await applyRules(oneCellNotebook(ruled), MODULE_ENVIRONMENT_RULES, env, { case: kase, errors });
+      const source = guarded.edits[0]?.source;
+      if (source) {
+        ruled = source;
+        ruleIds.push(...guarded.ruleIds);
+      }
+    }
     const deferred = deferRemovedImports(ruled, errors);
     const modern = deferred.source;
     if (modern === text) continue;
@@ -177,7 +195,7 @@ export async function modernizeHelperModules(
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     fs.writeFileSync(dest, modern);
     files[target] = dest;
-    modernized.push({ target, ruleIds: deferred.names.length ? [...result.ruleIds, DEFERRED_IMPORT] : result.ruleIds });
+    modernized.push({ target, ruleIds: deferred.names.length ? [...ruleIds, DEFERRED_IMPORT] : ruleIds });
   }
   return modernized.length === 0 ? { case: kase, modernized } : { case: { ...kase, files }, modernized };
 }

@@ -123,6 +123,42 @@ describe('modernizeHelperModules', () => {
   });
 });
 
+describe('a missing diagram package a helper module imports', () => {
+  const MODULE =
+    'import numpy\nimport graphviz\nfrom sklearn.tree import export_graphviz\n\ndef plot_tree(clf):\n    return graphviz.Source(export_graphviz(clf))\n\ndef twice(x):\n    return 2 * x\n';
+  const error = (traceback: string[]) => ({
+    cellIndex: 5,
+    cellId: null,
+    ename: 'ModuleNotFoundError',
+    evalue: "No module named 'graphviz'",
+    traceback,
+    line: 'from course_utils import twice',
+    preExisting: false,
+  });
+
+  it('is guarded after an import of the module failed on it, so the other functions import', async () => {
+    const kase = caseWith({ 'course_utils.py': MODULE });
+    recordHelperModuleErrors(kase, [
+      error([
+        'Cell In[6], line 1\n----> 1 from course_utils import twice',
+        'File /tmp/job/working/course_utils.py:2\n      1 import numpy\n----> 2 import graphviz',
+        "ModuleNotFoundError: No module named 'graphviz'",
+      ]),
+    ]);
+    const { case: executed, modernized } = await modernizeHelperModules(kase, TODAY, path.join(kase.root, 'run'));
+    expect(modernized).toEqual([{ target: 'course_utils.py', ruleIds: ['environment.diagram-imports'] }]);
+    expect(fs.readFileSync(executed.files['course_utils.py'] as string, 'utf8')).toBe(
+      'import numpy\ntry:\n    import graphviz\nexcept ImportError:  # nbrevive: graphviz is not installed here; it only draws diagrams\n    graphviz = None\nfrom sklearn.tree import export_graphviz\n\ndef plot_tree(clf):\n    return graphviz.Source(export_graphviz(clf))\n\ndef twice(x):\n    return 2 * x\n',
+    );
+  });
+
+  it('is left alone without an error inside the module (the package may be installed)', async () => {
+    const kase = caseWith({ 'course_utils.py': MODULE });
+    recordHelperModuleErrors(kase, [error(['Cell In[6], line 1\n----> 1 import graphviz'])]);
+    expect((await modernizeHelperModules(kase, TODAY, path.join(kase.root, 'run'))).modernized).toEqual([]);
+  });
+});
+
 describe('a removed name a helper module imports', () => {
   it('is deferred to its use: the other names and the module still import', async () => {
     const kase = caseWith({
