@@ -18,6 +18,7 @@
 // not take (grow_policy, max_leaves, max_bin, updater, a GPU device) or a linear booster.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
+import { BINDING_STATEMENTS, cellBindings } from '../../bindings';
 import { defineRule, type NotebookView, type RuleRunContext } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { appendArguments, keywordArgument, positionalArguments, stringContent } from '../../syntax';
@@ -48,24 +49,14 @@ function trainCalls(parsed: ParsedSource, ctx: Pick<RuleRunContext, 'imports'>):
 /** How many times each name is bound (assigned, a loop target, a parameter, defined, imported) in the cell. */
 function countBindings(parsed: ParsedSource, counts: Map<string, number>): void {
   const add = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
-  for (const type of ['assignment', 'augmented_assignment', 'for_statement']) {
-    for (const node of parsed.nodes(type)) {
-      const left = node.childForFieldName('left');
-      if (!left) continue;
-      if (left.type === 'identifier') add(parsed.text(left));
-      else
-        for (const id of left.descendantsOfType('identifier'))
-          if (id.parent?.type !== 'attribute') add(parsed.text(id));
-    }
+  for (const { kind, target } of cellBindings(parsed, [...BINDING_STATEMENTS, 'definition', 'parameters'])) {
+    // a definition's target is its name; a parameter list counts every name in it, defaults included
+    if (kind === 'parameters') for (const id of target.descendantsOfType('identifier')) add(parsed.text(id));
+    else if (target.type === 'identifier') add(parsed.text(target));
+    else
+      for (const id of target.descendantsOfType('identifier'))
+        if (id.parent?.type !== 'attribute') add(parsed.text(id));
   }
-  for (const type of ['function_definition', 'class_definition']) {
-    for (const def of parsed.nodes(type)) {
-      const id = def.childForFieldName('name');
-      if (id) add(parsed.text(id));
-    }
-  }
-  for (const param of parsed.nodes('parameters'))
-    for (const id of param.descendantsOfType('identifier')) add(parsed.text(id));
 }
 
 function prepare(notebook: NotebookView, ctx: RuleRunContext): State {

@@ -18,6 +18,7 @@
 // without default that the call does not set) has no certain first value: null, and the rule only comments out.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
+import { BINDING_STATEMENTS, cellBindings } from '../../bindings';
 import type { NotebookView } from '../../rule';
 import { callArguments, keywordName, stringContent } from '../../syntax';
 
@@ -176,23 +177,20 @@ export function notebookFunction(
     const source = notebook.source(index);
     if (!source.includes(name)) continue;
     const parsed = notebook.parse(index);
-    for (const def of [...parsed.nodes('function_definition'), ...parsed.nodes('class_definition')]) {
-      if (parsed.text(def.childForFieldName('name') ?? def) !== name) continue;
+    for (const { node: def, target } of cellBindings(parsed, ['definition'])) {
+      if (parsed.text(target) !== name) continue;
       if (found || def.type !== 'function_definition' || def.parent?.type !== 'module') return null;
       if (index > cellIndex || (index === cellIndex && def.endIndex > offset)) return null;
       found = { node: def, parsed };
     }
     // any other binding of the name (an assignment, a loop, an import) makes the function uncertain
-    for (const binding of [
-      ...parsed.nodes('assignment'),
-      ...parsed.nodes('augmented_assignment'),
-      ...parsed.nodes('for_statement'),
+    const targets = [
+      ...cellBindings(parsed, BINDING_STATEMENTS).map(({ target }) => target),
       ...parsed.nodes('import_statement'),
       ...parsed.nodes('import_from_statement'),
-    ]) {
-      const target = binding.type.startsWith('import') ? binding : binding.childForFieldName('left');
-      if (target?.descendantsOfType('identifier').some((id) => parsed.text(id) === name)) return null;
-    }
+    ];
+    if (targets.some((target) => target.descendantsOfType('identifier').some((id) => parsed.text(id) === name)))
+      return null;
   }
   return found;
 }

@@ -35,15 +35,11 @@ function isParserConstruction(node: Node | null, parsed: ParsedSource, ctx: Cell
 function parserNames(ctx: CellContext): Set<string> {
   const parsers = new Set<string>();
   const others = new Set<string>();
-  for (const index of ctx.notebook.codeCells) {
-    const parsed = ctx.notebook.parse(index);
-    for (const assignment of parsed.root.descendantsOfType('assignment')) {
-      const left = assignment?.childForFieldName('left');
-      if (left?.type !== 'identifier') continue;
-      const name = parsed.text(left);
-      if (isParserConstruction(assignment?.childForFieldName('right') ?? null, parsed, ctx)) parsers.add(name);
-      else others.add(name);
-    }
+  for (const { target: left, value, parsed } of ctx.bindings({ kinds: ['assignment'] })) {
+    if (left.type !== 'identifier') continue;
+    const name = parsed.text(left);
+    if (isParserConstruction(value, parsed, ctx)) parsers.add(name);
+    else others.add(name);
   }
   for (const name of others) parsers.delete(name);
   return parsers;

@@ -27,6 +27,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type CellContext } from '../../rule';
+import { cellBindings } from '../../bindings';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';
 import {
   appendArguments,
@@ -51,10 +52,8 @@ function openCallOf(arg: Node, parsed: ParsedSource, ctx: CellContext): Node | n
   if (arg.type !== 'identifier') return null;
   const name = parsed.text(arg);
   const found: Node[] = [];
-  for (const assign of parsed.nodes('assignment')) {
-    const left = assign.childForFieldName('left');
-    const right = assign.childForFieldName('right');
-    if (left?.type === 'identifier' && parsed.text(left) === name && right && isBuiltinOpen(right, parsed, ctx))
+  for (const { target: left, value: right } of cellBindings(parsed, ['assignment'])) {
+    if (left.type === 'identifier' && parsed.text(left) === name && right && isBuiltinOpen(right, parsed, ctx))
       found.push(right);
   }
   for (const item of parsed.nodes('as_pattern')) {

@@ -34,6 +34,7 @@
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import type { ParsedSource } from '../../../../python/python-parser';
+import { cellBindings } from '../../bindings';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { callArguments, keywordName, methodName, methodReceiver, stringContent } from '../../syntax';
 import { PY3, errorLines } from './_shared';
@@ -106,12 +107,11 @@ function enclosingFunction(node: Node): Node | null {
 function assignedEncodes(parsed: ParsedSource, name: string, use: Node): { call: Node; codec: string }[] {
   const scope = enclosingFunction(use);
   const found: { call: Node; codec: string }[] = [];
-  for (const assignment of parsed.nodes('assignment')) {
+  for (const { node: assignment, target: left, value } of cellBindings(parsed, ['assignment'])) {
     if (assignment.startIndex >= use.startIndex) continue;
     if (enclosingFunction(assignment)?.id !== scope?.id) continue;
-    const left = assignment.childForFieldName('left');
-    if (left?.type !== 'identifier' || parsed.text(left) !== name) continue;
-    const encoded = encodeCall(assignment.childForFieldName('right'), parsed);
+    if (left.type !== 'identifier' || parsed.text(left) !== name) continue;
+    const encoded = encodeCall(value, parsed);
     if (encoded) found.push(encoded);
   }
   return found;

@@ -14,6 +14,7 @@
 // a branch before the use, or in another cell; a notebook's own filter is left alone.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
+import { BINDING_STATEMENTS, cellBindings } from '../../bindings';
 import { methodName, callArguments, enclosingStatement } from '../../syntax';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
@@ -130,22 +131,18 @@ export const listValuedVariables = defineRule({
       const end = parsed.source.indexOf('\n', node.startIndex);
       return parsed.source.slice(start, end === -1 ? undefined : end).trim();
     };
-    // name → its assignments in the cell (the whole cell: the binding that reaches a use may be on any line)
+    // name → its bindings in the cell (the whole cell: the binding that reaches a use may be on any line); one that
+    // is not a plain `name = …` (a tuple target, a loop, `+=`) is listed twice, so it is never the only one
     const assignments = new Map<string, Node[]>();
-    for (const assignment of parsed.nodes('assignment')) {
-      const left = assignment.childForFieldName('left');
-      if (left?.type === 'identifier')
-        assignments.set(parsed.text(left), [...(assignments.get(parsed.text(left)) ?? []), assignment]);
-      else if (left)
-        for (const id of left.descendantsOfType('identifier'))
-          if (id)
-            assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), assignment, assignment]);
-    }
-    for (const loop of [...parsed.nodes('for_statement'), ...parsed.nodes('augmented_assignment')]) {
-      const left = loop.childForFieldName('left');
-      if (left)
-        for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier'))
-          if (id) assignments.set(parsed.text(id), [...(assignments.get(parsed.text(id)) ?? []), loop, loop]);
+    for (const { kind, node, target: left } of cellBindings(parsed, BINDING_STATEMENTS)) {
+      const plain = kind === 'assignment' && left.type === 'identifier';
+      for (const id of left.type === 'identifier' ? [left] : left.descendantsOfType('identifier'))
+        if (id)
+          assignments.set(parsed.text(id), [
+            ...(assignments.get(parsed.text(id)) ?? []),
+            node,
+            ...(plain ? [] : [node]),
+          ]);
     }
     const edits: SourceEdit[] = [];
     const done = new Set<string>();

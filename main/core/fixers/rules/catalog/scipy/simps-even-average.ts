@@ -27,6 +27,8 @@
 // Left alone: notebooks dated from SciPy 1.11's release on (their simps may have meant the new correction), a name
 // simps the notebook defines itself, and a star import.
 import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../../../python/python-parser';
+import { cellBindings } from '../../bindings';
 import { defineRule } from '../../rule';
 import { insertAt, replaceNode, type SourceEdit } from '../../source-edit';
 import { lineStart, topLevelStatement } from '../../syntax';
@@ -71,14 +73,13 @@ function oldSimps(name: string): string {
 }
 
 /** How a cell binds `simps`: by this rule's own function (MARKER), otherwise (a def or assignment of its own), not. */
-function bindsSimps(parsed: { nodes(type: string): Node[]; text(node: Node): string }): 'ours' | 'own' | null {
+function bindsSimps(parsed: ParsedSource): 'ours' | 'own' | null {
   for (const def of parsed.nodes('function_definition'))
     if (parsed.text(def.childForFieldName('name') as Node) === 'simps')
       return parsed.text(def).includes(MARKER) ? 'ours' : 'own';
-  const assigned = parsed.nodes('assignment').some((a) => {
-    const left = a.childForFieldName('left');
-    return !!left && left.type === 'identifier' && parsed.text(left) === 'simps';
-  });
+  const assigned = cellBindings(parsed, ['assignment']).some(
+    ({ target }) => target.type === 'identifier' && parsed.text(target) === 'simps',
+  );
   return assigned ? 'own' : null;
 }
 

@@ -27,6 +27,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { positionalArguments, keywordArgument, callArguments, keywordName } from '../../syntax';
 import { type RuleRunContext, type CellContext, defineRule, type NotebookView } from '../../rule';
+import { cellBindings } from '../../bindings';
 import { calleeOf } from '../helpers';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';
 import { SK, sk } from './_shared';
@@ -256,10 +257,8 @@ export const splitterConstructors = defineRule({
       const source = notebook.source(cellIndex);
       if (!SPLITTERS.some((s) => source.includes(s))) continue;
       const parsed = notebook.parse(cellIndex);
-      for (const assignment of parsed.nodes('assignment')) {
-        const left = assignment.childForFieldName('left');
-        const right = assignment.childForFieldName('right');
-        if (left?.type !== 'identifier' || right?.type !== 'call') continue;
+      for (const { target: left, value: right } of cellBindings(parsed, ['assignment'])) {
+        if (left.type !== 'identifier' || right?.type !== 'call') continue;
         const old = oldSplitter(right, parsed, ctx);
         if (old) byName.set(parsed.text(left), { ...old, cellIndex });
       }
@@ -271,10 +270,8 @@ export const splitterConstructors = defineRule({
       const names = [...byName.keys()].filter((name) => source.includes(name));
       if (names.length === 0) continue;
       const parsed = notebook.parse(cellIndex);
-      for (const assignment of parsed.nodes('assignment')) {
-        const left = assignment.childForFieldName('left');
-        const right = assignment.childForFieldName('right');
-        if (left?.type !== 'identifier' || !names.includes(parsed.text(left))) continue;
+      for (const { target: left, value: right } of cellBindings(parsed, ['assignment'])) {
+        if (left.type !== 'identifier' || !names.includes(parsed.text(left))) continue;
         if (right?.type === 'call' && oldSplitter(right, parsed, ctx)) continue;
         byName.delete(parsed.text(left));
       }

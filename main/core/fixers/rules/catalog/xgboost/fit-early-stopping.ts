@@ -26,6 +26,7 @@ import {
   keywordName,
   removeArgument,
 } from '../../syntax';
+import { cellBindings } from '../../bindings';
 import type { SourceEdit } from '../../source-edit';
 import { constructedEstimators } from '../helpers';
 import { XGB_ESTIMATORS, isXgbEstimator } from './_shared';
@@ -99,7 +100,8 @@ export const fitEarlyStopping = defineRule({
       const parsed = notebook.parse(cellIndex);
       let constructorOrdinal = 0;
       let fitOrdinal = 0;
-      const events = [...parsed.nodes('assignment'), ...parsed.nodes('call')].sort(
+      const assignments = cellBindings(parsed, ['assignment']).map(({ node }) => node);
+      const events = [...assignments, ...parsed.nodes('call')].sort(
         (a, b) => a.startIndex - b.startIndex || (a.type === 'assignment' ? -1 : 1),
       );
       for (const node of events) {
@@ -160,10 +162,8 @@ export const fitEarlyStopping = defineRule({
     // ordinals over the whole cell, as prepare() counted them
     let constructorOrdinal = 0;
     const constructorKeys = new Map<number, string>();
-    for (const assignment of parsed.nodes('assignment')) {
-      const right = assignment.childForFieldName('right');
-      const left = assignment.childForFieldName('left');
-      if (left?.type !== 'identifier' || right?.type !== 'call' || !isXgbEstimator(right, parsed, ctx)) continue;
+    for (const { target: left, value: right } of cellBindings(parsed, ['assignment'])) {
+      if (left.type !== 'identifier' || right?.type !== 'call' || !isXgbEstimator(right, parsed, ctx)) continue;
       constructorKeys.set(right.startIndex, `${ctx.cellIndex}:${constructorOrdinal}`);
       constructorOrdinal += 1;
     }

@@ -27,6 +27,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type NotebookView, type RuleRunContext } from '../../rule';
+import { cellBindings } from '../../bindings';
 import { type SourceEdit, insertAt, replaceNode } from '../../source-edit';
 import { keywordArgument, removeArgument } from '../../syntax';
 
@@ -109,11 +110,9 @@ function bindsOwn(parsed: ParsedSource, names: readonly string[]): boolean {
     const id = def.childForFieldName('name');
     if (id && names.includes(parsed.text(id))) return true;
   }
-  for (const assign of parsed.nodes('assignment')) {
-    const left = assign.childForFieldName('left');
-    if (left && left.descendantsOfType('identifier').some((id) => names.includes(parsed.text(id)))) return true;
-  }
-  return false;
+  return cellBindings(parsed, ['assignment']).some(({ target }) =>
+    target.descendantsOfType('identifier').some((id) => names.includes(parsed.text(id))),
+  );
 }
 
 /** Text after the statement up to the end of its line is blank or a comment: the shim can follow on its own lines. */
