@@ -1,6 +1,7 @@
-// python2.integer-division-sizes' integer analysis (a helper of that rule only, in a file of its own so the rule's
-// file stays readable): which expressions and names of a notebook hold an integer in Python 2 and 3 alike, and
-// whether the notebook divides as Python 2 did.
+// The integer analysis of python2.integer-division-sizes and python2.numpy-integer-division (a helper of those
+// rules, in a file of its own so their files stay readable): which expressions and names of a notebook hold an
+// integer in Python 2 and 3 alike, and whether the notebook divides as Python 2 did. Both rules ask for the same
+// analyses in one rules run: the identifier walk is kept per cell tree and the analyses per notebook state.
 import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { callArguments, positionalArguments } from '../../syntax';
@@ -91,13 +92,43 @@ export function notebookSources(notebook: NotebookView): ParsedSource[] {
   return notebook.codeCells.map((index) => notebook.parse(index));
 }
 
+/** a tree's identifier sites, kept as long as the tree is (a cell's edit makes a new tree) */
+const sitesOfTree = new WeakMap<ParsedSource, readonly IdentifierSite[]>();
+
 /** Every identifier (but a parentless one) of the parsed sources, in order: the walk the name analyses share. */
 export function* identifierSites(sources: readonly ParsedSource[]): Generator<IdentifierSite> {
-  for (const parsed of sources)
-    for (const id of parsed.nodes('identifier')) {
-      const parent = id.parent;
-      if (parent) yield { id, parent, name: parsed.text(id), parsed };
+  for (const parsed of sources) {
+    let sites = sitesOfTree.get(parsed);
+    if (!sites) {
+      const found: IdentifierSite[] = [];
+      for (const id of parsed.nodes('identifier')) {
+        const parent = id.parent;
+        if (parent) found.push({ id, parent, name: parsed.text(id), parsed });
+      }
+      sitesOfTree.set(parsed, (sites = found));
     }
+    yield* sites;
+  }
+}
+
+/** One notebook's analyses, per key, while its cells' trees stay the same (keyed by the first cell's tree). */
+const analysesOfNotebook = new WeakMap<ParsedSource, { sources: ParsedSource[]; results: Map<string, unknown> }>();
+
+/**
+ * `compute` of the notebook's parsed code cells, computed once while no cell changes: the two integer-division
+ * rules ask for the same analyses in one rules run, and each is a walk over every identifier of the notebook.
+ */
+function memoized<T>(notebook: NotebookView, key: string, compute: (sources: ParsedSource[]) => T): T {
+  const sources = notebookSources(notebook);
+  const first = sources[0];
+  if (!first) return compute(sources);
+  let entry = analysesOfNotebook.get(first);
+  if (!entry || entry.sources.length !== sources.length || entry.sources.some((s, i) => s !== sources[i])) {
+    entry = { sources, results: new Map() };
+    analysesOfNotebook.set(first, entry);
+  }
+  if (!entry.results.has(key)) entry.results.set(key, compute(sources));
+  return entry.results.get(key) as T;
 }
 
 /** Is the identifier the left side of a statement of one of these types (`name = …`, `for name in …`)? */
@@ -110,10 +141,14 @@ export function isLeftOf(site: IdentifierSite, types: readonly string[]): boolea
  * `output = {'SUCCESS': 5, 'TOTAL': 8}`), whose items are never assigned, and that no method is called on (no
  * append/update that could add a float): their items and sum() are integers.
  */
-export function integerContainers(notebook: NotebookView): Set<string> {
+export function integerContainers(notebook: NotebookView): ReadonlySet<string> {
+  return memoized(notebook, 'containers', (sources) => containersOf(sources));
+}
+
+function containersOf(sources: readonly ParsedSource[]): Set<string> {
   const bound = new Map<string, boolean>();
   const spoiled = new Set<string>();
-  for (const site of identifierSites(notebookSources(notebook))) {
+  for (const site of identifierSites(sources)) {
     const { id, parent, name } = site;
     if (isLeftOf(site, ['assignment']))
       bound.set(name, !bound.has(name) && integerLiteralContainer(parent.childForFieldName('right')));
@@ -168,9 +203,18 @@ export function integerNames(
   containers: ReadonlySet<string>,
   python2: boolean,
   floorDivision: boolean,
+): ReadonlySet<string> {
+  const key = `names ${python2} ${floorDivision} ${[...containers].sort().join(' ')}`;
+  return memoized(notebook, key, (sources) => namesOf(sources, containers, python2, floorDivision));
+}
+
+function namesOf(
+  sources: readonly ParsedSource[],
+  containers: ReadonlySet<string>,
+  python2: boolean,
+  floorDivision: boolean,
 ): Set<string> {
   const candidates = new Map<string, boolean>();
-  const sources = notebookSources(notebook);
   // two rounds: a name bound to another integer name (m = n // 2) settles once n has
   for (let round = 0; round < 2; round++) {
     const known = new Set([...candidates].filter(([, ok]) => ok).map(([name]) => name));

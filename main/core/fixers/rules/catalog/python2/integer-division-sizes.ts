@@ -211,9 +211,9 @@ export const integerDivisionSizes = defineRule({
   },
   apply(parsed, ctx) {
     const { names, sizes, containers, roundIsFloat } = ctx.state as {
-      names: Set<string>;
+      names: ReadonlySet<string>;
       sizes: Set<string>;
-      containers: Set<string>;
+      containers: ReadonlySet<string>;
       roundIsFloat: boolean;
     };
     /** are both operands of the division certain integers? */

@@ -44,8 +44,8 @@ import {
 
 interface State {
   arrays: Set<string>;
-  scalars: Set<string>;
-  containers: Set<string>;
+  scalars: ReadonlySet<string>;
+  containers: ReadonlySet<string>;
   numpy: Set<string>;
   imported: Set<string>;
 }
