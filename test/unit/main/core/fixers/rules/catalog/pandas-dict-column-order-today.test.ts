@@ -1,15 +1,14 @@
 // calibrate.pandas-dict-column-order in today's stack: a DataFrame (Series) built from a dict literal takes the dict's
 // insertion order since pandas 0.23; pandas < 0.23 sorted the keys. The rewrite of a notebook dated before 0.23 prints
 // the table, the first column and the Series in the sorted order its author saw.
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fix, TODAY_ENVIRONMENT } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("pandas' dict key order in today's stack", (run) => {
-  it(
+  itToday(
     'calibrate.pandas-dict-column-order: the columns, iloc[:, 0] and the Series index in the sorted key order of pandas < 0.23',
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const before = py`
         import pandas as pd

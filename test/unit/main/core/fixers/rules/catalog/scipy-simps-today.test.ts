@@ -1,14 +1,13 @@
 // scipy.simps-even-average in today's stack: the old import fails there, simpson (the plain rename) computes another
 // number on an even count, and the rewrite prints what SciPy 1.6's simps printed (SciPy 1.10's code is the same).
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fixAfterError } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("simps in today's stack", (run) => {
-  it(
+  itToday(
     "scipy.simps-even-average: simps on an even count gives SciPy 1.10's even='avg', not simpson's Cartwright value",
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const before = py`
         import numpy as np

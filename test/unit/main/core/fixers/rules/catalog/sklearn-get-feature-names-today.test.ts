@@ -1,16 +1,15 @@
 // sklearn.get-feature-names in today's stack: the old call fails there, and the rewrite prints, per class, the names and
 // the type scikit-learn 0.23 printed for the same snippet (an encoder fitted on a DataFrame said 'x0_…').
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fixAfterError } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 const NO_NAMES = (cls: string) => `'${cls}' object has no attribute 'get_feature_names'`;
 
 describeTodaySnippets("get_feature_names in today's stack", (run) => {
-  it(
+  itToday(
     "sklearn.get-feature-names: each class's old names and type (x0_ names for a DataFrame-fitted encoder)",
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const lines = {
         OneHotEncoder: 'cols = enc.get_feature_names()',

@@ -1,15 +1,14 @@
 // calibrate.sklearn-lars-normalize in today's stack: Lars, LassoLars and OrthogonalMatchingPursuit of before 1.2 fit X
 // as it is there (normalize=False is today's only behaviour) and score otherwise; the rewrite fits them through the
 // normalizing subclass and prints what scikit-learn 0.23, whose default was normalize=True, printed.
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fix, TODAY_ENVIRONMENT } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("the Lars family's normalize default in today's stack", (run) => {
-  it(
+  itToday(
     "calibrate.sklearn-lars-normalize: the scores and LassoLars' features of the old default normalize=True",
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const before = py`
         import numpy as np
