@@ -3,6 +3,7 @@ import type { ResolvedCase } from '../../../shared/models/case';
 import type { EnvironmentDescription, ExecutionReport } from '../../../shared/models/execution';
 import type { Fix, Problem, Verdict } from '../../../shared/models/loop';
 import type { Notebook } from '../../../shared/models/notebook';
+import type { Runtime } from '../runtime/runtime';
 
 export interface FixHistoryEntry {
   iteration: number;
@@ -25,6 +26,8 @@ export interface FixContext {
   history: FixHistoryEntry[];
   /** rule ids / fix signatures the loop must not propose again (they failed) */
   exclude: Set<string>;
+  /** the job's runtime, for short questions a fixer asks it (where a name is public: rules/public-names.ts) */
+  runtime?: Pick<Runtime, 'runPython'>;
   signal?: AbortSignal;
 }
 

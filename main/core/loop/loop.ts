@@ -240,6 +240,7 @@ export class ModernizationLoop {
       environment: await run.environment,
       history: state.history,
       exclude: state.exclude,
+      runtime: this.deps.runtime,
       ...(run.signal ? { signal: run.signal } : {}),
     };
   }

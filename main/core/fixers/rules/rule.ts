@@ -9,6 +9,7 @@ import type { Notebook } from '../../../../shared/models/notebook';
 import type { Node } from 'web-tree-sitter';
 import type { BindingFilter, NotebookBindingSite } from './bindings';
 import type { ImportTable } from './imports';
+import type { PublicNames } from './public-names';
 import type { ParsedSource } from '../../python/python-parser';
 import type { SourceEdit } from './source-edit';
 import { compareVersions, isBeforeDate } from './version';
@@ -119,6 +120,11 @@ export interface RuleRunContext {
    * cell whole, narrowed by `filter`: the one notebook-wide walk (bindings.ts), in place of each rule's own.
    */
   bindings(filter?: BindingFilter): NotebookBindingSite[];
+  /**
+   * Where the names the run's NameErrors name are public in the libraries the notebook imports, as the runtime
+   * answered (public-names.ts); null when it was not asked or could not say.
+   */
+  publicNames?: PublicNames | null;
 }
 
 export interface CellContext extends RuleRunContext {

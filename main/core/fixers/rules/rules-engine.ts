@@ -15,6 +15,7 @@ import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
 import { notebookBindings } from './bindings';
 import { cellServices } from './cell-services';
+import type { PublicNames } from './public-names';
 import { lineText, targetsOf, withDefiningCells, type Target } from './rule-targets';
 import { WorkingNotebook } from './working-notebook';
 import { loadPythonParser, type ParsedSource, type PythonParser } from '../../python/python-parser';
@@ -44,6 +45,8 @@ export interface ApplyOptions {
   rules?: readonly Rule[];
   /** the notebook as its author saved it: rules may read the outputs the author's run printed */
   original?: Notebook | null;
+  /** the runtime's answer on where the run's undefined names are public (public-names.ts) */
+  publicNames?: PublicNames | null;
 }
 
 export interface RuleApplication {
@@ -212,6 +215,7 @@ class RulesRun {
       notebook: view,
       original: options.original ?? null,
       bindings: (filter) => notebookBindings(view, filter),
+      publicNames: options.publicNames ?? null,
     };
     this.gates = new Map(rules.map((rule) => [rule, versionGate(rule, env)]));
   }
@@ -318,6 +322,7 @@ class RulesRun {
         return view.imports;
       },
       bindings: this.runContext.bindings,
+      publicNames: this.runContext.publicNames ?? null,
       cellIndex,
       state,
       errors: target.errors,

@@ -1,6 +1,7 @@
 // The rules as a fixer of the loop: asks the engine (rules-engine.ts) for one fix answering the problem of the last
 // run, and, for the errors left, says why no rule applied (no rule, only rules for other versions, tried, refused)
 // so the LLM fixer or a person can pick up.
+import os from 'node:os';
 import { showsNumpy2Scalars } from '../../../../shared/lib/score-output';
 import { firstLine } from '../../../../shared/lib/text';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
@@ -9,6 +10,7 @@ import type { Notebook } from '../../../../shared/models/notebook';
 import type { Fixer, FixContext } from '../fixer';
 import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
+import { askPublicNames, importedPackages, undefinedNames, type PublicNames } from './public-names';
 import { matchesSignature, versionGate, type Rule } from './rule';
 import { applyRules, describeApplications, type ApplyOptions } from './rules-engine';
 
@@ -37,6 +39,7 @@ export class RulesFixer implements Fixer {
     let kinds = PROBLEM_KINDS[ctx.problem];
     let errors = ctx.problem === 'error' ? ctx.report.errors : [];
     let pool = this.rules;
+    const publicNames = await publicNamesFor(ctx, this.rules);
     const apply = () =>
       applyRules(ctx.notebook, 'all', ctx.environment, {
         kinds,
@@ -45,6 +48,7 @@ export class RulesFixer implements Fixer {
         exclude: ctx.exclude,
         rules: pool,
         original: ctx.original,
+        publicNames,
       });
     let result = await apply();
     // a timeout with no safe runtime reduction left: the defaults of the notebook's era that also do less work (3
@@ -114,8 +118,25 @@ export class RulesFixer implements Fixer {
       exclude: ctx.exclude,
       rules: this.rules,
       kinds: PROBLEM_KINDS.error,
+      publicNames: await publicNamesFor(ctx, this.rules),
     });
   }
+}
+
+/** The rule that imports a name the notebook uses but never imports; it reads the runtime's answer. */
+const MISSING_IMPORT = 'python.missing-import';
+
+/**
+ * Where the run's undefined names (its NameErrors) are public in the libraries the notebook imports, asked of the
+ * job's runtime (cached); null when no rule reads it, or there is no runtime or nothing to ask.
+ */
+async function publicNamesFor(ctx: FixContext, rules: readonly Rule[]): Promise<PublicNames | null> {
+  if (!ctx.runtime || ctx.signal?.aborted || !rules.some((rule) => rule.id === MISSING_IMPORT)) return null;
+  const names = undefinedNames(ctx.report.errors);
+  if (names.length === 0) return null;
+  const packages = await importedPackages(ctx.notebook);
+  if (packages.length === 0) return null;
+  return askPublicNames(ctx.runtime, ctx.environment, packages, names, os.tmpdir());
 }
 
 /** The library of the API-change table's generic repairs (catalog/api-table.ts, api-kwargs.ts). */
@@ -136,7 +157,9 @@ function rulesText(rules: readonly Rule[]): string {
 export async function diagnoseErrors(
   notebook: Notebook,
   env: EnvironmentDescription,
-  options: Pick<ApplyOptions, 'case' | 'created' | 'exclude' | 'rules' | 'kinds'> & { errors: readonly CellError[] },
+  options: Pick<ApplyOptions, 'case' | 'created' | 'exclude' | 'rules' | 'kinds' | 'publicNames'> & {
+    errors: readonly CellError[];
+  },
 ): Promise<UnresolvedError[]> {
   const kinds = new Set(options.kinds ?? PROBLEM_KINDS.error);
   const diagnosis: Diagnosis = {
@@ -147,6 +170,7 @@ export async function diagnoseErrors(
     applyOptions: {
       ...(options.case !== undefined ? { case: options.case } : {}),
       ...(options.created !== undefined ? { created: options.created } : {}),
+      ...(options.publicNames ? { publicNames: options.publicNames } : {}),
     },
   };
   const out: UnresolvedError[] = [];
@@ -161,7 +185,7 @@ interface Diagnosis {
   pool: Rule[];
   /** the rules tried already (resolved ids) */
   exclude: Set<string>;
-  applyOptions: Pick<ApplyOptions, 'case' | 'created'>;
+  applyOptions: Pick<ApplyOptions, 'case' | 'created' | 'publicNames'>;
 }
 
 /**

@@ -300,6 +300,7 @@ export const RULES: readonly Rule[] = [
   sklearn.liblinearMulticlassOvr,
   sklearn.logisticOvrSolver,
   ...API_TABLE_RULES, // api-table.moved-name, api-table.keyword-rename (catalog/api-table.ts)
+  python.missingImport, // after every rule that answers a NameError of its own (python2 builtins, star imports)
   environment.decorativeExtension,
   environment.widgetImports,
   environment.diagramImports,
