@@ -83,9 +83,16 @@ function integerLiteralContainer(node: Node | null): boolean {
 export interface IdentifierSite {
   id: Node;
   parent: Node;
+  /** the parent's type (read once: each read of a node's type is a call into the parser) */
+  parentType: string;
+  /** is the identifier the `left` of its parent (`name = …`, `name += …`, `for name in …`) */
+  left: boolean;
   name: string;
   parsed: ParsedSource;
 }
+
+/** the statements whose left side isLeftOf asks about */
+const LEFT_TYPES: ReadonlySet<string> = new Set<LeftType>(['assignment', 'augmented_assignment', 'for_statement']);
 
 /** The parsed code cells of the notebook, in order. */
 export function notebookSources(notebook: NotebookView): ParsedSource[] {
@@ -103,7 +110,10 @@ export function* identifierSites(sources: readonly ParsedSource[]): Generator<Id
       const found: IdentifierSite[] = [];
       for (const id of parsed.nodes('identifier')) {
         const parent = id.parent;
-        if (parent) found.push({ id, parent, name: parsed.text(id), parsed });
+        if (!parent) continue;
+        const parentType = parent.type;
+        const left = LEFT_TYPES.has(parentType) && parent.childForFieldName('left')?.id === id.id;
+        found.push({ id, parent, parentType, left, name: parsed.text(id), parsed });
       }
       sitesOfTree.set(parsed, (sites = found));
     }
@@ -118,7 +128,7 @@ const analysesOfNotebook = new WeakMap<ParsedSource, { sources: ParsedSource[]; 
  * `compute` of the notebook's parsed code cells, computed once while no cell changes: the two integer-division
  * rules ask for the same analyses in one rules run, and each is a walk over every identifier of the notebook.
  */
-function memoized<T>(notebook: NotebookView, key: string, compute: (sources: ParsedSource[]) => T): T {
+export function memoized<T>(notebook: NotebookView, key: string, compute: (sources: ParsedSource[]) => T): T {
   const sources = notebookSources(notebook);
   const first = sources[0];
   if (!first) return compute(sources);
@@ -131,9 +141,11 @@ function memoized<T>(notebook: NotebookView, key: string, compute: (sources: Par
   return entry.results.get(key) as T;
 }
 
+export type LeftType = 'assignment' | 'augmented_assignment' | 'for_statement';
+
 /** Is the identifier the left side of a statement of one of these types (`name = …`, `for name in …`)? */
-export function isLeftOf(site: IdentifierSite, types: readonly string[]): boolean {
-  return types.includes(site.parent.type) && site.parent.childForFieldName('left')?.id === site.id.id;
+export function isLeftOf(site: IdentifierSite, types: readonly LeftType[]): boolean {
+  return site.left && types.includes(site.parentType as LeftType);
 }
 
 /**
@@ -149,16 +161,16 @@ function containersOf(sources: readonly ParsedSource[]): Set<string> {
   const bound = new Map<string, boolean>();
   const spoiled = new Set<string>();
   for (const site of identifierSites(sources)) {
-    const { id, parent, name } = site;
+    const { id, parent, parentType, name } = site;
     if (isLeftOf(site, ['assignment']))
       bound.set(name, !bound.has(name) && integerLiteralContainer(parent.childForFieldName('right')));
     else if (
       isLeftOf(site, ['augmented_assignment', 'for_statement']) ||
-      OTHER_BINDINGS.has(parent.type) ||
-      (parent.type === 'attribute' && parent.childForFieldName('object')?.id === id.id)
+      OTHER_BINDINGS.has(parentType) ||
+      (parentType === 'attribute' && parent.childForFieldName('object')?.id === id.id)
     )
       spoiled.add(name);
-    else if (parent.type === 'subscript' && parent.childForFieldName('value')?.id === id.id) {
+    else if (parentType === 'subscript' && parent.childForFieldName('value')?.id === id.id) {
       // counts[0] = 1.5, counts['a'] /= 2: an item assigned
       const target = parent.parent;
       if (
@@ -223,7 +235,7 @@ function namesOf(
       candidates.set(name, (candidates.get(name) ?? true) && ok);
     };
     for (const site of identifierSites(sources)) {
-      const { id, parent, name, parsed } = site;
+      const { id, parent, parentType, name, parsed } = site;
       if (isLeftOf(site, ['assignment'])) {
         mark(
           name,
@@ -242,9 +254,9 @@ function namesOf(
         const right = parent.childForFieldName('right');
         const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
         mark(name, fn?.type === 'identifier' && ['range', 'xrange'].includes(parsed.text(fn)));
-      } else if (OTHER_BINDINGS.has(parent.type)) {
+      } else if (OTHER_BINDINGS.has(parentType)) {
         if (
-          (parent.type === 'function_definition' || parent.type === 'class_definition') &&
+          (parentType === 'function_definition' || parentType === 'class_definition') &&
           parent.childForFieldName('name')?.id !== id.id
         )
           continue;

@@ -48,23 +48,27 @@ import {
   integerContainers,
   integerNames,
   isLeftOf,
-  notebookSources,
+  memoized,
 } from './_certain-integers';
 
 /**
  * Names bound exactly once in the notebook (a plain `name = …`) and read somewhere as a size or an index (`xs[mid]`,
  * `range(half)`, `head(n)`): what such a name held was an integer in the notebook's Python.
  */
-function sizeNames(notebook: NotebookView): Set<string> {
+function sizeNames(notebook: NotebookView): ReadonlySet<string> {
+  return memoized(notebook, 'sizes', (sources) => sizeNamesOf(sources));
+}
+
+function sizeNamesOf(sources: readonly ParsedSource[]): Set<string> {
   const bindings = new Map<string, number>();
   const sized = new Set<string>();
-  for (const site of identifierSites(notebookSources(notebook))) {
-    const { id, parent, name, parsed } = site;
+  for (const site of identifierSites(sources)) {
+    const { id, parentType, name, parsed } = site;
     const target =
       isLeftOf(site, ['assignment', 'augmented_assignment', 'for_statement']) ||
-      OTHER_BINDINGS.has(parent.type) ||
-      ['pattern_list', 'tuple_pattern', 'list_pattern'].includes(parent.type);
-    if (target) bindings.set(name, (bindings.get(name) ?? 0) + (parent.type === 'assignment' ? 1 : 2));
+      OTHER_BINDINGS.has(parentType) ||
+      ['pattern_list', 'tuple_pattern', 'list_pattern'].includes(parentType);
+    if (target) bindings.set(name, (bindings.get(name) ?? 0) + (parentType === 'assignment' ? 1 : 2));
     else if (isNameUse(id) && inSizedPosition(id, parsed)) sized.add(name);
   }
   return new Set([...sized].filter((name) => bindings.get(name) === 1));

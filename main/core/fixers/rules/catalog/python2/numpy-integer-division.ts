@@ -150,7 +150,7 @@ function integerArrayNames(notebook: NotebookView, base: Omit<State, 'arrays'>):
       candidates.set(name, (candidates.get(name) ?? true) && ok);
     };
     for (const site of identifierSites(sources)) {
-      const { id, parent, name, parsed } = site;
+      const { id, parent, parentType, name, parsed } = site;
       if (isLeftOf(site, ['assignment'])) {
         mark(
           name,
@@ -167,9 +167,9 @@ function integerArrayNames(notebook: NotebookView, base: Omit<State, 'arrays'>):
         );
       } else if (isLeftOf(site, ['for_statement'])) {
         mark(name, false);
-      } else if (OTHER_BINDINGS.has(parent.type)) {
+      } else if (OTHER_BINDINGS.has(parentType)) {
         if (
-          (parent.type === 'function_definition' || parent.type === 'class_definition') &&
+          (parentType === 'function_definition' || parentType === 'class_definition') &&
           parent.childForFieldName('name')?.id !== id.id
         )
           continue;
