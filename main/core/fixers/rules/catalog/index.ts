@@ -262,6 +262,7 @@ export const RULES: readonly Rule[] = [
   scipy.renamedFunctions,
   scipy.removedKeywords,
   scipy.simpsEvenAverage,
+  scipy.minimizeX0Flatten,
   statsmodels.pacfMethodNames,
   statsmodels.familyLinkClass,
   sklearn.scorersDict,

@@ -20,3 +20,5 @@ export { renamedFunctions } from './renamed-functions';
 export { removedKeywords } from './removed-keywords';
 // SciPy 1.14 removed integrate.simps: the even='avg' it computed before 1.11, from simpson and trapezoid.
 export { simpsEvenAverage } from './simps-even-average';
+// SciPy 1.11: minimize refuses an x0 that is not 1-D (it flattened it before 1.9): np.ravel(x0).
+export { minimizeX0Flatten } from './minimize-x0-flatten';
