@@ -119,8 +119,10 @@ export const missingImport = defineRule({
     const names = namesFailingFirstHere(ctx.errors, ctx.cellIndex);
     // the run's first NameError cell also gets the other conventional aliases the notebook reads and never binds
     const firstCell = Math.min(...ctx.errors.map((e) => e.cellIndex));
+    // (a name failing elsewhere in this run gets its import in its own first failing cell)
+    const failing = new Set(ctx.errors.map((e) => NAME_NOT_DEFINED.exec(e.evalue)?.[1]));
     if (ctx.cellIndex === firstCell)
-      for (const name of aliasesReadUnbound(ctx)) if (!names.includes(name)) names.push(name);
+      for (const name of aliasesReadUnbound(ctx)) if (!failing.has(name)) names.push(name);
     for (const name of names) {
       if (!isCandidateName(name) || boundAnywhere(ctx, name)) continue;
       const line = importLine(name, ctx);
