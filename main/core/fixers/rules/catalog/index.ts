@@ -292,6 +292,7 @@ export const RULES: readonly Rule[] = [
   sklearn.scalerOneDimensional,
   sklearn.binarizeOneSample,
   python.objectFormatSpec,
+  python.namedtupleVars,
   ipython.coreDisplay,
   ipython.magicMethod,
   ipython.htmlWidgets,

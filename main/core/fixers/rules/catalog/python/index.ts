@@ -29,4 +29,5 @@ export { openUniversalMode } from './open-universal-mode';
 export { removedMethods39 } from './removed-methods-3-9';
 export { regexGlobalFlags } from './regex-global-flags';
 export { objectFormatSpec } from './object-format-spec';
+export { namedtupleVars } from './namedtuple-vars';
 export { missingImport } from './missing-import';

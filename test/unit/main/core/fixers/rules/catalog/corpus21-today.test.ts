@@ -1,0 +1,39 @@
+// Mechanisms of corpus21 (held-out 2015–2018 tutorial, Kaggle and blog notebooks, measured before these rules were
+// written): ogrisel's parallel_ml_tutorial (2015, Python 3.4) prints vars() of a GridSearchCV grid_scores_ entry, a
+// namedtuple whose __dict__ property Python 3.5.1 removed.
+import { expect, it } from 'vitest';
+import { cellError, expectRepairedToday } from '../helpers';
+import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
+import { py } from '../../../../../../helpers/python-source';
+
+describeTodaySnippets("corpus21's mechanisms in today's stack", (run) => {
+  it("python.namedtuple-vars: vars() of a namedtuple gives the fields' mapping, as namedtuple.__dict__ did", async () => {
+    const before = py`
+      from collections import namedtuple
+      class CVScoreTuple(namedtuple('CVScoreTuple', ('parameters', 'mean_validation_score', 'cv_validation_scores'))):
+          __slots__ = ()
+      scores = [CVScoreTuple({'C': 1.0}, 0.5, [0.4, 0.6])]
+      first_score = scores[0]
+      print(sorted(dict(vars(first_score)).items()))
+    `;
+    const errors = [
+      cellError(
+        0,
+        'TypeError',
+        'vars() argument must have __dict__ attribute',
+        'print(sorted(dict(vars(first_score)).items()))',
+      ),
+    ];
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['python.namedtuple-vars'],
+      {
+        fails: /TypeError: vars\(\) argument must have __dict__ attribute/,
+        out: "[('cv_validation_scores', [0.4, 0.6]), ('mean_validation_score', 0.5), ('parameters', {'C': 1.0})]",
+      },
+      { errors, created: '2015-04-08' },
+    );
+    expect(after).toContain("(first_score._asdict() if hasattr(first_score, '_asdict') else vars(first_score))");
+  });
+});
