@@ -84,6 +84,7 @@ export const RULES: readonly Rule[] = [
   python2.functionAttributes,
   python2.sysExcAttributes,
   python2.operatorFunctions,
+  python2.operatorRemovedImports,
   python2.typesConstants,
   python2.metaclassAttribute,
   python2.specialMethodNames,

@@ -47,6 +47,7 @@ export { removedBuiltins } from './removed-builtins';
 export { functionAttributes } from './function-attributes';
 export { sysExcAttributes } from './sys-exc-attributes';
 export { operatorFunctions } from './operator-functions';
+export { operatorRemovedImports } from './operator-removed-imports';
 export { typesConstants } from './types-constants';
 export { metaclassAttribute } from './metaclass-attribute';
 export { specialMethodNames } from './special-method-names';
