@@ -79,7 +79,7 @@ function importedUnusedHere(source: string): boolean {
 }
 
 /** Is `name` read anywhere in the notebook outside import statements (an identifier, not an attribute's name)? */
-function usedInNotebook(ctx: CellContext, name: string): boolean {
+export function usedInNotebook(ctx: CellContext, name: string): boolean {
   for (const index of ctx.notebook.codeCells) {
     const source = ctx.notebook.source(index);
     if (!new RegExp(`\\b${name}\\b`).test(source)) continue;
@@ -105,7 +105,7 @@ function inImport(node: Node): boolean {
   return false;
 }
 
-function inTry(node: Node): boolean {
+export function inTry(node: Node): boolean {
   for (let p = node.parent; p; p = p.parent) if (p.type === 'try_statement') return true;
   return false;
 }
@@ -121,7 +121,7 @@ function itemBinding(item: Node, parsed: ParsedSource): { module: string; bound:
 }
 
 /** Deletes the statement: its whole line where it stands alone there, else `pass` in its place. */
-function deleteStatement(statement: Node, parsed: ParsedSource): SourceEdit {
+export function deleteStatement(statement: Node, parsed: ParsedSource): SourceEdit {
   const source = parsed.source;
   const start = lineStart(source, statement.startIndex);
   const newline = source.indexOf('\n', statement.endIndex);

@@ -1,6 +1,7 @@
 // Mechanisms of corpus21 (held-out 2015–2018 tutorial, Kaggle and blog notebooks, measured before these rules were
 // written): ogrisel's parallel_ml_tutorial (2015, Python 3.4) prints vars() of a GridSearchCV grid_scores_ entry, a
-// namedtuple whose __dict__ property Python 3.5.1 removed.
+// namedtuple whose __dict__ property Python 3.5.1 removed. donnemartin's churn analysis (2015, Python 2) imports
+// operator.idiv beside `from __future__ import division` and never calls it: Python 3 has no idiv.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
@@ -35,5 +36,25 @@ describeTodaySnippets("corpus21's mechanisms in today's stack", (run) => {
       { errors, created: '2015-04-08' },
     );
     expect(after).toContain("(first_score._asdict() if hasattr(first_score, '_asdict') else vars(first_score))");
+  });
+
+  it('python2.operator-removed-imports: an unused idiv is dropped from the import, the cell runs on', async () => {
+    const before = py`
+      from __future__ import division
+      from operator import itemgetter, idiv
+      pairs = [(1, 7), (2, 3)]
+      print(sorted(pairs, key=itemgetter(1)), 7 / 2)
+    `;
+    const errors = [
+      cellError(0, 'ImportError', "cannot import name 'idiv' from 'operator' (/usr/lib/python3.14/operator.py)"),
+    ];
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['python2.operator-removed-imports'],
+      { fails: /ImportError: cannot import name 'idiv' from 'operator'/, out: '[(2, 3), (1, 7)] 3.5' },
+      { errors, created: '2015-06-06' },
+    );
+    expect(after).toContain('from operator import itemgetter\n');
   });
 });
