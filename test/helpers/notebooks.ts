@@ -1,5 +1,11 @@
-// Small notebooks written by tests: a markdown title cell, then one unexecuted code cell per source (ids c1, c2, …).
+// Small notebooks written by tests: any cells (notebookOfCells); a markdown title cell, then one unexecuted code cell
+// per source (ids c1, c2, …).
 import type { Notebook } from '../../shared/models/notebook';
+
+/** A notebook (nbformat 4.5, no metadata) of these cells, as a test writes its cells out. */
+export function notebookOfCells(cells: Notebook['cells']): Notebook {
+  return { nbformat: 4, nbformat_minor: 5, metadata: {}, cells };
+}
 
 export function codeNotebook(title: { id: string; source: string }, sources: readonly string[]): Notebook {
   return {

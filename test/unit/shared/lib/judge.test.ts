@@ -14,6 +14,7 @@ import { oneSampleTTest } from '../../../../shared/lib/statistics';
 import type { CellError, ExecutionReport } from '../../../../shared/models/execution';
 import { VerdictSchema } from '../../../../shared/models/loop';
 import type { Notebook } from '../../../../shared/models/notebook';
+import { notebookOfCells } from '../../../helpers/notebooks';
 
 function cellError(cellIndex: number, ename: string, extra: Partial<CellError> = {}): CellError {
   return {
@@ -246,30 +247,23 @@ describe('choosing the best iteration', () => {
 });
 
 describe('markPreExisting', () => {
-  const original: Notebook = {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: {},
-    cells: [
-      { id: 'md', cell_type: 'markdown', source: '# t', metadata: {} },
-      {
-        id: 'load',
-        cell_type: 'code',
-        source: 'import foo',
-        metadata: {},
-        outputs: [
-          { output_type: 'error', ename: 'ModuleNotFoundError', evalue: "No module named 'foo'", traceback: [] },
-        ],
-      },
-      {
-        id: 'fit',
-        cell_type: 'code',
-        source: 'fit()',
-        metadata: {},
-        outputs: [{ output_type: 'stream', name: 'stdout', text: 'ok\n' }],
-      },
-    ],
-  };
+  const original = notebookOfCells([
+    { id: 'md', cell_type: 'markdown', source: '# t', metadata: {} },
+    {
+      id: 'load',
+      cell_type: 'code',
+      source: 'import foo',
+      metadata: {},
+      outputs: [{ output_type: 'error', ename: 'ModuleNotFoundError', evalue: "No module named 'foo'", traceback: [] }],
+    },
+    {
+      id: 'fit',
+      cell_type: 'code',
+      source: 'fit()',
+      metadata: {},
+      outputs: [{ output_type: 'stream', name: 'stdout', text: 'ok\n' }],
+    },
+  ]);
 
   it('marks the same error name in the same cell (by id, even when a fix shifted the index)', () => {
     // a fix inserted a cell at the top: 'load' is now index 2

@@ -7,24 +7,20 @@ import {
   InvalidEditError,
 } from '../../../../shared/lib/notebook-edits';
 import type { Notebook } from '../../../../shared/models/notebook';
+import { notebookOfCells } from '../../../helpers/notebooks';
 
-const nb: Notebook = {
-  nbformat: 4,
-  nbformat_minor: 5,
-  metadata: {},
-  cells: [
-    { id: 'a', cell_type: 'markdown', metadata: {}, source: '# title' },
-    {
-      id: 'b',
-      cell_type: 'code',
-      metadata: {},
-      source: 'x = 1\nprint x',
-      outputs: [{ output_type: 'stream', name: 'stdout', text: 'old' }],
-      execution_count: 3,
-    },
-    { id: 'c', cell_type: 'code', metadata: {}, source: 'y = 2', outputs: [], execution_count: 4 },
-  ],
-};
+const nb = notebookOfCells([
+  { id: 'a', cell_type: 'markdown', metadata: {}, source: '# title' },
+  {
+    id: 'b',
+    cell_type: 'code',
+    metadata: {},
+    source: 'x = 1\nprint x',
+    outputs: [{ output_type: 'stream', name: 'stdout', text: 'old' }],
+    execution_count: 3,
+  },
+  { id: 'c', cell_type: 'code', metadata: {}, source: 'y = 2', outputs: [], execution_count: 4 },
+]);
 
 describe('applyCellEdits', () => {
   it('replaces a cell source, keeps its id and drops its stale outputs', () => {

@@ -3,18 +3,16 @@ import type { Notebook } from '../../../../../shared/models/notebook';
 import { ExecutionTracker } from '../../../../../main/core/runtime/execution-report';
 import { offendingLine } from '../../../../../shared/lib/traceback';
 import { stripAnsi } from '../../../../../shared/lib/text';
+import { notebookOfCells } from '../../../../helpers/notebooks';
 
 function nb(sources: Array<[string, string]>): Notebook {
-  return {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: {},
-    cells: sources.map(([type, source], i) =>
+  return notebookOfCells(
+    sources.map(([type, source], i) =>
       type === 'code'
         ? { cell_type: 'code', id: `c${i}`, metadata: {}, outputs: [], execution_count: null, source }
         : { cell_type: 'markdown', id: `c${i}`, metadata: {}, source },
     ),
-  };
+  );
 }
 
 const notebook = nb([

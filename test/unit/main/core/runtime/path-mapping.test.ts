@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Notebook } from '../../../../../shared/models/notebook';
 import {
   kaggleMappings,
   restoreSources,
@@ -7,6 +6,7 @@ import {
   rewriteSource,
   type PathMapping,
 } from '../../../../../main/core/runtime/path-mapping';
+import { notebookOfCells } from '../../../../helpers/notebooks';
 
 const kaggle = kaggleMappings({ input: '/jobs/7/input', working: '/jobs/7/working' });
 
@@ -53,23 +53,18 @@ describe('rewriteSource', () => {
 });
 
 describe('rewriteNotebookPaths and restoreSources', () => {
-  const notebook: Notebook = {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: {},
-    cells: [
-      { cell_type: 'markdown', id: 'm', metadata: {}, source: 'Data lives in /kaggle/input' },
-      {
-        cell_type: 'code',
-        id: 'a',
-        metadata: {},
-        outputs: [],
-        execution_count: null,
-        source: ['import pandas as pd\n', "df = pd.read_csv('/kaggle/input/train.csv')\n", 'df.head()'],
-      },
-      { cell_type: 'code', id: 'b', metadata: {}, outputs: [], execution_count: null, source: 'print(1)' },
-    ],
-  };
+  const notebook = notebookOfCells([
+    { cell_type: 'markdown', id: 'm', metadata: {}, source: 'Data lives in /kaggle/input' },
+    {
+      cell_type: 'code',
+      id: 'a',
+      metadata: {},
+      outputs: [],
+      execution_count: null,
+      source: ['import pandas as pd\n', "df = pd.read_csv('/kaggle/input/train.csv')\n", 'df.head()'],
+    },
+    { cell_type: 'code', id: 'b', metadata: {}, outputs: [], execution_count: null, source: 'print(1)' },
+  ]);
 
   it('rewrites only code cells, keeps the line-list shape, and does not touch the original', () => {
     const { notebook: out, changedCells } = rewriteNotebookPaths(notebook, kaggle);

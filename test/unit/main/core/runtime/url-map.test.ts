@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thrown } from '../../../../helpers/errors';
-import type { Notebook } from '../../../../../shared/models/notebook';
 import { jobSettingsFrom } from '../../../../../main/cli/options';
 import { bareCase } from '../../../../../main/core/case/case-loader';
 import { kernelUrlMap, readUrlMapFile, urlKey, userUrlsNotInCase } from '../../../../../main/core/runtime/url-map';
 import { prepareWorkspace } from '../../../../../main/core/runtime/workspace';
+import { notebookOfCells } from '../../../../helpers/notebooks';
 
 let tmp: string;
 beforeAll(() => {
@@ -25,12 +25,9 @@ function write(name: string, text: string): string {
 }
 
 const URL_LITERAL = "pd.read_csv('https://data.example.org/train.csv')";
-const notebook: Notebook = {
-  nbformat: 4,
-  nbformat_minor: 5,
-  metadata: {},
-  cells: [{ id: 'a', cell_type: 'code', source: URL_LITERAL, metadata: {}, outputs: [], execution_count: null }],
-};
+const notebook = notebookOfCells([
+  { id: 'a', cell_type: 'code', source: URL_LITERAL, metadata: {}, outputs: [], execution_count: null },
+]);
 
 describe('readUrlMapFile', () => {
   it('resolves relative paths against the file and keeps absolute ones', () => {

@@ -129,6 +129,33 @@ export async function expectRepairedToday(
 }
 
 /**
+ * The check of a test whose expected output is computed, not written down: `reference` (the author's computation
+ * spelled out with today's API, or a documented equivalent) runs in today's stack, and `after` prints what it prints.
+ */
+export function expectPrintsAsReference(run: SnippetRun, after: string, reference: string): void {
+  const expected = run(reference);
+  expect(expected.ok).toBe(true);
+  expect(run(after)).toEqual({ ok: true, out: expected.out });
+}
+
+/**
+ * The check a calibration rule's today's-stack test makes: `before` runs there but prints `today`, not what its
+ * author saw; the rules rewrite it for a notebook dated `created` (today's package versions), and the rewrite prints
+ * `old`, what the author's stack printed. Returns the rewrite, for checks of its text.
+ */
+export async function expectCalibratedToday(
+  run: SnippetRun,
+  before: string,
+  ruleIds: string[],
+  expected: { created: string; today: string; old: string },
+): Promise<string> {
+  expect(run(before)).toEqual({ ok: true, out: expected.today });
+  const after = await fix(before, ruleIds, { ...TODAY_ENVIRONMENT, created: expected.created });
+  expect(run(after)).toEqual({ ok: true, out: expected.old });
+  return after;
+}
+
+/**
  * fix() with today's package versions (plus `options`) after cell 0 raised `[ename, evalue, line]`: the error a rule
  * that answers errors is given in a today's-stack test.
  */

@@ -3,7 +3,15 @@
 // must stay unrepaired (AdaBoost's SAMME.R: its replacement predicts differently).
 import { describe, expect, it } from 'vitest';
 import { diagnoseErrors } from '../../../../../../../main/core/fixers/rules/rules-fixer';
-import { cellError, environment, fix, fixCells, notebookOf, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import {
+  cellError,
+  environment,
+  fix,
+  fixCells,
+  notebookOf,
+  TODAY_ENVIRONMENT as TODAY,
+  fixAfterError,
+} from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -88,10 +96,11 @@ describeTodaySnippets("issue 18 rewrites run in today's stack", (run) => {
     const failing = run(before);
     expect(failing.out).toMatch(/'dict_keys' object has no attribute 'sort'/);
     let after = await fix(before, ['python2.iterator-builtins'], TODAY);
-    after = await fix(after, ['python2.list-valued-variables'], {
-      ...TODAY,
-      errors: [cellError(0, 'AttributeError', "'dict_keys' object has no attribute 'sort'", 'ks.sort()')],
-    });
+    after = await fixAfterError(
+      after,
+      ['python2.list-valued-variables'],
+      ['AttributeError', "'dict_keys' object has no attribute 'sort'", 'ks.sort()'],
+    );
     expect(run(after)).toEqual({ ok: true, out: "['a', 'b'] [2, 3, 9]" });
   });
 });

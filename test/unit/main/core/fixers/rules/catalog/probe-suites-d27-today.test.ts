@@ -3,7 +3,7 @@
 // old snippet fails there, the rewritten one prints what the old libraries printed (checked in bookworm's stack, or
 // from the old documentation where the old call is gone there too).
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY, fixAfterError } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -90,10 +90,11 @@ describeTodaySnippets("matplotlib / seaborn / SciPy / statsmodels probe cases ru
       print(len(fig.axes), [round(float(v), 3) for v in axes[0].get_position().bounds], round(float(axes[1].get_position().x0), 3))
     `;
     expect(run(before).out).toMatch(/Unable to determine Axes to steal space for Colorbar/);
-    const after = await fix(before, ['matplotlib.colorbar-axes'], {
-      ...TODAY,
-      errors: [cellError(0, 'ValueError', 'Unable to determine Axes to steal space for Colorbar.', line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['matplotlib.colorbar-axes'],
+      ['ValueError', 'Unable to determine Axes to steal space for Colorbar.', line],
+    );
     expect(after).toContain('plt.colorbar(sm, ax=plt.gca())');
     expect(run(after)).toEqual({ ok: true, out: '3 [0.125, 0.11, 0.282, 0.77] 0.548' });
   });

@@ -2,7 +2,7 @@
 // as it is there (normalize=False is today's only behaviour) and score otherwise; the rewrite fits them through the
 // normalizing subclass and prints what scikit-learn 0.23, whose default was normalize=True, printed.
 import { expect } from 'vitest';
-import { fix, TODAY_ENVIRONMENT } from '../helpers';
+import { expectCalibratedToday } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -21,18 +21,14 @@ describeTodaySnippets("the Lars family's normalize default in today's stack", (r
         omp = OrthogonalMatchingPursuit(n_nonzero_coefs=3).fit(X, y)
         print(round(lars.score(X, y), 6), round(lasso.score(X, y), 6), round(omp.score(X, y), 6), np.flatnonzero(lasso.coef_).tolist())
       `;
-      // what scikit-learn 0.23.2 printed for the same snippet
-      const old = '0.643383 0.86407 0.772516 [0, 1, 2, 3, 5, 7]';
-      const today = run(before);
-      expect(today.ok).toBe(true);
-      // today's fit of X as it is: other scores and all eight features in the lasso
-      expect(today.out).toBe('0.45553 0.922412 0.426768 [0, 1, 2, 3, 4, 5, 6, 7]');
-      const after = await fix(before, ['calibrate.sklearn-lars-normalize'], {
-        ...TODAY_ENVIRONMENT,
+      const after = await expectCalibratedToday(run, before, ['calibrate.sklearn-lars-normalize'], {
         created: '2018-04-01',
+        // today's fit of X as it is: other scores and all eight features in the lasso
+        today: '0.45553 0.922412 0.426768 [0, 1, 2, 3, 4, 5, 6, 7]',
+        // what scikit-learn 0.23.2 printed for the same snippet
+        old: '0.643383 0.86407 0.772516 [0, 1, 2, 3, 5, 7]',
       });
       expect(after).toContain('class LassoLarsNormalized(LassoLars):');
-      expect(run(after)).toEqual({ ok: true, out: old });
     },
   );
 });

@@ -2,7 +2,7 @@
 // and gives the coefficients of the equivalent scikit-learn's deprecation message documented (StandardScaler without
 // centring, alpha times the number of samples).
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { expectPrintsAsReference, fixAfterError } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 const DATA =
@@ -13,18 +13,17 @@ describeTodaySnippets("scikit-learn's linear models' normalize=True in today's s
     const line = 'model = Ridge(alpha=4, normalize=True).fit(X, y)';
     const before = `${DATA}${line}\nprint([round(float(c), 4) for c in model.coef_])\n`;
     expect(run(before).out).toMatch(/unexpected keyword argument 'normalize'/);
-    const after = await fix(before, ['sklearn.linear-model-normalize'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', "Ridge.__init__() got an unexpected keyword argument 'normalize'", line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['sklearn.linear-model-normalize'],
+      ['TypeError', "Ridge.__init__() got an unexpected keyword argument 'normalize'", line],
+    );
     expect(after).toContain('model = RidgeNormalized(alpha=4).fit(X, y)');
     const documented =
       `${DATA}from sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\n` +
       'p = make_pipeline(StandardScaler(with_mean=False), Ridge(alpha=4 * len(X))).fit(X, y)\n' +
       'print([round(float(c), 4) for c in p[-1].coef_ / p[0].scale_])\n';
-    const expected = run(documented);
-    expect(expected.ok).toBe(true);
-    expect(run(after)).toEqual({ ok: true, out: expected.out });
+    expectPrintsAsReference(run, after, documented);
   });
 
   it('sklearn.linear-model-normalize: LassoCV(alphas=grid, cv=5, normalize=True) picks the alpha and fold errors of the normalized Lasso cross-validated fold by fold', async () => {
@@ -32,10 +31,11 @@ describeTodaySnippets("scikit-learn's linear models' normalize=True in today's s
     const line = 'cv = LassoCV(alphas=grid, cv=5, tol=1e-10, max_iter=100000, normalize=True).fit(X, y)';
     const before = `${DATA}${grid}${line}\nprint(cv.alpha_, round(float(cv.mse_path_.mean(axis=1).min()), 6))\n`;
     expect(run(before).out).toMatch(/unexpected keyword argument 'normalize'/);
-    const after = await fix(before, ['sklearn.linear-model-normalize'], {
-      ...TODAY,
-      errors: [cellError(0, 'TypeError', "LassoCV.__init__() got an unexpected keyword argument 'normalize'", line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['sklearn.linear-model-normalize'],
+      ['TypeError', "LassoCV.__init__() got an unexpected keyword argument 'normalize'", line],
+    );
     expect(after).toContain('cv = LassoCVNormalized(alphas=grid, cv=5, tol=1e-10, max_iter=100000).fit(X, y)');
     // the old semantics from public API: each training fold normalized on its own, a Lasso per alpha
     const byFold =
@@ -45,8 +45,6 @@ describeTodaySnippets("scikit-learn's linear models' normalize=True in today's s
       '        f = Lasso(alpha=a, tol=1e-10, max_iter=100000).fit((X[tr] - m) / n, y[tr])\n' +
       '        fold.append((((X[te] - m) / n @ f.coef_ + f.intercept_ - y[te]) ** 2).mean())\n' +
       '    errors.append((np.mean(fold), a))\nprint(min(errors)[1], round(float(min(errors)[0]), 6))\n';
-    const expected = run(byFold);
-    expect(expected.ok).toBe(true);
-    expect(run(after)).toEqual({ ok: true, out: expected.out });
+    expectPrintsAsReference(run, after, byFold);
   });
 });

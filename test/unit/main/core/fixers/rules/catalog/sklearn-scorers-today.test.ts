@@ -2,7 +2,7 @@
 // an error, SCORERS (1.3) and cross_val_score's fit_params (1.6) fail; the rewritten snippets print what
 // scikit-learn 1.2 printed.
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { fix, fixAfterError, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -37,10 +37,11 @@ describeTodaySnippets("scikit-learn's scorer API in today's stack", (run) => {
     ];
     const before = `${DATA}\n${lines.join('\n')}\n`;
     expect(run(before).out).toMatch(/cannot import name 'SCORERS'/);
-    const after = await fix(before, ['sklearn.scorers-dict', 'sklearn.renamed-keywords'], {
-      ...TODAY,
-      errors: [cellError(0, 'ImportError', "cannot import name 'SCORERS' from 'sklearn.metrics'", lines[0])],
-    });
+    const after = await fixAfterError(
+      before,
+      ['sklearn.scorers-dict', 'sklearn.renamed-keywords'],
+      ['ImportError', "cannot import name 'SCORERS' from 'sklearn.metrics'", lines[0]],
+    );
     const accuracy = run(`${DATA}\nprint(LogisticRegression(max_iter=1000).fit(Xb, yb).score(Xb, yb))`).out;
     // scikit-learn 1.2.1 printed the training accuracy and [0.95, 0.875, 0.95]
     expect(run(after)).toEqual({ ok: true, out: `True ${accuracy}\n[0.95, 0.875, 0.95]` });

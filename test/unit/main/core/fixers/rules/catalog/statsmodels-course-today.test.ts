@@ -1,7 +1,7 @@
 // statsmodels idioms of 2016–2019 course labs (ISLR in Python) in today's stack: the old snippet fails there, the
 // rewritten one runs and prints what the old libraries printed.
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { fixAfterError } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 const WAGES =
@@ -12,17 +12,11 @@ describeTodaySnippets("ISLR labs' statsmodels idioms in today's stack", (run) =>
     const line = 'fit = sm.GLM(df.wage, X.drop(X.columns[1], axis=1)).fit()';
     const before = `${WAGES}X = sm.add_constant(pd.get_dummies(pd.cut(df.age, 2)))\n${line}\nprint([round(float(p), 3) for p in fit.params])\n`;
     expect(run(before).out).toMatch(/Pandas data cast to numpy dtype of object/);
-    const after = await fix(before, ['pandas.get-dummies-dtype'], {
-      ...TODAY,
-      errors: [
-        cellError(
-          0,
-          'ValueError',
-          'Pandas data cast to numpy dtype of object. Check input data with np.asarray(data).',
-          line,
-        ),
-      ],
-    });
+    const after = await fixAfterError(
+      before,
+      ['pandas.get-dummies-dtype'],
+      ['ValueError', 'Pandas data cast to numpy dtype of object. Check input data with np.asarray(data).', line],
+    );
     expect(after).toContain("pd.get_dummies(pd.cut(df.age, 2), dtype='uint8')");
     expect(run(after)).toEqual({ ok: true, out: '[97.5, 12.0]' });
   });
@@ -31,17 +25,15 @@ describeTodaySnippets("ISLR labs' statsmodels idioms in today's stack", (run) =>
     const line = 'res = sm.GLM(y, sm.add_constant(df.age), family=sm.families.Binomial(sm.families.links.logit)).fit()';
     const before = `${WAGES}y = (df.wage > 100).astype(int)\n${line}\nprint([round(float(p), 4) for p in res.params])\n`;
     expect(run(before).out).toMatch(/Calling Family\(\.\.\) with a link class is not allowed/);
-    const after = await fix(before, ['statsmodels.family-link-class'], {
-      ...TODAY,
-      errors: [
-        cellError(
-          0,
-          'TypeError',
-          'Calling Family(..) with a link class is not allowed. Use an instance of a link class instead.',
-          line,
-        ),
+    const after = await fixAfterError(
+      before,
+      ['statsmodels.family-link-class'],
+      [
+        'TypeError',
+        'Calling Family(..) with a link class is not allowed. Use an instance of a link class instead.',
+        line,
       ],
-    });
+    );
     expect(after).toContain('sm.families.Binomial(sm.families.links.Logit())');
     expect(run(after)).toEqual({ ok: true, out: '[-0.1739, 0.0041]' });
   });
@@ -50,10 +42,11 @@ describeTodaySnippets("ISLR labs' statsmodels idioms in today's stack", (run) =>
     const line = 'res = smf.OLS(df.wage, sm.add_constant(df.age)).fit()';
     const before = `${WAGES}import statsmodels.formula.api as smf\n${line}\nprint([round(float(p), 4) for p in res.params])\n`;
     expect(run(before).out).toMatch(/module 'statsmodels\.formula\.api' has no attribute 'OLS'/);
-    const after = await fix(before, ['statsmodels.formula-api-classes'], {
-      ...TODAY,
-      errors: [cellError(0, 'AttributeError', "module 'statsmodels.formula.api' has no attribute 'OLS'", line)],
-    });
+    const after = await fixAfterError(
+      before,
+      ['statsmodels.formula-api-classes'],
+      ['AttributeError', "module 'statsmodels.formula.api' has no attribute 'OLS'", line],
+    );
     expect(after).toContain('res = sm.OLS(df.wage, sm.add_constant(df.age)).fit()');
     expect(run(after)).toEqual({ ok: true, out: '[82.9887, 0.4798]' });
   });
