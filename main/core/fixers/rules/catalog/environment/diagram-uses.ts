@@ -4,6 +4,8 @@
 // Why it broke: the package that renders a tree's diagram is not installed here, and environment.diagram-imports bound
 // its name to None so that the import cell runs; the cells that draw then fail on None ("'NoneType' object has no
 // attribute 'graph_from_dot_data'"), directly or inside the notebook's own drawing function.
+// A picture file the commented statements would have written (graph.write_png('tree.png')) is not there either, so a
+// later statement of the cell that names that file (Image(filename='tree.png')) only showed the picture too.
 // Example:
 //     graph, = print_tree(regr, features=['Years', 'Hits'])
 //     Image(graph.create_png())
@@ -13,10 +15,12 @@
 //     # Image(graph.create_png())  # nbrevive: draws a diagram with a package not installed here
 //     print(regr.score(X, y))
 // Fix safety: Same computed results: the statements commented out only build and show the picture; a statement of the
-// cell that does not reach the package, directly, through a function of the notebook that uses it, or through a name
-// such a statement assigned, still runs.
+// cell that does not reach the package, directly, through a function of the notebook that uses it, through a name
+// such a statement assigned, or through a picture file (.png, .svg, .pdf, .jpg, .gif) such a statement wrote, still
+// runs.
 // Left alone: notebooks without the guard environment.diagram-imports writes; definitions, imports and statements
-// that share a line with other code (the whole cell is then left).
+// that share a line with other code (the whole cell is then left); a picture file named in other cells, or held in a
+// variable.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
@@ -34,6 +38,17 @@ const DRAWING_NOTE = '# nbrevive: draws a diagram with a package not installed h
 /** Identifiers in a node, by text. */
 function identifiersIn(node: Node, text: (n: Node) => string): Set<string> {
   return new Set(node.descendantsOfType('identifier').flatMap((id) => (id ? [text(id)] : [])));
+}
+
+/** a picture file a drawing statement writes: 'tree.png', "graph.svg" */
+const PICTURE_FILE = /\.(?:png|svg|pdf|jpe?g|gif)$/i;
+
+/** The contents of the plain string literals in a node. */
+function stringsIn(node: Node, parsed: { text(n: Node): string }): string[] {
+  return node.descendantsOfType('string').flatMap((literal) => {
+    const m = literal ? /^[rRuU]?(['"])([^'"\\{}]*)\1$/.exec(parsed.text(literal)) : null;
+    return m ? [m[2] as string] : [];
+  });
 }
 
 /** Names an assignment statement binds (its left side). */
@@ -54,7 +69,9 @@ export const diagramUses = defineRule({
     "the cells that draw a tree diagram fail on None ('NoneType' object has no attribute " +
     "'graph_from_dot_data'). In such a cell, each top-level statement that uses the package, a function " +
     'of the notebook whose body uses it, or a name one of those statements assigned, is commented out ' +
-    'with a note: they only build and show the picture. The other statements of the cell still run.',
+    'with a note: they only build and show the picture, as does a later statement of the cell that names a ' +
+    "picture file one of them wrote (Image(filename='tree.png') after graph.write_png('tree.png')). The other " +
+    'statements of the cell still run.',
   trigger: { errors: [{ ename: 'AttributeError', evalue: /'NoneType' object has no attribute/ }] },
   errorScope: 'cell',
   needles: (source) => source.trim() !== '',
@@ -94,16 +111,24 @@ export const diagramUses = defineRule({
     if (tainted.size === 0) return [];
     const text = (n: Node): string => parsed.text(n);
     const edits: SourceEdit[] = [];
+    // the picture files the statements commented out so far would have written
+    const pictures = new Set<string>();
     for (const statement of parsed.root.namedChildren) {
       if (!statement || ['function_definition', 'class_definition', 'decorated_definition'].includes(statement.type))
         continue;
       if (statement.type === 'import_statement' || statement.type === 'import_from_statement') continue;
       if (statement.type === 'comment' || statement.type === 'try_statement') continue;
-      if (![...identifiersIn(statement, text)].some((name) => tainted.has(name))) continue;
+      const strings = stringsIn(statement, parsed);
+      if (
+        ![...identifiersIn(statement, text)].some((name) => tainted.has(name)) &&
+        !strings.some((file) => pictures.has(file))
+      )
+        continue;
       const commented = commentOut(parsed.source, statement.startIndex, statement.endIndex, DRAWING_NOTE);
       if (!commented) return [];
       edits.push(...commented);
       for (const name of assignedNames(statement, text)) tainted.add(name);
+      for (const file of strings) if (PICTURE_FILE.test(file)) pictures.add(file);
     }
     return edits;
   },
