@@ -139,11 +139,14 @@ export function askPublicNames(
   let answer = cache.get(key);
   if (!answer) {
     const timeoutMs = (BUDGET_SECONDS * sortedPackages.length + 60) * 1000;
-    answer = runtime
-      .runPython(
-        PUBLIC_NAMES_SCRIPT,
-        [JSON.stringify(sortedPackages), JSON.stringify(sortedNames), String(BUDGET_SECONDS)],
-        { cwd, timeoutMs },
+    // a runtime without the means to run a script (a test's fake) is no answer either
+    answer = Promise.resolve()
+      .then(() =>
+        runtime.runPython(
+          PUBLIC_NAMES_SCRIPT,
+          [JSON.stringify(sortedPackages), JSON.stringify(sortedNames), String(BUDGET_SECONDS)],
+          { cwd, timeoutMs },
+        ),
       )
       .then((out) => parsePublicNames(out.trim().split('\n').pop() ?? ''))
       .catch(() => null);

@@ -116,6 +116,13 @@ describe('public names', () => {
     const failing = { runPython: () => Promise.reject(new Error('ModuleNotFoundError')) };
     const env = { ...environment(), pythonPath: '/opt/py-failing-test/bin/python' };
     expect(await askPublicNames(failing, env, ['sklearn'], ['neighbors'], '/tmp')).toBeNull();
+    const throwing = {
+      runPython: (): Promise<string> => {
+        throw new TypeError('runPython is not a function');
+      },
+    };
+    const other = { ...env, pythonPath: '/opt/py-throwing-test/bin/python' };
+    expect(await askPublicNames(throwing, other, ['sklearn'], ['neighbors'], '/tmp')).toBeNull();
   });
 });
 
