@@ -18,11 +18,11 @@
 //         def fit(self, X, y, *args, **kwargs):
 //             …
 //     lars = LassoLarsNormalized(alpha=0.1)
-// Fix safety: Restores the old result: the subclass is sklearn.linear-model-normalize's (centre X, divide each column by
-// the l2 norm of the centred column, a zero norm counting as 1, fit, coef_ / norm and intercept_ - mean · coef_), which
-// is what the old fit did through _preprocess_data / _pre_fit and _set_intercept: checked with scikit-learn 0.23's
-// default-normalized Lars, LassoLars and OrthogonalMatchingPursuit against the subclass with normalize=False there
-// (coef_ and intercept_ equal to 1e-11, the same R²). It keeps the constructor, so set_params, clone and grid
+// Fix safety: Restores the old result: the subclass is sklearn.linear-model-normalize's (centre X, divide each column
+// by the l2 norm of the centred column, a zero norm counting as 1, fit, coef_ / norm and intercept_ - mean · coef_),
+// which is what the old fit did through _preprocess_data / _pre_fit and _set_intercept: checked with scikit-learn
+// 0.23's default-normalized Lars, LassoLars and OrthogonalMatchingPursuit against the subclass with normalize=False
+// there (coef_ and intercept_ equal to 1e-11, the same R²). It keeps the constructor, so set_params, clone and grid
 // searches work. A score-calibration: applied when the score drifted, to notebooks dated before 1.2.
 // Left alone: calls that set normalize (True is sklearn.linear-model-normalize's, False sklearn.removed-keywords'),
 // fit_intercept other than True (normalize did nothing without it), positional arguments from fit_intercept's old

@@ -1,4 +1,5 @@
-// calibrate.xgboost-depth-and-learning-rate — XGBClassifier/XGBRegressor: pin max_depth=3, learning_rate=0.1 (defaults before 1.0)
+// calibrate.xgboost-depth-and-learning-rate — XGBClassifier/XGBRegressor: pin max_depth=3, learning_rate=0.1 (defaults
+// before 1.0)
 //
 // Why it broke: XGBoost 1.0 (2020-02-20) changed a default, so a notebook written before it computes something
 // else today: "[Breaking] Remove Scikit-Learn default parameters" (#5130) set the wrapper's defaults to None, so the

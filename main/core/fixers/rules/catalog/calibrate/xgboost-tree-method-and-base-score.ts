@@ -1,4 +1,5 @@
-// calibrate.xgboost-tree-method-and-base-score — XGBoost estimators: pin tree_method='exact', base_score=0.5 (defaults before 2.0)
+// calibrate.xgboost-tree-method-and-base-score — XGBoost estimators: pin tree_method='exact', base_score=0.5 (defaults
+// before 2.0)
 //
 // Why it broke: XGBoost 2.0 (2023-09-12) changed two defaults, so a notebook written before it computes something
 // else today: `hist` became the default tree method (before, `auto` chose `exact` for data of up to 2^22 rows and

@@ -1,4 +1,5 @@
-// ipython.magic-method — get_ipython().magic('matplotlib inline') → get_ipython().run_line_magic('matplotlib', 'inline')
+// ipython.magic-method — get_ipython().magic('matplotlib inline') → get_ipython().run_line_magic('matplotlib',
+// 'inline')
 //
 // Why it broke: IPython 8.0 (2022-01-12) removed InteractiveShell.magic(), deprecated since IPython 0.13 in favour
 // of run_line_magic(name, line); notebooks exported to scripts and back, and 2015–2017 kernels, still call it.

@@ -1,4 +1,5 @@
-// numpy.float-index — s_sorted[[(R+1)*alpha/2, (R+1)*(1-alpha/2)]] → s_sorted[[int((R+1)*alpha/2), int((R+1)*(1-alpha/2))]]
+// numpy.float-index — s_sorted[[(R+1)*alpha/2, (R+1)*(1-alpha/2)]] → s_sorted[[int((R+1)*alpha/2),
+// int((R+1)*(1-alpha/2))]]
 //
 // Why it broke: NumPy 1.12 (2017-01-15) turned the deprecation of float indices (NumPy 1.8–1.11, which truncated them
 // to integers with a warning) into an error: "IndexError: only integers, slices (`:`), ellipsis (`...`),

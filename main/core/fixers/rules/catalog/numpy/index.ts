@@ -10,9 +10,10 @@
 // np.product …); moved-members.ts and its neighbours have the members that move to a submodule, become an
 // expression or a call of another shape, the emptied np.lib, np.compat, the removed ndarray methods and
 // np.array(copy=False). Every rule is also pattern-triggered: a removed member inside a function the notebook
-// has not called yet fails later, so it is fixed before it runs. Code in an `except` clause is left alone: it is the fallback of a try that already uses
-// the new name (the compatibility idiom ruff also exempts). Members the guide gives no equivalent for
-// (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function, np.lookfor) are left for a person.
+// has not called yet fails later, so it is fixed before it runs. Code in an `except` clause is left alone: it is the
+// fallback of a try that already uses the new name (the compatibility idiom ruff also exempts). Members the guide gives
+// no equivalent for (np.sctypes, np.maximum_sctype, np.who, np.deprecate, np.set_string_function, np.lookfor) are left
+// for a person.
 //
 // NumPy 2 printing: NEP 51 (NumPy 2.0) made scalar reprs carry their type, so a notebook that printed `0.7728`
 // in its era prints `np.float64(0.7728)` today, in every list, tuple, dict and bare expression that shows a

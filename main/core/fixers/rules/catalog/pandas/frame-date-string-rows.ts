@@ -31,8 +31,8 @@ import { stripAnsi } from '../../../../../../shared/lib/text';
 import { pd } from './_shared';
 
 /**
- * KeyError of a year or a month: '2017', '2016-12'. A day or a time may be the index's own resolution, which frame[string]
- * did not slice (a KeyError then, too): those strings are left alone.
+ * KeyError of a year or a month: '2017', '2016-12'. A day or a time may be the index's own resolution, which
+ * frame[string] did not slice (a KeyError then, too): those strings are left alone.
  */
 const DATE_KEY = /^'(\d{4}(?:[-/]\d{1,2})?)'$/;
 

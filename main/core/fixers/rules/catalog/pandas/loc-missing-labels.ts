@@ -1,4 +1,5 @@
-// pandas.loc-missing-labels — df.loc[[a, b], cols] with a label the index lacks → df.reindex(index=[a, b], columns=cols)
+// pandas.loc-missing-labels — df.loc[[a, b], cols] with a label the index lacks → df.reindex(index=[a, b],
+// columns=cols)
 //
 // Why it broke: pandas 1.0 (2020-01-29), deprecated since 0.21: .loc with a list of labels of which some are missing
 // from the index raises KeyError ('[1.0] not in index'); before, the missing labels came back as rows of NaN.

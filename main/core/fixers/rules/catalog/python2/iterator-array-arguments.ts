@@ -1,4 +1,5 @@
-// python2.iterator-array-arguments — np.array(map(…)), np.mean(filter(…)), np.array(zip(…)), np.array(d.values()) → list(…)
+// python2.iterator-array-arguments — np.array(map(…)), np.mean(filter(…)), np.array(zip(…)), np.array(d.values()) →
+// list(…)
 //
 // Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
 // explanation below cites the release notes).

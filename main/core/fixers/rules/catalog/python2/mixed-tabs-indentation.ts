@@ -1,4 +1,5 @@
-// python2.mixed-tabs-indentation — indentation mixing tabs and spaces → spaces (a tab advanced to the next multiple of 8)
+// python2.mixed-tabs-indentation — indentation mixing tabs and spaces → spaces (a tab advanced to the next multiple of
+// 8)
 //
 // Why it broke: Python 3.0 (2008-12-03): from this release on the old code fails or computes something else (the
 // explanation below cites the release notes).

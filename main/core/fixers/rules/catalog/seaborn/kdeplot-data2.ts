@@ -14,7 +14,8 @@
 // Fix safety: Same plot: seaborn 0.8–0.10's kdeplot(data, data2) drew the bivariate density of data (x) against
 // data2 (y); 0.11's shim mapped them to x and y exactly so. The first vector, given as data= or by position, becomes
 // x=.
-// Left alone: kdeplot calls without data2, a kdeplot of the notebook's own, and data2 next to an x= or y= already given.
+// Left alone: kdeplot calls without data2, a kdeplot of the notebook's own, and data2 next to an x= or y= already
+// given.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { insertAt, type SourceEdit } from '../../source-edit';

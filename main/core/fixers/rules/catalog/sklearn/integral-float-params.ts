@@ -1,5 +1,5 @@
-// sklearn.integral-float-params — Lasso(max_iter=1e6) → Lasso(max_iter=1000000): a whole-number float where scikit-learn
-// now validates an int
+// sklearn.integral-float-params — Lasso(max_iter=1e6) → Lasso(max_iter=1000000): a whole-number float where
+// scikit-learn now validates an int
 //
 // Why it broke: scikit-learn 1.2 (2022-12-08) validates every estimator's parameters when it is fitted
 // (`_parameter_constraints`), and an int-only parameter given a float raises InvalidParameterError ("The 'max_iter'

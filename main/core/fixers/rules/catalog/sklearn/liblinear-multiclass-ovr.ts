@@ -1,4 +1,5 @@
-// sklearn.liblinear-multiclass-ovr — LogisticRegression(solver='liblinear') on 3+ classes → OneVsRestClassifier(LogisticRegression(…))
+// sklearn.liblinear-multiclass-ovr — LogisticRegression(solver='liblinear') on 3+ classes →
+// OneVsRestClassifier(LogisticRegression(…))
 //
 // Why it broke: scikit-learn 1.8 (2025-12-09) removed LogisticRegression's multi_class (deprecated in 1.5), and the
 // liblinear solver, the default before 0.22 and what sklearn.logistic-l1-solver and the solver calibration pin,

@@ -1,5 +1,5 @@
-// sklearn.linear-model-normalize — Ridge(alpha=4, normalize=True) → RidgeNormalized(alpha=4), a subclass that normalizes
-// in fit as scikit-learn < 1.2 did
+// sklearn.linear-model-normalize — Ridge(alpha=4, normalize=True) → RidgeNormalized(alpha=4), a subclass that
+// normalizes in fit as scikit-learn < 1.2 did
 //
 // Why it broke: scikit-learn 1.2 (2022-12-08), deprecated since 1.0: the linear models' `normalize` parameter was
 // removed (Ridge, Lasso, ElasticNet, RidgeCV, RidgeClassifier …: "got an unexpected keyword argument 'normalize'");

@@ -1,6 +1,6 @@
 // sklearn.renamed-keywords — Renamed arguments: LDA n_topics → n_components, OneHotEncoder sparse → sparse_output,
-// base_estimator → estimator, TSNE n_iter → max_iter, AgglomerativeClustering affinity → metric, LassoCV n_alphas → alphas,
-// cross_val_score fit_params → params
+// base_estimator → estimator, TSNE n_iter → max_iter, AgglomerativeClustering affinity → metric, LassoCV n_alphas →
+// alphas, cross_val_score fit_params → params
 //
 // Why it broke: scikit-learn 0.21 (2019-05-09): from this release on the old code fails or computes something else
 // (the explanation below cites the release notes).

@@ -1,7 +1,8 @@
 // Every rule's fixture (test/fixtures/rules/<rule-id>.py) runs through the rules engine, case by case, and the
 // result must equal the stored expected output (<rule-id>.expected.py) byte for byte; the cases marked "fixes" must
 // change and be reported as the rule's, the ones marked "leaves alone" must not; a result parses no worse than its
-// input and a second application changes nothing. Every rule has a fixture, and every fixture a rule. NBREVIVE_UPDATE_FIXTURES=1 rewrites the expected files from the engine's output (then read the diff).
+// input and a second application changes nothing. Every rule has a fixture, and every fixture a rule.
+// NBREVIVE_UPDATE_FIXTURES=1 rewrites the expected files from the engine's output (then read the diff).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,10 @@
 // Mechanisms of corpus17 (held-out 2015–2019 statistics, statsmodels and time-series notebooks): a 2018 regression
 // diagnostics tutorial calls sms.het_breushpagan, one of the three misspelled names statsmodels 0.8 kept as
 // deprecated aliases and 0.10 removed (the Breusch-Pagan LM statistic is n·R² of the squared residuals regressed on
-// the regressors, which the repaired cell prints; acorr_breush_godfrey keeps its old default number of lags). A 2018 state-space notebook reads exchange rates from an Excel 3.0
-// (BIFF3) file whose header pandas 1.2+'s format detection does not know; pandas 1.1 read it with xlrd. Julia Evans'
-// pandas cookbook (2014, a 2016 revision) plots the bool mask str.contains('Snow'), drawn as 0/1 then.
+// the regressors, which the repaired cell prints; acorr_breush_godfrey keeps its old default number of lags). A 2018
+// state-space notebook reads exchange rates from an Excel 3.0 (BIFF3) file whose header pandas 1.2+'s format detection
+// does not know; pandas 1.1 read it with xlrd. Julia Evans' pandas cookbook (2014, a 2016 revision) plots the bool mask
+// str.contains('Snow'), drawn as 0/1 then.
 import { expect, it } from 'vitest';
 import { cellError, expectRepairedToday } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';

@@ -1,5 +1,5 @@
-// sklearn.get-feature-names in today's stack: the old call fails there, and the rewrite prints, per class, the names and
-// the type scikit-learn 0.23 printed for the same snippet (an encoder fitted on a DataFrame said 'x0_…').
+// sklearn.get-feature-names in today's stack: the old call fails there, and the rewrite prints, per class, the names
+// and the type scikit-learn 0.23 printed for the same snippet (an encoder fitted on a DataFrame said 'x0_…').
 import { expect } from 'vitest';
 import { fixAfterError } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';

@@ -1,6 +1,7 @@
 // Old scikit-learn splitters handed to a notebook's own function and pandas idioms removed by 0.25–2.0 (row-wise
 // reductions over text columns, .ix, astype('category', categories=…), pd.TimeSeries), in today's stack (Python 3.14,
-// pandas 2.3, scikit-learn 1.9): the old snippet fails there, the rewritten one runs and prints what the old code printed.
+// pandas 2.3, scikit-learn 1.9): the old snippet fails there, the rewritten one runs and prints what the old code
+// printed.
 import { expect } from 'vitest';
 import { cellError, fix, fixCells, cellSource, TODAY_ENVIRONMENT as TODAY } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
