@@ -34,6 +34,7 @@ export { listValuedVariables } from './list-valued-variables';
 export { iteratorAssignments } from './iterator-assignments';
 export { iteratorArrayArguments } from './iterator-array-arguments';
 export { sortCmp } from './sort-cmp';
+export { mixedTypeOrdering } from './mixed-type-ordering';
 export { notEqualOperator } from './not-equal-operator';
 export { sysNames } from './sys-names';
 export { nextMethod } from './next-method';

@@ -1,9 +1,12 @@
 // Mechanisms of corpus21 (held-out 2015–2018 tutorial, Kaggle and blog notebooks, measured before these rules were
 // written): ogrisel's parallel_ml_tutorial (2015, Python 3.4) prints vars() of a GridSearchCV grid_scores_ entry, a
 // namedtuple whose __dict__ property Python 3.5.1 removed. donnemartin's churn analysis (2015, Python 2) imports
-// operator.idiv beside `from __future__ import division` and never calls it: Python 3 has no idiv.
+// operator.idiv beside `from __future__ import division` and never calls it: Python 3 has no idiv. Its Kaggle Titanic
+// notebook (2015, Python 2) sorts a column's unique values with NaN among the port letters, which Python 2 ordered
+// (numbers before strings) and Python 3 refuses.
 import { expect, it } from 'vitest';
-import { cellError, expectRepairedToday } from '../helpers';
+import { applyRules } from '../../../../../../../main/core/fixers/rules/rules-engine';
+import { TODAY_ENVIRONMENT, cellError, cellSource, environment, expectRepairedToday, notebookOf } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -56,5 +59,31 @@ describeTodaySnippets("corpus21's mechanisms in today's stack", (run) => {
       { errors, created: '2015-06-06' },
     );
     expect(after).toContain('from operator import itemgetter\n');
+  });
+
+  it("python2.mixed-type-ordering: NaN among strings sorts first, as Python 2's cross-type order put it", async () => {
+    const before = py`
+      import pandas as pd
+      import numpy as np
+      df_train = pd.DataFrame({'Embarked': ['S', 'C', np.nan, 'Q', 'S', None]})
+      print(sorted(df_train['Embarked'].unique()), min(['b', 2.5, 'a', 1]), max([None, 3, 'x']))
+    `;
+    const errors = [
+      cellError(
+        0,
+        'TypeError',
+        "'<' not supported between instances of 'float' and 'str'",
+        "print(sorted(df_train['Embarked'].unique()), min(['b', 2.5, 'a', 1]), max([None, 3, 'x']))",
+      ),
+    ];
+    expect(run(before).out).toMatch(/TypeError: '<' not supported between instances of 'float' and 'str'/);
+    // a Python 2 notebook: its kernelspec says so
+    const notebook = notebookOf(before);
+    notebook.metadata = { kernelspec: { name: 'python2', language: 'python', display_name: 'Python 2' } };
+    const env = environment(TODAY_ENVIRONMENT.packages, TODAY_ENVIRONMENT.python);
+    const result = await applyRules(notebook, ['python2.mixed-type-ordering'], env, { errors });
+    const after = cellSource(result, 0);
+    expect(run(after)).toEqual({ ok: true, out: "[None, nan, 'C', 'Q', 'S'] 1 x" });
+    expect(after).toContain("sorted(df_train['Embarked'].unique(), key=lambda v: (0,) if v is None else (1, v)");
   });
 });
