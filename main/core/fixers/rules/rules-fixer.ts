@@ -10,6 +10,7 @@ import type { Notebook } from '../../../../shared/models/notebook';
 import type { Fixer, FixContext } from '../fixer';
 import { resolveRuleId } from './catalog/aliases';
 import { RULES } from './catalog/index';
+import { namesToAsk } from './catalog/python/missing-import';
 import { askPublicNames, importedPackages, undefinedNames, type PublicNames } from './public-names';
 import { matchesSignature, versionGate, type Rule } from './rule';
 import { applyRules, describeApplications, type ApplyOptions } from './rules-engine';
@@ -132,7 +133,7 @@ const MISSING_IMPORT = 'python.missing-import';
  */
 async function publicNamesFor(ctx: FixContext, rules: readonly Rule[]): Promise<PublicNames | null> {
   if (!ctx.runtime || ctx.signal?.aborted || !rules.some((rule) => rule.id === MISSING_IMPORT)) return null;
-  const names = undefinedNames(ctx.report.errors);
+  const names = await namesToAsk(ctx.notebook, undefinedNames(ctx.report.errors));
   if (names.length === 0) return null;
   const packages = await importedPackages(ctx.notebook);
   if (packages.length === 0) return null;

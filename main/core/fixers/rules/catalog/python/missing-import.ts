@@ -36,8 +36,10 @@
 // standard-library module name (random is not numpy.random); a name of a library the notebook does not import.
 import type { Node } from 'web-tree-sitter';
 import type { CellError } from '../../../../../../shared/models/execution';
-import type { ParsedSource } from '../../../../python/python-parser';
+import type { Notebook } from '../../../../../../shared/models/notebook';
+import { loadPythonParser, type ParsedSource } from '../../../../python/python-parser';
 import { cellBindings } from '../../bindings';
+import { ImportTable } from '../../imports';
 import { NAME_NOT_DEFINED, STDLIB_HEADS, type PublicNameSource } from '../../public-names';
 import { defineRule, packageVersion, type CellContext } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
@@ -163,6 +165,34 @@ function boundAnywhere(ctx: CellContext, name: string): boolean {
   return false;
 }
 
+/**
+ * Of a run's undefined names, those worth asking the runtime about: a candidate name that is no conventional alias
+ * (the table answers those) and that no cell binds, in a notebook without a star import or code that binds names
+ * unseen (%run, exec …). Most NameErrors come downstream of a failed cell that binds the name: those are never asked
+ * about, so the runtime is seldom asked at all.
+ */
+export async function namesToAsk(notebook: Notebook, names: readonly string[]): Promise<string[]> {
+  const wanted = names.filter((name) => isCandidateName(name) && !Object.hasOwn(CONVENTIONAL_ALIASES, name));
+  if (wanted.length === 0) return [];
+  const sources = notebook.cells
+    .filter((cell) => cell.cell_type === 'code')
+    .map((cell) => (Array.isArray(cell.source) ? cell.source.join('') : cell.source));
+  if (sources.some((source) => DYNAMIC_BINDING.test(source))) return [];
+  const parser = await loadPythonParser();
+  const trees = sources.map((source) => parser.parse(source));
+  try {
+    const imports = ImportTable.fromCells(trees);
+    if (imports.starModules.length > 0) return [];
+    return wanted.filter((name) => {
+      if (imports.bindings.has(name)) return false;
+      const word = new RegExp(`\\b${name}\\b`);
+      return !trees.some((t) => word.test(t.source) && (definesName(t, name) || bindsOtherwise(t, name)));
+    });
+  } finally {
+    for (const tree of trees) tree.delete();
+  }
+}
+
 function bindsOtherwise(parsed: ParsedSource, name: string): boolean {
   const named = (node: Node | null): boolean =>
     !!node &&
@@ -200,7 +230,7 @@ function aliasesReadUnbound(ctx: CellContext): string[] {
 
 /** The import that binds the name: its conventional alias, else the runtime's one public source; null: none. */
 function importLine(name: string, ctx: CellContext): string | null {
-  const alias = CONVENTIONAL_ALIASES[name];
+  const alias = Object.hasOwn(CONVENTIONAL_ALIASES, name) ? CONVENTIONAL_ALIASES[name] : undefined;
   if (alias) return packageVersion(ctx.env, alias.distribution) ? alias.line : null;
   const answer = ctx.publicNames;
   if (!answer) return null;

@@ -143,6 +143,26 @@ describe('RulesFixer with a runtime to ask', () => {
     expect(runtime.calls[0]?.slice(0, 2)).toEqual(['["sklearn"]', '["neighbors"]']);
   });
 
+  it('asks only about names no cell binds, and nothing in a notebook with a star import', async () => {
+    const downstream = [
+      'import pandas as pd\nfrom sklearn.naive_bayes import MultinomialNB',
+      'count_vector = CountVectorizer()\ntraining_data = count_vector.fit_transform(docs)',
+      'model = MultinomialNB().fit(training_data, labels)',
+    ];
+    const cascade = [
+      cellError(1, 'NameError', "name 'CountVectorizer' is not defined"),
+      cellError(2, 'NameError', "name 'training_data' is not defined"),
+      cellError(2, 'NameError', "name 'np' is not defined"),
+    ];
+    const runtime = fakeRuntime(JSON.stringify({ packages: ['pandas', 'sklearn'], incomplete: [], names: {} }));
+    const env = { ...environment(), pythonPath: '/opt/py-downstream-test/bin/python' };
+    await new RulesFixer().propose({ ...context(downstream, cascade, runtime), environment: env });
+    expect(runtime.calls.map((args) => args.slice(0, 2))).toEqual([['["pandas","sklearn"]', '["CountVectorizer"]']]);
+    const star = fakeRuntime(JSON.stringify(ANSWER));
+    await new RulesFixer().propose(context(['from pylab import *', ...sources], errors, star));
+    expect(star.calls).toEqual([]);
+  });
+
   it('without a runtime to ask (or with its answer empty), leaves the name alone', async () => {
     expect(await new RulesFixer().propose(context(sources, errors))).toBeNull();
     const empty = fakeRuntime(JSON.stringify({ packages: ['sklearn'], incomplete: [], names: {} }));
