@@ -135,6 +135,7 @@ export const RULES: readonly Rule[] = [
   numpy.ndarrayMethods,
   numpy.compatModule,
   numpy.arrayToScalar,
+  numpy.sequenceArrayIndex,
   numpy.plotCoordinateArrays,
   pandas.seriesMultidimIndexing,
   pandas.ixIndexer,

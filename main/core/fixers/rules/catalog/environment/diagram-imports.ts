@@ -16,10 +16,12 @@
 //     except ImportError:  # nbrevive: pydot is not installed here; it only draws diagrams
 //         pydot = None
 //     from sklearn.tree import DecisionTreeRegressor, export_graphviz
+// An import of several modules (import pydot, StringIO) is split: the diagram package guarded, the others imported
+// on the next line as before.
 // Fix safety: Same computed results: these packages only turn DOT text into pictures. The cells that draw still fail
 // (on None), alone; the models, scores and tables the notebook computes run as before.
-// Left alone: not without the error (the package may be installed); an import inside a block or sharing its line;
-// other packages.
+// Left alone: not without the error (the package may be installed); an import inside a block or sharing its line
+// with another statement; other packages.
 import type { Node } from 'web-tree-sitter';
 import { defineRule } from '../../rule';
 import { type SourceEdit, replaceNode } from '../../source-edit';
@@ -28,23 +30,44 @@ export const DIAGRAM_PACKAGES = ['pydot', 'pydotplus', 'graphviz'];
 
 const MISSING = new RegExp(`^No module named '(${DIAGRAM_PACKAGES.join('|')})'`);
 
-/** The names a top-level import of a missing diagram package binds; null for other imports. */
-function boundNames(statement: Node, missing: ReadonlySet<string>, text: (n: Node) => string): string[] | null {
+/**
+ * What a top-level import of a missing diagram package binds: the names to set to None, the import to guard and,
+ * for `import pydot, io`, the import of the other modules, which stays unguarded; null for other imports.
+ */
+function guardedImport(
+  statement: Node,
+  missing: ReadonlySet<string>,
+  text: (n: Node) => string,
+): { names: string[]; guarded: string; others: string | null } | null {
   if (statement.type === 'import_statement') {
     const names: string[] = [];
+    const guarded: string[] = [];
+    const others: string[] = [];
     for (const item of statement.childrenForFieldName('name')) {
       const dotted = item.type === 'aliased_import' ? (item.childForFieldName('name') as Node) : item;
       const root = text(dotted).split('.')[0] as string;
-      if (!missing.has(root)) return null;
+      if (!missing.has(root)) {
+        others.push(text(item));
+        continue;
+      }
+      guarded.push(text(item));
       names.push(item.type === 'aliased_import' ? text(item.childForFieldName('alias') as Node) : root);
     }
-    return names;
+    if (guarded.length === 0) return null;
+    return {
+      names,
+      guarded: others.length === 0 ? text(statement) : `import ${guarded.join(', ')}`,
+      others: others.length === 0 ? null : `import ${others.join(', ')}`,
+    };
   }
   const module = statement.childForFieldName('module_name');
   if (!module || !missing.has(text(module).split('.')[0] as string)) return null;
   const items = statement.childrenForFieldName('name');
   if (items.length === 0) return null; // a star import binds names no one can list
-  return items.map((item) => text(item.type === 'aliased_import' ? (item.childForFieldName('alias') as Node) : item));
+  const names = items.map((item) =>
+    text(item.type === 'aliased_import' ? (item.childForFieldName('alias') as Node) : item),
+  );
+  return { names, guarded: text(statement), others: null };
 }
 
 export const diagramImports = defineRule({
@@ -68,8 +91,9 @@ export const diagramImports = defineRule({
     const edits: SourceEdit[] = [];
     for (const statement of [...ctx.nodes('import_statement'), ...ctx.nodes('import_from_statement')]) {
       if (statement.parent?.type !== 'module') continue;
-      const names = boundNames(statement, missing, (n) => parsed.text(n));
-      if (!names) continue;
+      const found = guardedImport(statement, missing, (n) => parsed.text(n));
+      if (!found) continue;
+      const { names, guarded, others } = found;
       const lineStart = parsed.source.lastIndexOf('\n', statement.startIndex - 1) + 1;
       const eol = parsed.source.indexOf('\n', statement.endIndex);
       const rest = parsed.source.slice(statement.endIndex, eol === -1 ? parsed.source.length : eol).trim();
@@ -79,7 +103,7 @@ export const diagramImports = defineRule({
       edits.push(
         replaceNode(
           statement,
-          `try:\n    ${parsed.text(statement)}\nexcept ImportError:  # nbrevive: ${packages} is not installed here; it only draws diagrams\n${names.map((n) => `    ${n} = None`).join('\n')}`,
+          `try:\n    ${guarded}\nexcept ImportError:  # nbrevive: ${packages} is not installed here; it only draws diagrams\n${names.map((n) => `    ${n} = None`).join('\n')}${others ? `\n${others}` : ''}`,
         ),
       );
     }

@@ -45,5 +45,7 @@ export { floatIndex } from './float-index';
 export { ndarrayMethods } from './ndarray-methods';
 export { compatModule } from './compat-module';
 export { arrayToScalar } from './array-to-scalar';
+// NumPy 1.12: a Python list indexed by a one-element array (np.where(…)[0]) → np.asarray(i).item().
+export { sequenceArrayIndex } from './sequence-array-index';
 export { plotCoordinateArrays } from './plot-coordinate-arrays';
 export { legacyScalarPrinting } from './legacy-scalar-printing';

@@ -1,6 +1,7 @@
 // environment.diagram-uses in today's stack (no pydot there): once the import is guarded, a cell that renders a tree
 // with pydot, writes it to a PNG and shows that file by name fails, first on pydot = None, then (the drawing commented
-// out) on the missing file; the rewrite comments out the display of the file too and the cell prints its score.
+// out) on the missing file; the rewrite comments out the display of the file too and the cell prints its score. And
+// environment.diagram-imports splits `import pydot, io as StringIO`, so the other module is still imported.
 import { expect, it } from 'vitest';
 import { cellError, fix, TODAY_ENVIRONMENT } from '../helpers';
 import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
@@ -34,6 +35,24 @@ describeTodaySnippets("a pydot picture shown by file name in today's stack", (ru
       const drawingOnly = after.replace(/# (Image\(filename=.*\)) {2}# nbrevive:.*/, '$1');
       expect(run(drawingOnly).out).toMatch(/FileNotFoundError|No such file or directory/);
       expect(run(after)).toEqual({ ok: true, out: '0.96' });
+    },
+  );
+
+  it(
+    'environment.diagram-imports: import pydot, io as StringIO → pydot guarded, io imported on its own line',
+    { timeout: TODAY_TEST_TIMEOUT },
+    async () => {
+      const before = py`
+        import pydot, io as StringIO
+        buffer = StringIO.StringIO()
+        buffer.write('digraph Tree { 0 -> 1 }')
+        print(len(buffer.getvalue()))
+      `;
+      expect(run(before).out).toMatch(/ModuleNotFoundError: No module named 'pydot'/);
+      const error = cellError(0, 'ModuleNotFoundError', "No module named 'pydot'");
+      const after = await fix(before, ['environment.diagram-imports'], { ...TODAY_ENVIRONMENT, errors: [error] });
+      expect(after).toContain('    pydot = None\nimport io as StringIO\n');
+      expect(run(after)).toEqual({ ok: true, out: '23' });
     },
   );
 });
