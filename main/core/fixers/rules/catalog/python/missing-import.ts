@@ -14,15 +14,12 @@
 // Example:
 //     from sklearn.model_selection import train_test_split
 //     knn = neighbors.KNeighborsClassifier(n_neighbors=5)
-//     cv = CountVectorizer()
 //     df = pd.DataFrame({'a': [1, 2]})
 //   →
-//     import pandas as pd
-//     from sklearn.feature_extraction.text import CountVectorizer
 //     from sklearn import neighbors
+//     import pandas as pd
 //     from sklearn.model_selection import train_test_split
 //     knn = neighbors.KNeighborsClassifier(n_neighbors=5)
-//     cv = CountVectorizer()
 //     df = pd.DataFrame({'a': [1, 2]})
 // Fix safety: A cell whose NameError names the name computed nothing from it (the name is bound nowhere in the
 // notebook, so every cell that reads it failed), so adding the import changes only cells that failed. The import is
@@ -104,7 +101,9 @@ export const missingImport = defineRule({
     "tf, as the libraries' own documentation writes them) when its library is installed, or else the one public " +
     'module of a library the notebook already imports where the installed version has the name (the runtime is ' +
     'asked: `from sklearn import neighbors`, `from sklearn.feature_extraction.text import CountVectorizer`); the ' +
-    'same object re-exported along several paths comes from the shortest public one. A name the notebook binds ' +
+    "same object re-exported along several paths comes from the shortest public one. The run's first such cell " +
+    'also gets the other conventional aliases the notebook reads as modules and binds nowhere (each would fail one ' +
+    'run later). A name the notebook binds ' +
     'anywhere, one two libraries (or two modules) give as different objects, a Python 2 builtin, a standard-library ' +
     'module name and a notebook with a star import, %pylab, %run or exec are left alone.',
   trigger: { errors: [{ ename: 'NameError', evalue: NAME_NOT_DEFINED }], anywhere: true },
