@@ -70,6 +70,7 @@ export const RULES: readonly Rule[] = [
   python2.iteratorArrayArguments,
   python2.sortCmp,
   python2.mixedTypeOrdering,
+  python2.lenOfComparison,
   python2.notEqualOperator,
   python2.sysNames,
   python2.nextMethod,

@@ -35,6 +35,7 @@ export { iteratorAssignments } from './iterator-assignments';
 export { iteratorArrayArguments } from './iterator-array-arguments';
 export { sortCmp } from './sort-cmp';
 export { mixedTypeOrdering } from './mixed-type-ordering';
+export { lenOfComparison } from './len-of-comparison';
 export { notEqualOperator } from './not-equal-operator';
 export { sysNames } from './sys-names';
 export { nextMethod } from './next-method';

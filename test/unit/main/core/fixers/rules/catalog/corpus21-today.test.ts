@@ -3,7 +3,8 @@
 // namedtuple whose __dict__ property Python 3.5.1 removed. donnemartin's churn analysis (2015, Python 2) imports
 // operator.idiv beside `from __future__ import division` and never calls it: Python 3 has no idiv. Its Kaggle Titanic
 // notebook (2015, Python 2) sorts a column's unique values with NaN among the port letters, which Python 2 ordered
-// (numbers before strings) and Python 3 refuses.
+// (numbers before strings) and Python 3 refuses, and tests `if len(df[df['Embarked'].isnull()] > 0):`, a misplaced
+// parenthesis that compared text columns with 0 (True in Python 2, a TypeError in Python 3).
 import { expect, it } from 'vitest';
 import { applyRules } from '../../../../../../../main/core/fixers/rules/rules-engine';
 import { TODAY_ENVIRONMENT, cellError, cellSource, environment, expectRepairedToday, notebookOf } from '../helpers';
@@ -85,5 +86,30 @@ describeTodaySnippets("corpus21's mechanisms in today's stack", (run) => {
     const after = cellSource(result, 0);
     expect(run(after)).toEqual({ ok: true, out: "[None, nan, 'C', 'Q', 'S'] 1 x" });
     expect(after).toContain("sorted(df_train['Embarked'].unique(), key=lambda v: (0,) if v is None else (1, v)");
+  });
+
+  it('python2.len-of-comparison: len(df[mask] > 0) counts the rows, as the element-wise comparison did', async () => {
+    const before = py`
+      import pandas as pd
+      import numpy as np
+      df = pd.DataFrame({'Name': ['a', 'b', 'c'], 'Embarked': ['S', np.nan, np.nan], 'Fare': [7.25, 8.0, 9.5]})
+      print(len(df[df['Embarked'].isnull()] > 0), len(df[df['Fare'].isnull()] > 0))
+    `;
+    const errors = [
+      cellError(
+        0,
+        'TypeError',
+        "'>' not supported between instances of 'str' and 'int'",
+        "print(len(df[df['Embarked'].isnull()] > 0), len(df[df['Fare'].isnull()] > 0))",
+      ),
+    ];
+    expect(run(before).out).toMatch(/TypeError: '>' not supported between instances of 'str' and 'int'/);
+    const notebook = notebookOf(before);
+    notebook.metadata = { kernelspec: { name: 'python2', language: 'python', display_name: 'Python 2' } };
+    const env = environment(TODAY_ENVIRONMENT.packages, TODAY_ENVIRONMENT.python);
+    const result = await applyRules(notebook, ['python2.len-of-comparison'], env, { errors });
+    const after = cellSource(result, 0);
+    expect(run(after)).toEqual({ ok: true, out: '2 0' });
+    expect(after).toContain("print(len(df[df['Embarked'].isnull()]), len(df[df['Fare'].isnull()]))");
   });
 });
