@@ -4,7 +4,9 @@
 // operator.idiv beside `from __future__ import division` and never calls it: Python 3 has no idiv. Its Kaggle Titanic
 // notebook (2015, Python 2) sorts a column's unique values with NaN among the port letters, which Python 2 ordered
 // (numbers before strings) and Python 3 refuses, and tests `if len(df[df['Embarked'].isnull()] > 0):`, a misplaced
-// parenthesis that compared text columns with 0 (True in Python 2, a TypeError in Python 3).
+// parenthesis that compared text columns with 0 (True in Python 2, a TypeError in Python 3); it then fits a random
+// forest on `df_train.values`, which pandas 2's bool dummies turn into an object array whose label column
+// scikit-learn cannot type.
 import { expect, it } from 'vitest';
 import { applyRules } from '../../../../../../../main/core/fixers/rules/rules-engine';
 import { TODAY_ENVIRONMENT, cellError, cellSource, environment, expectRepairedToday, notebookOf } from '../helpers';
@@ -111,5 +113,35 @@ describeTodaySnippets("corpus21's mechanisms in today's stack", (run) => {
     const after = cellSource(result, 0);
     expect(run(after)).toEqual({ ok: true, out: '2 0' });
     expect(after).toContain("print(len(df[df['Embarked'].isnull()]), len(df[df['Fare'].isnull()]))");
+  });
+
+  it("pandas.get-dummies-dtype: a classifier fits on .values with the era's 0/1 dummies", async () => {
+    const before = py`
+      import pandas as pd
+      from sklearn.tree import DecisionTreeClassifier
+      df_train = pd.DataFrame({'Survived': [0, 1, 1, 0, 1, 0], 'Fare': [7.25, 71.3, 7.9, 8.05, 53.1, 8.4],
+                               'Embarked_Val': [3, 1, 3, 2, 3, 2]})
+      df_train = pd.concat([df_train, pd.get_dummies(df_train['Embarked_Val'], prefix='Embarked_Val')], axis=1)
+      train_data = df_train.values
+      clf = DecisionTreeClassifier(random_state=0).fit(train_data[:, 1:], train_data[:, 0])
+      print(train_data.dtype, clf.predict(train_data[:, 1:]).tolist())
+    `;
+    const errors = [
+      cellError(
+        0,
+        'ValueError',
+        'Unknown label type: unknown. Maybe you are trying to fit a classifier, which expects discrete classes on ' +
+          'a regression target with continuous values.',
+        'clf = DecisionTreeClassifier(random_state=0).fit(train_data[:, 1:], train_data[:, 0])',
+      ),
+    ];
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['pandas.get-dummies-dtype'],
+      { fails: /ValueError: Unknown label type: unknown/, out: 'float64 [0.0, 1.0, 1.0, 0.0, 1.0, 0.0]' },
+      { errors, created: '2015-03-14' },
+    );
+    expect(after).toContain("pd.get_dummies(df_train['Embarked_Val'], prefix='Embarked_Val', dtype='uint8')");
   });
 });
