@@ -2,15 +2,14 @@
 // with pydot, writes it to a PNG and shows that file by name fails, first on pydot = None, then (the drawing commented
 // out) on the missing file; the rewrite comments out the display of the file too and the cell prints its score. And
 // environment.diagram-imports splits `import pydot, io as StringIO`, so the other module is still imported.
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { cellError, fix, TODAY_ENVIRONMENT } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("a pydot picture shown by file name in today's stack", (run) => {
-  it(
+  itToday(
     'environment.diagram-uses: Image(filename=…) of the PNG the commented drawing wrote is commented out too',
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const before = py`
         try:
@@ -38,9 +37,8 @@ describeTodaySnippets("a pydot picture shown by file name in today's stack", (ru
     },
   );
 
-  it(
+  itToday(
     'environment.diagram-imports: import pydot, io as StringIO → pydot guarded, io imported on its own line',
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const before = py`
         import pydot, io as StringIO

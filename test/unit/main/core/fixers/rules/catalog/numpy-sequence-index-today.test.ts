@@ -1,35 +1,31 @@
 // numpy.sequence-array-index in today's stack: a Python list indexed by the one-element array np.where returns fails
 // there (NumPy 1.12 made the 1.8 deprecation an error), and the rewrite prints the element NumPy < 1.12 gave.
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fixAfterError } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("a list indexed by a one-element array in today's stack", (run) => {
-  it(
-    'numpy.sequence-array-index: percentiles[np.where(…)[0]] → the percentile at the one position',
-    { timeout: TODAY_TEST_TIMEOUT },
-    async () => {
-      const before = py`
+  itToday('numpy.sequence-array-index: percentiles[np.where(…)[0]] → the percentile at the one position', async () => {
+    const before = py`
         import numpy as np
         percentiles = list(range(1, 100, 5))
         results = np.array([0.70, 0.74, 0.81, 0.79] + [0.5] * 16)
         optimal_percentil = np.where(results == results.max())[0]
         print('Optimal number of features:{0}'.format(percentiles[optimal_percentil]))
       `;
-      expect(run(before).out).toMatch(/TypeError: only integer scalar arrays can be converted to a scalar index/);
-      const after = await fixAfterError(
-        before,
-        ['numpy.sequence-array-index'],
-        [
-          'TypeError',
-          'only integer scalar arrays can be converted to a scalar index',
-          "print('Optimal number of features:{0}'.format(percentiles[optimal_percentil]))",
-        ],
-      );
-      expect(after).toContain('percentiles[np.asarray(optimal_percentil).item()]');
-      // position 2 of range(1, 100, 5): what NumPy < 1.12's __index__ of array([2]) selected
-      expect(run(after)).toEqual({ ok: true, out: 'Optimal number of features:11' });
-    },
-  );
+    expect(run(before).out).toMatch(/TypeError: only integer scalar arrays can be converted to a scalar index/);
+    const after = await fixAfterError(
+      before,
+      ['numpy.sequence-array-index'],
+      [
+        'TypeError',
+        'only integer scalar arrays can be converted to a scalar index',
+        "print('Optimal number of features:{0}'.format(percentiles[optimal_percentil]))",
+      ],
+    );
+    expect(after).toContain('percentiles[np.asarray(optimal_percentil).item()]');
+    // position 2 of range(1, 100, 5): what NumPy < 1.12's __index__ of array([2]) selected
+    expect(run(after)).toEqual({ ok: true, out: 'Optimal number of features:11' });
+  });
 });

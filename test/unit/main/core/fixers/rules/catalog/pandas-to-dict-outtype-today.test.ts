@@ -1,15 +1,14 @@
 // pandas.renamed-keywords' to_dict(outtype=…) in today's stack: the keyword pandas 0.15 renamed orient (removed in
 // 0.19) fails there, and the rewrite prints what pandas 1.1, which still read the abbreviations, printed for
 // to_dict(orient='r') and orient='sp' (the deprecation shim passed outtype on as orient).
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fix, TODAY_ENVIRONMENT } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("to_dict(outtype=…) in today's stack", (run) => {
-  it(
+  itToday(
     'pandas.renamed-keywords: outtype → orient, abbreviated values written out, same records and split dicts',
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const before = py`
         import pandas as pd

@@ -1,14 +1,13 @@
 // scipy.minimize-x0-flatten in today's stack: a column-vector x0 (the Coursera-exercise idiom) fails there, and the
 // rewrite prints what SciPy 1.6, which flattened x0 itself, printed for the same snippet.
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fixAfterError } from '../helpers';
-import { describeTodaySnippets, TODAY_TEST_TIMEOUT } from '../../../../../../helpers/today-snippets';
+import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
 describeTodaySnippets("minimize's x0 in today's stack", (run) => {
-  it(
+  itToday(
     'scipy.minimize-x0-flatten: a 2-D initial theta is flattened as SciPy < 1.9 did, same optimum and 1-D result',
-    { timeout: TODAY_TEST_TIMEOUT },
     async () => {
       const before = py`
         import numpy as np
