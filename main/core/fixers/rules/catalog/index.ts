@@ -138,6 +138,7 @@ export const RULES: readonly Rule[] = [
   numpy.arrayToScalar,
   numpy.sequenceArrayIndex,
   numpy.plotCoordinateArrays,
+  numpy.histogramFloatBins,
   pandas.seriesMultidimIndexing,
   pandas.ixIndexer,
   pandas.asMatrix,

@@ -48,4 +48,5 @@ export { arrayToScalar } from './array-to-scalar';
 // NumPy 1.12: a Python list indexed by a one-element array (np.where(…)[0]) → np.asarray(i).item().
 export { sequenceArrayIndex } from './sequence-array-index';
 export { plotCoordinateArrays } from './plot-coordinate-arrays';
+export { histogramFloatBins } from './histogram-float-bins';
 export { legacyScalarPrinting } from './legacy-scalar-printing';

@@ -6,7 +6,7 @@
 // (numbers before strings) and Python 3 refuses, and tests `if len(df[df['Embarked'].isnull()] > 0):`, a misplaced
 // parenthesis that compared text columns with 0 (True in Python 2, a TypeError in Python 3); it then fits a random
 // forest on `df_train.values`, which pandas 2's bool dummies turn into an object array whose label column
-// scikit-learn cannot type.
+// scikit-learn cannot type; its age histograms ask for bins=max_age / bin_size, a float NumPy 1.9 truncated.
 import { expect, it } from 'vitest';
 import { applyRules } from '../../../../../../../main/core/fixers/rules/rules-engine';
 import { TODAY_ENVIRONMENT, cellError, cellSource, environment, expectRepairedToday, notebookOf } from '../helpers';
@@ -143,5 +143,40 @@ describeTodaySnippets("corpus21's mechanisms in today's stack", (run) => {
       { errors, created: '2015-03-14' },
     );
     expect(after).toContain("pd.get_dummies(df_train['Embarked_Val'], prefix='Embarked_Val', dtype='uint8')");
+  });
+
+  it('numpy.histogram-float-bins: a float number of bins is truncated, as NumPy 1.9 did', async () => {
+    const before = py`
+      import numpy as np
+      import matplotlib
+      matplotlib.use('Agg')
+      import matplotlib.pyplot as plt
+      ages = np.array([1.0, 4.0, 15.5, 22.0, 38.0, 80.0, 35.0, 54.0, 2.0, 27.0])
+      max_age, bin_size = max(ages), 10
+      counts, edges, _ = plt.hist(ages,
+                                  bins=max_age / bin_size * 1.05,
+                                  range=(1, max_age))
+      print(len(counts), counts.tolist())
+    `;
+    const errors = [
+      cellError(
+        0,
+        'TypeError',
+        '`bins` must be an integer, a string, or an array',
+        'counts, edges, _ = plt.hist(ages,',
+      ),
+    ];
+    const after = await expectRepairedToday(
+      run,
+      before,
+      ['numpy.histogram-float-bins'],
+      {
+        fails: /TypeError: `bins` must be an integer, a string, or an array/,
+        // 8.4 bins: NumPy 1.9 made 8 (int() truncates)
+        out: '8 [3.0, 1.0, 2.0, 2.0, 0.0, 1.0, 0.0, 1.0]',
+      },
+      { errors, created: '2015-03-14' },
+    );
+    expect(after).toContain('bins=int(max_age / bin_size * 1.05),');
   });
 });
