@@ -107,11 +107,11 @@ describe('the extracted table', () => {
 
 describe('computed coverage', () => {
   it('counts a renamed name as handled by the generic repair after running the engine on its snippet', async () => {
-    const covered = await coverRow(
-      row({ old: 'sklearn.covariance.GraphLassoCV', new: 'sklearn.covariance.GraphicalLassoCV', pure: true }),
-    );
-    expect(covered.outcome).toBe('generic');
-    expect(covered.ruleIds).toEqual(['api-table.moved-name']);
+    expect(
+      await coverRow(
+        row({ old: 'sklearn.covariance.GraphLassoCV', new: 'sklearn.covariance.GraphicalLassoCV', pure: true }),
+      ),
+    ).toMatchObject({ outcome: 'generic', ruleIds: ['api-table.moved-name'] });
   });
 
   it('counts a name that a hand-written rule repairs as hand-written', async () => {
@@ -124,11 +124,11 @@ describe('computed coverage', () => {
 
   it('credits a removed method called with an argument to the hand-written rule that rewrites it away', async () => {
     // Series.clip_lower(v) → clip(lower=v): the table names no replacement, the rule pandas.removed-methods does
-    const covered = await coverRow(
-      row({ library: 'pandas', kind: 'removed', old: 'pandas.Series.clip_lower', new: null, version: '1.0.0' }),
-    );
-    expect(covered.outcome).toBe('hand-written');
-    expect(covered.ruleIds).toEqual(['pandas.removed-methods']);
+    expect(
+      await coverRow(
+        row({ library: 'pandas', kind: 'removed', old: 'pandas.Series.clip_lower', new: null, version: '1.0.0' }),
+      ),
+    ).toMatchObject({ outcome: 'hand-written', ruleIds: ['pandas.removed-methods'] });
   });
 
   it('reports a removal without a replacement out of scope, and a replacement nobody knows as not handled', async () => {

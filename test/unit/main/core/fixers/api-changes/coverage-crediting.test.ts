@@ -28,22 +28,19 @@ describe('coverage crediting', () => {
   });
 
   it('credits a rule that rewrites the call of a moved function (stats.chisqprob → stats.chi2.sf)', async () => {
-    const covered = await coverRow(
-      row({ old: 'scipy.stats.chisqprob', new: 'scipy.stats.distributions.chi2.sf', pure: false }),
-    );
-    expect(covered.outcome).toBe('hand-written');
-    expect(covered.ruleIds).toEqual(['scipy.removed-functions']);
+    expect(
+      await coverRow(row({ old: 'scipy.stats.chisqprob', new: 'scipy.stats.distributions.chi2.sf', pure: false })),
+    ).toMatchObject({ outcome: 'hand-written', ruleIds: ['scipy.removed-functions'] });
   });
 
   it('tries an aliased module function and a renamed method called (np.asfarray(a), df.as_matrix())', async () => {
-    const asfarray = await coverRow(renamed('numpy', '2.0.0', 'numpy.asfarray', 'numpy.asarray'));
-    expect(asfarray.outcome).toBe('hand-written');
-    expect(asfarray.ruleIds).toEqual(['numpy.removed-functions']);
-    const asMatrix = await coverRow(
-      renamed('pandas', '1.0.0', 'pandas.DataFrame.as_matrix', 'pandas.DataFrame.values'),
-    );
-    expect(asMatrix.outcome).toBe('hand-written');
-    expect(asMatrix.ruleIds).toEqual(['pandas.as-matrix']);
+    expect(await coverRow(renamed('numpy', '2.0.0', 'numpy.asfarray', 'numpy.asarray'))).toMatchObject({
+      outcome: 'hand-written',
+      ruleIds: ['numpy.removed-functions'],
+    });
+    expect(
+      await coverRow(renamed('pandas', '1.0.0', 'pandas.DataFrame.as_matrix', 'pandas.DataFrame.values')),
+    ).toMatchObject({ outcome: 'hand-written', ruleIds: ['pandas.as-matrix'] });
   });
 
   it('does not credit a rewrite to a name that does not exist (np.tostring(a) is no array method)', async () => {
