@@ -24,13 +24,15 @@
 // Fix safety: A cell whose NameError names the name computed nothing from it (the name is bound nowhere in the
 // notebook, so every cell that reads it failed), so adding the import changes only cells that failed. The import is
 // the name's conventional alias (the libraries' own documentation: np, pd, plt, mpl, sns, sm, smf, stats, xgb, lgb,
-// tf) or, asked of the runtime, the one public module of a library the notebook already imports that has the name:
+// tf), a standard-library module every use reads as a module (os, sys, re, math, json, time …: `import os`), or,
+// asked of the runtime, the one public module of a library the notebook already imports that has the name:
 // the same object re-exported along several paths is imported from its shortest public path (the module whose
 // `__all__` lists it); two different objects of that name (scipy.stats.norm, numpy.linalg.norm) is no answer.
 // Left alone: a name the notebook binds anywhere (an assignment, def, class, loop, with/as, comprehension, global,
 // import: then it is out of order, not missing); a notebook with a star import, %pylab, %run, %load, %store,
-// exec or globals(), which bind names no reading of the cells sees; Python 2 builtins (python2.* rules); a
-// standard-library module name (random is not numpy.random); a name of a library the notebook does not import.
+// exec or globals(), which bind names no reading of the cells sees; Python 2 builtins (python2.* rules); random
+// and datetime (numpy.random's functions; the class of `from datetime import datetime`) and a standard-library module
+// also called bare (`time()`); a name of a library the notebook does not import.
 import type { Node } from 'web-tree-sitter';
 import type { CellError } from '../../../../../../shared/models/execution';
 import type { Notebook } from '../../../../../../shared/models/notebook';
@@ -61,6 +63,31 @@ export const CONVENTIONAL_ALIASES: Readonly<Record<string, { line: string; distr
   lgb: { line: 'import lightgbm as lgb', distribution: 'lightgbm' },
   tf: { line: 'import tensorflow as tf', distribution: 'tensorflow' },
 };
+
+/**
+ * Standard-library modules a notebook reaches as `os.listdir(…)` (Kaggle's kernel template imports os in the first
+ * cell, the one copies drop): `import os`, where every use of the name reads an attribute of it. Not random
+ * (numpy.random's seed, randint, choice … share its names and differ) nor datetime (`datetime.now()` is the class of
+ * `from datetime import datetime`).
+ */
+export const STDLIB_MODULES: ReadonlySet<string> = new Set([
+  'collections',
+  'csv',
+  'gc',
+  'glob',
+  'itertools',
+  'json',
+  'math',
+  'os',
+  'pickle',
+  're',
+  'shutil',
+  'string',
+  'subprocess',
+  'sys',
+  'time',
+  'warnings',
+]);
 
 /** Python 2's builtins: the python2.* rules answer their NameErrors (a renamed builtin is no missing import). */
 const PYTHON2_NAMES = new Set([
@@ -98,14 +125,16 @@ export const missingImport = defineRule({
     "The notebook uses a name it never binds: its author's kernel had imported it in a cell that was deleted or " +
     'rewritten before the notebook was saved, so a fresh run raises NameError. The import is added at the top of ' +
     'the first cell that fails on the name: a conventional alias (np, pd, plt, mpl, sns, sm, smf, stats, xgb, lgb, ' +
-    "tf, as the libraries' own documentation writes them) when its library is installed, or else the one public " +
+    "tf, as the libraries' own documentation writes them) when its library is installed, a standard-library " +
+    'module read only as a module (`import os` for os.listdir; not random or datetime), or else the one public ' +
     'module of a library the notebook already imports where the installed version has the name (the runtime is ' +
     'asked: `from sklearn import neighbors`, `from sklearn.feature_extraction.text import CountVectorizer`); the ' +
     "same object re-exported along several paths comes from the shortest public one. The run's first such cell " +
     'also gets the other conventional aliases the notebook reads as modules and binds nowhere (each would fail one ' +
     'run later). A name the notebook binds ' +
-    'anywhere, one two libraries (or two modules) give as different objects, a Python 2 builtin, a standard-library ' +
-    'module name and a notebook with a star import, %pylab, %run or exec are left alone.',
+    'anywhere, one two libraries (or two modules) give as different objects, a Python 2 builtin, another ' +
+    'standard-library module name (random) or one also called bare (`time()`), and a notebook with a star import, ' +
+    '%pylab, %run or exec are left alone.',
   trigger: { errors: [{ ename: 'NameError', evalue: NAME_NOT_DEFINED }], anywhere: true },
   prepare(notebook, ctx) {
     // a star import, %pylab, %run … bind names that no reading of the cells sees: nothing is certain to be missing
@@ -146,7 +175,7 @@ function namesFailingFirstHere(errors: readonly CellError[], cellIndex: number):
 }
 
 function isCandidateName(name: string): boolean {
-  return !name.startsWith('_') && !PYTHON2_NAMES.has(name) && !STDLIB_HEADS.has(name);
+  return !name.startsWith('_') && !PYTHON2_NAMES.has(name) && (!STDLIB_HEADS.has(name) || STDLIB_MODULES.has(name));
 }
 
 /**
@@ -171,7 +200,9 @@ function boundAnywhere(ctx: CellContext, name: string): boolean {
  * about, so the runtime is seldom asked at all.
  */
 export async function namesToAsk(notebook: Notebook, names: readonly string[]): Promise<string[]> {
-  const wanted = names.filter((name) => isCandidateName(name) && !Object.hasOwn(CONVENTIONAL_ALIASES, name));
+  const wanted = names.filter(
+    (name) => isCandidateName(name) && !Object.hasOwn(CONVENTIONAL_ALIASES, name) && !STDLIB_MODULES.has(name),
+  );
   if (wanted.length === 0) return [];
   const sources = notebook.cells
     .filter((cell) => cell.cell_type === 'code')
@@ -211,7 +242,7 @@ function bindsOtherwise(parsed: ParsedSource, name: string): boolean {
  */
 function aliasesReadUnbound(ctx: CellContext): string[] {
   const names: string[] = [];
-  for (const name of Object.keys(CONVENTIONAL_ALIASES)) {
+  for (const name of [...Object.keys(CONVENTIONAL_ALIASES), ...STDLIB_MODULES]) {
     const use = new RegExp(`\\b${name}\\s*\\.`);
     const cells = ctx.notebook.codeCells.filter((i) => use.test(ctx.notebook.source(i)));
     if (cells.length === 0) continue;
@@ -227,10 +258,38 @@ function aliasesReadUnbound(ctx: CellContext): string[] {
   return names;
 }
 
+/**
+ * Is every use of the name in the notebook the head of an attribute (`time.sleep(1)`, never `time()`, which is
+ * `from time import time`)? Attribute names, keyword names and import statements are no uses of it.
+ */
+function onlyModuleUses(ctx: CellContext, name: string): boolean {
+  const word = new RegExp(`\\b${name}\\b`);
+  for (const index of ctx.notebook.codeCells) {
+    if (!word.test(ctx.notebook.source(index))) continue;
+    const parsed = ctx.notebook.parse(index);
+    for (const id of parsed.nodes('identifier')) {
+      if (parsed.text(id) !== name) continue;
+      const parent = id.parent;
+      if (parent?.type === 'attribute') {
+        if (parent.childForFieldName('object')?.id === id.id || parent.childForFieldName('attribute')?.id === id.id)
+          continue;
+      }
+      if (parent?.type === 'keyword_argument' && parent.childForFieldName('name')?.id === id.id) continue;
+      let inImport = false;
+      for (let node: Node | null = parent; node; node = node.parent)
+        if (['import_statement', 'import_from_statement', 'future_import_statement'].includes(node.type))
+          inImport = true;
+      if (!inImport) return false;
+    }
+  }
+  return true;
+}
+
 /** The import that binds the name: its conventional alias, else the runtime's one public source; null: none. */
 function importLine(name: string, ctx: CellContext): string | null {
   const alias = Object.hasOwn(CONVENTIONAL_ALIASES, name) ? CONVENTIONAL_ALIASES[name] : undefined;
   if (alias) return packageVersion(ctx.env, alias.distribution) ? alias.line : null;
+  if (STDLIB_MODULES.has(name)) return onlyModuleUses(ctx, name) ? `import ${name}` : null;
   const answer = ctx.publicNames;
   if (!answer) return null;
   // every third-party library the notebook imports was searched whole: a library left out might be the name's

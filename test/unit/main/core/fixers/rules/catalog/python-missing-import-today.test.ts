@@ -89,6 +89,14 @@ describeToday('names a notebook uses but never imports', (python) => {
       const after = await fixAfterError(before, [RULE], ['NameError', "name 'np' is not defined"]);
       expect(after.split('\n').slice(0, 2)).toEqual(['import numpy as np', 'import pandas as pd']);
       expect(run(after)).toEqual({ ok: true, out: '12 d' });
+      // Kaggle's template imported os in the same dropped cell
+      const listing = py`
+      print(sorted(os.listdir('.')) == sorted(os.listdir(os.getcwd())), os.path.basename('../input/train.csv'))
+    `;
+      expect(run(listing).out).toMatch(/NameError: name 'os' is not defined/);
+      const withOs = await fixAfterError(listing, [RULE], ['NameError', "name 'os' is not defined"]);
+      expect(withOs.split('\n')[0]).toBe('import os');
+      expect(run(withOs)).toEqual({ ok: true, out: 'True train.csv' });
     },
   );
 
