@@ -129,6 +129,20 @@ export async function expectRepairedToday(
 }
 
 /**
+ * expectRepairedToday for a rule that answers an error: the rules are given `[ename, evalue, line]`, the error cell 0
+ * raised (as fixAfterError gives it). Returns the rewrite, for checks of its text.
+ */
+export function expectRepairedAfterError(
+  run: SnippetRun,
+  before: string,
+  ruleIds: string[],
+  [ename, evalue, line]: readonly [ename: string, evalue: string, line?: string],
+  expected: { fails: RegExp; out: string },
+): Promise<string> {
+  return expectRepairedToday(run, before, ruleIds, expected, { errors: [cellError(0, ename, evalue, line)] });
+}
+
+/**
  * The check of a test whose expected output is computed, not written down: `reference` (the author's computation
  * spelled out with today's API, or a documented equivalent) runs in today's stack, and `after` prints what it prints.
  */

@@ -1,7 +1,7 @@
 // pandas mechanisms of 2016–2019 Kaggle kernels, in today's stack: the old snippet fails there, the rewritten one
 // runs and prints what the old libraries printed.
 import { expect, it } from 'vitest';
-import { cellError, fix, fixAfterError, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import { cellError, fix, fixAfterError, TODAY_ENVIRONMENT as TODAY, expectRepairedAfterError } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 const FRAME =
@@ -11,13 +11,13 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
   it('pandas.loc-single-value-tuple: the Titanic binning loop with trailing commas bins as pandas 1.1 did', async () => {
     const line = "    df.loc[df['Age'] <= 16, 'Age'] = 0,";
     const before = `${FRAME}for _ in [0]:\n${line}\n    df.loc[(df['Age'] > 16) & (df['Age'] <= 36), 'Age'] = 1,\n    df.loc[df['Age'] > 62, 'Age'] = 4\nprint(df['Age'].tolist())\n`;
-    expect(run(before).out).toMatch(/Must have equal len keys and value when setting with an iterable/);
-    const after = await fixAfterError(
+    await expectRepairedAfterError(
+      run,
       before,
       ['pandas.loc-single-value-tuple'],
       ['ValueError', 'Must have equal len keys and value when setting with an iterable', line],
+      { fails: /Must have equal len keys and value when setting with an iterable/, out: '[0.0, 1.0, 1.0, 4.0]' },
     );
-    expect(run(after)).toEqual({ ok: true, out: '[0.0, 1.0, 1.0, 4.0]' });
   });
 
   it(".agg('mean') over a frame with a string column, then a stacked bar chart with colors=", async () => {
@@ -47,26 +47,26 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
   it('pandas.groupby-apply-group-keys: ages filled by group median, assigned back as a column, as in pandas 1.5', async () => {
     const line = "df['AgeFill'] = df.groupby('Sex')['AgeFill'].apply(lambda x: x.fillna(x.median()))";
     const before = `${FRAME}df.loc[1, 'Age'] = None\ndf['AgeFill'] = df['Age']\n${line}\nprint(df['AgeFill'].tolist())\n`;
-    expect(run(before).out).toMatch(/incompatible index of inserted column with frame index/);
-    const after = await fixAfterError(
+    const after = await expectRepairedAfterError(
+      run,
       before,
       ['pandas.groupby-apply-group-keys'],
       ['TypeError', 'incompatible index of inserted column with frame index', line],
+      { fails: /incompatible index of inserted column with frame index/, out: '[10.0, 70.0, 30.0, 70.0]' },
     );
     expect(after).toContain("groupby('Sex', group_keys=False)");
-    expect(run(after)).toEqual({ ok: true, out: '[10.0, 70.0, 30.0, 70.0]' });
   });
 
   it('pandas.numeric-only: df.fillna(df.median()) over a frame with text columns fills the numeric gaps', async () => {
     const line = 'df = df.fillna(df.median())';
     const before = `${FRAME}df.loc[1, 'Age'] = None\n${line}\nprint(df['Age'].tolist())\n`;
-    expect(run(before).out).toMatch(/Cannot convert \[[\s\S]*\] to numeric/);
-    const after = await fixAfterError(
+    await expectRepairedAfterError(
+      run,
       before,
       ['pandas.numeric-only'],
       ['TypeError', "Cannot convert [['m' 'f' 'm' 'f']] to numeric", line],
+      { fails: /Cannot convert \[[\s\S]*\] to numeric/, out: '[10.0, 30.0, 30.0, 70.0]' },
     );
-    expect(run(after)).toEqual({ ok: true, out: '[10.0, 30.0, 30.0, 70.0]' });
   });
 
   it('pandas.weekday-name and get_values(): the day names and arrays pandas 0.25 gave', async () => {
@@ -84,10 +84,11 @@ describeTodaySnippets("Kaggle kernels' pandas idioms in today's stack", (run) =>
   it("pandas.value-counts-names: value_counts().reset_index() has pandas 1's 'index' and name columns again", async () => {
     const line = "print(counts['index'].tolist(), counts['Sex'].tolist(), shares.columns.tolist())";
     const before = `${FRAME}counts = df['Sex'].value_counts().reset_index()\nshares = df.Sex.value_counts(normalize=True).reset_index()\n${line}\n`;
-    expect(run(before).out).toMatch(/KeyError: 'index'/);
-    const after = await fixAfterError(before, ['pandas.value-counts-names'], ['KeyError', "'index'", line]);
     // pandas 1.5.3 printed: ['m', 'f'] [2, 2] ['index', 'Sex']
-    expect(run(after)).toEqual({ ok: true, out: "['m', 'f'] [2, 2] ['index', 'Sex']" });
+    await expectRepairedAfterError(run, before, ['pandas.value-counts-names'], ['KeyError', "'index'", line], {
+      fails: /KeyError: 'index'/,
+      out: "['m', 'f'] [2, 2] ['index', 'Sex']",
+    });
   });
   it('pandas.2-removed-argument-values: boolean inclusive, a unit-less datetime64 and get_loc(nearest) as in pandas 1.5', async () => {
     const lines = [

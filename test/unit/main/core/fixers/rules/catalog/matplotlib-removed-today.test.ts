@@ -2,7 +2,7 @@
 // values) in today's stack: the old snippet
 // fails there, the rewritten one runs and draws what the old code drew.
 import { expect } from 'vitest';
-import { expectRepairedToday, fixAfterError } from '../helpers';
+import { expectRepairedToday, fixAfterError, expectRepairedAfterError } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -51,12 +51,12 @@ describeTodaySnippets("removed matplotlib rcParams and keywords in today's stack
       ['matplotlib.line-set-data-scalars'],
       ['RuntimeError', 'x must be a sequence', line],
     );
-    expect(run(once).out).toMatch(/RuntimeError: y must be a sequence/);
-    const twice = await fixAfterError(
+    await expectRepairedAfterError(
+      run,
       once,
       ['matplotlib.line-set-data-scalars'],
       ['RuntimeError', 'y must be a sequence', '    point.set_data([xs[i]], ys[i])'],
+      { fails: /RuntimeError: y must be a sequence/, out: '[[3.0, 9.0]]' },
     );
-    expect(run(twice)).toEqual({ ok: true, out: '[[3.0, 9.0]]' });
   });
 });

@@ -5,7 +5,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cellError, expectPrintsAsReference, fix, fixAfterError, TODAY_ENVIRONMENT as TODAY } from '../helpers';
+import {
+  cellError,
+  expectPrintsAsReference,
+  fix,
+  fixAfterError,
+  TODAY_ENVIRONMENT as TODAY,
+  expectRepairedAfterError,
+} from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 
 describeTodaySnippets("more removals run in today's stack", (run) => {
@@ -27,15 +34,15 @@ describeTodaySnippets("more removals run in today's stack", (run) => {
   it('10**c over np.arange(-3, 3) computes the float powers NumPy < 1.12 gave its integer scalars', async () => {
     const before =
       'import numpy as np\nparams = []\nfor c in np.arange(-3, 3):\n    params.append(10**c)\nprint([float(p) for p in params])\n';
-    expect(run(before).out).toMatch(/Integers to negative integer powers are not allowed/);
-    const after = await fixAfterError(
+    // Python's own 10**-3 is the float the author's NumPy returned for np.int64 exponents
+    const after = await expectRepairedAfterError(
+      run,
       before,
       ['numpy.integer-negative-power'],
       ['ValueError', 'Integers to negative integer powers are not allowed.', 'params.append(10**c)'],
+      { fails: /Integers to negative integer powers are not allowed/, out: '[0.001, 0.01, 0.1, 1.0, 10.0, 100.0]' },
     );
     expect(after).toContain('10.0**c');
-    // Python's own 10**-3 is the float the author's NumPy returned for np.int64 exponents
-    expect(run(after)).toEqual({ ok: true, out: '[0.001, 0.01, 0.1, 1.0, 10.0, 100.0]' });
   });
 
   it("a grid without 'linearregression__normalize' finds the same best score", async () => {

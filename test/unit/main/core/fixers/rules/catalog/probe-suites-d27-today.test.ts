@@ -3,7 +3,7 @@
 // old snippet fails there, the rewritten one prints what the old libraries printed (checked in bookworm's stack, or
 // from the old documentation where the old call is gone there too).
 import { expect, it } from 'vitest';
-import { cellError, fix, TODAY_ENVIRONMENT as TODAY, fixAfterError } from '../helpers';
+import { cellError, fix, TODAY_ENVIRONMENT as TODAY, expectRepairedAfterError } from '../helpers';
 import { describeTodaySnippets } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -89,14 +89,14 @@ describeTodaySnippets("matplotlib / seaborn / SciPy / statsmodels probe cases ru
       ${line}
       print(len(fig.axes), [round(float(v), 3) for v in axes[0].get_position().bounds], round(float(axes[1].get_position().x0), 3))
     `;
-    expect(run(before).out).toMatch(/Unable to determine Axes to steal space for Colorbar/);
-    const after = await fixAfterError(
+    const after = await expectRepairedAfterError(
+      run,
       before,
       ['matplotlib.colorbar-axes'],
       ['ValueError', 'Unable to determine Axes to steal space for Colorbar.', line],
+      { fails: /Unable to determine Axes to steal space for Colorbar/, out: '3 [0.125, 0.11, 0.282, 0.77] 0.548' },
     );
     expect(after).toContain('plt.colorbar(sm, ax=plt.gca())');
-    expect(run(after)).toEqual({ ok: true, out: '3 [0.125, 0.11, 0.282, 0.77] 0.548' });
   });
 
   it('matplotlib: a hist() of the notebook’s own keeps its normed keyword', async () => {

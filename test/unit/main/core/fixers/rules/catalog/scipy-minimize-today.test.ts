@@ -1,7 +1,7 @@
 // scipy.minimize-x0-flatten in today's stack: a column-vector x0 (the Coursera-exercise idiom) fails there, and the
 // rewrite prints what SciPy 1.6, which flattened x0 itself, printed for the same snippet.
 import { expect } from 'vitest';
-import { fixAfterError } from '../helpers';
+import { expectRepairedAfterError } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -26,15 +26,15 @@ describeTodaySnippets("minimize's x0 in today's stack", (run) => {
         res = train(X, y)
         print(res.x.shape, np.round(res.x, 6), round(res.fun, 8))
       `;
-      expect(run(before).out).toMatch(/ValueError: 'x0' must only have one dimension\./);
-      const after = await fixAfterError(
+      // what SciPy 1.6 (Debian bullseye) printed for the unmodified snippet
+      const after = await expectRepairedAfterError(
+        run,
         before,
         ['scipy.minimize-x0-flatten'],
         ['ValueError', "'x0' must only have one dimension.", 'res = train(X, y)'],
+        { fails: /ValueError: 'x0' must only have one dimension\./, out: '(2,) [1.04 1.98] 0.0096' },
       );
       expect(after).toContain('minimize(cost, np.ravel(initial_theta), args=(X, y)');
-      // what SciPy 1.6 (Debian bullseye) printed for the unmodified snippet
-      expect(run(after)).toEqual({ ok: true, out: '(2,) [1.04 1.98] 0.0096' });
     },
   );
 });
