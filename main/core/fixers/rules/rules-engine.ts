@@ -171,12 +171,11 @@ export async function applyRules(
 }
 
 /**
- * One application of a rule set to a working notebook.
- *
- * Edits are batched per cell: every rule reads the cell's tree as it was when the batch started (one parse, one
- * set of node lists shared by all rules), its edits wait in the batch, and the batch is applied and verified with
- * one incremental re-parse. A rule whose edits touch a waiting edit flushes the batch first and reads the new tree;
- * a batch that would parse worse is replayed rule by rule, so the faulty rule alone is refused.
+ * One application of a rule set to a working notebook. Edits are batched per cell: every rule reads the cell's tree as
+ * it was when the batch started (one parse, one set of node lists shared by all rules), its edits wait in the batch,
+ * and the batch is applied and verified with one incremental re-parse. A rule whose edits touch a waiting edit flushes
+ * the batch first and reads the new tree; a batch that would parse worse is replayed rule by rule, so the faulty rule
+ * alone is refused.
  */
 class RulesRun {
   readonly applications: RuleApplication[] = [];
