@@ -14,7 +14,9 @@
 //   →
 //     X = sm.add_constant(pd.get_dummies(df['age_cut'], dtype='uint8'))
 //     fit = sm.GLM(df.wage, X).fit()
-// Fix safety: Same result: uint8 was get_dummies' dtype before pandas 2.0 (the keyword exists since 0.23), so the
+// Changelog: https://pandas.pydata.org/docs/whatsnew/v0.19.0.html (get_dummies returns small integers, not floats)
+// Fix safety: Same result: uint8 was get_dummies' dtype from pandas 0.19 to 2.0 (float64 before 0.19.0, 2016-10-02:
+// a notebook dated before that gets dtype=float, the dummies its author had; the keyword exists since 0.23), so the
 // dummies hold the 0/1 values the notebook's author had; applied to every get_dummies call of the notebook once a
 // run shows statsmodels refusing object data or SimpleImputer refusing bool data.
 // Left alone: calls that set dtype= or pass **kwargs; a get_dummies that is not pandas' (a notebook's own function);
@@ -29,6 +31,7 @@ import { pd } from './_shared';
 const LABEL_TYPE = /Unknown label type: '?unknown'?/;
 
 const PANDAS_2 = '2023-04-03';
+const PANDAS_0_19 = '2016-10-02';
 
 export const getDummiesDtype = defineRule({
   id: 'pandas.get-dummies-dtype',
@@ -41,8 +44,9 @@ export const getDummiesDtype = defineRule({
     'changes"). Bool dummies next to a float column make an object array that statsmodels rejects ' +
     '("Pandas data cast to numpy dtype of object") and whose columns scikit-learn\'s classifiers take for labels ' +
     'of no known type ("Unknown label type: unknown"), and SimpleImputer rejects bool data ("SimpleImputer ' +
-    "does not support data with dtype bool\"). dtype='uint8' gives back the dummies pandas " +
-    '1 made; every pandas get_dummies call of the notebook gets it once a run shows the error.',
+    "does not support data with dtype bool\"). dtype='uint8' gives back the dummies pandas 0.19–1.x made " +
+    '(dtype=float, the float64 dummies of older pandas, for a notebook dated before 0.19); every pandas ' +
+    'get_dummies call of the notebook gets it once a run shows the error.',
   trigger: {
     errors: [
       { ename: 'ValueError', evalue: /Pandas data cast to numpy dtype of object/ },
@@ -56,11 +60,13 @@ export const getDummiesDtype = defineRule({
     // "Unknown label type" has other causes too: only where the notebook predates bool dummies
     const labelsOnly = ctx.errors.length > 0 && ctx.errors.every((e) => LABEL_TYPE.test(e.evalue));
     if (labelsOnly && ctx.created && !isBeforeDate(ctx.created, PANDAS_2)) return [];
+    // pandas before 0.19 made float64 dummies (GH8725)
+    const dtype = ctx.created && isBeforeDate(ctx.created, PANDAS_0_19) ? 'dtype=float' : "dtype='uint8'";
     const edits: SourceEdit[] = [];
     for (const { node } of ctx.calls({ module: 'pandas', names: ['get_dummies'] })) {
       // dtype is get_dummies' 8th parameter: a call that reaches it by position sets it
       if (hasSplat(node) || keywordArgument(node, 'dtype', parsed) || positionalArguments(node).length >= 8) continue;
-      const edit = appendArguments(node, ["dtype='uint8'"], parsed);
+      const edit = appendArguments(node, [dtype], parsed);
       if (edit) edits.push(edit);
     }
     return edits;

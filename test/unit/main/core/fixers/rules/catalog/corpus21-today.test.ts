@@ -142,7 +142,8 @@ describeTodaySnippets("corpus21's mechanisms in today's stack", (run) => {
       { fails: /ValueError: Unknown label type: unknown/, out: 'float64 [0.0, 1.0, 1.0, 0.0, 1.0, 0.0]' },
       { errors, created: '2015-03-14' },
     );
-    expect(after).toContain("pd.get_dummies(df_train['Embarked_Val'], prefix='Embarked_Val', dtype='uint8')");
+    // a 2015 notebook: pandas before 0.19 made float64 dummies
+    expect(after).toContain("pd.get_dummies(df_train['Embarked_Val'], prefix='Embarked_Val', dtype=float)");
   });
 
   it('numpy.histogram-float-bins: a float number of bins is truncated, as NumPy 1.9 did', async () => {
