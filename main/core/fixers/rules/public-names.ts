@@ -47,7 +47,9 @@ export function undefinedNames(errors: readonly Pick<CellError, 'ename' | 'evalu
 /**
  * The program: imports each package (stdout silenced, warnings ignored, matplotlib on Agg), walks its public
  * submodules (no `_` segment, no tests, three levels deep) within a time budget, then looks each name up in every
- * module it imported. argv: packages (JSON list), names (JSON list), budget seconds per package.
+ * module it imported; also which of a few standard-library modules (math, random, statistics …) have each name, so
+ * that a name the deleted import may have taken from either (randint) is told apart. argv: packages (JSON list),
+ * names (JSON list), budget seconds per package.
  */
 export const PUBLIC_NAMES_SCRIPT = String.raw`
 import contextlib, importlib, io, json, os, pkgutil, sys, time, types, warnings
@@ -57,6 +59,12 @@ packages, names, budget = json.loads(sys.argv[1]), json.loads(sys.argv[2]), floa
 SKIP = {'tests', 'test', 'testing', 'conftest', 'setup', 'benchmarks', 'experimental', 'externals', 'vendored',
         'compat', 'backends'}
 found, searched, incomplete = {}, [], []
+# standard-library modules whose functions and constants notebooks import bare (from random import randint)
+STDLIB = ['math', 'cmath', 'random', 'statistics', 'itertools', 'functools', 'operator', 'collections', 'copy',
+          'time', 'datetime', 'string', 're', 'os', 'os.path', 'glob', 'pickle', 'pprint', 'decimal', 'fractions']
+def identity(obj):
+    # a float constant is its value (numpy.pi is math.pi's number, another object)
+    return 'float:' + repr(obj) if type(obj) is float else str(id(obj))
 for top in packages:
     start = time.time()
     modules, complete = [], True
@@ -104,8 +112,18 @@ for top in packages:
                 ok = getattr(obj, '__name__', None) == name and str(getattr(obj, '__module__', '')).split('.')[0] == top
             if ok:
                 found.setdefault(name, []).append(
-                    {'module': path, 'object': str(id(obj)), 'listed': bool(listed is not None and name in listed),
+                    {'module': path, 'object': identity(obj), 'listed': bool(listed is not None and name in listed),
                      'submodule': submodule})
+for path in STDLIB:
+    try:
+        module = importlib.import_module(path)
+    except BaseException:
+        continue
+    for name in names:
+        obj = module.__dict__.get(name, found)
+        if obj is not found and not isinstance(obj, types.ModuleType):
+            found.setdefault(name, []).append({'module': path, 'object': identity(obj), 'listed': True,
+                                               'submodule': False})
 print(json.dumps({'packages': searched, 'incomplete': incomplete, 'names': found}))
 `;
 

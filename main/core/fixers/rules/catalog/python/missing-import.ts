@@ -32,7 +32,9 @@
 // import: then it is out of order, not missing); a notebook with a star import, %pylab, %run, %load, %store,
 // exec or globals(), which bind names no reading of the cells sees; Python 2 builtins (python2.* rules); random
 // and datetime (numpy.random's functions; the class of `from datetime import datetime`) and a standard-library module
-// also called bare (`time()`); a name of a library the notebook does not import.
+// also called bare (`time()`); a name of a library the notebook does not import; a name that math, random,
+// statistics, itertools … also have as another object (randint, choice, seed, trunc, mode: `from random import
+// randint` draws up to its upper bound, numpy.random's randint below it).
 import type { Node } from 'web-tree-sitter';
 import type { CellError } from '../../../../../../shared/models/execution';
 import type { Notebook } from '../../../../../../shared/models/notebook';
@@ -133,7 +135,8 @@ export const missingImport = defineRule({
     'also gets the other conventional aliases the notebook reads as modules and binds nowhere (each would fail one ' +
     'run later). A name the notebook binds ' +
     'anywhere, one two libraries (or two modules) give as different objects, a Python 2 builtin, another ' +
-    'standard-library module name (random) or one also called bare (`time()`), and a notebook with a star import, ' +
+    'standard-library module name (random) or one also called bare (`time()`), a name math, random or statistics ' +
+    'also have as another object (randint, trunc), and a notebook with a star import, ' +
     '%pylab, %run or exec are left alone.',
   trigger: { errors: [{ ename: 'NameError', evalue: NAME_NOT_DEFINED }], anywhere: true },
   prepare(notebook, ctx) {
@@ -299,11 +302,16 @@ function importLine(name: string, ctx: CellContext): string | null {
   });
   if (imported.size === 0) return null;
   for (const head of imported) if (!answer.packages.includes(head) || answer.incomplete.includes(head)) return null;
-  const sources = (answer.names[name] ?? []).filter(
+  const all = answer.names[name] ?? [];
+  const sources = all.filter(
     (s) => imported.has(s.module.split('.')[0] as string) && (!s.submodule || !s.module.includes('.')),
   );
   const source = canonicalSource(sources);
-  return source ? `from ${source.module} import ${name}` : null;
+  // the standard library has the name as another object (random.randint includes its upper bound,
+  // numpy.random.randint excludes it; math.trunc gives an int): the deleted import may have been either
+  const stdlib = all.filter((s) => STDLIB_HEADS.has(s.module.split('.')[0] as string));
+  if (!source || stdlib.some((s) => s.object !== source.object)) return null;
+  return `from ${source.module} import ${name}`;
 }
 
 /**

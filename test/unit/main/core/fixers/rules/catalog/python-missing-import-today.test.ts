@@ -116,4 +116,34 @@ describeToday('names a notebook uses but never imports', (python) => {
       expect(after).toBe(before);
     },
   );
+
+  it(
+    'a name the standard library has as another object is left alone (randint: random includes 6, numpy.random not)',
+    { timeout: TODAY_TEST_TIMEOUT },
+    async () => {
+      // the deleted cell may have been `from random import randint` (rolls 1 to 6) as well as numpy.random's (1 to 5)
+      const before = py`
+      import numpy as np
+      print(max(randint(1, 6) for _ in range(500)))
+    `;
+      expect(run(before).out).toMatch(/NameError: name 'randint' is not defined/);
+      const answer = await ask(['numpy'], ['randint', 'pi']);
+      const after = await fixAfterError(before, [RULE], ['NameError', "name 'randint' is not defined"], {
+        publicNames: answer,
+      });
+      expect(after).toBe(before);
+      expect(run(`from random import randint\n${before}`)).toEqual({ ok: true, out: '6' });
+      expect(run(`from numpy.random import randint\n${before}`)).toEqual({ ok: true, out: '5' });
+      // numpy.pi is math.pi's number: either import gives it
+      const area = py`
+      import numpy as np
+      print(round(pi * 2.0 ** 2, 4))
+    `;
+      const fixed = await fixAfterError(area, [RULE], ['NameError', "name 'pi' is not defined"], {
+        publicNames: answer,
+      });
+      expect(fixed.split('\n')[0]).toBe('from numpy import pi');
+      expect(run(fixed)).toEqual({ ok: true, out: '12.5664' });
+    },
+  );
 });
