@@ -313,6 +313,7 @@ export const RULES: readonly Rule[] = [
   environment.diagramImports,
   environment.diagramUses,
   environment.authorWorkingDirectory,
+  environment.mlMetricsFunctions,
   environment.unusedMissingImport,
   environment.outputFolder,
   calibrate.sklearnForestNEstimators,

@@ -13,3 +13,4 @@ export { diagramUses } from './diagram-uses';
 export { unusedMissingImport } from './unused-missing-import';
 export { authorWorkingDirectory } from './author-working-directory';
 export { outputFolder } from './output-folder';
+export { mlMetricsFunctions } from './ml-metrics-functions';
