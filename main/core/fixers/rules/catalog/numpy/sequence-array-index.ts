@@ -22,9 +22,10 @@
 // assignment of it in the notebook is a list, tuple or string literal, a list comprehension or a list(…), tuple(…),
 // range(…) or sorted(…) call.
 // Left alone: a sequence held by a name bound any other way (a NumPy array indexed by an array selects elements,
-// which must stay), literal and slice indexes, several indexes, and notebooks where no name for numpy is free.
+// which must stay), also where one of its bindings is a tuple unpacking, a parameter, a loop's or an `as` target or an
+// import; literal and slice indexes, several indexes, and notebooks where no name for numpy is free.
 import type { Node } from 'web-tree-sitter';
-import { BINDING_STATEMENTS } from '../../bindings';
+import type { NotebookBindingSite } from '../../bindings';
 import { defineRule } from '../../rule';
 import { replaceNode, type SourceEdit } from '../../source-edit';
 
@@ -34,6 +35,30 @@ const SEQUENCE_BUILDERS = new Set(['list', 'tuple', 'range', 'sorted']);
 
 /** Index expressions that may hold an array: a name, an attribute, a call, a subscript. */
 const INDEX_TYPES = new Set(['identifier', 'attribute', 'call', 'subscript']);
+
+/** Targets that bind each name they hold (`a, [b, *c] = …`); a subscript or attribute target binds none. */
+const PATTERNS = new Set([
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'tuple',
+  'list',
+  'parenthesized_expression',
+  'list_splat_pattern',
+  'list_splat',
+]);
+
+/** Does the site bind the name: as its target, inside a target pattern, or among a definition's parameters? */
+function bindsName(site: NotebookBindingSite, name: string): boolean {
+  if (site.kind === 'with') return false; // its `as` aliases are sites of their own
+  if (site.kind === 'parameters')
+    return site.target.descendantsOfType('identifier').some((id) => !!id && site.parsed.text(id) === name);
+  const bound = (node: Node): boolean =>
+    node.type === 'identifier'
+      ? site.parsed.text(node) === name
+      : PATTERNS.has(node.type) && node.namedChildren.some((child) => !!child && bound(child));
+  return bound(site.target);
+}
 
 export const sequenceArrayIndex = defineRule({
   id: 'numpy.sequence-array-index',
@@ -54,12 +79,16 @@ export const sequenceArrayIndex = defineRule({
   needles: ['['],
   apply(parsed, ctx) {
     if (ctx.errors.length === 0) return [];
-    const sites = ctx.bindings({ kinds: [...BINDING_STATEMENTS, 'definition'] });
+    const sites = ctx.bindings();
     const sequence = (name: string): boolean => {
-      const own = sites.filter((site) => site.parsed.text(site.target) === name);
+      // an import of the name, or a site binding it among others (`names, counts = …`, a parameter, a loop's
+      // or an `as` target), may hold an array: then it is no certain sequence
+      if (ctx.imports.bindings.has(name)) return false;
+      const own = sites.filter((site) => bindsName(site, name));
       return (
         own.length > 0 &&
         own.every((site) => {
+          if (site.target.type !== 'identifier') return false;
           if (site.kind === 'augmented-assignment') return true; // seq += [...] keeps a list a list
           if (site.kind !== 'assignment' || !site.value) return false;
           const value = site.value;

@@ -31,4 +31,31 @@ describeTodaySnippets("a list indexed by a one-element array in today's stack", 
     );
     expect(after).toContain('percentiles[np.asarray(optimal_percentil).item()]');
   });
+
+  itToday(
+    'numpy.sequence-array-index: an array of the same name as a list (tuple unpacking) keeps its selection',
+    async () => {
+      const before = py`
+        import numpy as np
+        names = ['a', 'b', 'c']
+        labels = ['low', 'mid', 'high']
+        labels, counts = np.array(['x', 'y', 'z']), np.array([1, 5, 2])
+        best = np.where(counts == counts.max())[0]
+        print(names[best], labels[best])
+      `;
+      // NumPy < 1.12: names[array([1])] was 'b', and labels[array([1])] an array's selection, array(['y'])
+      const after = await expectRepairedAfterError(
+        run,
+        before,
+        ['numpy.sequence-array-index'],
+        [
+          'TypeError',
+          'only integer scalar arrays can be converted to a scalar index',
+          'print(names[best], labels[best])',
+        ],
+        { fails: /TypeError: only integer scalar arrays can be converted to a scalar index/, out: "b ['y']" },
+      );
+      expect(after).toContain('print(names[np.asarray(best).item()], labels[best])');
+    },
+  );
 });
