@@ -18,7 +18,8 @@
 // the one Python 3 gives. Only on the line the error points at, only in a Python 2 notebook, only sorted/min/max
 // with one positional argument and no key.
 // Left alone: calls with a key or cmp, a bare generator argument, min/max of several arguments, list.sort() (an array's sort takes no key), the
-// notebook's own sorted/min/max, Python 3 notebooks (their author's run raised the same error), other lines.
+// notebook's own sorted/min/max, Python 3 notebooks (their author's run raised the same error), other lines; bytes
+// against str (Python 2's str and unicode, which it compared as text: the key would put all bytes first).
 import { defineRule } from '../../rule';
 import { insertAt, type SourceEdit } from '../../source-edit';
 import { callArguments, positionalArguments } from '../../syntax';
@@ -54,7 +55,8 @@ export const mixedTypeOrdering = defineRule({
   apply(parsed, ctx) {
     const mixed = ctx.errors.some((e) => {
       const m = MESSAGE.exec(e.evalue);
-      return !!m && m[1] !== m[2];
+      // bytes against str was Python 2's str against unicode, which it compared as text (not by type name)
+      return !!m && m[1] !== m[2] && [m[1], m[2]].sort().join(' ') !== 'bytes str';
     });
     if (!mixed || !python2Notebook(ctx)) return [];
     const own = ctx.state as Set<string>;
