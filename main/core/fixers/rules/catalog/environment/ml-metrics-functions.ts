@@ -16,9 +16,9 @@
 //             …
 //     roc_auc = ml_metrics.auc(y_test, pred_scr)
 // Fix safety: Same results: each function is the package's formula (auc: the rank-sum statistic with tied ranks
-// averaged and the positives those equal to 1; mae, mse, rmse: means of numpy element-wise errors), reading lists
-// and arrays positionally as the package did. Only the functions the notebook uses are written, and only when every
-// use is one of those.
+// averaged and the positives those equal to 1; mae, mse, rmse: means of numpy element-wise errors), reading lists and
+// arrays positionally and a pandas Series by its index labels (`actual[i]`) as the package did. Only the functions the
+// notebook uses are written, and only when every use is one of those.
 // Left alone: not without the error (the package may be installed); an import inside a block (the notebook's own
 // fallback) or sharing its line; a use of another ml_metrics function (apk and mapk among them: the package's
 // releases disagree on an empty list's score), of the module as a value (`m = ml_metrics`),
@@ -36,11 +36,11 @@ const FUNCTIONS: Record<string, (name: string) => string[]> = {
     `def ${name}(actual, posterior):`,
     '    import numpy as np',
     '    from scipy.stats import rankdata',
-    '    actual = np.asarray(actual)',
     '    ranks = rankdata(np.asarray(posterior))  # tied values share their average rank, as tied_rank gave',
-    '    num_positive = int(np.sum(actual == 1))',
+    '    num_positive = len([0 for x in actual if x == 1])',
     '    num_negative = len(actual) - num_positive',
-    '    sum_positive = float(np.sum(ranks[actual == 1]))',
+    '    # actual[i] as the package read it (a pandas Series by its index labels)',
+    '    sum_positive = float(sum(ranks[i] for i in range(len(ranks)) if actual[i] == 1))',
     '    return (sum_positive - num_positive * (num_positive + 1) / 2.0) / (num_negative * num_positive)',
   ],
   mae: (name) => [
