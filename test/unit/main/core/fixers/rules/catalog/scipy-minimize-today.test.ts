@@ -1,7 +1,7 @@
 // scipy.minimize-x0-flatten in today's stack: a column-vector x0 (the Coursera-exercise idiom) fails there, and the
 // rewrite prints what SciPy 1.6, which flattened x0 itself, printed for the same snippet.
 import { expect } from 'vitest';
-import { expectRepairedAfterError } from '../helpers';
+import { expectRepairedAfterError, fixAfterError } from '../helpers';
 import { describeTodaySnippets, itToday } from '../../../../../../helpers/today-snippets';
 import { py } from '../../../../../../helpers/python-source';
 
@@ -37,4 +37,24 @@ describeTodaySnippets("minimize's x0 in today's stack", (run) => {
       expect(after).toContain('minimize(cost, np.ravel(initial_theta), args=(X, y)');
     },
   );
+
+  itToday("scipy.minimize-x0-flatten: COBYLA is left alone (SciPy 1.6's res.x kept x0's column shape)", async () => {
+    const before = py`
+        import numpy as np
+        from scipy.optimize import minimize
+        def cost(theta):
+            return float(((np.ravel(theta) - np.array([1.0, 2.0])) ** 2).sum())
+        res = minimize(cost, np.zeros((2, 1)), method='COBYLA')
+        print(res.x.shape)
+      `;
+    // SciPy 1.6 (Debian bullseye) printed (2, 1) here; np.ravel(x0) would print (2,) and change what res.x feeds
+    expect(run(before).out).toMatch(/ValueError: 'x0' must only have one dimension\./);
+    const after = await fixAfterError(
+      before,
+      ['scipy.minimize-x0-flatten'],
+      ['ValueError', "'x0' must only have one dimension.", "res = minimize(cost, np.zeros((2, 1)), method='COBYLA')"],
+    );
+    expect(after).toBe(before);
+    expect(run(before.replace('np.zeros((2, 1))', 'np.ravel(np.zeros((2, 1)))'))).toEqual({ ok: true, out: '(2,)' });
+  });
 });
