@@ -1,7 +1,9 @@
 // The rules as a fixer of the loop: asks the engine (rules-engine.ts) for one fix answering the problem of the last
 // run, and, for the errors left, says why no rule applied (no rule, only rules for other versions, tried, refused)
 // so the LLM fixer or a person can pick up.
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { showsNumpy2Scalars } from '../../../../shared/lib/score-output';
 import { firstLine } from '../../../../shared/lib/text';
 import type { CellError, EnvironmentDescription } from '../../../../shared/models/execution';
@@ -137,7 +139,19 @@ async function publicNamesFor(ctx: FixContext, rules: readonly Rule[]): Promise<
   if (names.length === 0) return null;
   const packages = await importedPackages(ctx.notebook);
   if (packages.length === 0) return null;
-  return askPublicNames(ctx.runtime, ctx.environment, packages, names, os.tmpdir());
+  // an empty folder of its own as the working directory: nothing there shadows a library (a notebook's own
+  // sklearn.py), and the Docker runtime mounts only it; a folder that cannot be made (a full disk) is no answer
+  let cwd: string;
+  try {
+    cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'nbrevive-public-names-'));
+  } catch {
+    return null;
+  }
+  try {
+    return await askPublicNames(ctx.runtime, ctx.environment, packages, names, cwd);
+  } finally {
+    fs.rmSync(cwd, { recursive: true, force: true });
+  }
 }
 
 /** The library of the API-change table's generic repairs (catalog/api-table.ts, api-kwargs.ts). */

@@ -1,6 +1,8 @@
 // The runtime's answer on where a name is public (public-names.ts): which names a run asks about, which packages a
 // notebook imports, the answer cached, and the rules fixer passing it to python.missing-import (a fake runtime here;
 // python-missing-import-today.test.ts asks today's interpreter).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResolvedCase } from '../../../../../../shared/models/case';
 import type { ExecutionReport } from '../../../../../../shared/models/execution';
@@ -161,6 +163,23 @@ describe('RulesFixer with a runtime to ask', () => {
     const star = fakeRuntime(JSON.stringify(ANSWER));
     await new RulesFixer().propose(context(['from pylab import *', ...sources], errors, star));
     expect(star.calls).toEqual([]);
+  });
+
+  it('asks from an empty folder of its own, removed after the answer', async () => {
+    const seen: { cwd: string; entries: string[] }[] = [];
+    const runtime = {
+      runPython: (_script: string, _args: string[], options: { cwd: string }) => {
+        seen.push({ cwd: options.cwd, entries: fs.readdirSync(options.cwd) });
+        return Promise.resolve(JSON.stringify(ANSWER));
+      },
+    };
+    const kase = context(sources, errors, runtime);
+    kase.environment = { ...kase.environment, pythonPath: '/opt/py-cwd-test/bin/python' };
+    expect((await new RulesFixer().propose(kase))?.ruleIds).toEqual(['python.missing-import']);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.entries).toEqual([]);
+    expect(path.basename(seen[0]?.cwd ?? '')).toMatch(/^nbrevive-public-names-/);
+    expect(fs.existsSync(seen[0]?.cwd ?? '')).toBe(false);
   });
 
   it('without a runtime to ask (or with its answer empty), leaves the name alone', async () => {
