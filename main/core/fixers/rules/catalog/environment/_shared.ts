@@ -1,5 +1,8 @@
 // Helpers shared by several environment rules of this folder (helpers used by one rule live in its file;
 // helpers of several libraries in ../helpers.ts).
+import type { Node } from 'web-tree-sitter';
+import type { ParsedSource } from '../../../../python/python-parser';
+import type { CellContext } from '../../rule';
 import { type SourceEdit, insertAt } from '../../source-edit';
 import { lineStart } from '../../syntax';
 
@@ -22,4 +25,12 @@ export function commentOut(source: string, start: number, end: number, note: str
   }
   edits.push(insertAt(last, `  ${note}`));
   return edits;
+}
+
+/** The notebook's code cells' sources, the rule's own cell without `statement`: where else a name is read or bound. */
+export function* sourcesWithout(statement: Node, parsed: ParsedSource, ctx: CellContext): Generator<string> {
+  for (const cellIndex of ctx.notebook.codeCells)
+    yield cellIndex === ctx.cellIndex
+      ? parsed.source.slice(0, statement.startIndex) + parsed.source.slice(statement.endIndex)
+      : ctx.notebook.source(cellIndex);
 }

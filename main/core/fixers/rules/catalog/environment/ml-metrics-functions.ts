@@ -27,6 +27,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type CellContext } from '../../rule';
 import { replaceNode, type SourceEdit } from '../../source-edit';
+import { sourcesWithout } from './_shared';
 
 const MISSING = /^No module named 'ml_metrics'/;
 
@@ -74,10 +75,7 @@ const NOTE =
 function attributesUsed(alias: string, statement: Node, parsed: ParsedSource, ctx: CellContext): string[] | null {
   const word = new RegExp(`(?<![\\w.])${alias}(?!\\w)(\\s*\\.\\s*(\\w+))?`, 'g');
   const used = new Set<string>();
-  for (const cellIndex of ctx.notebook.codeCells) {
-    let source = ctx.notebook.source(cellIndex);
-    if (cellIndex === ctx.cellIndex)
-      source = parsed.source.slice(0, statement.startIndex) + parsed.source.slice(statement.endIndex);
+  for (const source of sourcesWithout(statement, parsed, ctx)) {
     for (const match of source.matchAll(word)) {
       const attribute = match[2];
       if (!attribute || !(attribute in FUNCTIONS)) return null;
@@ -92,12 +90,7 @@ function boundElsewhere(name: string, statement: Node, parsed: ParsedSource, ctx
   const binding = new RegExp(
     `(^|\\n)[ \\t]*(def|class)\\s+${name}\\b|(^|[\\n;,(])[ \\t]*${name}\\s*(,[^=\\n]*)?=(?!=)|\\bimport\\s[^\\n]*\\b${name}\\b|\\bas\\s+${name}\\b|\\bfor\\s+${name}\\b`,
   );
-  for (const cellIndex of ctx.notebook.codeCells) {
-    let source = ctx.notebook.source(cellIndex);
-    if (cellIndex === ctx.cellIndex)
-      source = parsed.source.slice(0, statement.startIndex) + parsed.source.slice(statement.endIndex);
-    if (binding.test(source)) return true;
-  }
+  for (const source of sourcesWithout(statement, parsed, ctx)) if (binding.test(source)) return true;
   return false;
 }
 

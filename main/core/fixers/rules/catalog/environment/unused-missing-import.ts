@@ -25,7 +25,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedSource } from '../../../../python/python-parser';
 import { defineRule, type CellContext } from '../../rule';
 import type { SourceEdit } from '../../source-edit';
-import { commentOut } from './_shared';
+import { commentOut, sourcesWithout } from './_shared';
 import { DIAGRAM_PACKAGES } from './diagram-imports';
 import { REMOVED_STDLIB_MODULES } from '../python/unused-removed-module-imports';
 
@@ -65,12 +65,7 @@ function boundNames(statement: Node, missing: string, parsed: ParsedSource): str
 /** Does any code cell mention the name as a word, outside the import statement itself? */
 function mentioned(name: string, statement: Node, parsed: ParsedSource, ctx: CellContext): boolean {
   const word = new RegExp(`(?<![\\w.])${name}(?!\\w)`);
-  for (const cellIndex of ctx.notebook.codeCells) {
-    let source = ctx.notebook.source(cellIndex);
-    if (cellIndex === ctx.cellIndex)
-      source = parsed.source.slice(0, statement.startIndex) + parsed.source.slice(statement.endIndex);
-    if (word.test(source)) return true;
-  }
+  for (const source of sourcesWithout(statement, parsed, ctx)) if (word.test(source)) return true;
   return false;
 }
 
